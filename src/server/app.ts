@@ -1,0 +1,67 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { MSG } from '../domain/messages';
+import { authRoutes } from './auth/routes';
+import { healthRoutes } from './features/health/routes';
+import { meRoutes } from './features/me/routes';
+import type { AppEnv, Deps } from './http/env';
+import { createErrorHandler, errorJson } from './http/errors';
+import { loadSession } from './http/guards';
+import { sameOriginWrites, securityHeaders } from './http/security';
+
+function apiRoutes(deps: Deps) {
+  return new Hono<AppEnv>()
+    .route('/health', healthRoutes())
+    .route('/me', meRoutes());
+}
+
+/** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */
+export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
+  const app = new Hono<AppEnv>();
+  app.onError(createErrorHandler(deps.log));
+
+  app.use('*', async (c, next) => {
+    const start = performance.now();
+    await next();
+    // One line per request; never the body, the query string or cookies (they may hold secrets).
+    deps.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, 'request');
+  });
+  app.use('*', securityHeaders());
+  app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
+  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorJson(c, 413, 'payload_too_large', MSG.invalidInput) }));
+  app.route('/api/auth', authRoutes(deps));
+  app.use('/api/*', loadSession(deps));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  const api = apiRoutes(deps);
+  app.route('/api', api);
+  app.all('/api/*', (c) => errorJson(c, 404, 'not_found', MSG.notFound));
+
+  const root = opts.webRoot;
+  if (root && existsSync(path.join(root, 'index.html'))) {
+    const rel = path.relative(process.cwd(), root) || '.';
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root: rel,
+        onFound: (_p, c) => {
+          c.header('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      }),
+    );
+    app.use('*', serveStatic({ root: rel }));
+    // Client-side routes (/book/…, /admin/…) get the app shell; the router decides the rest.
+    app.get('*', serveStatic({ root: rel, path: 'index.html' }));
+  }
+  return app;
+}
+
+export type ApiType = ReturnType<typeof apiRoutes>;
+/** The typed contract of the web client: `hc<AppType>('/api')`. */
+export type AppType = ApiType;

@@ -1,0 +1,123 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { resetPasswordMail } from '../mail/templates';
+import { hashPassword, verifyPassword } from './password';
+import { createRateLimitStore } from './rate-limit-store';
+
+/** The header our own server sets from the socket address; any copy a client sends is dropped. */
+export const CLIENT_IP_HEADER = 'x-auna-client-ip';
+
+export const AUTH_RATE_RULES = {
+  default: { window: 60, max: 120 },
+  signIn: { window: 60, max: 10 },
+  signUp: { window: 60, max: 5 },
+  reset: { window: 60, max: 5 },
+} as const;
+
+function namePart(email: string): string {
+  return email.split('@')[0] ?? email;
+}
+
+export function createAuth(opts: { db: Db; config: Config; secret: string; mailer: Mailer }) {
+  const { config } = opts;
+  const google = config.google;
+  return betterAuth({
+    appName: 'Auna',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: opts.secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(opts.db, {
+      provider: 'pg',
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    user: {
+      additionalFields: {
+        // input: false — no sign-up or update request can choose a role (SPEC §6).
+        role: { type: 'string', required: false, defaultValue: 'client', input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        await opts.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // displayName defaults to the part of the email before @ (SPEC §3), and whatever a
+          // request says, a new account is a client.
+          async before(u) {
+            const name = typeof u.name === 'string' && u.name.trim() ? u.name.trim() : namePart(u.email);
+            return { data: { ...u, name, role: 'client' } };
+          },
+        },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      ...AUTH_RATE_RULES.default,
+      customStorage: createRateLimitStore(opts.db),
+      customRules: {
+        '/sign-in/email': AUTH_RATE_RULES.signIn,
+        '/sign-up/email': AUTH_RATE_RULES.signUp,
+        '/request-password-reset': AUTH_RATE_RULES.reset,
+        '/reset-password': AUTH_RATE_RULES.reset,
+        '/get-session': false,
+      },
+    },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'google',
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                // The user record takes the provider's name (SPEC §3).
+                mapProfileToUser: (p) => ({
+                  name: typeof p.name === 'string' && p.name ? p.name : namePart(String(p.email ?? '')),
+                  image: typeof p.picture === 'string' ? p.picture : undefined,
+                }),
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+export type RateRule = { window: number; max: number };
+export type RateDecision = { allowed: boolean; retryAfter: number | null };
+
+/**
+ * One atomic statement per request: concurrent requests on several app instances cannot all pass
+ * a stale read (better-auth's own database storage reads, decides, then writes).
+ * A fixed window that starts at the first request of the key.
+ */
+export function createRateLimitStore(db: Db) {
+  return {
+    async consume(key: string, rule: RateRule): Promise<RateDecision> {
+      const now = Date.now();
+      const windowMs = rule.window * 1000;
+      const result = await db.execute<{ count: number; last_request: string }>(sql`
+        INSERT INTO rate_limit (id, key, count, last_request) VALUES (${key}, ${key}, 1, ${now})
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN ${now} - rate_limit.last_request >= ${windowMs} THEN 1 ELSE rate_limit.count + 1 END,
+          last_request = CASE WHEN ${now} - rate_limit.last_request >= ${windowMs} THEN ${now} ELSE rate_limit.last_request END
+        RETURNING count, last_request`);
+      const row = result.rows[0];
+      if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null };
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.last_request) + windowMs - now) / 1000)) };
+    },
+  };
+}
+
+export type RateLimitStore = ReturnType<typeof createRateLimitStore>;

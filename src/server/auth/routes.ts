@@ -1,0 +1,59 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono } from 'hono';
+import { MSG } from '../../domain/messages';
+import type { AppEnv, Deps } from '../http/env';
+import { errorJson } from '../http/errors';
+import { CLIENT_IP_HEADER } from './auth';
+
+// Per account as well as per address: a guesser spreading over many IPs still hits this.
+const PER_ACCOUNT = { window: 15 * 60, max: 10 } as const;
+const LIMITED_PER_ACCOUNT = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset']);
+
+function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? '0.0.0.0';
+  } catch {
+    return '0.0.0.0'; // app.request() in tests has no socket
+  }
+}
+
+async function emailOf(req: Request): Promise<string | null> {
+  try {
+    const body = (await req.clone().json()) as { email?: unknown };
+    return typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** better-auth behind our own door: the client IP comes from the socket, never from a header a client sets. */
+export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit'>) =>
+  new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, deps.config.trustProxy));
+    const req = new Request(c.req.raw, { headers });
+
+    if (c.req.method === 'POST' && LIMITED_PER_ACCOUNT.has(c.req.path)) {
+      const email = await emailOf(req);
+      if (email) {
+        const d = await deps.rateLimit.consume(`account:${c.req.path}:${email}`, PER_ACCOUNT);
+        if (!d.allowed) {
+          c.header('Retry-After', String(d.retryAfter ?? PER_ACCOUNT.window));
+          return errorJson(c, 429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
+        }
+      }
+    }
+
+    const res = await deps.auth.handler(req);
+    if (res.status === 429) {
+      const retry = res.headers.get('x-retry-after');
+      if (retry) c.header('Retry-After', retry);
+      return errorJson(c, 429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
+    }
+    return res;
+  });

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+// Every setting comes from the environment, is parsed once at start, and a bad value stops the
+// start with a message that names the variable (ARCHITECTURE.md §3).
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const port = z.coerce.number().int().min(1).max(65_535);
+
+const EnvSchema = z
+  .object({
+    PORT: port.default(3000),
+    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres://').optional()),
+    EMBEDDED_PG_PORT: port.default(54329),
+    ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'al menos 6 caracteres').optional()),
+    SEED: optionalText.pipe(z.enum(['demo']).optional()),
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://').optional()),
+    MAIL_FROM: optionalText.default('Auna <no-reply@auna.local>'),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_ISSUER: optionalText.pipe(z.url().optional()).default('https://accounts.google.com'),
+    TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'hace falta cuando ADMIN_EMAIL está definido' });
+    }
+    if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'hace falta cuando ADMIN_PASSWORD está definido' });
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'],
+        message: 'GOOGLE_CLIENT_ID y GOOGLE_CLIENT_SECRET van juntos',
+      });
+    }
+  });
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(entorno)'}: ${i.message}`);
+    throw new ConfigError(`Configuración no válida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    seed: e.SEED,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Auna <no-reply@auna.local>',
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER.replace(/\/+$/, '') }
+        : undefined,
+    trustProxy: e.TRUST_PROXY === 'true',
+    logLevel: e.LOG_LEVEL,
+  };
+}

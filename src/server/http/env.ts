@@ -1,0 +1,37 @@
+import type { Auth } from '../auth/auth';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import type { Realtime } from '../realtime/realtime';
+import type { RateLimitStore } from '../auth/rate-limit-store';
+
+export type Role = 'client' | 'employee' | 'admin';
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  role: Role;
+};
+
+/** What every feature gets: created once at start, passed down, never imported as a global. */
+export type Deps = {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  log: Logger;
+  mailer: Mailer;
+  realtime: Realtime;
+  rateLimit: RateLimitStore;
+  /** The clock, so tests can place "now" without faking timers. */
+  now: () => Date;
+};
+
+export type AppEnv = {
+  Variables: {
+    user: SessionUser | null;
+    sessionId: string | null;
+  };
+};

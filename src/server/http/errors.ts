@@ -1,0 +1,43 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MSG } from '../../domain/messages';
+import type { Logger } from '../logger';
+
+/** Every error a caller can meet answers `{ error: { code, message } }` (ARCHITECTURE.md §5.5). */
+export type ApiErrorBody = { error: { code: string; message: string } };
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string = MSG.invalidInput, code = 'invalid_input') => new ApiError(400, code, message);
+export const unauthorized = () => new ApiError(401, 'unauthenticated', MSG.unauthenticated);
+export const forbidden = (message: string = MSG.forbidden) => new ApiError(403, 'forbidden', message);
+export const notFound = (message: string = MSG.notFound) => new ApiError(404, 'not_found', message);
+export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
+
+export function errorJson(c: Context, status: ContentfulStatusCode, code: string, message: string) {
+  return c.json({ error: { code, message } } satisfies ApiErrorBody, status);
+}
+
+export function createErrorHandler(log: Logger) {
+  return (err: Error, c: Context) => {
+    if (err instanceof ApiError) return errorJson(c, err.status, err.code, err.message);
+    if (err instanceof HTTPException) {
+      // Hono's own 4xx (malformed JSON, body too large): keep the status, say it in Spanish.
+      const status = err.status as ContentfulStatusCode;
+      if (status === 413) return errorJson(c, 413, 'payload_too_large', MSG.invalidInput);
+      if (status < 500) return errorJson(c, status, 'invalid_input', MSG.invalidInput);
+    }
+    // Never a stack trace or SQL in an answer; the log line keeps what we need.
+    log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+    return errorJson(c, 500, 'internal', MSG.internal);
+  };
+}

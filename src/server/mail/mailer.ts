@@ -1,0 +1,34 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send: (mail: Mail) => Promise<void> };
+
+/**
+ * Real SMTP when SMTP_URL is set; otherwise every mail is logged and written to
+ * DATA_DIR/outbox/*.eml so a developer can open the reset link without a mail server.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+    };
+  }
+  const outbox = path.join(opts.dataDir, 'outbox');
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await stream.sendMail({ from: opts.from, ...mail });
+      await mkdir(outbox, { recursive: true });
+      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`);
+      await writeFile(file, info.message as Buffer);
+      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL)');
+    },
+  };
+}

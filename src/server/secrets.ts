@@ -1,0 +1,19 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+// Secrets nobody gave us are generated once and kept in DATA_DIR, so sessions survive restarts
+// and every instance that shares the data dir agrees on them.
+export async function loadOrCreateSecrets(dataDir: string): Promise<{ authSecret: string; dbPassword: string }> {
+  const file = path.join(dataDir, 'secrets.json');
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as { authSecret?: string; dbPassword?: string };
+    if (parsed.authSecret && parsed.dbPassword) return { authSecret: parsed.authSecret, dbPassword: parsed.dbPassword };
+  } catch {
+    // missing or unreadable: make new ones below
+  }
+  const secrets = { authSecret: randomBytes(32).toString('base64url'), dbPassword: randomBytes(18).toString('base64url') };
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}

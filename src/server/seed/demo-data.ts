@@ -1,0 +1,74 @@
+import type { WeeklySchedule } from '../../domain/weekly-schedule';
+import { defaultWeeklySchedule } from '../../domain/weekly-schedule';
+
+// The demo salon of ARCHITECTURE.md §3: realistic services in several categories (one inactive),
+// three employees with accounts and a lunch break, one without an account, one inactive.
+
+export const DEMO_PASSWORD = 'auna-demo';
+
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@auna.demo', name: 'Rocío Navarro', role: 'admin' },
+  lucia: { email: 'lucia@auna.demo', name: 'Lucía Martín', role: 'employee' },
+  carmen: { email: 'carmen@auna.demo', name: 'Carmen Ruiz', role: 'employee' },
+  javier: { email: 'javier@auna.demo', name: 'Javier Soto', role: 'employee' },
+  client: { email: 'cliente@auna.demo', name: 'Marta García', role: 'client' },
+  client2: { email: 'elena@auna.demo', name: 'Elena Torres', role: 'client' },
+} as const;
+
+export type DemoServiceKey = keyof typeof DEMO_SERVICES;
+
+export const DEMO_SERVICES = {
+  corte: { name: 'Corte y peinado', category: 'Cabello', duration: 45, price: 28, description: 'Lavado con masaje capilar, corte a tu medida y peinado final.' },
+  tinte: { name: 'Tinte completo', category: 'Cabello', duration: 90, price: 55, description: 'Color de raíz a puntas con productos sin amoniaco y tratamiento de brillo.' },
+  balayage: { name: 'Mechas balayage', category: 'Cabello', duration: 120, price: 85, description: 'Iluminación natural pintada a mano, con matiz y peinado incluidos.' },
+  manicura: { name: 'Manicura semipermanente', category: 'Uñas', duration: 45, price: 22, description: 'Limado, cutículas y esmaltado semipermanente que dura hasta tres semanas.' },
+  pedicura: { name: 'Pedicura spa', category: 'Uñas', duration: 60, price: 30, description: 'Baño de pies, exfoliación, hidratación y esmaltado.' },
+  limpieza: { name: 'Limpieza facial profunda', category: 'Facial', duration: 60, price: 45, description: 'Limpieza, extracción, mascarilla según tu piel y masaje facial.' },
+  hidratante: { name: 'Tratamiento hidratante con ácido hialurónico', category: 'Facial', duration: 50, price: 52.5, description: '' },
+  cejas: { name: 'Diseño de cejas', category: '', duration: 20, price: 12.5, description: 'Depilación con hilo y diseño según la forma de tu rostro.' },
+  masaje: { name: 'Masaje relajante', category: 'Bienestar', duration: 60, price: 48, description: 'Masaje de cuerpo completo con aceites templados.' },
+  keratina: { name: 'Alisado de keratina', category: 'Cabello', duration: 150, price: 120, description: 'Temporada de verano: vuelve pronto.', inactive: true },
+} as const;
+
+function withLunch(start: string, end: string, lunch: [string, string], saturday?: [string, string]): WeeklySchedule {
+  const s = defaultWeeklySchedule();
+  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) {
+    s[d] = { isWorkingDay: true, startTime: start, endTime: end, breaks: [{ start: lunch[0], end: lunch[1] }] };
+  }
+  if (saturday) s.saturday = { isWorkingDay: true, startTime: saturday[0], endTime: saturday[1], breaks: [] };
+  return s;
+}
+
+export const DEMO_EMPLOYEES = [
+  {
+    name: 'Lucía Martín',
+    account: 'lucia',
+    phone: '+34 612 345 678',
+    services: ['corte', 'tinte', 'balayage', 'keratina'],
+    availability: withLunch('09:00', '19:00', ['14:00', '15:00'], ['10:00', '14:00']),
+  },
+  {
+    name: 'Carmen Ruiz',
+    account: 'carmen',
+    phone: '+34 622 118 904',
+    services: ['manicura', 'pedicura', 'cejas'],
+    availability: withLunch('10:00', '20:00', ['14:30', '15:30']),
+  },
+  {
+    name: 'Javier Soto',
+    account: 'javier',
+    phone: null,
+    services: ['limpieza', 'hidratante', 'masaje', 'cejas'],
+    availability: withLunch('09:00', '18:00', ['13:30', '14:30']),
+  },
+  { name: 'Nuria Gil', account: null, phone: '+34 633 900 211', services: ['manicura', 'masaje'], availability: defaultWeeklySchedule() },
+  { name: 'Sara Molina', account: null, phone: null, services: ['corte'], availability: defaultWeeklySchedule(), inactive: true },
+] as const;
+
+export const SALON_DEMO = {
+  name: 'Auna Estética & Belleza',
+  address: 'Calle Mayor 12, 37700 Béjar (Salamanca)',
+  phoneNumber: '+34 923 40 12 34',
+  appointmentTimeSlotInterval: 30,
+  cancellationPolicyHours: 24,
+};

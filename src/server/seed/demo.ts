@@ -1,0 +1,104 @@
+import { count, eq } from 'drizzle-orm';
+import { addDays, salonDateOf, SALON_TIME_ZONE, wallClockToInstant } from '../../domain/salon-time';
+import { dayKeyOfDate, defaultWeeklySchedule } from '../../domain/weekly-schedule';
+import { endOf } from '../../domain/booking-rules';
+import { ensureAccount } from '../accounts/ensure-admin';
+import { appointments, employees, employeeServices, salonSettings, services } from '../db/schema';
+import type { Deps } from '../http/env';
+import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD, DEMO_SERVICES, SALON_DEMO, type DemoServiceKey } from './demo-data';
+
+export type DemoLogin = { role: string; email: string; password: string };
+
+const TZ = SALON_TIME_ZONE;
+
+/** The n-th salon day from today that is not a Sunday (n may be negative). */
+function workingDay(today: string, n: number): string {
+  let d = today;
+  const step = n < 0 ? -1 : 1;
+  for (let i = 0; i < Math.abs(n); ) {
+    d = addDays(d, step);
+    if (dayKeyOfDate(d) !== 'sunday') i++;
+  }
+  return d;
+}
+
+/** SEED=demo fills an EMPTY database with the demo salon; a database with services is left alone. */
+export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>): Promise<DemoLogin[]> {
+  const logins = Object.values(DEMO_ACCOUNTS).map((a) => ({ role: a.role, email: a.email, password: DEMO_PASSWORD }));
+  const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(services);
+  if (n > 0) return logins;
+
+  const ids: Record<string, string> = {};
+  for (const [key, a] of Object.entries(DEMO_ACCOUNTS)) {
+    ids[key] = await ensureAccount(deps, { email: a.email, password: DEMO_PASSWORD, name: a.name, role: a.role });
+  }
+
+  const now = deps.now();
+  const today = salonDateOf(now, TZ);
+  await deps.db.transaction(async (tx) => {
+    const svc: Record<string, { id: string; name: string; duration: number; price: number }> = {};
+    for (const [key, s] of Object.entries(DEMO_SERVICES)) {
+      const [row] = await tx
+        .insert(services)
+        .values({ name: s.name, category: s.category, duration: s.duration, price: s.price, description: s.description, isActive: !('inactive' in s) })
+        .returning();
+      svc[key] = { id: row!.id, name: row!.name, duration: row!.duration, price: row!.price };
+    }
+    for (const e of DEMO_EMPLOYEES) {
+      const account = e.account ? DEMO_ACCOUNTS[e.account] : null;
+      const [row] = await tx
+        .insert(employees)
+        .values({
+          name: e.name,
+          email: account?.email ?? null,
+          phoneNumber: e.phone,
+          availability: e.availability,
+          userId: e.account ? ids[e.account]! : null,
+          userAccountEmail: account?.email ?? null,
+          isActive: !('inactive' in e),
+        })
+        .returning();
+      await tx.insert(employeeServices).values(e.services.map((k) => ({ employeeId: row!.id, serviceId: svc[k]!.id })));
+    }
+    await tx.insert(salonSettings).values({ id: 1, ...SALON_DEMO, openingHours: defaultWeeklySchedule() }).onConflictDoNothing();
+
+    type Spec = { client: 'client' | 'client2'; employee: 'lucia' | 'carmen' | 'javier'; service: DemoServiceKey; start: Date; status: (typeof appointments.$inferInsert)['status']; notes?: string };
+    const at = (date: string, time: string) => wallClockToInstant(date, time, TZ)!;
+    // Times around *today*: past confirmed ones an employee can mark, future ones, completed and
+    // cancelled ones, and for the demo client one inside and one outside the 24 h window.
+    const soon = new Date(Math.ceil((now.getTime() + 3 * 3600_000) / 1_800_000) * 1_800_000);
+    const specs: Spec[] = [
+      { client: 'client', employee: 'lucia', service: 'corte', start: at(workingDay(today, -7), '10:00'), status: 'completed' },
+      { client: 'client', employee: 'carmen', service: 'manicura', start: at(workingDay(today, -3), '17:00'), status: 'completed', notes: 'Tono nude, por favor.' },
+      { client: 'client2', employee: 'javier', service: 'limpieza', start: at(workingDay(today, -2), '11:00'), status: 'no_show' },
+      { client: 'client2', employee: 'lucia', service: 'tinte', start: at(workingDay(today, -1), '10:00'), status: 'confirmed', notes: 'Alergia al PPD: usar tinte sin PPD.' },
+      { client: 'client', employee: 'javier', service: 'masaje', start: at(workingDay(today, -1), '16:00'), status: 'confirmed' },
+      { client: 'client2', employee: 'carmen', service: 'pedicura', start: at(workingDay(today, -1), '12:00'), status: 'cancelled_by_client' },
+      { client: 'client', employee: 'lucia', service: 'balayage', start: soon, status: 'confirmed', notes: 'Quiero un tono miel.' },
+      { client: 'client', employee: 'carmen', service: 'manicura', start: at(workingDay(today, 3), '11:00'), status: 'confirmed' },
+      { client: 'client2', employee: 'javier', service: 'hidratante', start: at(workingDay(today, 2), '10:00'), status: 'confirmed' },
+      { client: 'client2', employee: 'lucia', service: 'corte', start: at(workingDay(today, 4), '12:00'), status: 'cancelled_by_salon' },
+    ];
+    for (const s of specs) {
+      const service = svc[s.service]!;
+      await tx.insert(appointments).values({
+        clientId: ids[s.client]!,
+        clientName: DEMO_ACCOUNTS[s.client].name,
+        clientEmail: DEMO_ACCOUNTS[s.client].email,
+        employeeId: ids[s.employee]!,
+        employeeName: DEMO_ACCOUNTS[s.employee].name,
+        serviceId: service.id,
+        serviceName: service.name,
+        serviceDuration: service.duration,
+        price: service.price,
+        startTime: s.start,
+        endTime: endOf(s.start, service.duration),
+        status: s.status,
+        notes_client: s.notes ?? '',
+      });
+    }
+  });
+  const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));
+  deps.log.info({ salon: settings?.name }, 'demo salon created');
+  return logins;
+}

@@ -1,0 +1,80 @@
+import { serve } from '@hono/node-server';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureAccount } from './accounts/ensure-admin';
+import { createApp } from './app';
+import { createAuth } from './auth/auth';
+import { createRateLimitStore } from './auth/rate-limit-store';
+import type { Config } from './config';
+import { createDb, runMigrations } from './db/client';
+import { startEmbeddedPostgres } from './db/embedded';
+import type { Deps } from './http/env';
+import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+import { createRealtime } from './realtime/realtime';
+import { loadOrCreateSecrets } from './secrets';
+import { seedDemo, type DemoLogin } from './seed/demo';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+// Works from src/server (tsx, tests) and from dist/server (the bundle, with its copies beside it).
+function firstExisting(...candidates: string[]): string | undefined {
+  return candidates.find((p) => existsSync(p));
+}
+
+export type Running = {
+  url: string;
+  deps: Deps;
+  demoLogins: DemoLogin[];
+  close: () => Promise<void>;
+};
+
+/** Everything `npm start` does, callable from tests: database, migrations, accounts, HTTP. */
+export async function startServer(config: Config, opts: { listen?: boolean; now?: () => Date } = {}): Promise<Running> {
+  const log = createLogger(config.logLevel);
+  const secrets = await loadOrCreateSecrets(config.dataDir);
+
+  const embedded = config.databaseUrl
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, password: secrets.dbPassword, log });
+  const dbUrl = config.databaseUrl ?? embedded!.url;
+  const { db, pool } = createDb(dbUrl);
+  const migrations = firstExisting(path.join(here, 'db/migrations'), path.join(here, 'migrations'));
+  if (!migrations) throw new Error('No se encuentran las migraciones');
+  await runMigrations(db, migrations);
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  const auth = createAuth({ db, config, secret: secrets.authSecret, mailer });
+  const realtime = createRealtime(dbUrl, log);
+  const deps: Deps = { config, db, auth, log, mailer, realtime, rateLimit: createRateLimitStore(db), now: opts.now ?? (() => new Date()) };
+
+  if (config.admin) await ensureAccount({ db, auth }, { ...config.admin, role: 'admin', name: 'Administración' });
+  const demoLogins = config.seed === 'demo' ? await seedDemo(deps) : [];
+
+  const webRoot = firstExisting(path.join(here, '../web'), path.join(here, '../../dist/web'));
+  const app = createApp(deps, { webRoot });
+
+  let server: ReturnType<typeof serve> | undefined;
+  let url = config.publicUrl;
+  if (opts.listen !== false) {
+    server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+    });
+    const addr = server.address() as AddressInfo;
+    url = `http://${config.host}:${addr.port}`;
+  }
+
+  return {
+    url,
+    deps,
+    demoLogins,
+    async close() {
+      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      await realtime.close();
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}
