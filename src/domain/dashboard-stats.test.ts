@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { computeDashboardStats, nextAppointment } from './dashboard-stats';
+import { SALON_TIME_ZONE as TZ } from './salon-time';
+
+const appt = (iso: string, status: string, price: number) => ({
+  status,
+  startTime: new Date(iso),
+  price,
+});
+
+// Winter: Madrid is UTC+1, so its midnight between the 15th and 16th is 2026-01-15T23:00Z.
+const WINTER = [
+  appt('2026-01-14T22:59:00Z', 'confirmed', 10), // 14th 23:59 in Madrid
+  appt('2026-01-14T23:00:00Z', 'confirmed', 20), // 15th 00:00
+  appt('2026-01-15T09:00:00Z', 'cancelled_by_client', 99), // 15th, not counted
+  appt('2026-01-15T10:00:00Z', 'no_show', 99), // 15th, not counted
+  appt('2026-01-15T11:00:00Z', 'pending', 99), // unknown status, not counted
+  appt('2026-01-15T22:59:00Z', 'completed', 30.5), // 15th 23:59
+  appt('2026-01-15T23:00:00Z', 'confirmed', 40), // 16th 00:00
+];
+
+// 2026-03-29 (23 h): 2026-03-28T23:00Z .. 2026-03-29T22:00Z
+const SPRING = [
+  appt('2026-03-28T22:59:00Z', 'confirmed', 1), // 28th 23:59 CET
+  appt('2026-03-28T23:00:00Z', 'confirmed', 0.1), // 29th 00:00 CET
+  appt('2026-03-29T01:00:00Z', 'completed', 0.2), // 29th 03:00 CEST, right after the jump
+  appt('2026-03-29T21:59:00Z', 'confirmed', 10), // 29th 23:59 CEST
+  appt('2026-03-29T22:00:00Z', 'confirmed', 1), // 30th 00:00 CEST
+];
+
+// 2026-10-25 (25 h): 2026-10-24T22:00Z .. 2026-10-25T23:00Z
+const AUTUMN = [
+  appt('2026-10-24T21:59:00Z', 'confirmed', 1), // 24th 23:59 CEST
+  appt('2026-10-25T00:30:00Z', 'confirmed', 15), // 25th 02:30 CEST
+  appt('2026-10-25T01:30:00Z', 'completed', 15), // 25th 02:30 CET, the repeated hour
+  appt('2026-10-25T22:59:00Z', 'completed', 20), // 25th 23:59 CET
+  appt('2026-10-25T23:00:00Z', 'confirmed', 1), // 26th 00:00 CET
+];
+
+describe('computeDashboardStats', () => {
+  it.each([
+    ['winter midday', WINTER, '2026-01-15T11:00:00Z', 2, 50.5, 1],
+    ['winter, 23:59 in Madrid', WINTER, '2026-01-15T22:59:00Z', 2, 50.5, 1],
+    // 23:30Z is already the 16th in Madrid
+    ['winter, 00:30 next day in Madrid', WINTER, '2026-01-15T23:30:00Z', 1, 40, 0],
+    ['winter, the 14th', WINTER, '2026-01-14T12:00:00Z', 1, 10, 0],
+    ['spring DST day (23 h), sums in cents', SPRING, '2026-03-29T10:00:00Z', 3, 10.3, 1],
+    ['spring DST day, just after midnight', SPRING, '2026-03-28T23:00:00Z', 3, 10.3, 1],
+    ['autumn DST day (25 h), both 02:30s count', AUTUMN, '2026-10-25T12:00:00Z', 3, 50, 2],
+    ['autumn DST day, during the repeated hour', AUTUMN, '2026-10-25T01:00:00Z', 3, 50, 2],
+    ['no appointments', [], '2026-01-15T11:00:00Z', 0, 0, 0],
+  ])('%s', (_name, list, now, todayCount, potentialRevenue, completedCount) => {
+    const expected = { todayCount, potentialRevenue, completedCount };
+    expect(computeDashboardStats(list, new Date(now), TZ)).toEqual(expected);
+    expect(computeDashboardStats(list, Date.parse(now), TZ)).toEqual(expected);
+  });
+
+  it('uses the given zone: in UTC the 15th ends an hour later', () => {
+    expect(computeDashboardStats(WINTER, new Date('2026-01-15T11:00:00Z'), 'UTC')).toEqual({
+      todayCount: 2,
+      potentialRevenue: 70.5,
+      completedCount: 1,
+    });
+  });
+});
+
+describe('nextAppointment', () => {
+  const list = [
+    { id: 'a', ...appt('2026-01-15T09:00:00Z', 'confirmed', 0) },
+    { id: 'b', ...appt('2026-01-15T12:00:00Z', 'confirmed', 0) },
+    { id: 'c', ...appt('2026-01-15T10:30:00Z', 'cancelled_by_salon', 0) },
+    { id: 'd', ...appt('2026-01-15T11:00:00Z', 'completed', 0) },
+    { id: 'e', ...appt('2026-01-16T08:00:00Z', 'confirmed', 0) },
+    { id: 'f', ...appt('2026-01-15T12:00:00Z', 'confirmed', 0) },
+  ];
+
+  it.each([
+    ['before everything', '2026-01-15T08:00:00Z', 'a'],
+    ['at the first start: it is under way', '2026-01-15T09:00:00Z', 'b'],
+    ['skips cancelled and completed ones', '2026-01-15T10:00:00Z', 'b'],
+    ['a tie keeps the first listed', '2026-01-15T11:59:59Z', 'b'],
+    ['the next day', '2026-01-15T12:00:00Z', 'e'],
+    ['nothing left', '2026-01-16T08:00:00Z', null],
+  ])('%s (%s) -> %s', (_name, now, id) => {
+    expect(nextAppointment(list, new Date(now))?.id ?? null).toBe(id);
+  });
+
+  it('keeps the caller type and returns null for an empty list', () => {
+    const found: { id: string } | null = nextAppointment(list, new Date('2026-01-15T08:00:00Z'));
+    expect(found).toBe(list[0]);
+    expect(nextAppointment([], new Date())).toBeNull();
+  });
+});

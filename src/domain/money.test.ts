@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { formatEuros, fromCents, sumEuros, toCents } from './money';
+
+// Intl es-ES on Node 20 puts a no-break space (U+00A0) between the amount and '€'.
+const NBSP = '\u00a0';
+
+describe('formatEuros (what Intl es-ES gives on Node 20)', () => {
+  it.each([
+    [45.5, `45,50${NBSP}€`],
+    [45, `45,00${NBSP}€`],
+    [0, `0,00${NBSP}€`],
+    [0.1 + 0.2, `0,30${NBSP}€`],
+    [1.005, `1,01${NBSP}€`],
+    [9.999, `10,00${NBSP}€`],
+    // no thousands dot below 10 000 (CLDR minimumGroupingDigits 2)...
+    [1234, `1234,00${NBSP}€`],
+    [9999.99, `9999,99${NBSP}€`],
+    // ...and a dot from 10 000 on
+    [10000, `10.000,00${NBSP}€`],
+    [12345.678, `12.345,68${NBSP}€`],
+    [1234567.891, `1.234.567,89${NBSP}€`],
+    [-3.2, `-3,20${NBSP}€`],
+  ])('%d -> %j', (amount, text) => {
+    expect(formatEuros(amount)).toBe(text);
+  });
+});
+
+describe('toCents / fromCents', () => {
+  it.each([
+    [0, 0],
+    [45.5, 4550],
+    [0.1 + 0.2, 30],
+    [1.005, 101],
+    [1.115, 112],
+    [19.99, 1999],
+    [0.004, 0],
+    [0.005, 1],
+    [-0.005, -1],
+    [-0.004, 0],
+    [-12.34, -1234],
+    [1234567.89, 123456789],
+  ])('%d € -> %i cents', (euros, cents) => {
+    expect(toCents(euros)).toBe(cents);
+  });
+
+  it('never returns -0', () => {
+    expect(Object.is(toCents(-0.001), 0)).toBe(true);
+  });
+
+  it.each([
+    [4550, 45.5],
+    [30, 0.3],
+    [1, 0.01],
+    [-1234, -12.34],
+  ])('%i cents -> %d €', (cents, euros) => {
+    expect(fromCents(cents)).toBe(euros);
+  });
+
+  it.each([[Number.NaN], [Infinity]])('toCents(%d) throws', (bad) => {
+    expect(() => toCents(bad)).toThrow(RangeError);
+  });
+
+  it('fromCents rejects fractions of a cent', () => {
+    expect(() => fromCents(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('sumEuros', () => {
+  it.each([
+    [[], 0],
+    [[0.1, 0.2], 0.3],
+    [[45.5, 30, 12.25], 87.75],
+    [[0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1], 1],
+    [[19.99, 19.99, 19.99], 59.97],
+    [[100, -25.5], 74.5],
+  ])('%j -> %d', (amounts, total) => {
+    expect(sumEuros(amounts)).toBe(total);
+  });
+});

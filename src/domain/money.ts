@@ -1,0 +1,35 @@
+// Euros with 2 decimals (SPEC §9). Prices travel as euro numbers (the spec's `price`), but sums
+// run in whole cents so that 0.1 + 0.2 shows as 0,30 € and not 0,30000000000000004.
+
+// es-ES as Node 20's ICU writes it: decimal comma, a no-break space (U+00A0) before '€', and
+// no thousands dot below 10 000 (CLDR's minimumGroupingDigits = 2): '1234,00 €', '12.345,00 €'.
+const euros = new Intl.NumberFormat('es-ES', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Whole cents of a euro amount, rounding half away from zero. */
+export function toCents(amount: number): number {
+  if (!Number.isFinite(amount)) throw new RangeError(`Invalid amount: ${amount}`);
+  // x * 100 carries binary noise (1.005 * 100 = 100.49999999999999); 15 significant digits
+  // drop the noise and keep every real digit of a price.
+  const scaled = Number((amount * 100).toPrecision(15));
+  return Math.sign(scaled) * Math.round(Math.abs(scaled)) + 0; // + 0 turns -0 into 0
+}
+
+export function fromCents(cents: number): number {
+  if (!Number.isInteger(cents)) throw new RangeError(`Invalid cents: ${cents}`);
+  return cents / 100;
+}
+
+/** The total of euro amounts, added as cents. */
+export function sumEuros(amounts: readonly number[]): number {
+  return fromCents(amounts.reduce((cents, a) => cents + toCents(a), 0));
+}
+
+/** '45,50 €' — rounded to the cent first so the display matches what sumEuros adds. */
+export function formatEuros(amount: number): string {
+  return euros.format(fromCents(toCents(amount)));
+}

@@ -1,0 +1,31 @@
+import { DEFAULT_CANCELLATION_POLICY_HOURS } from './appointment-status';
+import { DEFAULT_SLOT_INTERVAL, type SlotInterval } from './slots';
+import { emptyWeeklySchedule, type WeeklySchedule } from './weekly-schedule';
+
+// The single salon settings record (SPEC §3) and what stands in for it when it is missing,
+// so the server's answer and the settings form start from the same values.
+
+export type SalonSettings = {
+  name: string;
+  address: string;
+  phoneNumber: string;
+  appointmentTimeSlotInterval: SlotInterval;
+  cancellationPolicyHours: number;
+  openingHours: WeeklySchedule;
+};
+
+/** SPEC §9 insists on this spelling (not the original's 'Beleza' typo). */
+export const DEFAULT_SALON_NAME = 'Mi Salón de Belleza';
+
+/** A fresh record of the spec's defaults: every call returns new objects the caller may edit. */
+export function defaultSalonSettings(): SalonSettings {
+  return {
+    name: DEFAULT_SALON_NAME,
+    address: '',
+    phoneNumber: '',
+    appointmentTimeSlotInterval: DEFAULT_SLOT_INTERVAL,
+    cancellationPolicyHours: DEFAULT_CANCELLATION_POLICY_HOURS,
+    // "Empty opening hours" (SPEC §3): every day closed until the admin sets them.
+    openingHours: emptyWeeklySchedule(),
+  };
+}
