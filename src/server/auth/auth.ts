@@ -89,6 +89,10 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       },
     },
     advanced: {
+      // Stated, not left to better-auth's default: under NODE_ENV=test or TEST=1 it skips the
+      // Origin and callback/redirect URL checks, so a reset mail could send its token to any site.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
