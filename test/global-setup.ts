@@ -1,0 +1,35 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../src/server/db/embedded';
+import { createLogger } from '../src/server/logger';
+import { freePort } from './support/free-port';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Superuser URL of the run's PostgreSQL (database `postgres`): create test databases through it. */
+    pgAdminUrl: string;
+  }
+}
+
+/**
+ * One embedded PostgreSQL for the whole integration run (starting one takes seconds; a database
+ * in it takes milliseconds). Each test server gets its own database: see support/test-server.ts.
+ */
+export default async function setup(project: TestProject) {
+  // startEmbeddedPostgres chmods this dir to 755: as root, initdb runs as `postgres` and must reach it.
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auna-int-pg-'));
+  const port = await freePort();
+  const password = randomBytes(12).toString('base64url');
+  const pg = await startEmbeddedPostgres({ dataDir, port, password, log: createLogger('silent') });
+  const adminUrl = new URL(pg.url);
+  adminUrl.pathname = '/postgres';
+  project.provide('pgAdminUrl', adminUrl.toString());
+
+  return async () => {
+    await pg.stop().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
