@@ -12,7 +12,8 @@ import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
 import { sameOriginWrites, securityHeaders } from './http/security';
 
-function apiRoutes(deps: Deps) {
+// Each feature mounts here; the chain is what gives hc<AppType> its types.
+function apiRoutes(_deps: Deps) {
   return new Hono<AppEnv>()
     .route('/health', healthRoutes())
     .route('/me', meRoutes());

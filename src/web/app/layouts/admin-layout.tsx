@@ -1,0 +1,36 @@
+import { CalendarCheck, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
+import { ButtonLink } from '../../components/button';
+import { useSession } from '../session';
+import { PortalShell } from './portal-shell';
+import { SideNav } from './side-nav';
+
+/** Back-office side menu with the spec's labels, 'Citas', 'Cerrar Sesión' and 'Logueado como' (SPEC §2). */
+export function AdminLayout() {
+  const { user } = useSession();
+  return (
+    <PortalShell
+      nav={
+        <SideNav
+          label="Administración"
+          items={[
+            { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+            { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },
+            { to: '/admin/employees', label: 'Gestionar Empleados', icon: Users },
+            { to: '/admin/appointments', label: 'Ver Citas', icon: CalendarCheck },
+            { to: '/admin/settings', label: 'Configuración Salón', icon: Settings },
+          ]}
+        />
+      }
+      extra={
+        <ButtonLink href="/my-appointments" variant="secondary" className="lg:w-full">
+          Citas
+        </ButtonLink>
+      }
+      footer={
+        <p className="truncate text-muted">
+          Logueado como <span className="font-medium text-ink">{user?.email}</span>
+        </p>
+      }
+    />
+  );
+}

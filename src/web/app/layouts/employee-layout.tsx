@@ -1,0 +1,33 @@
+import { CalendarDays, CalendarPlus } from 'lucide-react';
+import { useSession } from '../session';
+import { PortalShell } from './portal-shell';
+import { SideNav } from './side-nav';
+
+const ROLE_LABEL = { admin: 'Administración', employee: 'Profesional', client: 'Cliente' } as const;
+
+/** Employee portal sidebar: Mi Agenda, Nueva Cita, who is signed in and Cerrar Sesión (SPEC §2). */
+export function EmployeeLayout() {
+  const { user } = useSession();
+  return (
+    <PortalShell
+      nav={
+        <SideNav
+          label="Portal del profesional"
+          items={[
+            { to: '/employee/agenda', label: 'Mi Agenda', icon: CalendarDays },
+            { to: '/services', label: 'Nueva Cita', icon: CalendarPlus },
+          ]}
+        />
+      }
+      footer={
+        user && (
+          <div className="min-w-0">
+            <p className="truncate font-medium text-ink">{user.displayName}</p>
+            <p className="truncate text-muted">{user.email}</p>
+            <p className="mt-1 inline-block rounded-full bg-gold-100 px-2.5 py-0.5 text-xs font-medium text-ink">{ROLE_LABEL[user.role]}</p>
+          </div>
+        )
+      }
+    />
+  );
+}

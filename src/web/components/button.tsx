@@ -1,0 +1,25 @@
+import { Button as AriaButton, type ButtonProps, Link as AriaLink, type LinkProps } from 'react-aria-components';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+const base =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-[0.95rem] font-medium transition-colors cursor-pointer select-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold disabled:cursor-not-allowed disabled:opacity-55 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-55';
+
+const variants: Record<Variant, string> = {
+  primary: 'bg-rose-700 text-white hover:bg-rose-800 data-[hovered]:bg-rose-800 data-[pressed]:bg-rose-800 shadow-soft',
+  secondary: 'border border-line bg-white text-ink hover:bg-sand data-[hovered]:bg-sand',
+  ghost: 'text-ink hover:bg-sand data-[hovered]:bg-sand',
+  danger: 'bg-brick text-white hover:bg-[#963d33] data-[hovered]:bg-[#963d33]',
+};
+
+export function buttonClass(variant: Variant = 'primary', extra = '') {
+  return `${base} ${variants[variant]} ${extra}`;
+}
+
+export function Button({ variant = 'primary', className, ...props }: ButtonProps & { variant?: Variant; className?: string }) {
+  return <AriaButton {...props} className={buttonClass(variant, className ?? '')} />;
+}
+
+export function ButtonLink({ variant = 'primary', className, ...props }: LinkProps & { variant?: Variant; className?: string }) {
+  return <AriaLink {...props} className={buttonClass(variant, className ?? '')} />;
+}

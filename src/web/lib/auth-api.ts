@@ -1,0 +1,66 @@
+// Sign-in, sign-up and password reset go to better-auth's endpoints on our own server
+// (/api/auth/*). Plain fetch keeps the login page light: no auth SDK in the first load.
+
+export type AuthFailure = { status: number; code: string };
+
+async function post(path: string, body: unknown): Promise<{ ok: true; data: unknown } | ({ ok: false } & AuthFailure)> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/auth${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, code: 'NETWORK_ERROR' };
+  }
+  const data: unknown = await res.json().catch(() => null);
+  if (res.ok) return { ok: true, data };
+  const d = data as { code?: string; error?: { code?: string } } | null;
+  return { ok: false, status: res.status, code: d?.code ?? d?.error?.code ?? (res.status === 429 ? 'TOO_MANY_REQUESTS' : `HTTP_${res.status}`) };
+}
+
+export const authApi = {
+  signIn: (email: string, password: string) => post('/sign-in/email', { email, password, rememberMe: true }),
+  signUp: (email: string, password: string, name: string) => post('/sign-up/email', { email, password, name }),
+  signOut: () => post('/sign-out', {}),
+  requestReset: (email: string) => post('/request-password-reset', { email, redirectTo: '/reset-password' }),
+  resetPassword: (token: string, newPassword: string) => post('/reset-password', { token, newPassword }),
+  /** Starts Google sign-in; on success the browser leaves for the provider. */
+  async google(): Promise<AuthFailure | null> {
+    const r = await post('/sign-in/oauth2', {
+      providerId: 'google',
+      callbackURL: '/',
+      errorCallbackURL: '/login?from=google',
+    });
+    if (!r.ok) return r;
+    const url = (r.data as { url?: string } | null)?.url;
+    if (!url) return { status: 500, code: 'NO_REDIRECT_URL' };
+    window.location.assign(url);
+    return null;
+  },
+};
+
+// A few codes in words a client understands; the code itself stays at the end (SPEC §8 says
+// the message carries the error code). See docs/decisions/002-auth-error-texts.md.
+const REASONS: Record<string, string> = {
+  INVALID_EMAIL_OR_PASSWORD: 'email o contraseña incorrectos',
+  USER_ALREADY_EXISTS: 'ya existe una cuenta con ese email',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'ya existe una cuenta con ese email',
+  INVALID_EMAIL: 'el email no es válido',
+  PASSWORD_TOO_SHORT: 'la contraseña es demasiado corta',
+  PASSWORD_TOO_LONG: 'la contraseña es demasiado larga',
+  TOO_MANY_REQUESTS: 'demasiados intentos, espera un momento',
+  INVALID_TOKEN: 'el enlace no es válido o ha caducado',
+  NETWORK_ERROR: 'no hay conexión con el servidor',
+  PROVIDER_NOT_FOUND: 'el acceso con Google no está disponible',
+  OAUTH_PROVIDER_NOT_FOUND: 'el acceso con Google no está disponible',
+  ACCESS_DENIED: 'has cancelado el acceso',
+};
+
+export function authErrorText(prefix: string, code: string): string {
+  const normal = code.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+  const reason = REASONS[normal];
+  return reason ? `${prefix}${reason} (${normal})` : `${prefix}${normal}`;
+}
