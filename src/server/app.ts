@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '../domain/messages';
 import { authRoutes } from './auth/routes';
+import { eventsRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
 import type { AppEnv, Deps } from './http/env';
@@ -13,10 +14,11 @@ import { loadSession } from './http/guards';
 import { sameOriginWrites, securityHeaders } from './http/security';
 
 // Each feature mounts here; the chain is what gives hc<AppType> its types.
-function apiRoutes(_deps: Deps) {
+function apiRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .route('/health', healthRoutes())
-    .route('/me', meRoutes());
+    .route('/me', meRoutes())
+    .route('/events', eventsRoutes(deps));
 }
 
 /** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */
