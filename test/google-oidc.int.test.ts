@@ -1,0 +1,84 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { account, user } from '../src/server/db/schema';
+import { freePort } from './support/free-port';
+import { newSession, type Session } from './support/http-client';
+import { startOidcProvider, type OidcProvider } from './support/oidc-provider';
+import { startTestServer, type TestServer } from './support/test-server';
+
+// Google sign-in (genericOAuth with discovery) against a real OpenID Connect provider on
+// loopback: authorization code + PKCE, signed ID token, the user's Google name kept (SPEC §3).
+
+let oidc: OidcProvider;
+let server: TestServer;
+
+beforeAll(async () => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  oidc = await startOidcProvider({ redirectUris: [`${url}/api/auth/callback/google`] });
+  server = await startTestServer({
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: url,
+      GOOGLE_CLIENT_ID: oidc.clientId,
+      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
+      GOOGLE_ISSUER: oidc.issuer,
+    },
+  });
+});
+
+afterAll(async () => {
+  await server?.close();
+  await oidc?.close();
+});
+
+/** What the browser does: follow redirects across the provider and back, each origin its own cookies. */
+async function googleSignIn(app: Session, idp: Session): Promise<URL> {
+  const start = await app.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/', errorCallbackURL: '/login?from=google' });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  let next = new URL(start.body.url as string);
+  expect(next.origin).toBe(oidc.issuer);
+  for (let hop = 0; hop < 15; hop++) {
+    const jar = next.origin === oidc.issuer ? idp : app;
+    const res = await jar.get(next.toString());
+    const location = res.headers.get('location');
+    if (res.status < 300 || res.status >= 400 || !location) {
+      throw new Error(`stopped at ${next} with ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
+    }
+    const to = new URL(location, next);
+    if (to.origin === new URL(app.url).origin && !to.pathname.startsWith('/api/')) return to;
+    next = to;
+  }
+  throw new Error('too many redirects');
+}
+
+it('signs in a new client with the Google name and lands on /', async () => {
+  const app = newSession(server.url);
+  const landing = await googleSignIn(app, newSession(oidc.issuer));
+  expect(landing.pathname).toBe('/');
+  expect(landing.searchParams.get('error')).toBeNull();
+  const me = await app.get('/api/me');
+  expect(me.status).toBe(200);
+  expect(me.body).toMatchObject({ email: 'lucia.google@example.com', displayName: 'Lucía Google', role: 'client' });
+
+  const [u] = await server.deps.db.select().from(user).where(eq(user.email, 'lucia.google@example.com'));
+  const accounts = await server.deps.db.select().from(account).where(eq(account.userId, u!.id));
+  expect(accounts.map((a) => a.providerId)).toEqual(['google']);
+  expect(accounts[0]!.password).toBeNull();
+});
+
+it('a second Google sign-in reuses the same account', async () => {
+  const app = newSession(server.url);
+  await googleSignIn(app, newSession(oidc.issuer));
+  const me = await app.get('/api/me');
+  expect(me.body.displayName).toBe('Lucía Google');
+  const users = await server.deps.db.select().from(user).where(eq(user.email, 'lucia.google@example.com'));
+  expect(users).toHaveLength(1);
+});
+
+it('refuses a callback with a forged state', async () => {
+  const app = newSession(server.url);
+  const res = await app.get('/api/auth/callback/google?code=forged&state=forged');
+  expect(res.status).toBeGreaterThanOrEqual(300);
+  expect((await app.get('/api/me')).status).toBe(401);
+});
