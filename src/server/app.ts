@@ -5,9 +5,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '../domain/messages';
 import { authRoutes } from './auth/routes';
+import { agendaRoutes } from './features/agenda/routes';
+import { adminAppointmentsRoutes } from './features/admin-appointments/routes';
+import { adminDashboardRoutes } from './features/admin-dashboard/routes';
+import { bookingRoutes } from './features/booking/routes';
+import { catalogRoutes } from './features/catalog/routes';
 import { eventsRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
+import { myAppointmentsRoutes } from './features/my-appointments/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -18,7 +24,13 @@ function apiRoutes(deps: Deps) {
   return new Hono<AppEnv>()
     .route('/health', healthRoutes())
     .route('/me', meRoutes())
-    .route('/events', eventsRoutes(deps));
+    .route('/agenda', agendaRoutes(deps))
+    .route('/admin/dashboard', adminDashboardRoutes(deps))
+    .route('/admin/appointments', adminAppointmentsRoutes(deps))
+    .route('/events', eventsRoutes(deps))
+    .route('/catalog', catalogRoutes(deps))
+    .route('/booking', bookingRoutes(deps))
+    .route('/my-appointments', myAppointmentsRoutes(deps));
 }
 
 /** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */

@@ -1,0 +1,47 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appointments, salonSettings } from '../../db/schema';
+
+type Executor = Pick<Db, 'update' | 'execute'>;
+
+const clientView = {
+  id: appointments.id,
+  serviceId: appointments.serviceId,
+  serviceName: appointments.serviceName,
+  serviceDuration: appointments.serviceDuration,
+  price: appointments.price,
+  employeeName: appointments.employeeName,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  status: appointments.status,
+  notes_client: appointments.notes_client,
+};
+
+/** SPEC §7: by clientId, ordered by startTime descending. */
+export function appointmentsOfClient(db: Db, clientId: string) {
+  return db.select(clientView).from(appointments).where(eq(appointments.clientId, clientId)).orderBy(desc(appointments.startTime), desc(appointments.createdAt));
+}
+
+/** The appointment only if it belongs to this client: another's is "not found", never "forbidden". */
+export async function ownAppointment(db: Db, id: string, clientId: string) {
+  const [row] = await db
+    .select({ id: appointments.id, status: appointments.status, startTime: appointments.startTime, employeeId: appointments.employeeId })
+    .from(appointments)
+    .where(and(eq(appointments.id, id), eq(appointments.clientId, clientId)));
+  return row;
+}
+
+export async function cancellationPolicyHours(db: Db) {
+  const [row] = await db.select({ hours: salonSettings.cancellationPolicyHours }).from(salonSettings).where(eq(salonSettings.id, 1));
+  return row?.hours;
+}
+
+/** Only a still-confirmed row changes, so a cancel racing another status change cannot undo it. */
+export async function markCancelledByClient(tx: Executor, id: string, at: Date) {
+  const [row] = await tx
+    .update(appointments)
+    .set({ status: 'cancelled_by_client', updatedAt: at })
+    .where(and(eq(appointments.id, id), eq(appointments.status, 'confirmed')))
+    .returning({ id: appointments.id, status: appointments.status });
+  return row;
+}
