@@ -1,0 +1,38 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { EMPLOYEE_MARKS } from '../../../domain/appointment-status';
+import { MSG } from '../../../domain/messages';
+import { isValidIsoDate } from '../../../domain/salon-time';
+import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import { requireRole } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { agendaFor, markAppointment } from './service';
+
+const DayQuery = z.strictObject({
+  date: z.string().refine(isValidIsoDate, MSG.invalidInput),
+});
+
+const MarkBody = z.strictObject({
+  status: z.enum(EMPLOYEE_MARKS, MSG.invalidTransition),
+});
+
+/**
+ * The employee portal's agenda (SPEC §2, §4, §6). Admins may open the portal too: they read
+ * their own agenda and may mark any appointment.
+ *   GET   /agenda?date=YYYY-MM-DD              the signed-in user's appointments that salon day
+ *   PATCH /agenda/appointments/:id  {status}   confirmed -> completed | no_show, once started
+ * The answer carries the server's clock so the page decides "has it started?" with the same
+ * clock the server will judge by.
+ */
+export const agendaRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
+  new Hono<AppEnv>()
+    .get('/', requireRole('employee', 'admin'), validate('query', DayQuery), async (c) => {
+      const { date } = c.req.valid('query');
+      const appointments = await agendaFor(deps, c.get('user') as SessionUser, date);
+      return c.json({ date, now: deps.now().toISOString(), appointments });
+    })
+    .patch('/appointments/:id', requireRole('employee', 'admin'), validate('json', MarkBody), async (c) => {
+      const { status } = c.req.valid('json');
+      const appointment = await markAppointment(deps, c.get('user') as SessionUser, c.req.param('id'), status);
+      return c.json({ appointment });
+    });

@@ -1,0 +1,53 @@
+import { canEmployeeMark, type EMPLOYEE_MARKS } from '../../../domain/appointment-status';
+import { MSG } from '../../../domain/messages';
+import { dayBounds, SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
+import { ApiError, notFound } from '../../http/errors';
+import type { Deps, SessionUser } from '../../http/env';
+import { notify } from '../../realtime/notify';
+import { appointmentById, employeeDay, markIfConfirmed, type AgendaRow } from './queries';
+
+export type EmployeeMark = (typeof EMPLOYEE_MARKS)[number];
+
+// A malformed id cannot name an appointment: "not found" instead of a failed uuid cast (a 500).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The signed-in user's own appointments on a salon day (SPEC §6: employeeId equals own uid, admins too). */
+export async function agendaFor(deps: Pick<Deps, 'db'>, user: SessionUser, date: string): Promise<AgendaRow[]> {
+  const { start, end } = dayBounds(date, SALON_TIME_ZONE);
+  return employeeDay(deps.db, user.id, start, end);
+}
+
+/**
+ * Employee marking (SPEC §4, §5): confirmed -> completed | no_show, once started. Someone else's
+ * appointment answers 404 like a missing one, so ids cannot be probed (docs/decisions/004).
+ * An admin may mark any appointment, under the same confirmed-and-started rule.
+ */
+export async function markAppointment(
+  deps: Pick<Deps, 'db' | 'now'>,
+  user: SessionUser,
+  id: string,
+  to: EmployeeMark,
+): Promise<AgendaRow> {
+  if (!UUID.test(id)) throw notFound(MSG.appointmentNotFound);
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const current = await appointmentById(tx, id);
+    if (!current || (user.role !== 'admin' && current.employeeId !== user.id)) throw notFound(MSG.appointmentNotFound);
+
+    const check = canEmployeeMark(current, to, now);
+    if (!check.ok) throw refusal(check.reason);
+
+    const updated = await markIfConfirmed(tx, id, to, now);
+    // Read as confirmed a moment ago, but a cancel or another mark committed first.
+    if (!updated) throw refusal('invalid_transition');
+
+    await notify(tx, { type: 'appointments', employeeId: updated.employeeId, dates: [salonDateOf(updated.startTime, SALON_TIME_ZONE)] });
+    return updated;
+  });
+}
+
+function refusal(reason: 'invalid_transition' | 'not_started'): ApiError {
+  return reason === 'not_started'
+    ? new ApiError(409, 'not_started', MSG.markNotStarted)
+    : new ApiError(409, 'invalid_transition', MSG.invalidTransition);
+}
