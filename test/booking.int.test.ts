@@ -111,7 +111,8 @@ describe('slots', () => {
     }
   });
 
-  it.each([
+  type Pick = { serviceId?: () => string; professionalId?: () => string };
+  it.each<[string, Pick, number, string]>([
     ['an inactive service', { serviceId: () => salon.inactive }, 404, MSG.serviceNotFoundOrUnavailable],
     ['an inactive professional', { professionalId: () => salon.inactiveEmployee }, 404, MSG.employeeInactive],
     ['a professional not offering it', { serviceId: () => salon.unoffered }, 400, MSG.serviceNotOffered],
