@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES } from '../../../domain/appointment-status';
+import { isValidIsoDate } from '../../../domain/salon-time';
+import type { AppEnv, Deps } from '../../http/env';
+import { requireRole } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { changeStatus, listAppointments, listFilterEmployees } from './service';
+
+/** Page size: 50 by default, never more than 100 in one answer, however wide the date range. */
+export const PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 100;
+
+const isoDate = z.string().refine(isValidIsoDate);
+
+const ListQuery = z
+  .strictObject({
+    from: isoDate,
+    to: isoDate,
+    employeeId: z.string().min(1).max(100).optional(),
+    status: z.enum(APPOINTMENT_STATUSES).optional(),
+    cursor: z.string().min(1).max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  })
+  // ISO dates compare as strings.
+  .refine((q) => q.from <= q.to);
+
+const StatusBody = z.strictObject({ status: z.enum(APPOINTMENT_STATUSES) });
+const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
+
+/** Appointment management of the back office (SPEC §2, §4, §7): admins only. */
+export const adminAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
+  new Hono<AppEnv>()
+    .get('/', requireRole('admin'), validate('query', ListQuery), async (c) => c.json(await listAppointments(deps, c.req.valid('query'))))
+    .get('/employees', requireRole('admin'), async (c) => c.json({ employees: await listFilterEmployees(deps) }))
+    .patch('/:id/status', requireRole('admin'), validate('param', IdParam), validate('json', StatusBody), async (c) => {
+      const appointment = await changeStatus(deps, c.req.valid('param').id, c.req.valid('json').status);
+      return c.json({ appointment });
+    });

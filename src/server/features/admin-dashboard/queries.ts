@@ -1,0 +1,38 @@
+import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appointments } from '../../db/schema';
+
+const dashboardAppointment = {
+  id: appointments.id,
+  clientName: appointments.clientName,
+  clientEmail: appointments.clientEmail,
+  employeeId: appointments.employeeId,
+  employeeName: appointments.employeeName,
+  serviceName: appointments.serviceName,
+  serviceDuration: appointments.serviceDuration,
+  price: appointments.price,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  status: appointments.status,
+  notes_client: appointments.notes_client,
+};
+
+/** Every appointment starting in [start, end), earliest first (SPEC §7 "By startTime range, ascending"). */
+export function appointmentsBetween(db: Db, start: Date, end: Date) {
+  return db
+    .select(dashboardAppointment)
+    .from(appointments)
+    .where(and(gte(appointments.startTime, start), lt(appointments.startTime, end)))
+    .orderBy(asc(appointments.startTime), asc(appointments.id));
+}
+
+/** The earliest confirmed appointment starting after `now`, on any day. */
+export async function firstConfirmedAfter(db: Db, now: Date) {
+  const [row] = await db
+    .select(dashboardAppointment)
+    .from(appointments)
+    .where(and(eq(appointments.status, 'confirmed'), gt(appointments.startTime, now)))
+    .orderBy(asc(appointments.startTime), asc(appointments.id))
+    .limit(1);
+  return row;
+}
