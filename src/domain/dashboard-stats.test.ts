@@ -91,3 +91,42 @@ describe('nextAppointment', () => {
     expect(nextAppointment([], new Date())).toBeNull();
   });
 });
+
+// The exact edges of Madrid's day, to the millisecond, in winter (UTC+1), summer (UTC+2) and on
+// both DST days: the last instant before midnight belongs to the day before, midnight itself to
+// the new day, whatever "now" is within that day.
+describe('computeDashboardStats at the exact midnights of Madrid', () => {
+  const edges = (firstMs: string, lastMs: string, beforeMs: string, afterMs: string) => [
+    appt(beforeMs, 'confirmed', 1000), // the day before, last millisecond
+    appt(firstMs, 'confirmed', 12.35), // today, 00:00:00.000
+    appt(lastMs, 'completed', 7.65), // today, 23:59:59.999
+    appt(afterMs, 'completed', 1000), // tomorrow, 00:00:00.000
+  ];
+  const cases = [
+    // label, today's first and last instant (UTC), the instant before and the one after
+    ['winter day (24 h)', '2026-01-14T23:00:00.000Z', '2026-01-15T22:59:59.999Z', '2026-01-14T22:59:59.999Z', '2026-01-15T23:00:00.000Z'],
+    ['summer day (24 h)', '2026-07-09T22:00:00.000Z', '2026-07-10T21:59:59.999Z', '2026-07-09T21:59:59.999Z', '2026-07-10T22:00:00.000Z'],
+    ['spring DST day (23 h)', '2026-03-28T23:00:00.000Z', '2026-03-29T21:59:59.999Z', '2026-03-28T22:59:59.999Z', '2026-03-29T22:00:00.000Z'],
+    ['autumn DST day (25 h)', '2026-10-24T22:00:00.000Z', '2026-10-25T22:59:59.999Z', '2026-10-24T21:59:59.999Z', '2026-10-25T23:00:00.000Z'],
+  ] as const;
+
+  it.each(cases)('%s: counts 00:00 and 23:59:59.999, not the instants around them', (_label, first, last, before, after) => {
+    const list = edges(first, last, before, after);
+    const expected = { todayCount: 2, potentialRevenue: 20, completedCount: 1 };
+    // "now" at either end of the day gives the same figures.
+    expect(computeDashboardStats(list, new Date(first), TZ)).toEqual(expected);
+    expect(computeDashboardStats(list, new Date(last), TZ)).toEqual(expected);
+    // One millisecond outside, the day is another one and only its edge row counts.
+    expect(computeDashboardStats(list, new Date(before), TZ)).toEqual({ todayCount: 1, potentialRevenue: 1000, completedCount: 0 });
+    expect(computeDashboardStats(list, new Date(after), TZ)).toEqual({ todayCount: 1, potentialRevenue: 1000, completedCount: 1 });
+  });
+
+  it('just before midnight, the next appointment may be just after it (the next day)', () => {
+    const list = [
+      { id: 'late', ...appt('2026-10-24T21:59:59.999Z', 'confirmed', 0) },
+      { id: 'midnight', ...appt('2026-10-24T22:00:00.000Z', 'confirmed', 0) },
+    ];
+    expect(nextAppointment(list, new Date('2026-10-24T21:59:59.998Z'))?.id).toBe('late');
+    expect(nextAppointment(list, new Date('2026-10-24T21:59:59.999Z'))?.id).toBe('midnight');
+  });
+});
