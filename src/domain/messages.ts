@@ -21,6 +21,11 @@ export const linkFound = (name: string): string =>
 
 export const linkedTo = (email: string): string => `Vinculado a la cuenta de ${email}`;
 
+// docs/decisions/004-employee-account-linking.md: an account that still has confirmed future
+// appointments as professional is not unlinked (its clients would be left with nobody).
+export const unlinkBlocked = (count: number): string =>
+  `No se puede desvincular esta cuenta: tiene ${count === 1 ? 'una cita confirmada pendiente' : `${count} citas confirmadas pendientes`} como profesional. Cancélalas primero en «Ver Citas».`;
+
 export const MSG = {
   // Signup (SPEC §5)
   passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
@@ -117,6 +122,21 @@ export const MSG = {
   slotNotOffered: 'Ese horario no está disponible. Por favor, elige otro.',
   serviceNotOffered: 'Este profesional no ofrece este servicio.',
   employeeInactive: 'Este profesional no está disponible en este momento.',
+
+  // Back office forms (ours: SPEC §5 gives the rules, not their texts). back-office-rules.ts.
+  serviceNameRequired: 'Escribe el nombre del servicio.',
+  serviceDurationInvalid: 'La duración debe ser un número entero de minutos, como mínimo 1.',
+  servicePriceInvalid: 'El precio debe ser 0 o más, con dos decimales como máximo.',
+  serviceDeleteActive: 'Desactiva el servicio antes de eliminarlo definitivamente.',
+  employeeNameRequired: 'Escribe el nombre del empleado.',
+  employeeEmailInvalid: 'El email de contacto no es válido.',
+  employeeServicesUnknown: 'Alguno de los servicios elegidos ya no existe. Recarga la página.',
+  employeeNotFound: 'Empleado no encontrado.',
+  employeeDeleteActive: 'Desactiva al empleado antes de eliminarlo definitivamente.',
+  salonNameRequired: 'Escribe el nombre del salón.',
+  slotIntervalInvalid: 'Elige un intervalo entre citas de 15, 20, 30, 45 o 60 minutos.',
+  cancellationHoursInvalid: 'Las horas de antelación para cancelar deben ser un número entero, 0 o más.',
+  unlinkBlocked,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -8,6 +8,9 @@ import { authRoutes } from './auth/routes';
 import { agendaRoutes } from './features/agenda/routes';
 import { adminAppointmentsRoutes } from './features/admin-appointments/routes';
 import { adminDashboardRoutes } from './features/admin-dashboard/routes';
+import { adminEmployeesRoutes } from './features/admin-employees/routes';
+import { adminServicesRoutes } from './features/admin-services/routes';
+import { adminSettingsRoutes } from './features/admin-settings/routes';
 import { bookingRoutes } from './features/booking/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { eventsRoutes } from './features/events/routes';
@@ -27,6 +30,9 @@ function apiRoutes(deps: Deps) {
     .route('/agenda', agendaRoutes(deps))
     .route('/admin/dashboard', adminDashboardRoutes(deps))
     .route('/admin/appointments', adminAppointmentsRoutes(deps))
+    .route('/admin/services', adminServicesRoutes(deps))
+    .route('/admin/employees', adminEmployeesRoutes(deps))
+    .route('/admin/settings', adminSettingsRoutes(deps))
     .route('/events', eventsRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
     .route('/booking', bookingRoutes(deps))

@@ -1,0 +1,183 @@
+import { normalizeEmail } from '../../../domain/back-office-rules';
+import { MSG, unlinkBlocked } from '../../../domain/messages';
+import { defaultWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
+import { pgErrorCode } from '../../db/client';
+import type { Deps } from '../../http/env';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import { assertValidSchedule } from '../../http/weekly-schedule-schema';
+import {
+  allEmployees,
+  deleteEmployee,
+  demoteIfUnlinked,
+  employeeById,
+  employeeLinkedTo,
+  existingServiceIds,
+  insertEmployee,
+  lockEmployee,
+  lockUser,
+  pendingAppointmentsAsProfessional,
+  promoteToEmployee,
+  replaceEmployeeServices,
+  setEmployeeActive,
+  updateEmployee,
+  userByEmail,
+  type Employee,
+  type Executor,
+  type LinkableUser,
+} from './queries';
+
+// SPEC §2 Manage employees, §4 activation and account linking, §7 Employees and Users.
+// Linking rules and the unlink decision: docs/decisions/004-employee-account-linking.md.
+
+const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
+
+export type EmployeeInput = {
+  name: string;
+  email?: string | null;
+  phoneNumber?: string | null;
+  servicesOffered: string[];
+  availability?: WeeklySchedule;
+  /** The linked account (from the lookup), null for none. The server checks it again. */
+  userId: string | null;
+};
+
+export type SavedEmployee = {
+  employee: Employee;
+  /** The newly linked account is an admin: its role was left as it is (SPEC §4). */
+  adminRoleKept: boolean;
+};
+
+const linkUserNotFound = () => new ApiError(404, 'link_user_not_found', MSG.linkUserNotFound);
+const alreadyLinked = () => conflict(MSG.linkAlreadyLinked, 'already_linked');
+const optional = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim() : null);
+const isLinkUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505' && constraintOf(err) === 'employees_user_id_unique';
+
+function constraintOf(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const c = (e as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
+  const { db } = deps;
+
+  /** The account the admin typed, if it may be linked to `employeeId` (or to a new employee). */
+  async function lookup(email: string, employeeId?: string | null): Promise<LinkableUser> {
+    const wanted = normalizeEmail(email);
+    if (!wanted) throw badRequest(MSG.linkEmailRequired, 'link_email_required');
+    const found = await userByEmail(db, wanted);
+    if (!found) throw linkUserNotFound();
+    if (await employeeLinkedTo(db, found.id, employeeId ?? undefined)) throw alreadyLinked();
+    return found;
+  }
+
+  async function checkServices(tx: Executor, ids: string[]): Promise<void> {
+    const known = await existingServiceIds(tx, ids);
+    if (ids.some((id) => !known.has(id))) throw badRequest(MSG.employeeServicesUnknown, 'unknown_service');
+  }
+
+  /**
+   * One transaction: the employee row, its services, and the roles of the accounts it gains and
+   * loses. `id` undefined creates.
+   */
+  async function save(id: string | undefined, input: EmployeeInput): Promise<SavedEmployee> {
+    const availability = input.availability ?? defaultWeeklySchedule();
+    assertValidSchedule(availability);
+    const serviceIds = [...new Set(input.servicesOffered)];
+    const now = deps.now();
+
+    try {
+      const saved = await db.transaction(async (tx) => {
+        const previous = id ? await lockEmployee(tx, id) : undefined;
+        if (id && !previous) throw notFound(MSG.employeeNotFound);
+        const previousUserId = previous?.userId ?? null;
+        const nextUserId = input.userId;
+        const relinking = previousUserId !== nextUserId;
+
+        // Lock both accounts in a fixed order so two saves touching the same pair cannot deadlock.
+        const toLock = [previousUserId, nextUserId].filter((u): u is string => !!u && relinking).sort();
+        const locked = new Map<string, LinkableUser>();
+        for (const u of toLock) {
+          const row = await lockUser(tx, u);
+          if (row) locked.set(u, row);
+        }
+
+        let linked: LinkableUser | undefined;
+        if (nextUserId && relinking) {
+          linked = locked.get(nextUserId);
+          // The account vanished (or never existed) since the lookup: the body is what is wrong.
+          if (!linked) throw badRequest(MSG.linkUserNotFound, 'link_user_not_found');
+          if (await employeeLinkedTo(tx, nextUserId, id)) throw alreadyLinked();
+        }
+        if (previousUserId && relinking) {
+          const pending = await pendingAppointmentsAsProfessional(tx, previousUserId, now);
+          if (pending > 0) throw conflict(unlinkBlocked(pending), 'unlink_has_appointments');
+        }
+        await checkServices(tx, serviceIds);
+
+        const values = {
+          name: input.name.trim(),
+          email: optional(input.email),
+          phoneNumber: optional(input.phoneNumber),
+          availability,
+          userId: nextUserId,
+          // The account's own email, not what was typed: the table shows the real link.
+          userAccountEmail: nextUserId ? (linked?.email ?? previous?.userAccountEmail ?? null) : null,
+        };
+        const row = previous ? await updateEmployee(tx, previous.id, values, now) : await insertEmployee(tx, values, now);
+        await replaceEmployeeServices(tx, row.id, serviceIds);
+
+        if (linked) await promoteToEmployee(tx, linked.id, now);
+        if (previousUserId && relinking) await demoteIfUnlinked(tx, previousUserId, now);
+        // Only a new link deserves the note; re-saving an admin's own record says nothing new.
+        return { savedId: row.id, adminRoleKept: linked?.role === 'admin' };
+      });
+      const employee = await employeeById(db, saved.savedId);
+      if (!employee) throw notFound(MSG.employeeNotFound);
+      return { employee, adminRoleKept: saved.adminRoleKept };
+    } catch (err) {
+      // Two saves linking the same account at once: the unique constraint is the last word.
+      if (isLinkUniqueViolation(err)) throw alreadyLinked();
+      throw err;
+    }
+  }
+
+  return {
+    async list(): Promise<Employee[]> {
+      const rows = await allEmployees(db);
+      return rows.sort((a, b) => byName.compare(a.name, b.name));
+    },
+
+    lookup,
+
+    create: (input: EmployeeInput) => save(undefined, input),
+    update: (id: string, input: EmployeeInput) => save(id, input),
+
+    async setActive(id: string, isActive: boolean): Promise<Employee> {
+      const row = await setEmployeeActive(db, id, isActive, deps.now());
+      if (!row) throw notFound(MSG.employeeNotFound);
+      return (await employeeById(db, id))!;
+    },
+
+    /** Only an inactive employee, and never one whose account still has appointments to attend. */
+    async remove(id: string): Promise<void> {
+      const now = deps.now();
+      await db.transaction(async (tx) => {
+        const row = await lockEmployee(tx, id);
+        if (!row) throw notFound(MSG.employeeNotFound);
+        if (row.isActive) throw conflict(MSG.employeeDeleteActive, 'employee_active');
+        if (row.userId) {
+          await lockUser(tx, row.userId);
+          const pending = await pendingAppointmentsAsProfessional(tx, row.userId, now);
+          if (pending > 0) throw conflict(unlinkBlocked(pending), 'unlink_has_appointments');
+        }
+        await deleteEmployee(tx, id);
+        if (row.userId) await demoteIfUnlinked(tx, row.userId, now);
+      });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { LIMITS, settingsFieldsError } from '../../../domain/back-office-rules';
+import { MSG } from '../../../domain/messages';
+import type { SlotInterval } from '../../../domain/slots';
+import type { AppEnv, Deps } from '../../http/env';
+import { requireRole } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { weeklyScheduleSchema } from '../../http/weekly-schedule-schema';
+import { adminSettings } from './service';
+
+const SettingsBody = z
+  .strictObject({
+    name: z.string({ error: MSG.salonNameRequired }),
+    address: z.string().max(LIMITS.addressMax).default(''),
+    phoneNumber: z.string().max(LIMITS.phoneMax).default(''),
+    appointmentTimeSlotInterval: z.number({ error: MSG.slotIntervalInvalid }),
+    cancellationPolicyHours: z.number({ error: MSG.cancellationHoursInvalid }),
+    openingHours: weeklyScheduleSchema,
+  })
+  .superRefine((value, ctx) => {
+    const error = settingsFieldsError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  })
+  // settingsFieldsError has just checked the interval is one of SLOT_INTERVAL_OPTIONS.
+  .transform((v) => ({ ...v, appointmentTimeSlotInterval: v.appointmentTimeSlotInterval as SlotInterval }));
+
+/** /api/admin/settings — admin only, every route says so itself. */
+export const adminSettingsRoutes = (deps: Pick<Deps, 'db' | 'now'>) => {
+  const settings = adminSettings(deps);
+  return new Hono<AppEnv>()
+    .get('/', requireRole('admin'), async (c) => c.json(await settings.get()))
+    .put('/', requireRole('admin'), validate('json', SettingsBody), async (c) => c.json(await settings.save(c.req.valid('json'))));
+};

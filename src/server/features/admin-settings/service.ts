@@ -1,0 +1,56 @@
+import { defaultSalonSettings, type SalonSettings } from '../../../domain/salon-settings';
+import { DEFAULT_SLOT_INTERVAL, isSlotInterval } from '../../../domain/slots';
+import { DAY_KEYS, emptyWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
+import type { Deps } from '../../http/env';
+import { assertValidSchedule } from '../../http/weekly-schedule-schema';
+import { readSettings, writeSettings, type SettingsRow } from './queries';
+
+export type SettingsAnswer = SalonSettings & { updatedAt: string | null };
+
+/** A stored week may lack days (the column defaults to {}): a missing day is a day off. */
+function fullWeek(stored: Partial<WeeklySchedule>): WeeklySchedule {
+  const week = emptyWeeklySchedule();
+  for (const day of DAY_KEYS) {
+    const d = stored[day];
+    if (d) week[day] = { ...d, breaks: [...(d.breaks ?? [])] };
+  }
+  return week;
+}
+
+function answerOf(row: SettingsRow | undefined): SettingsAnswer {
+  // SPEC §3: the defaults stand in for a missing record.
+  if (!row) return { ...defaultSalonSettings(), updatedAt: null };
+  return {
+    name: row.name,
+    address: row.address,
+    phoneNumber: row.phoneNumber,
+    appointmentTimeSlotInterval: isSlotInterval(row.appointmentTimeSlotInterval) ? row.appointmentTimeSlotInterval : DEFAULT_SLOT_INTERVAL,
+    cancellationPolicyHours: row.cancellationPolicyHours,
+    openingHours: fullWeek(row.openingHours),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** SPEC §2 Salon settings, §7 Settings. The field rules were checked by the route's schema. */
+export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
+  return {
+    get: async (): Promise<SettingsAnswer> => answerOf(await readSettings(deps.db)),
+
+    async save(input: SalonSettings): Promise<SettingsAnswer> {
+      assertValidSchedule(input.openingHours);
+      const row = await writeSettings(
+        deps.db,
+        {
+          name: input.name.trim(),
+          address: input.address.trim(),
+          phoneNumber: input.phoneNumber.trim(),
+          appointmentTimeSlotInterval: input.appointmentTimeSlotInterval,
+          cancellationPolicyHours: input.cancellationPolicyHours,
+          openingHours: input.openingHours,
+        },
+        deps.now(),
+      );
+      return answerOf(row);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import { user } from '../src/server/db/schema';
+import type { Role } from '../src/server/http/env';
+import { promote, signUp, type Session } from './support/http-client';
+import type { TestServer } from './support/test-server';
+
+// Arranging people for the back-office tests (admin-*.int.test.ts). Every sign-up comes from its
+// own address (these servers trust X-Forwarded-For) so better-auth's per-address sign-up limit
+// does not throttle the arrangement.
+
+export const PASSWORD = 'secreto-1';
+export const TRUST_PROXY_ENV = { TRUST_PROXY: 'true' };
+
+let ipSeq = 0;
+const nextIp = () => ({ headers: { 'x-forwarded-for': `10.55.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` } });
+
+/** Signs up `email` (a client) and, when asked, gives it another role; returns its session. */
+export async function person(server: TestServer, email: string, role: Role = 'client', name = ''): Promise<Session> {
+  const s = await signUp(server.url, { email, password: PASSWORD, name }, nextIp());
+  if (role !== 'client') await promote(server.deps, email, role);
+  return s;
+}
+
+export async function userRow(server: TestServer, email: string) {
+  const [row] = await server.deps.db.select().from(user).where(eq(user.email, email.toLowerCase()));
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
