@@ -19,7 +19,7 @@ export async function agendaFor(deps: Pick<Deps, 'db'>, user: SessionUser, date:
 
 /**
  * Employee marking (SPEC §4, §5): confirmed -> completed | no_show, once started. Someone else's
- * appointment answers 404 like a missing one, so ids cannot be probed (docs/decisions/004).
+ * appointment answers 404 like a missing one, so ids cannot be probed (docs/decisions/007).
  * An admin may mark any appointment, under the same confirmed-and-started rule.
  */
 export async function markAppointment(

@@ -1,0 +1,95 @@
+import { Check, Clock, Mail, StickyNote, UserX } from 'lucide-react';
+import { Button } from '../../components/button';
+import { StatusBadge } from '../../components/status-badge';
+import { formatTime } from '../../lib/format';
+import type { AgendaAppointment, EmployeeMark } from './agenda-api';
+import type { Highlight } from './agenda-view';
+
+const FINISHED = new Set(['completed', 'no_show', 'cancelled_by_client', 'cancelled_by_salon']);
+
+/**
+ * One appointment of the agenda (SPEC §2): service, status, time and duration, client name,
+ * email and notes. Big, readable at arm's length from the station; the marking buttons only
+ * when the appointment may be marked (SPEC §5).
+ */
+export function AppointmentCard({
+  appointment: a,
+  status,
+  highlight,
+  startsIn,
+  markable,
+  onMark,
+}: {
+  appointment: AgendaAppointment;
+  /** the status to show: the pending (not yet saved) mark wins over the server's */
+  status: string;
+  highlight?: Highlight;
+  startsIn?: string;
+  markable: boolean;
+  onMark: (to: EmployeeMark) => void;
+}) {
+  const titleId = `cita-${a.id}`;
+  const finished = FINISHED.has(status);
+  const cancelled = status.startsWith('cancelled');
+  const ring = highlight ? 'border-rose-500 ring-2 ring-rose-500/25 shadow-soft' : 'border-line';
+  const surface = finished ? 'bg-white/70' : 'bg-white shadow-soft';
+  return (
+    <article
+      aria-labelledby={titleId}
+      data-testid="agenda-appointment"
+      data-status={status}
+      className={`rounded-[var(--radius-card)] border p-4 transition-colors sm:p-5 ${ring} ${surface}`}
+    >
+      {highlight && (
+        <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-rose-700 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+          <Clock className="h-3.5 w-3.5" aria-hidden />
+          {highlight === 'now' ? 'Ahora' : `Siguiente · ${startsIn ?? ''}`}
+        </p>
+      )}
+      <div className="flex gap-4 sm:gap-5">
+        <div className={`w-[4.75rem] shrink-0 border-r border-line pr-3 sm:w-24 sm:pr-5 ${cancelled ? 'text-muted' : ''}`}>
+          <p className="font-serif text-[1.7rem] leading-none font-semibold lining-nums tabular-nums sm:text-3xl">{formatTime(a.startTime)}</p>
+          <p className="mt-1.5 text-xs whitespace-nowrap text-muted tabular-nums">hasta {formatTime(a.endTime)}</p>
+          <p className="mt-0.5 text-xs font-medium text-muted">{a.serviceDuration} min</p>
+        </div>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
+            <h3 id={titleId} className={`font-sans text-lg leading-snug font-semibold ${cancelled ? 'text-muted line-through decoration-muted/50' : ''}`}>
+              {a.serviceName}
+            </h3>
+            <StatusBadge status={status} />
+          </div>
+          <p className="mt-1 text-[1.05rem] text-ink">{a.clientName}</p>
+          <a
+            href={`mailto:${a.clientEmail}`}
+            className="mt-0.5 inline-flex max-w-full items-center gap-1.5 rounded text-sm break-all text-muted underline-offset-2 hover:text-ink hover:underline"
+          >
+            <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
+            {a.clientEmail}
+          </a>
+          {a.notes_client.trim() !== '' && (
+            <p className="mt-3 flex gap-2 rounded-xl bg-gold-100/70 px-3 py-2 text-sm leading-relaxed text-ink">
+              <StickyNote className="mt-0.5 h-4 w-4 shrink-0 text-[#8a6a3c]" aria-hidden />
+              <span>
+                <span className="sr-only">Notas del cliente: </span>
+                {a.notes_client}
+              </span>
+            </p>
+          )}
+        </div>
+      </div>
+      {markable && (
+        <div role="group" aria-label={`Marcar la cita de las ${formatTime(a.startTime)}`} className="mt-4 grid grid-cols-2 gap-2 border-t border-line pt-4 sm:gap-3">
+          <Button onPress={() => onMark('completed')} className="min-h-12">
+            <Check className="h-5 w-5" aria-hidden />
+            Completada
+          </Button>
+          <Button variant="secondary" onPress={() => onMark('no_show')} className="min-h-12">
+            <UserX className="h-5 w-5" aria-hidden />
+            No asistió
+          </Button>
+        </div>
+      )}
+    </article>
+  );
+}
