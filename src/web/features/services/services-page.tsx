@@ -1,5 +1,6 @@
-import { ComingSoon } from '../../components/page-header';
+import { ServicesList } from '../../components/services-list';
 
+/** /services: the same list as the home page, as the page's main heading (SPEC §2 Services list). */
 export default function ServicesPage() {
-  return <ComingSoon title="Nuestros Servicios">Aquí aparecerán los servicios del salón.</ComingSoon>;
+  return <ServicesList headingLevel="h1" intro="Elige un tratamiento y reserva con tu profesional de confianza en menos de un minuto." />;
 }

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { Clock } from 'lucide-react';
+import { MSG } from '../../domain/messages';
+import { api, call } from '../lib/api';
+import { formatEuros } from '../../domain/money';
+import { Alert } from './alert';
+import { ButtonLink } from './button';
+import { InlineLoading } from './loading';
+
+// The services list of SPEC §2, shared by the home page (under the hero, at #servicios) and
+// /services. It lives here rather than in a feature because two features show it
+// (docs/decisions/004-client-booking.md).
+
+export const ACTIVE_SERVICES_KEY = ['catalog', 'services'] as const;
+
+export function useActiveServices() {
+  return useQuery({
+    queryKey: ACTIVE_SERVICES_KEY,
+    queryFn: async () => (await call(api.catalog.services.$get(), MSG.servicesLoadPublic)).services,
+  });
+}
+
+export function ServicesList({ headingLevel = 'h2', intro }: { headingLevel?: 'h1' | 'h2'; intro?: string }) {
+  const { data, isPending, isError } = useActiveServices();
+  const Heading = headingLevel;
+  const CardHeading = headingLevel === 'h1' ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby="servicios-titulo" className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <div className="mb-8 max-w-2xl">
+        <p className="text-sm font-semibold tracking-[0.18em] text-rose-700 uppercase">Carta de tratamientos</p>
+        <Heading id="servicios-titulo" className="mt-2 text-4xl sm:text-5xl">
+          Nuestros Servicios
+        </Heading>
+        {intro && <p className="mt-3 text-lg leading-relaxed text-muted">{intro}</p>}
+      </div>
+      {isPending ? (
+        <InlineLoading text="Cargando servicios..." />
+      ) : isError ? (
+        <Alert>{MSG.servicesLoadPublic}</Alert>
+      ) : data.length === 0 ? (
+        <p className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-8 text-center text-muted">{MSG.noServicesAvailable}</p>
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {data.map((s) => (
+            <li key={s.id} className="flex flex-col rounded-[var(--radius-card)] border border-line/80 bg-white p-6 shadow-soft">
+              <p className="self-start rounded-full bg-rose-50 px-3 py-1 text-xs font-semibold tracking-wide text-rose-800">{s.category.trim() || 'General'}</p>
+              <CardHeading className="mt-4 text-2xl leading-tight">{s.name}</CardHeading>
+              <p className="mt-2 flex-1 leading-relaxed text-muted">{s.description.trim() || 'Descripción no disponible.'}</p>
+              <div className="mt-5 flex items-end justify-between gap-3 border-t border-line/70 pt-4">
+                <p className="font-serif text-3xl font-semibold text-ink">{formatEuros(s.price)}</p>
+                <p className="flex items-center gap-1.5 text-sm text-muted">
+                  <Clock className="h-4 w-4" aria-hidden />
+                  {s.duration} min
+                </p>
+              </div>
+              <ButtonLink href={`/book/${s.id}`} className="mt-5 w-full" aria-label={`Seleccionar Servicio: ${s.name}`}>
+                Seleccionar Servicio
+              </ButtonLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { MSG } from '../../../domain/messages';
+import { api, ApiRequestError, call } from '../../lib/api';
+
+// The booking screen's calls, typed from the server's own routes (hc<AppType>).
+
+export type Professional = InferResponseType<(typeof api.catalog.services)[':serviceId']['professionals']['$get'], 200>['professionals'][number];
+export type BookingBody = InferRequestType<typeof api.booking.$post>['json'];
+
+export const slotsKey = (serviceId: string, professionalId: string, date: string) => ['booking', 'slots', serviceId, professionalId, date] as const;
+
+export function useService(serviceId: string) {
+  return useQuery({
+    queryKey: ['catalog', 'service', serviceId],
+    queryFn: async () => (await call(api.catalog.services[':serviceId'].$get({ param: { serviceId } }), MSG.serviceLoadFailed)).service,
+    retry: (count, err) => count < 2 && !(err instanceof ApiRequestError && err.status === 404),
+  });
+}
+
+export function useProfessionals(serviceId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['catalog', 'professionals', serviceId],
+    queryFn: async () =>
+      (await call(api.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
+    enabled,
+  });
+}
+
+export function useSlots(serviceId: string, professionalId: string, date: string) {
+  return useQuery({
+    queryKey: slotsKey(serviceId, professionalId, date),
+    queryFn: async () => (await call(api.booking.slots.$get({ query: { serviceId, professionalId, date } }), MSG.realtimeFailed)).slots,
+    enabled: professionalId !== '',
+    // Live updates refetch it; a stale grid must never be served from cache on return.
+    staleTime: 0,
+  });
+}
+
+export function useBook() {
+  return useMutation({
+    mutationFn: async (body: BookingBody) => (await call(api.booking.$post({ json: body }), MSG.bookingFailed)).appointment,
+  });
+}
