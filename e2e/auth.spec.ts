@@ -181,9 +181,9 @@ test.describe('where each role lands', () => {
   });
 
   test('the header shows Mi Agenda to an employee and Dashboard to an admin', async ({ browser }) => {
-    for (const [email, shown, hidden] of [
-      [DEMO.employee, 'Mi Agenda', 'Dashboard'],
-      [DEMO.admin, 'Dashboard', 'Mi Agenda'],
+    for (const [email, landing, shown, hidden] of [
+      [DEMO.employee, '/employee/agenda', 'Mi Agenda', 'Dashboard'],
+      [DEMO.admin, '/admin/dashboard', 'Dashboard', 'Mi Agenda'],
     ] as const) {
       const context = await browser.newContext({
         baseURL: process.env.AUNA_E2E_BASE_URL,
@@ -191,7 +191,7 @@ test.describe('where each role lands', () => {
       });
       const page = await context.newPage();
       await logIn(page, email);
-      await expect.poll(() => path(page)).not.toBe('/login');
+      await expectPath(page, landing);
       await page.goto('/my-appointments');
       await expectPath(page, '/my-appointments');
       const header = page.getByRole('banner');
