@@ -72,7 +72,7 @@ export default function AgendaPage() {
         </h1>
         {q.isSuccess && (
           <p className="mt-1.5 text-muted" aria-live="polite">
-            {glance({ count: list.length, isToday, next, current: current.length, toMark, now })}
+            {glance({ count: list.length, isToday, next, current: current.length, toMark })}
           </p>
         )}
       </header>
@@ -133,12 +133,12 @@ export default function AgendaPage() {
 }
 
 /** One line that answers "what now?" at a glance. */
-function glance(p: { count: number; isToday: boolean; next?: AgendaAppointment; current: number; toMark: number; now: number }): string {
+function glance(p: { count: number; isToday: boolean; next?: AgendaAppointment; current: number; toMark: number }): string {
   if (p.count === 0) return p.isToday ? 'Día libre de citas.' : 'Sin citas este día.';
   const parts = [p.count === 1 ? '1 cita' : `${p.count} citas`];
   if (p.isToday) {
     if (p.current > 0) parts.push(p.current === 1 ? '1 en curso' : `${p.current} en curso`);
-    if (p.next) parts.push(`la siguiente a las ${formatTime(p.next.startTime)} (${startsIn(p.next.startTime.getTime(), p.now)})`);
+    if (p.next) parts.push(`siguiente a las ${formatTime(p.next.startTime)}`);
     else if (p.current === 0) parts.push('no quedan más por hoy');
   }
   if (p.toMark > 0) parts.push(p.toMark === 1 ? '1 por marcar' : `${p.toMark} por marcar`);

@@ -31,7 +31,7 @@ export function AppointmentCard({
   const titleId = `cita-${a.id}`;
   const finished = FINISHED.has(status);
   const cancelled = status.startsWith('cancelled');
-  const ring = highlight ? 'border-rose-500 ring-2 ring-rose-500/25 shadow-soft' : 'border-line';
+  const ring = highlight === 'now' ? 'border-rose-500 ring-2 ring-rose-500/25' : highlight === 'next' ? 'border-rose-500/60' : 'border-line';
   const surface = finished ? 'bg-white/70' : 'bg-white shadow-soft';
   return (
     <article
@@ -41,7 +41,11 @@ export function AppointmentCard({
       className={`rounded-[var(--radius-card)] border p-4 transition-colors sm:p-5 ${ring} ${surface}`}
     >
       {highlight && (
-        <p className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-rose-700 px-3 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+        <p
+          className={`mb-3 inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-xs font-semibold tracking-wide uppercase ${
+            highlight === 'now' ? 'border-rose-700 bg-rose-700 text-white' : 'border-rose-100 bg-rose-50 text-rose-800'
+          }`}
+        >
           <Clock className="h-3.5 w-3.5" aria-hidden />
           {highlight === 'now' ? 'Ahora' : `Siguiente · ${startsIn ?? ''}`}
         </p>
