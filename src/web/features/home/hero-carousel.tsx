@@ -37,6 +37,8 @@ const SLIDES = [
 export function HeroCarousel() {
   const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
   const [playing, setPlaying] = useState(true);
+  // Faded-out slides stay in the DOM: hide them from screen readers and keyboard focus.
+  const [active, setActive] = useState(0);
   const toggle = () => {
     if (!swiper) return;
     if (playing) swiper.autoplay.stop();
@@ -54,10 +56,18 @@ export function HeroCarousel() {
         speed={900}
         autoplay={{ delay: 5000, disableOnInteraction: false, pauseOnMouseEnter: true }}
         onSwiper={setSwiper}
+        onRealIndexChange={(sw) => setActive(sw.realIndex)}
         className="h-[calc(100dvh-4.25rem)] min-h-[30rem] w-full"
       >
         {SLIDES.map((s, i) => (
-          <SwiperSlide key={s.title} aria-roledescription="diapositiva" aria-label={`${i + 1} de ${SLIDES.length}`} className="relative overflow-hidden">
+          <SwiperSlide
+            key={s.title}
+            aria-roledescription="diapositiva"
+            aria-label={`${i + 1} de ${SLIDES.length}`}
+            aria-hidden={i !== active}
+            inert={i !== active}
+            className="relative overflow-hidden"
+          >
             <img
               src={s.image}
               alt=""
