@@ -290,3 +290,48 @@ describe('whole-day limits and bad input', () => {
     expect(times(patch)).toEqual(expected);
   });
 });
+
+describe('every interval with a lunch break and a booked appointment (45 min service)', () => {
+  // 09:00-14:00, lunch 11:30-12:00, an appointment 12:30-13:00 (11:30Z-12:00Z in winter)
+  const busyDay: Partial<SlotInput> = {
+    day: day('09:00', '14:00', [{ start: '11:30', end: '12:00' }]),
+    durationMinutes: 45,
+    busy: [busyZ('2026-01-15T11:30:00Z', '2026-01-15T12:00:00Z')],
+  };
+  it.each([
+    [15, ['09:00', '09:15', '09:30', '09:45', '10:00', '10:15', '10:30', '10:45', '13:00', '13:15']],
+    [20, ['09:00', '09:20', '09:40', '10:00', '10:20', '10:40', '13:00']],
+    [30, ['09:00', '09:30', '10:00', '10:30', '13:00']],
+    [45, ['09:00', '09:45', '10:30']],
+    [60, ['09:00', '10:00', '13:00']],
+  ])('every %i min -> %j', (intervalMinutes, expected) => {
+    expect(times({ ...busyDay, intervalMinutes })).toEqual(expected);
+  });
+
+  it('a slot ending exactly when the break starts, and one starting when it ends, are both offered', () => {
+    const lunch = day('10:00', '13:00', [{ start: '11:00', end: '12:00' }]);
+    expect(times({ day: lunch, intervalMinutes: 60, durationMinutes: 60 })).toEqual(['10:00', '12:00']);
+  });
+
+  it('a slot ending exactly at the start of an appointment is offered (back to back before it)', () => {
+    // appointment 10:00-10:30 in Madrid; a 60 min service at 09:00 ends at 10:00
+    const busy = [busyZ('2026-01-15T09:00:00Z', '2026-01-15T09:30:00Z')];
+    expect(times({ day: day('09:00', '11:30'), durationMinutes: 60, busy })).toEqual(['09:00', '10:30']);
+  });
+});
+
+describe('Madrid DST days with other intervals', () => {
+  const night = day('01:00', '04:00');
+  it.each<[string, number, number, string[]]>([
+    // spring: 02:00-02:59 never shows on the clock; 01:00-04:00 lasts 2 real hours
+    // (01:45 CET + 30 min ends at 03:15 CEST on the clock; 01:40 + 45 min at 03:25)
+    ['2026-03-29', 15, 30, ['01:00', '01:15', '01:30', '01:45', '03:00', '03:15', '03:30']],
+    ['2026-03-29', 20, 45, ['01:00', '01:20', '01:40', '03:00']],
+    ['2026-03-29', 60, 60, ['01:00', '03:00']],
+    // autumn: 01:00-04:00 lasts 4 real hours, each wall time offered once
+    ['2026-10-25', 45, 45, ['01:00', '01:45', '02:30', '03:15']],
+    ['2026-10-25', 60, 120, ['01:00', '02:00']],
+  ])('%s every %i min, %i min service -> %j', (date, intervalMinutes, durationMinutes, expected) => {
+    expect(times({ date, day: night, intervalMinutes, durationMinutes })).toEqual(expected);
+  });
+});
