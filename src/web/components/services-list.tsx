@@ -9,7 +9,7 @@ import { InlineLoading } from './loading';
 
 // The services list of SPEC §2, shared by the home page (under the hero, at #servicios) and
 // /services. It lives here rather than in a feature because two features show it
-// (docs/decisions/004-client-booking.md).
+// (docs/decisions/008-client-booking.md).
 
 export const ACTIVE_SERVICES_KEY = ['catalog', 'services'] as const;
 

@@ -18,7 +18,7 @@ export async function getService(db: Db, id: string) {
 /**
  * Step 1 of the booking screen. Every active employee offering the service is listed, with or
  * without a linked account; `hasAccount` lets the screen say why booking one without an account
- * is refused (docs/decisions/ booking ADR).
+ * is refused (docs/decisions/008-client-booking.md).
  */
 export async function listProfessionals(db: Db, serviceId: string) {
   await getService(db, serviceId);
