@@ -221,6 +221,8 @@ describe('booking', () => {
     ['a number as time', { time: 900 }, 400, MSG.bookingMissingData],
     ['an unknown field', { colour: 'rojo' }, 400, MSG.invalidInput],
     ['notes that are not text', { notes: 42 }, 400, MSG.invalidInput],
+    ['notes with a NUL character', { notes: 'uno\u0000dos' }, 400, MSG.invalidInput],
+    ['notes longer than 2000 characters', { notes: 'a'.repeat(2001) }, 400, MSG.invalidInput],
   ])('refuses %s with a 4xx and a Spanish message', async (_name, patch, status, message) => {
     const resolved = Object.fromEntries(
       Object.entries(patch).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('__') ? salon[v.slice(2) as keyof Salon] : v]),

@@ -25,7 +25,8 @@ const BookingBody = z.strictObject({
   professionalId: step,
   date: step.refine(isValidIsoDate, MSG.invalidInput),
   time: step.refine(isValidTime, MSG.invalidInput),
-  notes: z.string().max(2000, MSG.invalidInput).optional(),
+  // PostgreSQL text cannot hold U+0000: refuse it here rather than fail the insert.
+  notes: z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional(),
   clientId: ignored,
   clientName: ignored,
   clientEmail: ignored,

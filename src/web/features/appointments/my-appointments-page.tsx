@@ -101,6 +101,8 @@ export default function MyAppointmentsPage() {
   const list = useQuery({
     queryKey: MY_APPOINTMENTS_KEY,
     queryFn: async () => (await call(api['my-appointments'].$get(), MSG.loadMyDataFailed)).appointments,
+    // Coming back from a booking or a cancel: always show the list as it is now.
+    refetchOnMount: 'always',
   });
   const now = Date.now();
 

@@ -77,7 +77,7 @@ export function HeroCarousel() {
               decoding="async"
             />
             {/* The overlay keeps the white text at AA contrast over every part of the image. */}
-            <div className="absolute inset-0 bg-gradient-to-t from-[#2e2327]/85 via-[#2e2327]/45 to-[#2e2327]/10 sm:bg-gradient-to-r sm:from-[#2e2327]/80 sm:via-[#2e2327]/40 sm:to-transparent" aria-hidden />
+            <div className="absolute inset-0 bg-gradient-to-t from-[#2e2327]/90 via-[#2e2327]/60 via-50% to-[#2e2327]/5 sm:bg-gradient-to-r sm:from-[#2e2327]/85 sm:via-[#2e2327]/60 sm:via-55% sm:to-transparent" aria-hidden />
             <div className="relative mx-auto flex h-full max-w-6xl items-end px-4 pb-20 sm:items-center sm:px-6 sm:pb-0">
               <div className="max-w-xl text-white">
                 <p className="text-sm font-semibold tracking-[0.2em] text-[#f5ead9] uppercase">{s.eyebrow}</p>
