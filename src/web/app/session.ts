@@ -35,9 +35,19 @@ export function useRefreshSession() {
   return useCallback(() => qc.fetchQuery({ queryKey: SESSION_KEY, queryFn: fetchMe, staleTime: 0 }), [qc]);
 }
 
+// Work that must reach the server while the session still exists (e.g. an employee's mark
+// inside its undo window) registers here; signing out waits for it first.
+const beforeSignOut = new Set<() => Promise<unknown>>();
+
+export function onBeforeSignOut(fn: () => Promise<unknown>): () => void {
+  beforeSignOut.add(fn);
+  return () => beforeSignOut.delete(fn);
+}
+
 export function useSignOut() {
   const qc = useQueryClient();
   return useCallback(async () => {
+    await Promise.allSettled([...beforeSignOut].map((fn) => fn()));
     await authApi.signOut();
     qc.clear();
     qc.setQueryData(SESSION_KEY, null);

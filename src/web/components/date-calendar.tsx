@@ -33,7 +33,7 @@ export function DateCalendar({
         <Button slot="previous" aria-label="Mes anterior" className="grid h-11 w-11 cursor-pointer place-items-center rounded-full hover:bg-sand data-[disabled]:opacity-30">
           <ChevronLeft className="h-5 w-5" aria-hidden />
         </Button>
-        <Heading className="font-serif text-xl capitalize" />
+        <Heading className="font-serif text-xl first-letter:uppercase" />
         <Button slot="next" aria-label="Mes siguiente" className="grid h-11 w-11 cursor-pointer place-items-center rounded-full hover:bg-sand">
           <ChevronRight className="h-5 w-5" aria-hidden />
         </Button>

@@ -5,6 +5,7 @@ import { EMPLOYEE_UNDO_WINDOW_MS, statusLabel } from '../../../domain/appointmen
 import { MSG } from '../../../domain/messages';
 import { ApiRequestError } from '../../lib/api';
 import { saveMark, type AgendaAppointment, type AgendaDay, type EmployeeMark } from './agenda-api';
+import { onBeforeSignOut } from '../../app/session';
 
 type Pending = {
   to: EmployeeMark;
@@ -40,14 +41,14 @@ export function usePendingMarks() {
   }, []);
 
   const save = useCallback(
-    (id: string, keepalive: boolean) => {
+    (id: string, keepalive: boolean): Promise<void> => {
       const p = pending.current.get(id);
-      if (!p || p.saving) return;
+      if (!p || p.saving) return Promise.resolve();
       p.saving = true;
       clearTimeout(p.timer);
       // Saved (or being saved): 'Deshacer' can no longer keep its promise.
       toast.dismiss(p.toastId);
-      saveMark(id, p.to, { keepalive })
+      return saveMark(id, p.to, { keepalive })
         .then((saved) => {
           qc.setQueriesData<AgendaDay>({ queryKey: ['agenda'] }, (day) =>
             day ? { ...day, appointments: day.appointments.map((a: AgendaAppointment) => (a.id === id ? saved : a)) } : day,
@@ -97,19 +98,20 @@ export function usePendingMarks() {
 
   useEffect(() => {
     const map = pending.current;
-    const flushAll = () => {
-      for (const id of [...map.keys()]) save(id, true);
-    };
+    const flushAll = () => Promise.all([...map.keys()].map((id) => save(id, true)));
     const onVisibility = () => {
       if (document.visibilityState === 'hidden') flushAll();
     };
     window.addEventListener('pagehide', flushAll);
     document.addEventListener('visibilitychange', onVisibility);
+    // 'Cerrar Sesión' inside the window: save while the session still exists.
+    const unregister = onBeforeSignOut(flushAll);
     return () => {
+      unregister();
       window.removeEventListener('pagehide', flushAll);
       document.removeEventListener('visibilitychange', onVisibility);
       // Leaving the agenda inside the window (another route): save now rather than never.
-      flushAll();
+      void flushAll();
     };
   }, [save]);
 
