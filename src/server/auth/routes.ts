@@ -6,8 +6,11 @@ import { errorJson } from '../http/errors';
 import { CLIENT_IP_HEADER } from './auth';
 
 // Per account as well as per address: a guesser spreading over many IPs still hits this.
+// Sign-in counts only FAILED attempts (a client who signs in often is not an attacker);
+// sign-up and reset count every request for that email.
 const PER_ACCOUNT = { window: 15 * 60, max: 10 } as const;
-const LIMITED_PER_ACCOUNT = new Set(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset']);
+const SIGN_IN = '/api/auth/sign-in/email';
+const LIMITED_PER_ACCOUNT = new Set([SIGN_IN, '/api/auth/sign-up/email', '/api/auth/request-password-reset']);
 
 function clientIp(c: Parameters<typeof getConnInfo>[0], trustProxy: boolean): string {
   if (trustProxy) {
@@ -38,18 +41,18 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit'>) =>
     headers.set(CLIENT_IP_HEADER, clientIp(c, deps.config.trustProxy));
     const req = new Request(c.req.raw, { headers });
 
-    if (c.req.method === 'POST' && LIMITED_PER_ACCOUNT.has(c.req.path)) {
-      const email = await emailOf(req);
-      if (email) {
-        const d = await deps.rateLimit.consume(`account:${c.req.path}:${email}`, PER_ACCOUNT);
-        if (!d.allowed) {
-          c.header('Retry-After', String(d.retryAfter ?? PER_ACCOUNT.window));
-          return errorJson(c, 429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
-        }
+    const email = c.req.method === 'POST' && LIMITED_PER_ACCOUNT.has(c.req.path) ? await emailOf(req) : null;
+    const accountKey = email ? `account:${c.req.path}:${email}` : null;
+    if (accountKey) {
+      const d = c.req.path === SIGN_IN ? await deps.rateLimit.peek(accountKey, PER_ACCOUNT) : await deps.rateLimit.consume(accountKey, PER_ACCOUNT);
+      if (!d.allowed) {
+        c.header('Retry-After', String(d.retryAfter ?? PER_ACCOUNT.window));
+        return errorJson(c, 429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
       }
     }
 
     const res = await deps.auth.handler(req);
+    if (accountKey && c.req.path === SIGN_IN && res.status === 401) await deps.rateLimit.consume(accountKey, PER_ACCOUNT);
     if (res.status === 429) {
       const retry = res.headers.get('x-retry-after');
       if (retry) c.header('Retry-After', retry);
