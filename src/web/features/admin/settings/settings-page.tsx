@@ -9,8 +9,8 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { InlineLoading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
-import { ScheduleEditor } from '../../../components/schedule-editor';
-import { inputClass, TextField } from '../../../components/text-field';
+import { chevron, ScheduleEditor, selectClass } from '../../../components/schedule-editor';
+import { TextField } from '../../../components/text-field';
 import { formatDateLong, formatTime } from '../../../lib/format';
 import { failureText, FormSection, NumberInput, useInvalidateAll } from '../shared/admin-ui';
 import { fetchSettings, saveSettings, SETTINGS_KEY, type SalonSettingsAnswer } from './settings-api';
@@ -139,7 +139,8 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
               name="slot-interval"
               value={slotInterval}
               onChange={(e) => setSlotInterval(Number(e.target.value))}
-              className={`${inputClass} cursor-pointer`}
+              className={`${selectClass} pl-4`}
+              style={chevron}
               aria-describedby="slot-interval-desc"
             >
               {SLOT_INTERVAL_OPTIONS.map((n) => (
