@@ -54,6 +54,11 @@ async function listAll(request: APIRequestContext, from: string, to: string): Pr
   return out;
 }
 
+// Sign-ups are limited per address: every extra context of these journeys comes from its own.
+let ipSeq = 0;
+const ipBase = Math.floor(Math.random() * 200);
+const freshIp = () => `10.${230 + (process.pid % 20)}.${ipBase}.${++ipSeq}`;
+
 const made: string[] = [];
 let service: { id: string; name: string; duration: number; price: number };
 
@@ -87,7 +92,7 @@ test.afterAll(async () => {
 test.describe('admin dashboard', () => {
   test("the figures, 'Próxima Cita' and 'Agenda de Hoy' add up to today's appointments", async ({ page, playwright, baseURL }) => {
     await signInAsNewAdmin(page, baseURL!);
-    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.251.0.1' } });
+    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
     const { pro, client } = await arrangePeople(other, baseURL!, 'dash');
     await other.dispose();
 
@@ -166,7 +171,7 @@ test.describe('admin dashboard', () => {
 test.describe('appointment management', () => {
   test('filters by employee, status and dates; only confirmed rows offer actions', async ({ page, playwright, baseURL }) => {
     await signInAsNewAdmin(page, baseURL!);
-    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.251.0.2' } });
+    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
     const { pro, client } = await arrangePeople(other, baseURL!, 'filtro');
     await other.dispose();
     const day = dayAhead(5);
@@ -244,7 +249,7 @@ test.describe('appointment management', () => {
 
   test('a refused change puts the row back and says so', async ({ page, playwright, baseURL }) => {
     await signInAsNewAdmin(page, baseURL!);
-    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.251.0.3' } });
+    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
     const { pro, client } = await arrangePeople(other, baseURL!, 'fallo');
     await other.dispose();
     const day = dayAhead(6);
@@ -272,14 +277,14 @@ test.describe('appointment management', () => {
 
   test('cancelling for the salon frees the time: a client watching the booking page sees it and books it', async ({ page, browser, playwright, baseURL }) => {
     await signInAsNewAdmin(page, baseURL!);
-    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': '10.251.0.4' } });
+    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
     const { pro, client } = await arrangePeople(other, baseURL!, 'libera');
     await other.dispose();
     const day = dayAhead(4);
     const id = await insertAppointment({ employee: pro, client, service, start: wallClockToInstant(day, '11:00', TZ)!, notes: 'La primera clienta.' });
 
     // A second client, in her own browser, on the booking page of that professional and day.
-    const ctx = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: { 'x-forwarded-for': '10.251.0.5' } });
+    const ctx = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
     const bea = await ctx.newPage();
     const beaUser = await signUpAs(bea.request, baseURL!, uniqueEmail('gestion-bea'), 'Bea Ortega');
     made.push(beaUser.id);

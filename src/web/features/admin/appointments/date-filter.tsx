@@ -51,7 +51,7 @@ export function DateFilter({ label, value, onChange }: { label: string; value: s
               <Button slot="previous" aria-label="Mes anterior" className="grid h-10 w-10 cursor-pointer place-items-center rounded-full outline-none hover:bg-sand data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold">
                 <ChevronLeft className="h-5 w-5" aria-hidden />
               </Button>
-              <Heading className="font-serif text-xl capitalize" />
+              <Heading className="font-serif text-xl first-letter:uppercase" />
               <Button slot="next" aria-label="Mes siguiente" className="grid h-10 w-10 cursor-pointer place-items-center rounded-full outline-none hover:bg-sand data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold">
                 <ChevronRight className="h-5 w-5" aria-hidden />
               </Button>
