@@ -81,6 +81,10 @@ async function asAdmin(page: Page, where: string) {
 const serviceOnList = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
 test.describe('back office', () => {
+  // Long journeys across three browser contexts (admin, the linked person, a client): on a busy
+  // two-core machine running the whole suite they can pass the default 30 s.
+  test.describe.configure({ timeout: 60_000 });
+
   test('services: create, edit, deactivate and delete; the client list follows', async ({ page, browser, baseURL }) => {
     const name = `Peeling suave ${RUN}`;
     const renamed = `Peeling luminoso ${RUN}`;
