@@ -29,8 +29,9 @@ export const authApi = {
   resetPassword: (token: string, newPassword: string) => post('/reset-password', { token, newPassword }),
   /** Starts Google sign-in; on success the browser leaves for the provider. */
   async google(): Promise<AuthFailure | null> {
-    const r = await post('/sign-in/oauth2', {
-      providerId: 'google',
+    // better-auth serves OpenID providers of its genericOAuth plugin through /sign-in/social.
+    const r = await post('/sign-in/social', {
+      provider: 'google',
       callbackURL: '/',
       errorCallbackURL: '/login?from=google',
     });
