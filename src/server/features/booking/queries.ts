@@ -61,3 +61,18 @@ export async function insertAppointment(tx: Executor, values: typeof appointment
   const [row] = await tx.insert(appointments).values(values).returning();
   return row!;
 }
+
+/**
+ * The professional's row, read again inside the booking transaction and held FOR SHARE until it
+ * commits. Saving that employee in the back office locks the row FOR UPDATE first, so a booking
+ * and an unlink/relink are serialised: either the booking lands first and the unlink sees it
+ * (and is refused), or the unlink lands first and the booking sees the new account (ADR 004).
+ */
+export async function lockEmployeeForBooking(tx: Executor, employeeId: string) {
+  const [row] = await tx
+    .select({ userId: employees.userId, isActive: employees.isActive })
+    .from(employees)
+    .where(eq(employees.id, employeeId))
+    .for('share');
+  return row;
+}

@@ -8,7 +8,7 @@ import { pgErrorCode } from '../../db/client';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { notify } from '../../realtime/notify';
-import { activeServiceById, blockingAppointments, employeeForService, insertAppointment, salonSettingsRow } from './queries';
+import { activeServiceById, blockingAppointments, employeeForService, insertAppointment, lockEmployeeForBooking, salonSettingsRow } from './queries';
 
 const TZ = SALON_TIME_ZONE;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -112,6 +112,9 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   const employeeUserId = employee.userId;
   try {
     return await ctx.db.transaction(async (tx) => {
+      const current = await lockEmployeeForBooking(tx, employee.id);
+      if (!current?.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
+      if (current.userId !== employeeUserId) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
       const row = await insertAppointment(tx, {
         clientId: user.id,
         clientName: user.name || user.email.split('@')[0] || user.email,
