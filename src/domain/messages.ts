@@ -114,6 +114,7 @@ export const MSG = {
   notFound: 'No hemos encontrado lo que buscas.',
   invalidInput: 'Revisa los datos enviados.',
   tooManyRequests: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+  invalidCredentials: 'Email o contraseña incorrectos.',
   internal: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en unos minutos.',
   appointmentNotFound: 'No hemos encontrado esa cita.',
   invalidTransition: 'Esta cita ya no admite ese cambio de estado.',

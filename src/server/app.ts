@@ -21,6 +21,7 @@ import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
 import { sameOriginWrites, securityHeaders } from './http/security';
+import { refuseNulCharacters } from './http/text-guard';
 
 // Each feature mounts here; the chain is what gives hc<AppType> its types.
 function apiRoutes(deps: Deps) {
@@ -53,6 +54,7 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   app.use('*', securityHeaders());
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorJson(c, 413, 'payload_too_large', MSG.invalidInput) }));
+  app.use('/api/*', refuseNulCharacters());
   app.route('/api/auth', authRoutes(deps));
   app.use('/api/*', loadSession(deps));
   app.use('/api/*', async (c, next) => {

@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
+import { LIMITS } from '../../domain/back-office-rules';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
@@ -21,6 +23,13 @@ export const AUTH_RATE_RULES = {
 
 function namePart(email: string): string {
   return email.split('@')[0] ?? email;
+}
+
+// better-auth takes a name of any length (a 60 KB name was stored: test/hostile-input.int.test.ts);
+// it is shown on every card and list of the salon, so it gets the same cap as an employee's name.
+function checkAccountFields(u: { name?: unknown; email?: unknown }): void {
+  if (typeof u.name === 'string' && u.name.trim().length > LIMITS.nameMax) throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'name too long' });
+  if (typeof u.email === 'string' && u.email.length > LIMITS.emailMax) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'email too long' });
 }
 
 export function createAuth(opts: { db: Db; config: Config; secret: string; mailer: Mailer }) {
@@ -66,8 +75,15 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
           // displayName defaults to the part of the email before @ (SPEC §3), and whatever a
           // request says, a new account is a client.
           async before(u) {
+            checkAccountFields(u);
             const name = typeof u.name === 'string' && u.name.trim() ? u.name.trim() : namePart(u.email);
             return { data: { ...u, name, role: 'client' } };
+          },
+        },
+        update: {
+          async before(u) {
+            checkAccountFields(u);
+            return { data: u };
           },
         },
       },

@@ -1,0 +1,370 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
+import { employees, services } from '../src/server/db/schema';
+import { apiRouteKeysOf } from './support/api-routes';
+import type { HttpResult, Session } from './support/http-client';
+import { ACTORS, arrangeWorld, type Actor, type World } from './support/salon-world';
+import { startTestServer, type TestServer } from './support/test-server';
+
+// Who gets in where (SPEC §6, ARCHITECTURE §1 "every permission enforced on the server, per role
+// and per owner"): every /api route × {anonymous, client, another client, employee, another
+// employee, admin} with the status each must get, checked against the running server.
+// The list of routes is read from the app itself (Hono's route table), so a route added to app.ts
+// without a row here fails the first test. "client" owns the appointments that are acted on;
+// "employee" is their professional; "another …" are the same roles without any claim on them.
+// Each cell gets FRESH objects (a new appointment, a new service…), so one actor's success never
+// decides the next actor's answer; a refused write is checked to have changed nothing.
+
+const NOW = new Date('2026-01-14T10:00:00Z'); // Wednesday, 11:00 in Madrid
+const TODAY = '2026-01-14';
+const FUTURE_DAY = '2026-01-21'; // next Wednesday: outside the 24 h cancellation window
+
+type Expect = Record<Actor, number>;
+const everyone = (n: number): Expect => ({ anonymous: n, client: n, otherClient: n, employee: n, otherEmployee: n, admin: n });
+const signedIn = (n: number): Expect => ({ ...everyone(n), anonymous: 401 });
+const adminOnly = (n: number): Expect => ({ anonymous: 401, client: 403, otherClient: 403, employee: 403, otherEmployee: 403, admin: n });
+const staff = (n: number): Expect => ({ anonymous: 401, client: 403, otherClient: 403, employee: n, otherEmployee: n, admin: n });
+
+type Outcome = { res: HttpResult; check?: (ok: boolean) => Promise<string | null> };
+type Row = { expect: Expect; call: (s: Session, actor: Actor) => Promise<Outcome> };
+
+let server: TestServer;
+let w: World;
+let seq = 0;
+// Distinct times so fresh appointments never overlap (the exclusion constraint would refuse them).
+const futureStart = () => new Date(Date.parse(`${FUTURE_DAY}T08:00:00Z`) + ++seq * 45 * 60_000);
+const startedStart = () => new Date(NOW.getTime() - 60 * 60_000 - ++seq * 45 * 60_000);
+let bookingSeq = 0;
+// 09:00..19:30 Madrid (30-minute service, 30-minute steps) on FUTURE_DAY and the days after:
+// one fresh bookable slot per call.
+const nextSlot = () => {
+  const n = bookingSeq++;
+  const day = new Date(Date.parse(`${FUTURE_DAY}T12:00:00Z`) + Math.floor(n / 21) * 86_400_000).toISOString().slice(0, 10);
+  const minutes = 9 * 60 + (n % 21) * 30;
+  return { date: day, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
+};
+
+const serviceBody = { name: 'Manicura', description: '', duration: 30, price: 18, category: 'Uñas' };
+const employeeBody = () => ({ name: 'Nueva', servicesOffered: [], availability: defaultWeeklySchedule(), userId: null });
+const settingsBody = { name: 'Auna', address: '', phoneNumber: '', appointmentTimeSlotInterval: 15, cancellationPolicyHours: 24, openingHours: defaultWeeklySchedule() };
+
+async function newService(isActive = true): Promise<string> {
+  const [row] = await server.deps.db.insert(services).values({ ...serviceBody, name: `Servicio ${++seq}`, isActive }).returning({ id: services.id });
+  return row!.id;
+}
+async function newEmployee(isActive = true): Promise<string> {
+  const [row] = await server.deps.db.insert(employees).values({ name: `Empleada ${++seq}`, availability: defaultWeeklySchedule(), isActive }).returning({ id: employees.id });
+  return row!.id;
+}
+const exists = async (table: 'services' | 'employees', id: string) =>
+  (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE id = '${id}'`)).rows[0]!.n === 1;
+
+/** The status of appointment `id` must be `after` when the call succeeded, `before` otherwise. */
+const statusCheck = (id: string, before: string, after: string) => async (ok: boolean) => {
+  const now = await w.statusOf(id);
+  const want = ok ? after : before;
+  return now === want ? null : `appointment status ${now}, expected ${want}`;
+};
+
+/** GET of an SSE stream: the status and headers, then hang up. */
+async function openStream(s: Session, path: string): Promise<HttpResult> {
+  const ctrl = new AbortController();
+  const headers: Record<string, string> = {};
+  if (s.cookies.size > 0) headers.cookie = [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const res = await fetch(s.url + path, { headers, signal: ctrl.signal });
+  let body: unknown = null;
+  if (!res.headers.get('content-type')?.includes('text/event-stream')) body = await res.json();
+  ctrl.abort();
+  return { status: res.status, body, headers: res.headers };
+}
+
+const MATRIX: Record<string, Row> = {
+  'GET /api/health': { expect: everyone(200), call: async (s) => ({ res: await s.get('/api/health') }) },
+  'GET /api/me': {
+    expect: signedIn(200),
+    call: async (s, actor) => {
+      const res = await s.get('/api/me');
+      return { res, check: async (ok) => (!ok || res.body.uid === w.uid[actor as Exclude<Actor, 'anonymous'>] ? null : 'someone else’s /me') };
+    },
+  },
+  'GET /api/auth/*': {
+    // Representative: the account's own sessions. Never another account's.
+    expect: signedIn(200),
+    call: async (s, actor) => {
+      const res = await s.get('/api/auth/list-sessions');
+      return {
+        res,
+        check: async (ok) =>
+          !ok || (Array.isArray(res.body) && res.body.length > 0 && res.body.every((x: { userId: string }) => x.userId === w.uid[actor as 'client']))
+            ? null
+            : 'lists sessions that are not its own',
+      };
+    },
+  },
+  'POST /api/auth/*': {
+    // Representative: changing one's own profile. update-user acts on the session's own account.
+    expect: signedIn(200),
+    call: async (s) => ({ res: await s.post('/api/auth/update-user', { image: null }) }),
+  },
+  'GET /api/agenda': {
+    expect: staff(200),
+    call: async (s, actor) => {
+      const mine = await w.appointment({ client: 'client', employee: 'employee', start: startedStart() });
+      const res = await s.get(`/api/agenda?date=${TODAY}`);
+      return {
+        res,
+        check: async (ok) => {
+          if (!ok) return null;
+          const ids = (res.body.appointments as { id: string; employeeId: string }[]).map((a) => a.employeeId);
+          if (ids.some((e) => e !== w.uid[actor as 'employee'])) return 'agenda holds someone else’s appointments';
+          const sees = (res.body.appointments as { id: string }[]).some((a) => a.id === mine);
+          return sees === (actor === 'employee') ? null : `agenda ${sees ? 'shows' : 'misses'} the employee’s appointment`;
+        },
+      };
+    },
+  },
+  'PATCH /api/agenda/appointments/:id': {
+    // Another employee's agenda item is 404, like an unknown id (docs/decisions/007).
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, admin: 200 },
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: startedStart() });
+      return { res: await s.patch(`/api/agenda/appointments/${id}`, { status: 'completed' }), check: statusCheck(id, 'confirmed', 'completed') };
+    },
+  },
+  'GET /api/admin/dashboard': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/dashboard') }) },
+  'GET /api/admin/appointments': {
+    expect: adminOnly(200),
+    call: async (s) => ({ res: await s.get(`/api/admin/appointments?from=${TODAY}&to=${FUTURE_DAY}`) }),
+  },
+  'GET /api/admin/appointments/employees': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/appointments/employees') }) },
+  'PATCH /api/admin/appointments/:id/status': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      return { res: await s.patch(`/api/admin/appointments/${id}/status`, { status: 'cancelled_by_salon' }), check: statusCheck(id, 'confirmed', 'cancelled_by_salon') };
+    },
+  },
+  'GET /api/admin/services': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/services') }) },
+  'POST /api/admin/services': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const name = `Alta ${++seq}`;
+      const res = await s.post('/api/admin/services', { ...serviceBody, name });
+      return {
+        res,
+        check: async (ok) => {
+          const n = (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM services WHERE name = '${name}'`)).rows[0]!.n;
+          return n === (ok ? 1 : 0) ? null : `${n} services named ${name}`;
+        },
+      };
+    },
+  },
+  'PUT /api/admin/services/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newService();
+      const name = `Cambiado ${++seq}`;
+      const res = await s.put(`/api/admin/services/${id}`, { ...serviceBody, name });
+      return {
+        res,
+        check: async (ok) => {
+          const row = (await server.deps.db.execute<{ name: string }>(`SELECT name FROM services WHERE id = '${id}'`)).rows[0]!;
+          return (row.name === name) === ok ? null : `service name is ${row.name}`;
+        },
+      };
+    },
+  },
+  'PATCH /api/admin/services/:id/status': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newService();
+      const res = await s.patch(`/api/admin/services/${id}/status`, { isActive: false });
+      return {
+        res,
+        check: async (ok) => {
+          const row = (await server.deps.db.execute<{ is_active: boolean }>(`SELECT is_active FROM services WHERE id = '${id}'`)).rows[0]!;
+          return row.is_active === !ok ? null : `service is_active ${row.is_active}`;
+        },
+      };
+    },
+  },
+  'DELETE /api/admin/services/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newService(false);
+      const res = await s.delete(`/api/admin/services/${id}`);
+      return { res, check: async (ok) => ((await exists('services', id)) === !ok ? null : 'service deletion state wrong') };
+    },
+  },
+  'GET /api/admin/employees': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/employees') }) },
+  'POST /api/admin/employees/link-lookup': {
+    expect: adminOnly(200),
+    call: async (s) => ({ res: await s.post('/api/admin/employees/link-lookup', { email: w.email.otherClient }) }),
+  },
+  'POST /api/admin/employees': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const name = `Alta empleada ${++seq}`;
+      const res = await s.post('/api/admin/employees', { ...employeeBody(), name });
+      return {
+        res,
+        check: async (ok) => {
+          const n = (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM employees WHERE name = '${name}'`)).rows[0]!.n;
+          return n === (ok ? 1 : 0) ? null : `${n} employees named ${name}`;
+        },
+      };
+    },
+  },
+  'PUT /api/admin/employees/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newEmployee();
+      const name = `Renombrada ${++seq}`;
+      const res = await s.put(`/api/admin/employees/${id}`, { ...employeeBody(), name });
+      return {
+        res,
+        check: async (ok) => {
+          const row = (await server.deps.db.execute<{ name: string }>(`SELECT name FROM employees WHERE id = '${id}'`)).rows[0]!;
+          return (row.name === name) === ok ? null : `employee name is ${row.name}`;
+        },
+      };
+    },
+  },
+  'PATCH /api/admin/employees/:id/status': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newEmployee();
+      const res = await s.patch(`/api/admin/employees/${id}/status`, { isActive: false });
+      return {
+        res,
+        check: async (ok) => {
+          const row = (await server.deps.db.execute<{ is_active: boolean }>(`SELECT is_active FROM employees WHERE id = '${id}'`)).rows[0]!;
+          return row.is_active === !ok ? null : `employee is_active ${row.is_active}`;
+        },
+      };
+    },
+  },
+  'DELETE /api/admin/employees/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newEmployee(false);
+      const res = await s.delete(`/api/admin/employees/${id}`);
+      return { res, check: async (ok) => ((await exists('employees', id)) === !ok ? null : 'employee deletion state wrong') };
+    },
+  },
+  'GET /api/admin/settings': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/settings') }) },
+  'PUT /api/admin/settings': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const name = `Salón ${++seq}`;
+      const res = await s.put('/api/admin/settings', { ...settingsBody, name });
+      return {
+        res,
+        check: async (ok) => {
+          const row = (await server.deps.db.execute<{ name: string }>(`SELECT name FROM salon_settings WHERE id = 1`)).rows[0]!;
+          return (row.name === name) === ok ? null : `salon name is ${row.name}`;
+        },
+      };
+    },
+  },
+  'GET /api/events': { expect: signedIn(200), call: async (s) => ({ res: await openStream(s, '/api/events') }) },
+  'GET /api/catalog/services': { expect: signedIn(200), call: async (s) => ({ res: await s.get('/api/catalog/services') }) },
+  'GET /api/catalog/services/:serviceId': { expect: signedIn(200), call: async (s) => ({ res: await s.get(`/api/catalog/services/${w.serviceId}`) }) },
+  'GET /api/catalog/services/:serviceId/professionals': {
+    expect: signedIn(200),
+    call: async (s) => ({ res: await s.get(`/api/catalog/services/${w.serviceId}/professionals`) }),
+  },
+  'GET /api/booking/slots': {
+    expect: signedIn(200),
+    call: async (s) => ({ res: await s.get(`/api/booking/slots?serviceId=${w.serviceId}&professionalId=${w.otherEmployeeRecord}&date=${FUTURE_DAY}`) }),
+  },
+  'POST /api/booking': {
+    // Any signed-in role books for itself (SPEC §6); the client is always the session's user.
+    expect: signedIn(201),
+    call: async (s, actor) => {
+      const slot = nextSlot();
+      const res = await s.post('/api/booking', { serviceId: w.serviceId, professionalId: w.otherEmployeeRecord, ...slot, clientId: w.uid.client });
+      return {
+        res,
+        check: async (ok) => {
+          if (!ok) return null;
+          const row = (await server.deps.db.execute<{ client_id: string }>(`SELECT client_id FROM appointments WHERE id = '${res.body.appointment.id}'`)).rows[0]!;
+          return row.client_id === w.uid[actor as 'client'] ? null : 'booked in someone else’s name';
+        },
+      };
+    },
+  },
+  'GET /api/my-appointments': {
+    expect: signedIn(200),
+    call: async (s, actor) => {
+      const martas = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      const res = await s.get('/api/my-appointments');
+      return {
+        res,
+        check: async (ok) => {
+          if (!ok) return null;
+          const list = res.body.appointments as { id: string }[];
+          const owners = await server.deps.db.execute<{ client_id: string }>(
+            `SELECT client_id FROM appointments WHERE id IN (${list.map((a) => `'${a.id}'`).join(',') || 'NULL'})`,
+          );
+          if (owners.rows.some((o) => o.client_id !== w.uid[actor as 'client'])) return 'lists someone else’s appointments';
+          return list.some((a) => a.id === martas) === (actor === 'client') ? null : 'the client’s appointment seen by the wrong people';
+        },
+      };
+    },
+  },
+  'POST /api/my-appointments/:id/cancel': {
+    // Another client's appointment is 404 (as a missing id): even its professional and the admin
+    // cannot cancel it AS the client; the salon cancels through its own route.
+    expect: { anonymous: 401, client: 200, otherClient: 404, employee: 404, otherEmployee: 404, admin: 404 },
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      return { res: await s.post(`/api/my-appointments/${id}/cancel`), check: statusCheck(id, 'confirmed', 'cancelled_by_client') };
+    },
+  },
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
+  w = await arrangeWorld(server, 'matriz');
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+it('has a row for every /api route the app serves, and none for a route that is gone', () => {
+  const routes = apiRouteKeysOf(server.deps);
+  expect(routes.length).toBeGreaterThan(25);
+  const missing = routes.filter((r) => !(r in MATRIX));
+  const stale = Object.keys(MATRIX).filter((r) => !routes.includes(r));
+  expect(missing, 'routes without a row in the authorization matrix').toEqual([]);
+  expect(stale, 'rows for routes the app no longer serves').toEqual([]);
+});
+
+const table: string[] = [];
+
+describe('authorization matrix', () => {
+  it.each(Object.keys(MATRIX))('%s', async (key) => {
+    const row = MATRIX[key]!;
+    const problems: string[] = [];
+    const got: number[] = [];
+    for (const actor of ACTORS) {
+      const { res, check } = await row.call(w.sessions[actor], actor);
+      got.push(res.status);
+      const want = row.expect[actor];
+      if (res.status !== want) problems.push(`${actor}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+      if (res.status >= 400 && !(typeof res.body?.error?.code === 'string' && typeof res.body?.error?.message === 'string')) {
+        problems.push(`${actor}: refusal without { error: { code, message } }: ${JSON.stringify(res.body).slice(0, 200)}`);
+      }
+      const problem = check ? await check(res.status < 300) : null;
+      if (problem) problems.push(`${actor}: ${problem}`);
+    }
+    table.push(`${key.padEnd(52)} ${got.map((n) => String(n).padStart(5)).join('')}`);
+    expect(problems).toEqual([]);
+  });
+
+  afterAll(() => {
+    console.log(`authorization matrix (${table.length} routes × ${ACTORS.length} actors)\n${''.padEnd(52)} ${ACTORS.map((a) => a.slice(0, 5).padStart(5)).join('')}\n${table.join('\n')}`);
+  });
+});
