@@ -6,6 +6,7 @@ import { api, call } from '../../../lib/api';
 export type AdminEmployee = InferResponseType<typeof api.admin.employees.$get, 200>[number];
 export type EmployeeInput = InferRequestType<typeof api.admin.employees.$post>['json'];
 export type LinkCandidate = InferResponseType<(typeof api.admin.employees)['link-lookup']['$post'], 200>;
+export type SavedEmployee = Awaited<ReturnType<typeof saveEmployee>>;
 export type OfferedService = InferResponseType<typeof api.admin.services.$get, 200>[number];
 
 export const EMPLOYEES_KEY = ['admin', 'employees'] as const;

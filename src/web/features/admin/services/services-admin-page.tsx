@@ -1,97 +1,58 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Pencil, Plus, Power, Trash2, X } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MSG } from '../../../../domain/messages';
 import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineLoading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { formatEuros } from '../../../lib/format';
-import { ActiveBadge, failureText, FormSection, RowAction, Th, useInvalidateAll } from '../shared/admin-ui';
+import { ActiveBadge, failureText, FormSection, Th } from '../shared/admin-ui';
+import { AddToggleButton, DeleteConfirm, EmptyList, LoadError, RowActions } from '../shared/catalog-ui';
+import { useCatalogManager } from '../shared/use-catalog-manager';
 import { ServiceForm } from './service-form';
-import { deleteService, fetchServices, saveService, setServiceActive, SERVICES_KEY, type AdminService, type ServiceInput } from './services-api';
-
-type Pending = { kind: 'toggle' | 'delete'; service: AdminService } | null;
+import {
+  deleteService,
+  fetchServices,
+  saveService,
+  setServiceActive,
+  SERVICES_KEY,
+  type AdminService,
+  type ServiceInput,
+} from './services-api';
 
 /** SPEC §2 Manage services: the table, the add/edit form, activation and permanent deletion. */
 export default function ServicesAdminPage() {
   const services = useQuery({ queryKey: SERVICES_KEY, queryFn: fetchServices });
-  const invalidate = useInvalidateAll();
-  // null: form closed; 'new': adding; a service: editing it.
-  const [form, setForm] = useState<'new' | AdminService | null>(null);
-  const [confirm, setConfirm] = useState<Pending>(null);
-  const [actionError, setActionError] = useState<string | null>(null);
-  const formRef = useRef<HTMLDivElement>(null);
-
-  const save = useMutation({
-    mutationFn: ({ id, input }: { id: string | null; input: ServiceInput }) => saveService(id, input),
-    onSuccess: async (saved, { id }) => {
-      setForm(null);
-      toast.success(id ? `Servicio «${saved.name}» actualizado.` : `Servicio «${saved.name}» añadido.`);
-      await invalidate();
-    },
+  const m = useCatalogManager<AdminService, ServiceInput, AdminService>({
+    save: saveService,
+    onSaved: (saved, isEdit) => toast.success(isEdit ? `Servicio «${saved.name}» actualizado.` : `Servicio «${saved.name}» añadido.`),
+    setActive: setServiceActive,
+    onToggled: (saved) =>
+      toast.success(saved.isActive ? `«${saved.name}» está activo.` : `«${saved.name}» ya no se ofrece a los clientes.`),
+    toggleFailed: MSG.serviceToggleFailed,
+    remove: deleteService,
+    onRemoved: (s) => toast.success(`«${s.name}» eliminado.`),
+    deleteFailed: MSG.serviceDeleteFailed,
   });
-
-  const toggle = useMutation({
-    mutationFn: (s: AdminService) => setServiceActive(s.id, !s.isActive),
-    onSuccess: async (saved) => {
-      setConfirm(null);
-      toast.success(saved.isActive ? `«${saved.name}» está activo.` : `«${saved.name}» ya no se ofrece a los clientes.`);
-      await invalidate();
-    },
-    onError: (err) => {
-      setConfirm(null);
-      setActionError(failureText(err, MSG.serviceToggleFailed));
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: (s: AdminService) => deleteService(s.id),
-    onSuccess: async (_r, s) => {
-      setConfirm(null);
-      if (form !== 'new' && form?.id === s.id) setForm(null);
-      toast.success(`«${s.name}» eliminado.`);
-      await invalidate();
-    },
-    onError: (err) => {
-      setConfirm(null);
-      setActionError(failureText(err, MSG.serviceDeleteFailed));
-    },
-  });
-
-  function openForm(target: 'new' | AdminService) {
-    save.reset();
-    setActionError(null);
-    setForm(target);
-    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-  }
+  const { editing, confirm } = m;
 
   const list = services.data ?? [];
   const active = list.filter((s) => s.isActive).length;
-  const editing = form !== null && form !== 'new' ? form : null;
 
   return (
     <section className="mx-auto max-w-6xl">
       <PageHeader
         title="Gestionar Servicios"
-        subtitle={services.data ? `${list.length} ${list.length === 1 ? 'servicio' : 'servicios'} · ${active} ${active === 1 ? 'activo' : 'activos'}` : 'La carta de tratamientos del salón.'}
-        actions={
-          <Button
-            onPress={() => (form === 'new' ? setForm(null) : openForm('new'))}
-            variant={form === 'new' ? 'secondary' : 'primary'}
-            aria-expanded={form === 'new'}
-            className="w-full sm:w-auto"
-          >
-            {form === 'new' ? <X className="h-4 w-4" aria-hidden /> : <Plus className="h-4 w-4" aria-hidden />}
-            {form === 'new' ? 'Cerrar' : 'Añadir Servicio'}
-          </Button>
+        subtitle={
+          services.data
+            ? `${list.length} ${list.length === 1 ? 'servicio' : 'servicios'} · ${active} ${active === 1 ? 'activo' : 'activos'}`
+            : 'La carta de tratamientos del salón.'
         }
+        actions={<AddToggleButton open={m.form === 'new'} label="Añadir Servicio" onPress={m.toggleNewForm} />}
       />
 
-      <div ref={formRef} className="scroll-mt-6">
-        {form !== null && (
+      <div ref={m.formRef} className="scroll-mt-6">
+        {m.form !== null && (
           <FormSection
             title={editing ? 'Editar servicio' : 'Nuevo servicio'}
             description={editing ? editing.name : 'Se añadirá activo y aparecerá en la carta de los clientes.'}
@@ -100,34 +61,27 @@ export default function ServicesAdminPage() {
             <ServiceForm
               key={editing?.id ?? 'new'}
               service={editing}
-              pending={save.isPending}
-              error={save.isError ? failureText(save.error, MSG.serviceSaveFailed) : null}
-              onSubmit={(input) => save.mutate({ id: editing?.id ?? null, input })}
-              onCancel={() => setForm(null)}
+              pending={m.save.isPending}
+              error={m.save.isError ? failureText(m.save.error, MSG.serviceSaveFailed) : null}
+              onSubmit={m.submit}
+              onCancel={m.closeForm}
             />
           </FormSection>
         )}
       </div>
 
-      {actionError && (
+      {m.actionError && (
         <div className="mb-5">
-          <Alert>{actionError}</Alert>
+          <Alert>{m.actionError}</Alert>
         </div>
       )}
 
       {services.isPending ? (
         <InlineLoading text="Cargando servicios..." />
       ) : services.isError ? (
-        <div className="space-y-3">
-          <Alert>{MSG.servicesLoadAdmin}</Alert>
-          <Button variant="secondary" onPress={() => services.refetch()}>
-            Reintentar
-          </Button>
-        </div>
+        <LoadError message={MSG.servicesLoadAdmin} onRetry={() => services.refetch()} />
       ) : list.length === 0 ? (
-        <p className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 px-6 py-12 text-center text-muted">
-          No hay servicios registrados. ¡Añade el primero!
-        </p>
+        <EmptyList>No hay servicios registrados. ¡Añade el primero!</EmptyList>
       ) : (
         <>
           {/* Desktop and tablet: a table. */}
@@ -166,7 +120,7 @@ export default function ServicesAdminPage() {
                       <ActiveBadge active={s.isActive} />
                     </td>
                     <td className="px-2 py-1.5">
-                      <ServiceActions service={s} onEdit={() => openForm(s)} onAsk={(kind) => setConfirm({ kind, service: s })} />
+                      <RowActions item={s} onEdit={() => m.openForm(s)} onAsk={(kind) => m.ask(kind, s)} />
                     </td>
                   </tr>
                 ))}
@@ -177,7 +131,11 @@ export default function ServicesAdminPage() {
           {/* Phones: cards. */}
           <ul className="space-y-3 md:hidden">
             {list.map((s) => (
-              <li key={s.id} data-testid="service-card" className={`rounded-[var(--radius-card)] border border-line p-4 shadow-soft ${s.isActive ? 'bg-white' : 'bg-white/70'}`}>
+              <li
+                key={s.id}
+                data-testid="service-card"
+                className={`rounded-[var(--radius-card)] border border-line p-4 shadow-soft ${s.isActive ? 'bg-white' : 'bg-white/70'}`}
+              >
                 <div className="flex items-start justify-between gap-3">
                   <div className="min-w-0">
                     <p className={`font-medium ${s.isActive ? 'text-ink' : 'text-muted'}`}>{s.name}</p>
@@ -190,7 +148,7 @@ export default function ServicesAdminPage() {
                   <span className="font-medium">{formatEuros(s.price)}</span>
                 </p>
                 <div className="mt-2 -mb-1 border-t border-line pt-1">
-                  <ServiceActions service={s} onEdit={() => openForm(s)} onAsk={(kind) => setConfirm({ kind, service: s })} />
+                  <RowActions item={s} onEdit={() => m.openForm(s)} onAsk={(kind) => m.ask(kind, s)} />
                 </div>
               </li>
             ))}
@@ -200,57 +158,28 @@ export default function ServicesAdminPage() {
 
       <ConfirmDialog
         isOpen={confirm?.kind === 'toggle'}
-        title={confirm?.service.isActive ? '¿Desactivar este servicio?' : '¿Activar este servicio?'}
-        confirmLabel={confirm?.service.isActive ? 'Desactivar' : 'Activar'}
-        pending={toggle.isPending}
-        onClose={() => setConfirm(null)}
-        onConfirm={() => confirm && toggle.mutate(confirm.service)}
+        title={confirm?.item.isActive ? '¿Desactivar este servicio?' : '¿Activar este servicio?'}
+        confirmLabel={confirm?.item.isActive ? 'Desactivar' : 'Activar'}
+        pending={m.toggle.isPending}
+        onClose={m.closeConfirm}
+        onConfirm={m.confirmNow}
       >
-        {confirm?.service.isActive ? (
-          <p>
-            «{confirm.service.name}» dejará de aparecer en la carta y no se podrá reservar. Las citas ya reservadas se mantienen.
-          </p>
+        {confirm?.item.isActive ? (
+          <p>«{confirm.item.name}» dejará de aparecer en la carta y no se podrá reservar. Las citas ya reservadas se mantienen.</p>
         ) : (
-          <p>«{confirm?.service.name}» volverá a aparecer en la carta y se podrá reservar.</p>
+          <p>«{confirm?.item.name}» volverá a aparecer en la carta y se podrá reservar.</p>
         )}
       </ConfirmDialog>
 
-      <ConfirmDialog
+      <DeleteConfirm
         isOpen={confirm?.kind === 'delete'}
-        title="¿Eliminar definitivamente?"
-        confirmLabel="Eliminar definitivamente"
-        tone="danger"
-        pending={remove.isPending}
-        onClose={() => setConfirm(null)}
-        onConfirm={() => confirm && remove.mutate(confirm.service)}
+        name={<>«{confirm?.item.name}»</>}
+        pending={m.remove.isPending}
+        onClose={m.closeConfirm}
+        onConfirm={m.confirmNow}
       >
-        <p>
-          Vas a eliminar «{confirm?.service.name}» para siempre. <strong className="text-ink">Esta acción no se puede deshacer.</strong>
-        </p>
         <p className="mt-2">Las citas pasadas de este servicio se conservan con su nombre y su precio.</p>
-      </ConfirmDialog>
+      </DeleteConfirm>
     </section>
-  );
-}
-
-function ServiceActions({ service: s, onEdit, onAsk }: { service: AdminService; onEdit: () => void; onAsk: (kind: 'toggle' | 'delete') => void }) {
-  return (
-    <div className="flex flex-wrap items-center justify-end gap-0.5 md:flex-nowrap">
-      <RowAction onPress={onEdit} label={`Editar ${s.name}`}>
-        <Pencil className="h-4 w-4 md:hidden" aria-hidden />
-        Editar
-      </RowAction>
-      <RowAction onPress={() => onAsk('toggle')} label={`${s.isActive ? 'Desactivar' : 'Activar'} ${s.name}`}>
-        <Power className="h-4 w-4 md:hidden" aria-hidden />
-        {s.isActive ? 'Desactivar' : 'Activar'}
-      </RowAction>
-      {/* SPEC §4: permanent deletion only for an inactive service. */}
-      {!s.isActive && (
-        <RowAction onPress={() => onAsk('delete')} tone="danger" label={`Eliminar ${s.name}`}>
-          <Trash2 className="h-4 w-4 md:hidden" aria-hidden />
-          Eliminar
-        </RowAction>
-      )}
-    </div>
   );
 }

@@ -19,10 +19,23 @@ export function ActiveBadge({ active, feminine = false }: { active: boolean; fem
 }
 
 /** A white card with a serif heading: one group of a form. */
-export function FormSection({ title, description, children, className = '' }: { title: string; description?: ReactNode; children: ReactNode; className?: string }) {
+export function FormSection({
+  title,
+  description,
+  children,
+  className = '',
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className={`rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:p-7 ${className}`}>
+    <section
+      aria-labelledby={id}
+      className={`rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:p-7 ${className}`}
+    >
       <h2 id={id} className="text-2xl">
         {title}
       </h2>
@@ -93,7 +106,8 @@ export function NumberInput({
 
 /** The server's Spanish reason for a refused request (4xx), else the screen's own failure text. */
 export function failureText(err: unknown, fallback: string): string {
-  if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403) return err.message;
+  if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403)
+    return err.message;
   return fallback;
 }
 

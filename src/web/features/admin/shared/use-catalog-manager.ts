@@ -1,0 +1,91 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { failureText, useInvalidateAll } from './admin-ui';
+
+export type CatalogItem = { id: string; name: string; isActive: boolean };
+export type ConfirmKind = 'toggle' | 'delete';
+
+/**
+ * What the services and employees screens share (SPEC §2, §4): the add/edit form that opens
+ * above the list, activation with a confirmation, permanent deletion of an inactive row, and the
+ * refreshing of every cached list afterwards. The screens keep their own columns and wording.
+ */
+export function useCatalogManager<T extends CatalogItem, Input, Saved>(opts: {
+  save: (id: string | null, input: Input) => Promise<Saved>;
+  onSaved: (saved: Saved, isEdit: boolean) => void;
+  setActive: (id: string, active: boolean) => Promise<T>;
+  onToggled: (saved: T) => void;
+  toggleFailed: string;
+  remove: (id: string) => Promise<unknown>;
+  onRemoved: (item: T) => void;
+  deleteFailed: string;
+}) {
+  const invalidate = useInvalidateAll();
+  // null: form closed; 'new': adding; an item: editing it.
+  const [form, setForm] = useState<'new' | T | null>(null);
+  const [confirm, setConfirm] = useState<{ kind: ConfirmKind; item: T } | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const save = useMutation({
+    mutationFn: ({ id, input }: { id: string | null; input: Input }) => opts.save(id, input),
+    onSuccess: async (saved, { id }) => {
+      setForm(null);
+      opts.onSaved(saved, id !== null);
+      await invalidate();
+    },
+  });
+
+  const afterAction = (fallback: string) => ({
+    onError: (err: unknown) => {
+      setConfirm(null);
+      setActionError(failureText(err, fallback));
+    },
+  });
+
+  const toggle = useMutation({
+    mutationFn: (item: T) => opts.setActive(item.id, !item.isActive),
+    onSuccess: async (saved: T) => {
+      setConfirm(null);
+      opts.onToggled(saved);
+      await invalidate();
+    },
+    ...afterAction(opts.toggleFailed),
+  });
+
+  const remove = useMutation({
+    mutationFn: (item: T) => opts.remove(item.id),
+    onSuccess: async (_r: unknown, item: T) => {
+      setConfirm(null);
+      if (form !== 'new' && form?.id === item.id) setForm(null);
+      opts.onRemoved(item);
+      await invalidate();
+    },
+    ...afterAction(opts.deleteFailed),
+  });
+
+  function openForm(target: 'new' | T) {
+    save.reset();
+    setActionError(null);
+    setForm(target);
+    requestAnimationFrame(() => formRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  }
+
+  return {
+    form,
+    editing: form !== null && form !== 'new' ? form : null,
+    formRef,
+    openForm,
+    closeForm: () => setForm(null),
+    toggleNewForm: () => (form === 'new' ? setForm(null) : openForm('new')),
+    submit: (input: Input) => save.mutate({ id: form !== null && form !== 'new' ? form.id : null, input }),
+    save,
+    confirm,
+    ask: (kind: ConfirmKind, item: T) => setConfirm({ kind, item }),
+    closeConfirm: () => setConfirm(null),
+    confirmNow: () => confirm && (confirm.kind === 'toggle' ? toggle.mutate(confirm.item) : remove.mutate(confirm.item)),
+    actionError,
+    toggle,
+    remove,
+  };
+}
