@@ -1,22 +1,7 @@
 import { parseDate, type CalendarDate } from '@internationalized/date';
-import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
-import {
-  Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
-  CalendarGridBody,
-  CalendarGridHeader,
-  CalendarHeaderCell,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  Group,
-  Heading,
-  Label,
-  Popover,
-} from 'react-aria-components';
+import { CalendarDays } from 'lucide-react';
+import { Button, Calendar, DateInput, DatePicker, DateSegment, Dialog, Group, Label, Popover } from 'react-aria-components';
+import { CalendarMonth } from '../../../components/date-calendar';
 
 /**
  * A Spanish date field ('dd/mm/aaaa' whatever the browser's language, unlike <input type="date">)
@@ -47,26 +32,7 @@ export function DateFilter({ label, value, onChange }: { label: string; value: s
       <Popover placement="bottom start" className="rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft outline-none">
         <Dialog aria-label={label} className="outline-none">
           <Calendar className="w-72">
-            <header className="mb-2 flex items-center justify-between">
-              <Button slot="previous" aria-label="Mes anterior" className="grid h-10 w-10 cursor-pointer place-items-center rounded-full outline-none hover:bg-sand data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold">
-                <ChevronLeft className="h-5 w-5" aria-hidden />
-              </Button>
-              <Heading className="font-serif text-xl first-letter:uppercase" />
-              <Button slot="next" aria-label="Mes siguiente" className="grid h-10 w-10 cursor-pointer place-items-center rounded-full outline-none hover:bg-sand data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold">
-                <ChevronRight className="h-5 w-5" aria-hidden />
-              </Button>
-            </header>
-            <CalendarGrid className="w-full border-separate border-spacing-0.5">
-              <CalendarGridHeader>{(day) => <CalendarHeaderCell className="pb-1 text-xs font-medium text-muted uppercase">{day}</CalendarHeaderCell>}</CalendarGridHeader>
-              <CalendarGridBody>
-                {(date) => (
-                  <CalendarCell
-                    date={date}
-                    className="mx-auto grid aspect-square w-full max-w-10 cursor-pointer place-items-center rounded-full text-sm outline-none data-[outside-month]:hidden data-[hovered]:bg-sand data-[selected]:bg-rose-700 data-[selected]:font-semibold data-[selected]:text-white data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold"
-                  />
-                )}
-              </CalendarGridBody>
-            </CalendarGrid>
+            <CalendarMonth />
           </Calendar>
         </Dialog>
       </Popover>
