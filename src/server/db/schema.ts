@@ -13,6 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
 import type { WeeklySchedule } from '../../domain/weekly-schedule';
 
 // One source for every type: these tables -> drizzle-zod schemas -> Hono routes -> hc<AppType>.
@@ -146,14 +147,6 @@ export const employeeServices = pgTable(
   (t) => [primaryKey({ columns: [t.employeeId, t.serviceId] }), index('employee_services_service_idx').on(t.serviceId)],
 );
 
-export const APPOINTMENT_STATUS_VALUES = [
-  'confirmed',
-  'completed',
-  'no_show',
-  'cancelled_by_client',
-  'cancelled_by_salon',
-] as const;
-
 export const appointments = pgTable(
   'appointments',
   {
@@ -175,7 +168,7 @@ export const appointments = pgTable(
     price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
-    status: text('status', { enum: APPOINTMENT_STATUS_VALUES }).notNull().default('confirmed'),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('confirmed'),
     notes_client: text('notes_client').notNull().default(''),
     createdAt: created(),
     updatedAt: updated(),
