@@ -1,17 +1,95 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Writes `.br` and `.gz` beside every text asset of the build; the server sends them with
+ * `serveStatic({ precompressed: true })`, so a browser downloads the compressed bytes (the budget
+ * counts those) and no CPU is spent compressing per request.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'auna-precompress',
+    apply: 'build',
+    configResolved(c) {
+      outDir = path.resolve(c.root, c.build.outDir);
+    },
+    async closeBundle() {
+      const br = promisify(brotliCompress);
+      const gz = promisify(gzip);
+      const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f) && !f.startsWith('.vite'));
+      await Promise.all(
+        files.map(async (f) => {
+          const file = path.join(outDir, f);
+          const data = await readFile(file);
+          if (data.length < 1024) return;
+          await writeFile(`${file}.br`, await br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${file}.gz`, await gz(data, { level: 9 }));
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * React Aria builds its collections (Menu, ListBox, Table...) by rendering into a stand-in
+ * document of its own. React asks it for `createElement` and `parent.removeChild(node)`;
+ * Preact 11 calls `createElementNS` (always, with the XHTML namespace) and `node.remove()`,
+ * which the stand-in lacks: give it both, forwarding to what it has. The build fails if React
+ * Aria's file changes shape, rather than shipping menus that do not open.
+ */
+const ARIA_DOCUMENT = /react-aria\/dist\/private\/collections\/Document\.mjs$/;
+function ariaCollectionsOnPreact() {
+  return {
+    name: 'auna-react-aria-on-preact',
+    transform(code: string, id: string) {
+      if (!ARIA_DOCUMENT.test(id.split('?')[0]!)) return null;
+      const base = /(\$\w+\$export\$\w+) as BaseNode\b/.exec(code)?.[1];
+      const doc = /(\$\w+\$export\$\w+) as Document\b/.exec(code)?.[1];
+      if (!base || !doc) throw new Error(`React Aria's collection Document changed shape (${id}): review the Preact shim in vite.config.ts`);
+      const shim = [
+        `${doc}.prototype.createElementNS = function (_ns, type) { return this.createElement(type); };`,
+        `${base}.prototype.remove = function () { if (this.parentNode) this.parentNode.removeChild(this); };`,
+      ].join('\n');
+      return { code: `${code}\n${shim}\n`, map: null };
+    },
+  };
+}
 
 // The web app lives in src/web and builds to dist/web, which the Hono server serves.
+// It is written against React's API and runs on Preact (preact/compat): the same components in
+// a fifth of the bytes, so every client first view stays under its 100 KB budget
+// (docs/decisions/009-client-bundle-budget.md, test/bundle-budget.test.ts). The aliases apply to
+// `vite` (dev) too, so what a developer sees is what ships; fast refresh is React-only, so the
+// dev server reloads the page instead.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), ariaCollectionsOnPreact(), precompress()],
+  resolve: {
+    alias: [
+      { find: /^react$/, replacement: 'preact/compat' },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+    ],
+    dedupe: ['preact'],
+  },
+  // The dev server pre-bundles dependencies without the plugins above: patch them there too.
+  optimizeDeps: { rolldownOptions: { plugins: [ariaCollectionsOnPreact()] } },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0, // CSP: no data: fonts; every asset a file with a hashed name
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: the import graph the bundle budget test follows.
+    manifest: true,
   },
   server: {
     port: 5173,

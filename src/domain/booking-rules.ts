@@ -1,5 +1,5 @@
 import { MSG } from './messages';
-import { isValidIsoDate, isValidTime } from './salon-time';
+import { isValidIsoDate, isValidTime } from './calendar-date';
 import { dayKeyOfDate } from './weekly-schedule';
 
 // Booking rules of SPEC §5 "Booking". The database's exclusion constraint is the last word on

@@ -1,38 +1,14 @@
 import { Temporal } from 'temporal-polyfill';
+import { isValidIsoDate, isValidTime, toEpochMs, type InstantLike } from './calendar-date';
 
 // Wall clock of the salon <-> real instants. Everything goes through Temporal with an explicit
 // zone and disambiguation, never through the server's own zone: @date-fns/tz was seen to give
 // different UTC answers depending on the machine's zone (ARCHITECTURE.md §2, "Time").
 
-export const SALON_TIME_ZONE = 'Europe/Madrid';
-
-/** An instant as callers hold it: a Date or epoch milliseconds. */
-export type InstantLike = Date | number;
-
-export function toEpochMs(instant: InstantLike): number {
-  const ms = typeof instant === 'number' ? instant : instant.getTime();
-  if (!Number.isFinite(ms)) throw new RangeError('Invalid instant');
-  return ms;
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-/** 'YYYY-MM-DD' naming a real calendar day (no 2026-02-30, no '2026-3-1', no time part). */
-export function isValidIsoDate(s: string): boolean {
-  if (typeof s !== 'string' || !ISO_DATE.test(s)) return false;
-  try {
-    Temporal.PlainDate.from(s, { overflow: 'reject' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** 'HH:mm' from 00:00 to 23:59, two digits each. */
-export function isValidTime(s: string): boolean {
-  return typeof s === 'string' && HH_MM.test(s);
-}
+// Calendar days and the salon day of an instant need no Temporal: they live in calendar-date.ts
+// (so the booking page can use them without the polyfill) and are re-exported here.
+export { SALON_TIME_ZONE, toEpochMs, isValidIsoDate, isValidTime, addDays, salonDateOf } from './calendar-date';
+export type { InstantLike } from './calendar-date';
 
 function plainDate(date: string): Temporal.PlainDate {
   if (!isValidIsoDate(date)) throw new RangeError(`Invalid date: ${date}`);
@@ -93,19 +69,9 @@ function zonedOf(instant: InstantLike, tz: string): Temporal.ZonedDateTime {
   return Temporal.Instant.fromEpochMilliseconds(toEpochMs(instant)).toZonedDateTimeISO(tz);
 }
 
-/** The salon calendar day ('YYYY-MM-DD') of an instant. */
-export function salonDateOf(instant: InstantLike, tz: string): string {
-  return zonedOf(instant, tz).toPlainDate().toString();
-}
-
 /** The salon wall-clock time ('HH:mm') of an instant. */
 export function salonTimeOf(instant: InstantLike, tz: string): string {
   const t = zonedOf(instant, tz);
   return `${String(t.hour).padStart(2, '0')}:${String(t.minute).padStart(2, '0')}`;
 }
 
-/** Calendar arithmetic on 'YYYY-MM-DD' (no zone involved, so no DST effect). */
-export function addDays(date: string, n: number): string {
-  if (!Number.isInteger(n)) throw new RangeError(`Invalid day count: ${n}`);
-  return plainDate(date).add({ days: n }).toString();
-}

@@ -1,6 +1,5 @@
-import { Temporal } from 'temporal-polyfill';
+import { isoDayOfWeek, isValidIsoDate, isValidTime } from './calendar-date';
 import { MSG } from './messages';
-import { isValidIsoDate, isValidTime } from './salon-time';
 
 // The weekly schedule shape of SPEC §3 (employee availability and salon opening hours).
 
@@ -18,7 +17,7 @@ export type DaySchedule = {
 
 export type WeeklySchedule = Record<DayKey, DaySchedule>;
 
-/** Monday first, as the Spanish week and Temporal's dayOfWeek (1 = Monday) both count. */
+/** Monday first, as the Spanish week and the ISO day of the week (1 = Monday) both count. */
 export const DAY_KEYS = [
   'monday',
   'tuesday',
@@ -109,7 +108,7 @@ export function fromMinutes(minutes: number): string {
 /** Which schedule day a calendar date falls on (no zone needed: it is already a salon date). */
 export function dayKeyOfDate(isoDate: string): DayKey {
   if (!isValidIsoDate(isoDate)) throw new RangeError(`Invalid date: ${isoDate}`);
-  const { dayOfWeek } = Temporal.PlainDate.from(isoDate, { overflow: 'reject' });
+  const dayOfWeek = isoDayOfWeek(isoDate);
   const key = DAY_KEYS[dayOfWeek - 1];
   if (!key) throw new RangeError(`Unexpected day of week: ${dayOfWeek}`);
   return key;

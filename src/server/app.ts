@@ -73,14 +73,15 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
       '/assets/*',
       serveStatic({
         root: rel,
+        precompressed: true, // .br / .gz written by the build (vite.config.ts)
         onFound: (_p, c) => {
           c.header('Cache-Control', 'public, max-age=31536000, immutable');
         },
       }),
     );
-    app.use('*', serveStatic({ root: rel }));
+    app.use('*', serveStatic({ root: rel, precompressed: true }));
     // Client-side routes (/book/…, /admin/…) get the app shell; the router decides the rest.
-    app.get('*', serveStatic({ root: rel, path: 'index.html' }));
+    app.get('*', serveStatic({ root: rel, path: 'index.html', precompressed: true }));
   }
   return app;
 }

@@ -1,75 +1,122 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { FullPageLoading } from '../components/loading';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { FullPageLoading, InlineLoading } from '../components/loading';
 import { LoggedOutOnly, RequireRole } from './guards';
 import { MainLayout } from './layouts/main-layout';
-import { Root } from './root';
 
 // Route-level code splitting: each screen is its own chunk, so admin and employee code never
-// loads for a client (ARCHITECTURE.md §2). `lazy` returns the page's `Component`.
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+// loads for a client (ARCHITECTURE.md §2). The routes are React Router's declarative
+// <Routes> with React.lazy pages instead of createBrowserRouter: the data router costs twice the
+// bytes on every first view and no page uses loaders or actions
+// (docs/decisions/009-client-bundle-budget.md).
 
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    hydrateFallbackElement: <FullPageLoading text="Cargando..." />,
-    children: [
-      {
-        element: <LoggedOutOnly />,
-        children: [
-          { path: '/login', lazy: page(() => import('../features/auth/login-page')) },
-          { path: '/signup', lazy: page(() => import('../features/auth/signup-page')) },
-          { path: '/forgot-password', lazy: page(() => import('../features/auth/forgot-password-page')) },
-        ],
-      },
-      // Reached from the mailed link; works signed in or not.
-      { path: '/reset-password', lazy: page(() => import('../features/auth/reset-password-page')) },
-      {
-        element: <RequireRole />,
-        children: [
-          {
-            element: <MainLayout />,
-            children: [
-              { path: '/', lazy: page(() => import('../features/home/home-page')) },
-              { path: '/services', lazy: page(() => import('../features/services/services-page')) },
-              { path: '/book/:serviceId', lazy: page(() => import('../features/booking/book-page')) },
-              { path: '/my-appointments', lazy: page(() => import('../features/appointments/my-appointments-page')) },
-            ],
-          },
-          {
-            path: '/employee',
-            element: <RequireRole roles={['employee', 'admin']} />,
-            children: [
-              {
-                lazy: async () => ({ Component: (await import('./layouts/employee-layout')).EmployeeLayout }),
-                children: [
-                  { index: true, element: <Navigate to="/employee/agenda" replace /> },
-                  { path: 'agenda', lazy: page(() => import('../features/employee/agenda-page')) },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      // The admin group has its own guard ('Cargando Auna...'); SPEC §2 lists it twice in the
-      // original's routing, here it is one group (docs/decisions/003-one-admin-route-group.md).
-      {
-        path: '/admin',
-        element: <RequireRole roles={['admin']} loadingText="Cargando Auna..." />,
-        children: [
-          {
-            lazy: async () => ({ Component: (await import('./layouts/admin-layout')).AdminLayout }),
-            children: [
-              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-              { path: 'dashboard', lazy: page(() => import('../features/admin/dashboard/dashboard-page')) },
-              { path: 'services', lazy: page(() => import('../features/admin/services/services-admin-page')) },
-              { path: 'employees', lazy: page(() => import('../features/admin/employees/employees-admin-page')) },
-              { path: 'appointments', lazy: page(() => import('../features/admin/appointments/appointments-admin-page')) },
-              { path: 'settings', lazy: page(() => import('../features/admin/settings/settings-page')) },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-]);
+type Loader = () => Promise<{ default: ComponentType }>;
+
+const load = {
+  login: () => import('../features/auth/login-page'),
+  signup: () => import('../features/auth/signup-page'),
+  forgot: () => import('../features/auth/forgot-password-page'),
+  reset: () => import('../features/auth/reset-password-page'),
+  home: () => import('../features/home/home-page'),
+  services: () => import('../features/services/services-page'),
+  book: () => import('../features/booking/book-page'),
+  myAppointments: () => import('../features/appointments/my-appointments-page'),
+  employeeLayout: () => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout })),
+  agenda: () => import('../features/employee/agenda-page'),
+  adminLayout: () => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })),
+  dashboard: () => import('../features/admin/dashboard/dashboard-page'),
+  adminServices: () => import('../features/admin/services/services-admin-page'),
+  adminEmployees: () => import('../features/admin/employees/employees-admin-page'),
+  adminAppointments: () => import('../features/admin/appointments/appointments-admin-page'),
+  settings: () => import('../features/admin/settings/settings-page'),
+} satisfies Record<string, Loader>;
+
+const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazy(f as Loader)])) as unknown as Record<keyof typeof load, ComponentType>;
+
+/**
+ * The chunks the first view of `pathname` needs, started at once by main.tsx so they download
+ * while the session is being read instead of after it (the guards render the page only then).
+ */
+export function preloadRoute(pathname: string): void {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  const exact: Record<string, Loader[]> = {
+    '/': [load.home],
+    '/login': [load.login],
+    '/signup': [load.signup],
+    '/forgot-password': [load.forgot],
+    '/reset-password': [load.reset],
+    '/services': [load.services],
+    '/my-appointments': [load.myAppointments],
+  };
+  const loaders =
+    exact[path] ??
+    (path.startsWith('/book/')
+      ? [load.book]
+      : path.startsWith('/employee')
+        ? [load.employeeLayout, load.agenda]
+        : path.startsWith('/admin')
+          ? [load.adminLayout]
+          : []);
+  for (const l of loaders) void l().catch(() => undefined); // React.lazy reports a failure when it renders
+}
+
+/** A page outside any layout: the whole screen waits with 'Cargando...' (never a blank page). */
+const full = (Page: ComponentType, text = 'Cargando...'): ReactNode => (
+  <Suspense fallback={<FullPageLoading text={text} />}>
+    <Page />
+  </Suspense>
+);
+
+/** A page inside a layout: the header or side menu stays, the content area waits. */
+const inner = (Page: ComponentType): ReactNode => (
+  <Suspense
+    fallback={
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <InlineLoading text="Cargando..." />
+      </div>
+    }
+  >
+    <Page />
+  </Suspense>
+);
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<LoggedOutOnly />}>
+        <Route path="/login" element={full(P.login)} />
+        <Route path="/signup" element={full(P.signup)} />
+        <Route path="/forgot-password" element={full(P.forgot)} />
+      </Route>
+      {/* Reached from the mailed link; works signed in or not. */}
+      <Route path="/reset-password" element={full(P.reset)} />
+      <Route element={<RequireRole />}>
+        <Route element={<MainLayout />}>
+          <Route path="/" element={inner(P.home)} />
+          <Route path="/services" element={inner(P.services)} />
+          <Route path="/book/:serviceId" element={inner(P.book)} />
+          <Route path="/my-appointments" element={inner(P.myAppointments)} />
+        </Route>
+        <Route path="/employee" element={<RequireRole roles={['employee', 'admin']} />}>
+          <Route element={full(P.employeeLayout)}>
+            <Route index element={<Navigate to="/employee/agenda" replace />} />
+            <Route path="agenda" element={inner(P.agenda)} />
+          </Route>
+        </Route>
+      </Route>
+      {/* The admin group has its own guard ('Cargando Auna...'); SPEC §2 lists it twice in the
+          original's routing, here it is one group (docs/decisions/003-one-admin-route-group.md). */}
+      <Route path="/admin" element={<RequireRole roles={['admin']} loadingText="Cargando Auna..." />}>
+        <Route element={full(P.adminLayout, 'Cargando Auna...')}>
+          <Route index element={<Navigate to="/admin/dashboard" replace />} />
+          <Route path="dashboard" element={inner(P.dashboard)} />
+          <Route path="services" element={inner(P.adminServices)} />
+          <Route path="employees" element={inner(P.adminEmployees)} />
+          <Route path="appointments" element={inner(P.adminAppointments)} />
+          <Route path="settings" element={inner(P.settings)} />
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,4 +1,4 @@
-import { SALON_TIME_ZONE } from '../../domain/salon-time';
+import { SALON_TIME_ZONE } from '../../domain/calendar-date';
 
 // Dates and times always in Spanish and in the salon's zone, whatever the device's zone is.
 const dateLong = new Intl.DateTimeFormat('es-ES', { timeZone: SALON_TIME_ZONE, weekday: 'long', day: 'numeric', month: 'long' });

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isBookableDate } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
-import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { DateCalendar } from '../../components/date-calendar';

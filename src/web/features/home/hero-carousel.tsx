@@ -1,17 +1,14 @@
 import { Pause, Play } from 'lucide-react';
-import { useState } from 'react';
-import type { Swiper as SwiperInstance } from 'swiper';
-import { Autoplay, EffectFade } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/effect-fade';
+import { useEffect, useState } from 'react';
 import bienestar from '../../assets/images/hero-bienestar.svg';
 import confianza from '../../assets/images/hero-confianza.svg';
 import resultados from '../../assets/images/hero-resultados.svg';
 import { buttonClass } from '../../components/button';
 
 // SPEC §2 Home / §9: 3 slides, autoplay 5000 ms, fade, loop, each with a subtitle and a
-// 'Ver Tratamientos' link to the services anchor. Only the two Swiper modules used are imported.
+// 'Ver Tratamientos' link to the services anchor. A small fade carousel of our own instead of
+// Swiper: Swiper was 29 KB gzipped of the home page's first view for a cross-fade and a timer
+// (docs/decisions/010-hero-carousel-without-swiper.md).
 
 const SLIDES = [
   {
@@ -34,43 +31,50 @@ const SLIDES = [
   },
 ] as const;
 
+const AUTOPLAY_MS = 5000;
+
 export function HeroCarousel() {
-  const [swiper, setSwiper] = useState<SwiperInstance | null>(null);
-  const [playing, setPlaying] = useState(true);
-  // Faded-out slides stay in the DOM: hide them from screen readers and keyboard focus.
   const [active, setActive] = useState(0);
-  const toggle = () => {
-    if (!swiper) return;
-    if (playing) swiper.autoplay.stop();
-    else swiper.autoplay.start();
-    setPlaying(!playing);
-  };
+  const [playing, setPlaying] = useState(true);
+  // Paused while the pointer or the keyboard focus is on the slide (WCAG 2.2.2), as Swiper's
+  // pauseOnMouseEnter did; the button pauses for good.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const running = playing && !hovered && !focused;
+
+  useEffect(() => {
+    if (!running) return;
+    const id = setTimeout(() => setActive((i) => (i + 1) % SLIDES.length), AUTOPLAY_MS);
+    return () => clearTimeout(id);
+  }, [running, active]);
 
   return (
     <section aria-roledescription="carrusel" aria-label="Presentación de Auna" className="relative">
-      <Swiper
-        modules={[Autoplay, EffectFade]}
-        effect="fade"
-        fadeEffect={{ crossFade: true }}
-        loop
-        speed={900}
-        autoplay={{ delay: 5000, disableOnInteraction: false, pauseOnMouseEnter: true }}
-        onSwiper={setSwiper}
-        onRealIndexChange={(sw) => setActive(sw.realIndex)}
-        className="h-[calc(100dvh-4.25rem)] min-h-[30rem] w-full"
+      <div
+        className="relative h-[calc(100dvh-4.25rem)] min-h-[30rem] w-full overflow-hidden"
+        onPointerEnter={(e) => e.pointerType === 'mouse' && setHovered(true)}
+        onPointerLeave={() => setHovered(false)}
+        onFocus={() => setFocused(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        }}
       >
         {SLIDES.map((s, i) => (
-          <SwiperSlide
+          <div
             key={s.title}
+            role="group"
             aria-roledescription="diapositiva"
             aria-label={`${i + 1} de ${SLIDES.length}`}
+            // Faded-out slides stay in the DOM for the cross-fade: hide them from screen readers and keyboard focus.
             aria-hidden={i !== active}
             inert={i !== active}
-            className="relative overflow-hidden"
+            className={`absolute inset-0 overflow-hidden transition-opacity duration-[900ms] ease-in-out ${i === active ? 'z-[1] opacity-100' : 'opacity-0'}`}
           >
             <img
               src={s.image}
               alt=""
+              width={1600}
+              height={1000}
               className="absolute inset-0 h-full w-full object-cover object-[72%_50%] sm:object-center"
               fetchPriority={i === 0 ? 'high' : 'low'}
               loading={i === 0 ? 'eager' : 'lazy'}
@@ -88,12 +92,12 @@ export function HeroCarousel() {
                 </a>
               </div>
             </div>
-          </SwiperSlide>
+          </div>
         ))}
-      </Swiper>
+      </div>
       <button
         type="button"
-        onClick={toggle}
+        onClick={() => setPlaying(!playing)}
         aria-label={playing ? 'Pausar el carrusel' : 'Reanudar el carrusel'}
         className="absolute right-4 bottom-4 z-10 grid h-11 w-11 cursor-pointer place-items-center rounded-full bg-white/20 text-white backdrop-blur transition hover:bg-white/35 sm:right-6 sm:bottom-6"
       >

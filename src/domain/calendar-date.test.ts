@@ -1,0 +1,38 @@
+import { Temporal } from 'temporal-polyfill';
+import { describe, expect, it } from 'vitest';
+import { addDays, isoDayOfWeek, isValidIsoDate, salonDateOf, SALON_TIME_ZONE } from './calendar-date';
+
+// calendar-date.ts does without Temporal so the booking page stays small; these tests hold it to
+// Temporal's answers over wide ranges (the table tests are in salon-time.test.ts).
+
+describe('calendar-date agrees with Temporal', () => {
+  it('salon day of every hour from 2025 to 2028 (four DST years), in Madrid and two other zones', () => {
+    for (const tz of [SALON_TIME_ZONE, 'America/Santiago', 'Pacific/Chatham']) {
+      for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2029, 0, 1); ms += 3_600_000 - 60_000) {
+        const expected = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(tz).toPlainDate().toString();
+        if (salonDateOf(ms, tz) !== expected) expect(salonDateOf(ms, tz)).toBe(expected);
+      }
+    }
+  });
+
+  it('addDays, the day of the week and validity for every day from 1999 to 2101', () => {
+    let d = Temporal.PlainDate.from('1999-01-01');
+    const last = Temporal.PlainDate.from('2101-12-31');
+    while (Temporal.PlainDate.compare(d, last) <= 0) {
+      const s = d.toString();
+      expect(isValidIsoDate(s)).toBe(true);
+      expect(isoDayOfWeek(s)).toBe(d.dayOfWeek);
+      expect(addDays(s, 1)).toBe(d.add({ days: 1 }).toString());
+      expect(addDays(s, -40)).toBe(d.subtract({ days: 40 }).toString());
+      d = d.add({ days: 1 });
+    }
+  });
+
+  it('the years Date.UTC would misread (0000-0099) and the edges of four digits', () => {
+    expect(addDays('0099-12-31', 1)).toBe('0100-01-01');
+    expect(addDays('0001-01-01', -1)).toBe('0000-12-31');
+    expect(isValidIsoDate('0000-02-29')).toBe(true); // year 0 is a leap year in ISO 8601
+    expect(isValidIsoDate('1900-02-29')).toBe(false);
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,98 @@
+// Calendar days ('YYYY-MM-DD') and the salon day of an instant, without Temporal.
+// The booking page needs only these; keeping them apart from salon-time.ts (which converts wall
+// clock <-> instants with temporal-polyfill) keeps ~19 KB of polyfill out of the client's first
+// views (docs/decisions/009-client-bundle-budget.md). salon-time.ts re-exports them unchanged.
+
+export const SALON_TIME_ZONE = 'Europe/Madrid';
+
+/** An instant as callers hold it: a Date or epoch milliseconds. */
+export type InstantLike = Date | number;
+
+export function toEpochMs(instant: InstantLike): number {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  if (!Number.isFinite(ms)) throw new RangeError('Invalid instant');
+  return ms;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const DAY_MS = 86_400_000;
+
+/** Midnight UTC of a proleptic Gregorian date (setUTCFullYear: Date.UTC maps years 0-99 to 19xx). */
+function utcMidnight(y: number, m: number, d: number): number {
+  const t = new Date(0);
+  t.setUTCFullYear(y, m - 1, d);
+  return t.getTime();
+}
+
+function parts(s: string): [number, number, number] | null {
+  const m = typeof s === 'string' ? ISO_DATE.exec(s) : null;
+  if (!m) return null;
+  const y = Number(m[1]);
+  const mo = Number(m[2]);
+  const d = Number(m[3]);
+  if (mo < 1 || mo > 12 || d < 1 || d > 31) return null;
+  // A day the month does not have rolls over into the next month: refuse it.
+  const t = new Date(utcMidnight(y, mo, d));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return null;
+  return [y, mo, d];
+}
+
+function format(ms: number): string {
+  const t = new Date(ms);
+  const y = t.getUTCFullYear();
+  if (y < 0 || y > 9999) throw new RangeError('Date out of range');
+  return `${String(y).padStart(4, '0')}-${String(t.getUTCMonth() + 1).padStart(2, '0')}-${String(t.getUTCDate()).padStart(2, '0')}`;
+}
+
+/** 'YYYY-MM-DD' naming a real calendar day (no 2026-02-30, no '2026-3-1', no time part). */
+export function isValidIsoDate(s: string): boolean {
+  return parts(s) !== null;
+}
+
+/** 'HH:mm' from 00:00 to 23:59, two digits each. */
+export function isValidTime(s: string): boolean {
+  return typeof s === 'string' && HH_MM.test(s);
+}
+
+function epochDay(date: string): number {
+  const p = parts(date);
+  if (!p) throw new RangeError(`Invalid date: ${date}`);
+  return utcMidnight(...p);
+}
+
+/** Calendar arithmetic on 'YYYY-MM-DD' (no zone involved, so no DST effect). */
+export function addDays(date: string, n: number): string {
+  if (!Number.isInteger(n)) throw new RangeError(`Invalid day count: ${n}`);
+  return format(epochDay(date) + n * DAY_MS);
+}
+
+/** ISO day of the week of a calendar date: 1 = Monday ... 7 = Sunday. */
+export function isoDayOfWeek(date: string): number {
+  const js = new Date(epochDay(date)).getUTCDay(); // 0 = Sunday
+  return js === 0 ? 7 : js;
+}
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The salon calendar day ('YYYY-MM-DD') of an instant. */
+export function salonDateOf(instant: InstantLike, tz: string): string {
+  const ms = toEpochMs(instant);
+  let f = dayFormatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', era: 'short' });
+    dayFormatters.set(tz, f);
+  }
+  let y = 0;
+  let m = 0;
+  let d = 0;
+  let bc = false;
+  for (const p of f.formatToParts(ms)) {
+    if (p.type === 'year') y = Number(p.value);
+    else if (p.type === 'month') m = Number(p.value);
+    else if (p.type === 'day') d = Number(p.value);
+    else if (p.type === 'era') bc = p.value === 'BC' || p.value === 'B';
+  }
+  // Intl counts years by era (1 BC is ISO year 0).
+  return format(utcMidnight(bc ? 1 - y : y, m, d));
+}

@@ -1,0 +1,112 @@
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Front-end budget (docs/decisions/009-client-bundle-budget.md): the JavaScript a phone downloads
+// for the first view of each client page, gzipped, at most 100 KB. The test builds the app itself
+// (into a temp dir, so it never reads a stale or half-written dist/) and follows the import graph
+// in Vite's manifest: the entry and everything it imports statically, plus the page's lazy chunk
+// and everything that imports statically (main.tsx starts that chunk at once, router.tsx).
+
+const BUDGET_KB = 100;
+const ROUTES: Record<string, string> = {
+  '/': 'features/home/home-page.tsx',
+  '/services': 'features/services/services-page.tsx',
+  '/book/{id}': 'features/booking/book-page.tsx',
+  '/login': 'features/auth/login-page.tsx',
+};
+// Code of the back office and the employee portal must never reach a client's first view.
+const STAFF_ONLY = [/^features\/admin\//, /^features\/employee\//, /^app\/layouts\/(admin|employee)-layout\.tsx$/];
+const MAX_IMAGE_KB = 150; // a hero for a phone screen, not a multi-megabyte photo
+const MAX_FONT_KB = 60; // one subset of one variable family
+
+type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
+
+let outDir = '';
+let manifest: Record<string, Chunk> = {};
+const gz = new Map<string, number>();
+
+async function gzKb(file: string): Promise<number> {
+  if (!gz.has(file)) gz.set(file, gzipSync(await readFile(path.join(outDir, file)), { level: 9 }).length / 1024);
+  return gz.get(file)!;
+}
+
+function staticClosure(keys: string[], seen = new Set<string>()): Set<string> {
+  for (const k of keys) {
+    if (seen.has(k)) continue;
+    const chunk = manifest[k];
+    if (!chunk) throw new Error(`not in the manifest: ${k}`);
+    seen.add(k);
+    staticClosure(chunk.imports ?? [], seen);
+  }
+  return seen;
+}
+
+async function firstView(pageModule: string) {
+  const entry = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
+  if (!entry) throw new Error('no entry chunk in the manifest');
+  const keys = staticClosure([pageModule], staticClosure([entry]));
+  const js = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const sizes = await Promise.all(js.map(async (f) => ({ file: f, kb: await gzKb(f) })));
+  return { keys, sizes, totalKb: sizes.reduce((s, x) => s + x.kb, 0) };
+}
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(os.tmpdir(), 'auna-budget-'));
+  await build({
+    configFile: path.resolve('vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
+  manifest = JSON.parse(await readFile(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, Chunk>;
+}, 180_000);
+
+afterAll(async () => {
+  if (outDir) await rm(outDir, { recursive: true, force: true });
+});
+
+describe('client first views', () => {
+  it.each(Object.entries(ROUTES))(`%s downloads at most ${BUDGET_KB} KB of JavaScript (gzipped)`, async (_route, pageModule) => {
+    const view = await firstView(pageModule);
+    const detail = view.sizes
+      .sort((a, b) => b.kb - a.kb)
+      .map((s) => `${s.file} ${s.kb.toFixed(1)} KB`)
+      .join(', ');
+    expect(view.totalKb, `${view.totalKb.toFixed(1)} KB: ${detail}`).toBeLessThanOrEqual(BUDGET_KB);
+  });
+
+  it.each(Object.entries(ROUTES))('%s loads no back-office or employee code', async (_route, pageModule) => {
+    const view = await firstView(pageModule);
+    const staff = [...view.keys].filter((k) => STAFF_ONLY.some((re) => re.test(k)));
+    expect(staff).toEqual([]);
+  });
+});
+
+describe('fonts and images', () => {
+  it(`every image is at most ${MAX_IMAGE_KB} KB and every font file at most ${MAX_FONT_KB} KB`, async () => {
+    const files = await readdir(path.join(outDir, 'assets'));
+    const media = files.filter((f) => /\.(svg|png|jpe?g|webp|avif|gif|woff2?|ttf|otf)$/.test(f));
+    expect(media.length).toBeGreaterThan(0);
+    const over: string[] = [];
+    for (const f of media) {
+      const kb = (await stat(path.join(outDir, 'assets', f))).size / 1024;
+      const max = /\.(woff2?|ttf|otf)$/.test(f) ? MAX_FONT_KB : MAX_IMAGE_KB;
+      if (kb > max) over.push(`${f}: ${kb.toFixed(0)} KB > ${max} KB`);
+    }
+    expect(over).toEqual([]);
+  });
+
+  it('fonts are woff2 and load with font-display: swap (text shows at once in a fallback font)', async () => {
+    const css = Object.values(manifest).flatMap((c) => c.css ?? []);
+    const text = (await Promise.all([...new Set(css)].map((f) => readFile(path.join(outDir, f), 'utf8')))).join('\n');
+    const faces = text.match(/@font-face\{[^}]*\}/g) ?? [];
+    expect(faces.length).toBeGreaterThan(0);
+    for (const face of faces) {
+      expect(face).toMatch(/font-display:\s*swap/);
+      expect(face).toMatch(/\.woff2\)format\(["']?woff2/);
+    }
+  });
+});
