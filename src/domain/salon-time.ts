@@ -29,6 +29,27 @@ function plainDateTime(date: string, time: string): Temporal.PlainDateTime {
  * the booking check both call this function, so they always agree on the same instant.
  */
 export function wallClockToInstant(date: string, time: string, tz: string): Date | null {
+  return remembered(instants, `${tz}|${date}|${time}`, () => computeWallClockToInstant(date, time, tz));
+}
+
+// The slot grid converts the same few dozen wall-clock times per day on every request, and
+// temporal-polyfill takes ~25 µs a conversion: the answers are remembered (pure functions of
+// their arguments; a bounded map, emptied when full). Callers get their own Date copies.
+const CACHE_MAX = 20_000;
+const instants = new Map<string, number | null>();
+const boundaries = new Map<string, number | null>();
+
+function remembered(cache: Map<string, number | null>, key: string, compute: () => Date | null): Date | null {
+  let ms = cache.get(key);
+  if (ms === undefined) {
+    ms = compute()?.getTime() ?? null;
+    if (cache.size >= CACHE_MAX) cache.clear();
+    cache.set(key, ms);
+  }
+  return ms === null ? null : new Date(ms);
+}
+
+function computeWallClockToInstant(date: string, time: string, tz: string): Date | null {
   const wall = plainDateTime(date, time);
   const zoned = wall.toZonedDateTime(tz, { disambiguation: 'earlier' });
   // Inside a gap Temporal shifts the time; a round trip that changes the wall clock means
@@ -44,6 +65,10 @@ export function wallClockToInstant(date: string, time: string, tz: string): Date
  * clock passes it (a break "until 02:30" on 2026-03-29 ends when the clock jumps to 03:00).
  */
 export function wallClockBoundary(date: string, time: string, tz: string): Date {
+  return remembered(boundaries, `${tz}|${date}|${time}`, () => computeWallClockBoundary(date, time, tz))!;
+}
+
+function computeWallClockBoundary(date: string, time: string, tz: string): Date {
   const exact = wallClockToInstant(date, time, tz);
   if (exact) return exact;
   const beforeGap = plainDateTime(date, time).toZonedDateTime(tz, { disambiguation: 'earlier' });

@@ -1,18 +1,30 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv, Deps, Role, SessionUser } from './env';
 import { forbidden, unauthorized } from './errors';
+import { createSessionReader } from './session-reader';
 
 const ROLES: readonly Role[] = ['client', 'employee', 'admin'];
 
-/** Reads the better-auth session once per request; routes decide what they need from it. */
-export function loadSession(deps: Pick<Deps, 'auth'>) {
+/**
+ * Reads the session once per request; routes decide what they need from it. One joined query in
+ * the common case (session-reader.ts); better-auth's getSession when it would write.
+ */
+export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
+  const readFast = createSessionReader(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const result = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    const fast = await readFast(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
+    const result =
+      fast === 'ask-better-auth'
+        ? await deps.auth.api
+            .getSession({ headers: c.req.raw.headers })
+            .then((r) => (r ? { sessionId: r.session.id, user: r.user as typeof r.user & { role?: string } } : null))
+            .catch(() => null)
+        : fast;
     if (result) {
-      const u = result.user as typeof result.user & { role?: string };
+      const u = result.user;
       const role = ROLES.includes(u.role as Role) ? (u.role as Role) : 'client';
       c.set('user', { id: u.id, email: u.email, name: u.name, image: u.image ?? null, role });
-      c.set('sessionId', result.session.id);
+      c.set('sessionId', result.sessionId);
     } else {
       c.set('user', null);
       c.set('sessionId', null);

@@ -1,78 +1,110 @@
-import { and, eq, exists, gt, inArray, lt } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../../domain/appointment-status';
+import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { appointments, employees, employeeServices, salonSettings, services } from '../../db/schema';
+import { CHANNEL, type RealtimeEvent } from '../../realtime/realtime';
 
-type Executor = Pick<Db, 'select' | 'insert' | 'execute'>;
+// The slot list and a booking each cost one round trip to PostgreSQL besides the session read:
+// what to decide with (bookingContext) and the booking itself (bookAtomically).
+// docs/benchmarks.md has their EXPLAIN ANALYZE at 1,000,000 appointments.
 
-export async function activeServiceById(db: Db, id: string) {
-  const [row] = await db
-    .select({ id: services.id, name: services.name, duration: services.duration, price: services.price })
-    .from(services)
-    .where(and(eq(services.id, id), eq(services.isActive, true)));
-  return row;
-}
-
-/** The employee record with whether it offers `serviceId`. */
-export async function employeeForService(db: Db, employeeId: string, serviceId: string) {
-  const [row] = await db
-    .select({
-      id: employees.id,
-      name: employees.name,
-      userId: employees.userId,
-      isActive: employees.isActive,
-      availability: employees.availability,
-      offers: exists(
-        db
-          .select({ one: employeeServices.employeeId })
-          .from(employeeServices)
-          .where(and(eq(employeeServices.employeeId, employees.id), eq(employeeServices.serviceId, serviceId))),
-      ).mapWith(Boolean),
-    })
-    .from(employees)
-    .where(eq(employees.id, employeeId));
-  return row;
-}
-
-export async function salonSettingsRow(db: Db) {
-  const [row] = await db
-    .select({ interval: salonSettings.appointmentTimeSlotInterval, cancellationPolicyHours: salonSettings.cancellationPolicyHours })
-    .from(salonSettings)
-    .where(eq(salonSettings.id, 1));
-  return row;
-}
-
-/** The employee's appointments that hold time (confirmed, completed) overlapping [from, to). */
-export function blockingAppointments(db: Db, employeeUserId: string, from: Date, to: Date) {
-  return db
-    .select({ start: appointments.startTime, end: appointments.endTime })
-    .from(appointments)
-    .where(
-      and(
-        eq(appointments.employeeId, employeeUserId),
-        inArray(appointments.status, [...BLOCKING_STATUSES]),
-        lt(appointments.startTime, to),
-        gt(appointments.endTime, from),
-      ),
-    );
-}
-
-export async function insertAppointment(tx: Executor, values: typeof appointments.$inferInsert) {
-  const [row] = await tx.insert(appointments).values(values).returning();
-  return row!;
-}
+export type BookingContext = {
+  service: { id: string; name: string; duration: number; price: number } | null;
+  employee: { id: string; name: string; userId: string | null; isActive: boolean; availability: Partial<WeeklySchedule> | null; offers: boolean } | null;
+  interval: number | null;
+  /** the employee's time-holding appointments overlapping [from, to); empty when not asked for */
+  busy: Array<{ start: Date; end: Date }>;
+};
 
 /**
- * The professional's row, read again inside the booking transaction and held FOR SHARE until it
- * commits. Saving that employee in the back office locks the row FOR UPDATE first, so a booking
- * and an unlink/relink are serialised: either the booking lands first and the unlink sees it
- * (and is refused), or the unlink lands first and the booking sees the new account (ADR 004).
+ * Everything a slot list or a booking needs to decide, in ONE round trip: the active service,
+ * the employee record with whether it offers the service, the salon's slot interval, and (for
+ * the slot list) the employee's busy time that day through the exclusion constraint's GiST index.
+ * Four sequential queries before; each round trip is paid by every client waiting on the grid.
  */
-export async function lockEmployeeForBooking(tx: Executor, employeeId: string) {
-  const [row] = await tx
-    .select({ userId: employees.userId, isActive: employees.isActive })
-    .from(employees)
-    .where(eq(employees.id, employeeId))
-    .for('share');
-  return row;
+type ContextArgs = { serviceId: string; professionalId: string; from: Date; to: Date; withBusy: boolean };
+
+export function bookingContextQuery(args: ContextArgs) {
+  const busy = args.withBusy
+    ? sql`(SELECT coalesce(json_agg(json_build_array(a.start_time, a.end_time)), '[]'::json)
+           FROM ${appointments} a JOIN ${employees} e ON e.user_id = a.employee_id
+           WHERE e.id = ${args.professionalId}::uuid
+             AND a.status IN (${sql.join(BLOCKING_STATUSES.map((st) => sql`${st}`), sql`, `)})
+             AND tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${args.from.toISOString()}::timestamptz, ${args.to.toISOString()}::timestamptz, '[)'))`
+    : sql`'[]'::json`;
+  return sql`
+    SELECT
+      (SELECT json_build_object('id', s.id, 'name', s.name, 'duration', s.duration, 'price', s.price)
+         FROM ${services} s WHERE s.id = ${args.serviceId}::uuid AND s.is_active) AS service,
+      (SELECT json_build_object('id', e.id, 'name', e.name, 'userId', e.user_id, 'isActive', e.is_active, 'availability', e.availability,
+              'offers', EXISTS (SELECT 1 FROM ${employeeServices} es WHERE es.employee_id = e.id AND es.service_id = ${args.serviceId}::uuid))
+         FROM ${employees} e WHERE e.id = ${args.professionalId}::uuid) AS employee,
+      (SELECT appointment_time_slot_interval FROM ${salonSettings} WHERE id = 1) AS interval,
+      ${busy} AS busy`;
+}
+
+export async function bookingContext(db: Db, args: ContextArgs): Promise<BookingContext> {
+  const { rows } = await db.execute<{ service: BookingContext['service']; employee: BookingContext['employee']; interval: number | null; busy: Array<[string, string]> }>(
+    bookingContextQuery(args),
+  );
+  const row = rows[0]!;
+  return {
+    service: row.service ? { ...row.service, price: Number(row.service.price) } : null,
+    employee: row.employee,
+    interval: row.interval,
+    busy: row.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
+  };
+}
+
+export type BookedRow = { id: string; startTime: Date; endTime: Date; status: 'confirmed'; serviceName: string; employeeName: string; price: number };
+
+/**
+ * A booking in ONE statement, atomic as one transaction: the professional's row is read again
+ * and held FOR SHARE (saving that employee in the back office locks it FOR UPDATE, so a booking
+ * and an unlink/relink are serialised, ADR 004), the appointment is inserted only if the row is
+ * still active and still linked to `expectedUserId`, and `pg_notify` queues the live event in the
+ * same transaction, so it is delivered only if the row commits. Before, the same steps took five
+ * round trips (BEGIN, SELECT ... FOR SHARE, INSERT, pg_notify, COMMIT). An overlap fails the
+ * statement with 23P01 (the exclusion constraint) and nothing is inserted or sent.
+ * `current` is the professional as the statement saw it (null: gone); `row` the appointment.
+ */
+export type BookArgs = {
+  employeeRecordId: string;
+  expectedUserId: string;
+  values: { clientId: string; clientName: string; clientEmail: string; employeeName: string; serviceId: string; serviceName: string; serviceDuration: number; price: number; startTime: Date; endTime: Date; notes: string };
+  event: RealtimeEvent;
+};
+
+export function bookAtomicallyQuery(args: BookArgs) {
+  const v = args.values;
+  return sql`
+    WITH emp AS (
+      SELECT user_id, is_active FROM ${employees} WHERE id = ${args.employeeRecordId}::uuid FOR SHARE
+    ), ins AS (
+      INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
+                                   service_duration, price, start_time, end_time, status, notes_client)
+      SELECT ${v.clientId}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
+             ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
+             'confirmed', ${v.notes}
+      FROM emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
+      RETURNING id, start_time, end_time, service_name, employee_name, price
+    )
+    SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
+           CASE WHEN ins.id IS NOT NULL THEN pg_notify(${CHANNEL}, ${JSON.stringify(args.event)}) END AS notified
+    FROM emp LEFT JOIN ins ON true`;
+}
+
+export async function bookAtomically(db: Db, args: BookArgs): Promise<{ current: { userId: string | null; isActive: boolean } | null; row: BookedRow | null }> {
+  const { rows } = await db.execute<{ user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string }>(
+    bookAtomicallyQuery(args),
+  );
+  const r = rows[0];
+  if (!r) return { current: null, row: null };
+  return {
+    current: { userId: r.user_id, isActive: r.is_active },
+    row: r.id
+      ? { id: r.id, startTime: new Date(r.start_time), endTime: new Date(r.end_time), status: 'confirmed', serviceName: r.service_name, employeeName: r.employee_name, price: Number(r.price) }
+      : null,
+  };
 }

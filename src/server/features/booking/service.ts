@@ -7,8 +7,7 @@ import { dayKeyOfDate, type DaySchedule, type WeeklySchedule } from '../../../do
 import { pgErrorCode } from '../../db/client';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
-import { notify } from '../../realtime/notify';
-import { activeServiceById, blockingAppointments, employeeForService, insertAppointment, lockEmployeeForBooking, salonSettingsRow } from './queries';
+import { bookAtomically, bookingContext } from './queries';
 
 const TZ = SALON_TIME_ZONE;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -27,53 +26,63 @@ function dayOf(availability: Partial<WeeklySchedule> | null, date: string): DayS
   };
 }
 
-async function slotInterval(db: Deps['db']): Promise<number> {
-  const row = await salonSettingsRow(db);
-  return row && isSlotInterval(row.interval) ? row.interval : defaultSalonSettings().appointmentTimeSlotInterval;
+function slotInterval(interval: number | null): number {
+  return isSlotInterval(interval) ? interval : defaultSalonSettings().appointmentTimeSlotInterval;
 }
 
 /**
- * The service and the chosen professional (the employee RECORD id of step 1), checked in the
- * order a client would meet the problems: service gone, professional gone, not offering it.
+ * The service, the chosen professional (the employee RECORD id of step 1), the salon's interval
+ * and, for the slot list, the professional's busy time that day: one round trip
+ * (`bookingContext`). Checked in the order a client would meet the problems: service gone,
+ * professional gone, not offering it.
  */
-async function resolve(db: Deps['db'], serviceId: string, professionalId: string) {
-  const service = UUID.test(serviceId) ? await activeServiceById(db, serviceId) : undefined;
+async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: string; date: string }, withBusy: boolean) {
+  if (!UUID.test(q.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
+  const { start, end } = dayBounds(q.date, TZ);
+  const validEmployee = UUID.test(q.professionalId);
+  const context = await bookingContext(db, {
+    serviceId: q.serviceId,
+    // A malformed professional id still lets the service be checked first.
+    professionalId: validEmployee ? q.professionalId : '00000000-0000-0000-0000-000000000000',
+    from: start,
+    to: end,
+    withBusy,
+  });
+  const { service } = context;
   if (!service) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const employee = UUID.test(professionalId) ? await employeeForService(db, professionalId, serviceId) : undefined;
+  const employee = validEmployee ? context.employee : null;
   if (!employee || !employee.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
   if (!employee.offers) throw badRequest(MSG.serviceNotOffered, 'service_not_offered');
-  return { service, employee };
+  return { service, employee, interval: slotInterval(context.interval), busy: context.busy };
 }
 
 /** Slots the schedule offers on `date`, with `busy` time taken out (SPEC §5 Slot generation). */
-async function offeredSlots(
+function offeredSlots(
   ctx: Ctx,
-  args: { date: string; duration: number; availability: Partial<WeeklySchedule> | null; employeeUserId: string | null; withBusy: boolean },
-): Promise<Slot[]> {
+  args: { date: string; duration: number; availability: Partial<WeeklySchedule> | null; interval: number; busy: Array<{ start: Date; end: Date }> },
+): Slot[] {
   const now = ctx.now();
   if (!isBookableDate(args.date, salonDateOf(now, TZ))) return [];
-  const { start, end } = dayBounds(args.date, TZ);
-  // An employee without an account cannot hold appointments (they are keyed by user id).
-  const busy = args.withBusy && args.employeeUserId ? await blockingAppointments(ctx.db, args.employeeUserId, start, end) : [];
   return generateSlots({
     date: args.date,
     day: dayOf(args.availability, args.date),
-    intervalMinutes: await slotInterval(ctx.db),
+    intervalMinutes: args.interval,
     durationMinutes: args.duration,
-    busy,
+    busy: args.busy,
     now,
     tz: TZ,
   });
 }
 
 export async function availableSlots(ctx: Ctx, q: { serviceId: string; professionalId: string; date: string }) {
-  const { service, employee } = await resolve(ctx.db, q.serviceId, q.professionalId);
-  const slots = await offeredSlots(ctx, {
+  const { service, employee, interval, busy } = await resolve(ctx.db, q, true);
+  const slots = offeredSlots(ctx, {
     date: q.date,
     duration: service.duration,
     availability: employee.availability,
-    employeeUserId: employee.userId,
-    withBusy: true,
+    interval,
+    // An employee without an account cannot hold appointments (they are keyed by user id).
+    busy: employee.userId ? busy : [],
   });
   return { date: q.date, slots: slots.map((s) => ({ time: s.time, start: s.start.toISOString() })) };
 }
@@ -87,7 +96,7 @@ export type BookingRequest = { serviceId: string; professionalId: string; date: 
  * 49 "acaba de ser reservado" answers (a read-then-insert check would race).
  */
 export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
-  const { service, employee } = await resolve(ctx.db, req.serviceId, req.professionalId);
+  const { service, employee, interval } = await resolve(ctx.db, req, false);
   const problem = validateBookingInput({
     clientId: user.id,
     employeeId: req.professionalId,
@@ -99,27 +108,27 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
 
-  const schedule = await offeredSlots(ctx, {
+  const schedule = offeredSlots(ctx, {
     date: req.date,
     duration: service.duration,
     availability: employee.availability,
-    employeeUserId: employee.userId,
-    withBusy: false,
+    interval,
+    busy: [],
   });
   const slot = findSlot(schedule, req.time);
   if (!slot) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
 
   const employeeUserId = employee.userId;
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const current = await lockEmployeeForBooking(tx, employee.id);
-      if (!current?.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
-      if (current.userId !== employeeUserId) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
-      const row = await insertAppointment(tx, {
+    // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
+    // cannot leave the appointment on the old account), the insert, and the live event.
+    const result = await bookAtomically(ctx.db, {
+      employeeRecordId: employee.id,
+      expectedUserId: employeeUserId,
+      values: {
         clientId: user.id,
         clientName: user.name || user.email.split('@')[0] || user.email,
         clientEmail: user.email,
-        employeeId: employeeUserId,
         employeeName: employee.name,
         serviceId: service.id,
         serviceName: service.name,
@@ -127,12 +136,13 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
         price: service.price,
         startTime: slot.start,
         endTime: slot.end,
-        status: 'confirmed',
-        notes_client: req.notes?.trim() ?? '',
-      });
-      await notify(tx, { type: 'appointments', employeeId: employeeUserId, dates: [req.date] });
-      return row;
+        notes: req.notes?.trim() ?? '',
+      },
+      event: { type: 'appointments', employeeId: employeeUserId, dates: [req.date] },
     });
+    if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
+    if (result.current.userId !== employeeUserId || !result.row) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+    return result.row;
   } catch (err) {
     if (pgErrorCode(err) === '23P01') throw conflict(MSG.slotTaken, 'slot_taken');
     throw err;

@@ -1,0 +1,92 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Auth } from '../auth/auth';
+import type { Db } from '../db/client';
+
+export type FastSession = { sessionId: string; user: { id: string; email: string; name: string; image: string | null; role: string } };
+
+/**
+ * `null`: no session (no cookie, a cookie whose signature does not verify, an unknown token).
+ * `'ask-better-auth'`: a case better-auth handles with a write (an expired session it deletes,
+ * a session due for its daily refresh, "don't remember me"), so the caller asks it instead.
+ */
+export type FastRead = FastSession | null | 'ask-better-auth';
+
+type Ctx = { cookieName: string; dontRememberName: string; secret: string; expiresInMs: number; updateAgeMs: number };
+
+function cookieValue(header: string, name: string): string | undefined {
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The signed session cookie read the way better-auth (better-call) writes it: `token.signature`,
+ * URL-encoded, the signature base64 HMAC-SHA-256 of the token with the auth secret. Synchronous
+ * node:crypto instead of WebCrypto, a constant-time comparison.
+ */
+function verifiedToken(raw: string, secret: string): string | null {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * Reads the signed-in user for every /api request in ONE query (session joined to its user),
+ * instead of better-auth's getSession, which verifies the cookie with WebCrypto, reads the
+ * session, then the user, in two round trips and a good deal of per-call machinery: that was a
+ * third of the cost of a slot-list request (docs/benchmarks.md). Whenever better-auth would
+ * write (delete an expired session, extend one due for refresh) the caller lets it decide, so
+ * what a user sees is unchanged; test/session-reader.int.test.ts holds the two to the same answers.
+ */
+export function createSessionReader(deps: { auth: Auth; db: Db }) {
+  let ctx: Promise<Ctx> | undefined;
+  const context = () =>
+    (ctx ??= deps.auth.$context.then((c) => ({
+      cookieName: c.authCookies.sessionToken.name,
+      dontRememberName: c.authCookies.dontRememberToken.name,
+      secret: c.secret,
+      expiresInMs: c.sessionConfig.expiresIn * 1000,
+      updateAgeMs: c.sessionConfig.updateAge * 1000,
+    })));
+
+  return async function read(cookieHeader: string | undefined, now = Date.now()): Promise<FastRead> {
+    if (!cookieHeader) return null;
+    const c = await context();
+    const raw = cookieValue(cookieHeader, c.cookieName);
+    if (!raw) return null;
+    if (cookieValue(cookieHeader, c.dontRememberName) !== undefined) return 'ask-better-auth';
+    const token = verifiedToken(raw, c.secret);
+    if (!token) return null;
+    const { rows } = await deps.db.execute<{
+      session_id: string;
+      expires_at: Date | string;
+      id: string;
+      email: string;
+      name: string;
+      image: string | null;
+      role: string;
+    }>(sql`SELECT s.id AS session_id, s.expires_at, u.id, u.email, u.name, u.image, u.role
+           FROM "session" s JOIN "user" u ON u.id = s.user_id WHERE s.token = ${token}`);
+    const row = rows[0];
+    if (!row) return null;
+    const expiresAt = new Date(row.expires_at).getTime();
+    if (expiresAt < now) return 'ask-better-auth';
+    // better-auth's own rule for extending a session (session.updateAge).
+    if (expiresAt - c.expiresInMs + c.updateAgeMs <= now) return 'ask-better-auth';
+    return { sessionId: row.session_id, user: { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role } };
+  };
+}
