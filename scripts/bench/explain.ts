@@ -1,0 +1,61 @@
+import type pg from 'pg';
+import { dayBounds, SALON_TIME_ZONE } from '../../src/domain/salon-time';
+import { createDb } from '../../src/server/db/client';
+import { listPage } from '../../src/server/features/admin-appointments/queries';
+import { appointmentsBetween, firstConfirmedAfterQuery } from '../../src/server/features/admin-dashboard/queries';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { bookAtomicallyQuery, bookingContextQuery } from '../../src/server/features/booking/queries';
+import type { Salon } from './fill';
+
+export type Plan = { name: string; sql: string; plan: string };
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the product's own queries: built with the same functions the
+ * server calls (drizzle's toSQL), run against the filled database.
+ */
+export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]> {
+  const { db: builder, pool } = createDb('postgres://unused@127.0.0.1:1/unused', 1); // builds SQL only
+  const dialect = new PgDialect();
+  try {
+    const tomorrow = new Date(`${salon.today}T12:00:00Z`);
+    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+    const day = dayBounds(tomorrow.toISOString().slice(0, 10), SALON_TIME_ZONE);
+    const today = dayBounds(salon.today, SALON_TIME_ZONE);
+    const weekStart = new Date(today.start.getTime() - 6 * 86_400_000);
+    const queries: Array<{ name: string; q: { toSQL: () => { sql: string; params: unknown[] } } }> = [
+      {
+        name: 'slot list and booking: bookingContext (service, professional, interval, busy time of the day)',
+        q: { toSQL: () => dialect.sqlToQuery(bookingContextQuery({ serviceId: salon.quickServiceId, professionalId: salon.employeeIds[2]!, from: day.start, to: day.end, withBusy: true })) },
+      },
+      { name: 'admin list: first page of a week', q: listPage(builder, { start: weekStart, end: today.end, limit: 50 }) },
+      { name: 'dashboard: today', q: appointmentsBetween(builder, today.start, today.end) },
+      { name: 'dashboard: next confirmed', q: firstConfirmedAfterQuery(builder, new Date()) },
+    ];
+    const plans: Plan[] = [];
+    for (const { name, q } of queries) {
+      const { sql, params } = q.toSQL();
+      const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
+      plans.push({ name, sql, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') });
+    }
+    // The booking statement (lock, insert with the exclusion constraint's check, notify), rolled back.
+    await db.query('BEGIN');
+    try {
+      const start = new Date(day.start.getTime() + 8.25 * 3_600_000);
+      const q = dialect.sqlToQuery(
+        bookAtomicallyQuery({
+          employeeRecordId: salon.employeeIds[2]!,
+          expectedUserId: 'bench-emp-3',
+          values: { clientId: 'bench-client-1', clientName: 'c', clientEmail: 'c@bench.auna', employeeName: 'p', serviceId: salon.quickServiceId, serviceName: 's', serviceDuration: 15, price: 12.5, startTime: start, endTime: new Date(start.getTime() + 15 * 60_000), notes: '' },
+          event: { type: 'appointments', employeeId: 'bench-emp-3', dates: [] },
+        }),
+      );
+      const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.sql}`, q.params);
+      plans.push({ name: 'booking: bookAtomically (FOR SHARE, insert checked by the exclusion constraint, notify)', sql: q.sql, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') });
+    } finally {
+      await db.query('ROLLBACK');
+    }
+    return plans;
+  } finally {
+    await pool.end();
+  }
+}

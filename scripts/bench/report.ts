@@ -1,0 +1,107 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import type { Figures } from './load';
+import type { Plan } from './explain';
+
+export type Phase = { size: number; results: Record<string, Figures>; booked: number };
+
+type Machine = Record<'cores' | 'cpu' | 'memory' | 'node' | 'postgres' | 'os' | 'load', string | number>;
+
+const NAMES: Record<string, string> = {
+  health: '`GET /api/health` (floor)',
+  slots: '`GET /api/booking/slots` (one employee, one day)',
+  adminList: '`GET /api/admin/appointments` (one week, pages 1-2 of 50)',
+  dashboard: '`GET /api/admin/dashboard`',
+  booking: '`POST /api/booking` (201 = booked)',
+  bareInsert: 'bare 1-row `INSERT` commits (reference)',
+};
+
+const FLAT = 1.5;
+const SLOTS_VS_HEALTH = 0.25;
+const BOOKINGS_VS_INSERT = 0.5;
+
+const n0 = (x: number) => Math.round(x).toLocaleString('en');
+const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const size = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
+
+/** Bookings per second that actually booked (201), the figure the target is about. */
+const bookedRate = (f: Figures) => ((f.codes['201'] ?? 0) / f.total) * f.rps;
+
+export function checks(phases: Phase[]) {
+  const first = phases[0]!;
+  const last = phases.at(-1)!;
+  const out: Array<{ row: string; text: string; pass: boolean }> = [];
+  for (const key of ['slots', 'adminList', 'dashboard', 'booking']) {
+    const a = first.results[key]!;
+    const b = last.results[key]!;
+    const ratio = b.p50 / a.p50;
+    out.push({ row: key, text: `p50 ${size(last.size)}/${size(first.size)} = ×${ratio.toFixed(2)} (≤ ×${FLAT})`, pass: ratio <= FLAT });
+  }
+  for (const p of phases) {
+    const r = p.results.slots!.rps / p.results.health!.rps;
+    out.push({ row: 'slots', text: `${size(p.size)}: ${pct(r)} of health's req/s (≥ ${pct(SLOTS_VS_HEALTH)})`, pass: r >= SLOTS_VS_HEALTH });
+    const b = bookedRate(p.results.booking!) / p.results.bareInsert!.rps;
+    out.push({ row: 'booking', text: `${size(p.size)}: ${n0(bookedRate(p.results.booking!))} booked/s = ${pct(b)} of bare inserts (≥ ${pct(BOOKINGS_VS_INSERT)})`, pass: b >= BOOKINGS_VS_INSERT });
+  }
+  return out;
+}
+
+export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: Plan[]; seconds: number; connections: number; date: Date }) {
+  const { phases, machine } = opts;
+  const all = checks(phases);
+  const head = ['Endpoint', ...phases.flatMap((p) => [`${size(p.size)} req/s`, `${size(p.size)} p50 ms`, `${size(p.size)} p99 ms`]), 'Targets'];
+  const rows = Object.keys(NAMES).map((key) => {
+    const figures = phases.flatMap((p) => {
+      const f = p.results[key]!;
+      return [n0(f.rps), ms(f.p50), ms(f.p99)];
+    });
+    const mine = all.filter((c) => c.row === key).map((c) => `${c.pass ? 'PASS' : 'FAIL'} ${c.text}`);
+    return [NAMES[key]!, ...figures, mine.length ? mine.join('<br>') : key === 'health' ? 'reference' : 'reference'];
+  });
+  const md = [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
+  const codes = phases
+    .map((p) => {
+      const b = p.results.booking!;
+      return `${size(p.size)}: ${n0(b.total)} booking requests, ${n0(b.codes['201'] ?? 0)} booked (201), ${n0(b.codes['409'] ?? 0)} lost the race (409), other: ${
+        JSON.stringify(Object.fromEntries(Object.entries(b.codes).filter(([k]) => k !== '201' && k !== '409')))
+      }, errors ${b.errors}; appointments added ${n0(p.booked)}`;
+    })
+    .join('\n- ');
+  const passed = all.every((c) => c.pass);
+  const markdown = `<!-- bench:start (written by npm run bench; do not edit by hand) -->
+Run ${opts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${opts.connections} connections, ${opts.seconds} s per endpoint after a 2 s warm-up (none for bookings), loopback.
+
+| Machine | |
+|---|---|
+| CPU | ${machine.cpu}, ${machine.cores} cores |
+| Memory | ${machine.memory} |
+| OS | ${machine.os} |
+| Node | ${machine.node} |
+| PostgreSQL | ${machine.postgres} |
+| Load average at the end (1/5/15 min) | ${machine.load} |
+
+${md}
+
+**${passed ? 'Every target met.' : 'Not every target met: see below.'}**
+
+- ${codes}
+
+<details><summary>EXPLAIN (ANALYZE, BUFFERS) at ${size(phases.at(-1)!.size)} appointments</summary>
+
+${opts.plans.map((p) => `**${p.name}**\n\n\`\`\`sql\n${p.sql}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\``).join('\n\n')}
+
+</details>
+<!-- bench:end -->`;
+  const table = [head.join(' | '), ...rows.map((r) => r.join(' | ').replace(/<br>/g, '; '))].join('\n');
+  return { markdown, table: `${table}\n\n${passed ? 'Every target met.' : 'NOT every target met.'}` };
+}
+
+/** Replaces the bench section of docs/benchmarks.md (between its markers), keeping the rest. */
+export async function writeReport(file: string, section: string) {
+  const doc = existsSync(file) ? await readFile(file, 'utf8') : '# Benchmarks\n\n## Server\n\n<!-- bench:start -->\n<!-- bench:end -->\n';
+  const start = doc.indexOf('<!-- bench:start');
+  const end = doc.indexOf('<!-- bench:end -->');
+  const next = start >= 0 && end > start ? doc.slice(0, start) + section + doc.slice(end + '<!-- bench:end -->'.length) : `${doc}\n${section}\n`;
+  await writeFile(file, next);
+}

