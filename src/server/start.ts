@@ -46,7 +46,7 @@ export async function startServer(config: Config, opts: { listen?: boolean; now?
   await runMigrations(db, migrations);
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-  const auth = createAuth({ db, config, secret: secrets.authSecret, mailer });
+  const auth = createAuth({ db, config, secret: secrets.authSecret, mailer, log });
   const realtime = createRealtime(dbUrl, log);
   const deps: Deps = { config, db, auth, log, mailer, realtime, rateLimit: createRateLimitStore(db), now: opts.now ?? (() => new Date()) };
 

@@ -3,12 +3,24 @@ import type { Db } from '../../src/server/db/client';
 
 // Every table whose rows a request could change, rate-limit counters aside (a refused request
 // is SUPPOSED to count against its caller).
-export const CHECKED_TABLES = ['user', 'account', 'session', 'verification', 'services', 'employees', 'employee_services', 'appointments', 'salon_settings'] as const;
+export const CHECKED_TABLES = [
+  'user',
+  'account',
+  'session',
+  'verification',
+  'services',
+  'employees',
+  'employee_services',
+  'appointments',
+  'salon_settings',
+] as const;
 
 /** One md5 over every row of every checked table: equal before and after = nothing changed. */
 export async function tableChecksum(db: Db): Promise<string> {
   const parts = CHECKED_TABLES.map((t) => `SELECT '${t}' || t::text AS r FROM "${t}" t`).join(' UNION ALL ');
-  const res = await db.execute<{ sum: string | null }>(sql.raw(`SELECT md5(coalesce(string_agg(r, '|' ORDER BY r), '')) AS sum FROM (${parts}) x`));
+  const res = await db.execute<{ sum: string | null }>(
+    sql.raw(`SELECT md5(coalesce(string_agg(r, '|' ORDER BY r), '')) AS sum FROM (${parts}) x`),
+  );
   return res.rows[0]?.sum ?? '';
 }
 

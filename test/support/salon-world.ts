@@ -15,7 +15,9 @@ export type Actor = (typeof ACTORS)[number];
 
 let ipSeq = 0;
 /** A fresh client address for a TRUST_PROXY server, so per-address limits never interfere. */
-export const freshIp = (prefix = 10.3) => ({ headers: { 'x-forwarded-for': `${prefix}.${Math.floor(++ipSeq / 250) % 250}.${(ipSeq % 250) + 1}` } });
+export const freshIp = (prefix = 10.3) => ({
+  headers: { 'x-forwarded-for': `${prefix}.${Math.floor(++ipSeq / 250) % 250}.${(ipSeq % 250) + 1}` },
+});
 
 /** Mon-Sat 09:00-20:00, no break: plenty of slots. */
 export function openSchedule(): WeeklySchedule {
@@ -37,7 +39,13 @@ export type World = {
   employeeRecord: string;
   otherEmployeeRecord: string;
   /** Inserts an appointment as booking writes it; returns its id. */
-  appointment: (a: { client: Exclude<Actor, 'anonymous'>; employee: 'employee' | 'otherEmployee'; start: Date; status?: string; notes?: string }) => Promise<string>;
+  appointment: (a: {
+    client: Exclude<Actor, 'anonymous'>;
+    employee: 'employee' | 'otherEmployee';
+    start: Date;
+    status?: string;
+    notes?: string;
+  }) => Promise<string>;
   statusOf: (id: string) => Promise<string | undefined>;
 };
 
@@ -50,7 +58,13 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
     otherEmployee: `sara.${tag}@mundo.test`,
     admin: `admin.${tag}@mundo.test`,
   };
-  const names = { client: 'Marta García', otherClient: 'Elena Torres', employee: 'Lucía Martín', otherEmployee: 'Sara Molina', admin: 'Administración' };
+  const names = {
+    client: 'Marta García',
+    otherClient: 'Elena Torres',
+    employee: 'Lucía Martín',
+    otherEmployee: 'Sara Molina',
+    admin: 'Administración',
+  };
   const sessions = { anonymous: newSession(server.url, freshIp()) } as Record<Actor, Session>;
   const uid = {} as World['uid'];
   for (const who of ['client', 'otherClient', 'employee', 'otherEmployee', 'admin'] as const) {

@@ -5,6 +5,7 @@ import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { LIMITS } from '../../domain/back-office-rules';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import { safeError, type Logger } from '../logger';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail } from '../mail/templates';
@@ -32,7 +33,7 @@ function checkAccountFields(u: { name?: unknown; email?: unknown }): void {
   if (typeof u.email === 'string' && u.email.length > LIMITS.emailMax) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'email too long' });
 }
 
-export function createAuth(opts: { db: Db; config: Config; secret: string; mailer: Mailer }) {
+export function createAuth(opts: { db: Db; config: Config; secret: string; mailer: Mailer; log: Logger }) {
   const { config } = opts;
   const google = config.google;
   return betterAuth({
@@ -41,6 +42,12 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
     basePath: '/api/auth',
     secret: opts.secret,
     trustedOrigins: [config.publicUrl],
+    // better-auth's own log lines go to our pino, with any error's query parameters cut out (its
+    // console logger printed a failed session lookup with the session token as a parameter).
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => opts.log[level]({ detail: args.map((a) => safeError(a)) }, `[auth] ${message}`),
+    },
     database: drizzleAdapter(opts.db, {
       provider: 'pg',
       schema: {

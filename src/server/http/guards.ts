@@ -6,6 +6,18 @@ import { createSessionReader } from './session-reader';
 const ROLES: readonly Role[] = ['client', 'employee', 'admin'];
 
 /**
+ * A session that cannot be READ (the database is down) is not "no session": answering 401 sent
+ * signed-in people to the login page while PostgreSQL restarted (found under kill -9 by
+ * test/reliability/crash.rel.test.ts). better-auth refusing the cookie (a 4xx) is no session;
+ * anything else goes to the error handler (500), and the page keeps its user.
+ */
+function noSessionOnlyIfRefused(err: unknown): null {
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status < 500) return null;
+  throw err;
+}
+
+/**
  * Reads the session once per request; routes decide what they need from it. One joined query in
  * the common case (session-reader.ts); better-auth's getSession when it would write.
  */
@@ -18,7 +30,7 @@ export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
         ? await deps.auth.api
             .getSession({ headers: c.req.raw.headers })
             .then((r) => (r ? { sessionId: r.session.id, user: r.user as typeof r.user & { role?: string } } : null))
-            .catch(() => null)
+            .catch(noSessionOnlyIfRefused)
         : fast;
     if (result) {
       const u = result.user;

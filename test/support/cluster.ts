@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { spawnServer, waitForHealth, type ChildServer } from './child-server';
+import { freePort } from './free-port';
+
+// Several real server processes (node --import tsx src/server/main.ts) on ONE fresh database of
+// the run's PostgreSQL, as instances behind a load balancer would run (ARCHITECTURE §3). They share
+// DATA_DIR, hence the auth secret: a session made through one is valid on the other.
+
+export type Instance = { url: string; child: ChildServer };
+export type Cluster = { instances: Instance[]; db: pg.Pool; dbUrl: string; dataDir: string; close: () => Promise<void> };
+
+export async function startCluster(opts: { processes: number; env?: Record<string, string> }): Promise<Cluster> {
+  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
+  await admin.connect();
+  const dbName = `rel_${randomBytes(5).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const dbUrl = new URL(inject('pgAdminUrl'));
+  dbUrl.pathname = `/${dbName}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auna-rel-'));
+
+  const instances: Instance[] = [];
+  // One after the other: the first creates the shared secrets, the migrations run once.
+  for (let i = 0; i < opts.processes; i++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawnServer({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl.toString(),
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+      ...opts.env,
+    });
+    instances.push({ url, child });
+    await waitForHealth(url, child, 60_000);
+  }
+  const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
+  return {
+    instances,
+    db,
+    dbUrl: dbUrl.toString(),
+    dataDir,
+    async close() {
+      for (const { child } of instances) {
+        if (child.proc.exitCode === null && child.proc.signalCode === null) {
+          child.proc.kill('SIGTERM');
+          const t = setTimeout(() => child.proc.kill('SIGKILL'), 10_000);
+          await child.exited;
+          clearTimeout(t);
+        }
+      }
+      await db.end();
+      const a = new pg.Client({ connectionString: inject('pgAdminUrl') });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+      await a.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let ipSeq = 0;
+/** A fresh X-Forwarded-For (the instances trust it) so per-address limits do not cut a load. */
+export const nextIp = (prefix = '10.60') => `${prefix}.${Math.floor(++ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
+
+/** Runs `fn` over `items` with at most `n` at a time. */
+export async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]!, i);
+    }),
+  );
+  return out;
+}
+
+/** The salon day (Europe/Madrid) `days` after today, skipping Sundays. */
+export function salonDay(days: number, now = new Date()): string {
+  const d = new Date(now.getTime() + days * 86_400_000);
+  let iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  if (new Date(`${iso}T12:00:00Z`).getUTCDay() === 0) iso = salonDay(days + 1, now);
+  return iso;
+}
+
+/** Mon-Sat 09:00-20:00 without breaks. */
+export const OPEN_SCHEDULE = (() => {
+  const day = { isWorkingDay: true, startTime: '09:00', endTime: '20:00', breaks: [] };
+  const off = { isWorkingDay: false, startTime: '09:00', endTime: '17:00', breaks: [] };
+  return { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday: off };
+})();
