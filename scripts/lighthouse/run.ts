@@ -16,6 +16,7 @@ import { newSession } from '../../test/support/http-client';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const TARGET = { performance: 95, accessibility: 95, lcpMs: 2000 };
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 type Lhr = {
   lighthouseVersion: string;
@@ -82,7 +83,7 @@ async function main() {
     if (signIn.status !== 200) throw new Error(`demo client sign-in: ${signIn.status}`);
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const services = await client.get('/api/catalog/services');
-    const serviceId = (services.body as Array<{ id: string }>)[0]!.id;
+    const serviceId = (services.body as { services: Array<{ id: string }> }).services[0]!.id;
 
     chrome = spawn(
       CHROMIUM,
@@ -103,15 +104,26 @@ async function main() {
     let settings = '';
     for (const p of pages) {
       log(`${p.path}`);
-      const r = await lighthouse(`${base}${p.path}`, {
-        port: debugPort,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-        extraHeaders: p.headers,
-      });
+      // Lighthouse's own advice on variance: run several times and take the median run (by the
+      // performance score); a run that fails to record its trace (NO_NAVSTART) is run again.
+      const runs: Array<{ lhr: Lhr }> = [];
+      for (let attempt = 1; runs.length < RUNS && attempt <= RUNS + 3; attempt++) {
+        const one = await lighthouse(`${base}${p.path}`, {
+          port: debugPort,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          extraHeaders: p.headers,
+        });
+        const error = (one?.lhr as { runtimeError?: { code: string } } | undefined)?.runtimeError;
+        if (one && !error) runs.push(one);
+        else log(`${p.path}: ${error?.code ?? 'no result'}, again`);
+      }
+      runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+      const r = runs[Math.floor(runs.length / 2)];
       if (!r) throw new Error(`no result for ${p.path}`);
       const { lhr } = r;
+      if (process.env.LIGHTHOUSE_JSON_DIR) await writeFile(path.join(process.env.LIGHTHOUSE_JSON_DIR, `${p.path.split('/')[1] || 'home'}.json`), JSON.stringify(lhr));
       version = lhr.lighthouseVersion;
       const t = lhr.configSettings.throttling;
       settings = `${lhr.configSettings.formFactor}, ${lhr.configSettings.throttlingMethod} throttling (RTT ${t.rttMs} ms, ${Math.round((t.throughputKbps ?? 0) / 100) / 10} Mbps, CPU ×${t.cpuSlowdownMultiplier})`;
@@ -141,7 +153,7 @@ async function main() {
       .join('\n');
     const notes = rows.filter((r) => r.failing.length).map((r) => `- \`${r.page}\` audits under 0.9: ${r.failing.join(', ')}`).join('\n');
     const section = `<!-- lighthouse:start (written by npm run lighthouse; do not edit by hand) -->
-Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Lighthouse ${version} in ${CHROMIUM} (--headless=new --no-sandbox --disable-gpu), ${settings}, production build (\`node dist/server/main.js\`, demo salon), signed in as the demo client where the page needs it. Targets: performance ≥ ${TARGET.performance}, accessibility ≥ ${TARGET.accessibility}, LCP ≤ ${TARGET.lcpMs / 1000} s.
+Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Lighthouse ${version} in ${CHROMIUM} (--headless=new --no-sandbox --disable-gpu), ${settings}, production build (\`node dist/server/main.js\`, demo salon), signed in as the demo client where the page needs it. Median of ${RUNS} runs per page (by performance score). Targets: performance ≥ ${TARGET.performance}, accessibility ≥ ${TARGET.accessibility}, LCP ≤ ${TARGET.lcpMs / 1000} s.
 
 ${head}
 ${body}

@@ -19,7 +19,9 @@ import { meRoutes } from './features/me/routes';
 import { myAppointmentsRoutes } from './features/my-appointments/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
+import { createAppShell } from './http/app-shell';
 import { loadSession } from './http/guards';
+import { createSessionReader } from './http/session-reader';
 import { sameOriginWrites, securityHeaders } from './http/security';
 import { refuseNulCharacters } from './http/text-guard';
 
@@ -83,9 +85,35 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
         },
       }),
     );
+    // Client-side routes (/, /book/…, /admin/…) get the app shell with the first view's hints and
+    // the session (http/app-shell.ts); files (favicon.svg, …) are served as they are.
+    const shell = createAppShell(root);
+    const readSession = createSessionReader(deps);
+    app.get('*', async (c, next) => {
+      const last = c.req.path.split('/').pop() ?? '';
+      if (last.includes('.')) return next();
+      const fast = await readSession(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
+      const user =
+        fast === 'ask-better-auth'
+          ? undefined
+          : fast && {
+              uid: fast.user.id,
+              displayName: fast.user.name,
+              email: fast.user.email,
+              photoURL: fast.user.image,
+              role: ['client', 'employee', 'admin'].includes(fast.user.role) ? fast.user.role : 'client',
+            };
+      // It carries who is signed in: never stored by a cache.
+      c.header('Cache-Control', 'no-store');
+      c.header('Vary', 'Cookie');
+      return c.html(shell(c.req.path, user));
+    });
     app.use('*', serveStatic({ root: rel, precompressed: true }));
-    // Client-side routes (/book/…, /admin/…) get the app shell; the router decides the rest.
-    app.get('*', serveStatic({ root: rel, path: 'index.html', precompressed: true }));
+    // A dotted path that is not a file is still the app's to answer (it sends unknown paths to /).
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.html(shell(c.req.path, undefined));
+    });
   }
   return app;
 }

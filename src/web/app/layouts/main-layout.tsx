@@ -51,7 +51,8 @@ export function MainLayout() {
           </nav>
         </div>
       </header>
-      <main id="contenido" className="flex-1">
+      {/* At least a screen tall: the footer starts below the fold, so content arriving after the first paint never pushes it (layout shift). */}
+      <main id="contenido" className="min-h-dvh flex-1">
         <Outlet />
       </main>
       <footer className="border-t border-line/70 bg-sand/60">

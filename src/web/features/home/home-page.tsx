@@ -55,7 +55,7 @@ export default function HomePage() {
             />
           </div>
           <div>
-            <p className="text-sm font-semibold tracking-[0.18em] text-rose-700 uppercase">Quiénes somos</p>
+            <p className="text-sm font-semibold tracking-[0.18em] text-rose-800 uppercase">Quiénes somos</p>
             <h2 id="nosotras-titulo" className="mt-3 text-4xl leading-tight sm:text-5xl">
               Manos expertas, trato cercano
             </h2>
