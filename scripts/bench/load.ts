@@ -1,6 +1,37 @@
 import autocannon, { type Options } from 'autocannon';
 import pg from 'pg';
 
+/**
+ * What PostgreSQL's busy backends are doing while a load runs: pg_stat_activity sampled every
+ * 100 ms, counted by wait event ('CPU' when a backend is active and waits on nothing). It shows
+ * whether the database is the limit (lock or WAL waits) or idle while the app works.
+ */
+export function sampleWaits(dbUrl: string) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let stop = false;
+  const done = (async () => {
+    await client.connect();
+    while (!stop) {
+      const r = await client.query<{ w: string; n: string }>(
+        `SELECT coalesce(wait_event_type || ':' || wait_event, 'CPU') AS w, count(*) AS n FROM pg_stat_activity
+         WHERE state = 'active' AND pid <> pg_backend_pid() AND backend_type = 'client backend' GROUP BY 1`,
+      );
+      samples++;
+      for (const row of r.rows) counts.set(row.w, (counts.get(row.w) ?? 0) + Number(row.n));
+      await new Promise((res) => setTimeout(res, 100));
+    }
+    await client.end();
+  })();
+  return async () => {
+    stop = true;
+    await done;
+    // average number of backends in each state per sample
+    return Object.fromEntries([...counts].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, Math.round((v / Math.max(1, samples)) * 10) / 10]));
+  };
+}
+
 export type Figures = {
   /** responses per second over the measured window */
   rps: number;
@@ -10,6 +41,8 @@ export type Figures = {
   /** status code -> count */
   codes: Record<string, number>;
   errors: number;
+  /** average PostgreSQL backends per wait event during the run */
+  waits?: Record<string, number>;
 };
 
 export const CONNECTIONS = 50;
@@ -25,18 +58,20 @@ function percentile(sorted: number[], p: number): number {
  * that is not counted). Latencies are taken from every response (autocannon's own histogram
  * rounds to whole milliseconds), so p50/p99 keep their decimals.
  */
-export async function cannon(opts: Omit<Options, 'connections' | 'duration'>, seconds: number, warmupSeconds = 2): Promise<Figures> {
+export async function cannon(opts: Omit<Options, 'connections' | 'duration'>, seconds: number, warmupSeconds = 2, dbUrl?: string): Promise<Figures> {
   if (warmupSeconds > 0) await autocannon({ ...opts, connections: CONNECTIONS, duration: warmupSeconds });
+  const stopSampling = dbUrl ? sampleWaits(dbUrl) : undefined;
   const times: number[] = [];
   const instance = autocannon({ ...opts, connections: CONNECTIONS, duration: seconds });
   (instance as unknown as { on: (e: string, f: (...a: unknown[]) => void) => void }).on('response', (...a: unknown[]) => {
     times.push(a[3] as number);
   });
   const r = await instance;
+  const waits = await stopSampling?.();
   times.sort((a, b) => a - b);
   const codes: Record<string, number> = {};
   for (const [k, v] of Object.entries(r.statusCodeStats ?? {})) codes[k] = v.count;
-  return { rps: times.length / r.duration, p50: percentile(times, 50), p99: percentile(times, 99), total: times.length, codes, errors: r.errors + r.timeouts };
+  return { rps: times.length / r.duration, p50: percentile(times, 50), p99: percentile(times, 99), total: times.length, codes, errors: r.errors + r.timeouts, waits };
 }
 
 /**
@@ -69,11 +104,13 @@ export async function bareInsertRate(dbUrl: string, seconds: number): Promise<Fi
   try {
     await run(2000, false, []);
     const times: number[] = [];
+    const stopSampling = sampleWaits(dbUrl);
     const start = performance.now();
     await run(seconds * 1000, true, times);
+    const waits = await stopSampling();
     const elapsed = (performance.now() - start) / 1000;
     times.sort((a, b) => a - b);
-    return { rps: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), total: times.length, codes: { commit: times.length }, errors: 0 };
+    return { rps: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), total: times.length, codes: { commit: times.length }, errors: 0, waits };
   } finally {
     await pool.end();
     await setup.query('DROP TABLE IF EXISTS bench_scratch');

@@ -68,6 +68,13 @@ export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: P
       }, errors ${b.errors}; appointments added ${n0(p.booked)}`;
     })
     .join('\n- ');
+  const waits = phases
+    .flatMap((p) =>
+      (['slots', 'booking', 'bareInsert'] as const)
+        .filter((k) => p.results[k]?.waits)
+        .map((k) => `${size(p.size)} ${k}: ${Object.entries(p.results[k]!.waits!).map(([w, n]) => `${w} ${n}`).join(', ') || 'none active'}`),
+    )
+    .join('\n- ');
   const passed = all.every((c) => c.pass);
   const markdown = `<!-- bench:start (written by npm run bench; do not edit by hand) -->
 Run ${opts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${opts.connections} connections, ${opts.seconds} s per endpoint after a 2 s warm-up (none for bookings), loopback.
@@ -87,6 +94,10 @@ ${md}
 
 - ${codes}
 
+PostgreSQL backends busy during the run, on average per 100 ms sample, by what they wait on ('CPU' = running):
+
+- ${waits}
+
 <details><summary>EXPLAIN (ANALYZE, BUFFERS) at ${size(phases.at(-1)!.size)} appointments</summary>
 
 ${opts.plans.map((p) => `**${p.name}**\n\n\`\`\`sql\n${p.sql}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\``).join('\n\n')}
@@ -94,7 +105,7 @@ ${opts.plans.map((p) => `**${p.name}**\n\n\`\`\`sql\n${p.sql}\n\`\`\`\n\n\`\`\`\
 </details>
 <!-- bench:end -->`;
   const table = [head.join(' | '), ...rows.map((r) => r.join(' | ').replace(/<br>/g, '; '))].join('\n');
-  return { markdown, table: `${table}\n\n${passed ? 'Every target met.' : 'NOT every target met.'}` };
+  return { markdown, table: `${table}\n\n${passed ? 'Every target met.' : 'NOT every target met.'}\n\nPostgreSQL waits:\n- ${waits}\n- ${codes}` };
 }
 
 /** Replaces the bench section of docs/benchmarks.md (between its markers), keeping the rest. */

@@ -88,6 +88,8 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: slotPaths[si++ % slotPaths.length] }) }],
     },
     SECONDS,
+    2,
+    ctx.dbUrl,
   );
 
   // The admin's list for this week, 50 a page: the first page and the next one (keyset cursor).
@@ -139,6 +141,7 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
     },
     SECONDS,
     0, // no warm-up: it would take free slots; the earlier runs warmed the server
+    ctx.dbUrl,
   );
   const booked = (await countAppointments(ctx.db)) - before;
   log(`${size}: bare single-row INSERT commits`);
@@ -180,7 +183,9 @@ async function main() {
   const out = createWriteStream(logFile);
 
   log(`server: node dist/server/main.js on ${url}, PostgreSQL on 127.0.0.1:${pgPort}, temp dir ${root}`);
-  const app = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const app = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
+import { runPrepared } from '../db/prepared';
 
 export type FastSession = { sessionId: string; user: { id: string; email: string; name: string; image: string | null; role: string } };
 
@@ -71,7 +72,7 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
     if (cookieValue(cookieHeader, c.dontRememberName) !== undefined) return 'ask-better-auth';
     const token = verifiedToken(raw, c.secret);
     if (!token) return null;
-    const { rows } = await deps.db.execute<{
+    const rows = await runPrepared<{
       session_id: string;
       expires_at: Date | string;
       id: string;
@@ -79,7 +80,7 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
       name: string;
       image: string | null;
       role: string;
-    }>(sql`SELECT s.id AS session_id, s.expires_at, u.id, u.email, u.name, u.image, u.role
+    }>(deps.db, 'auna_session_read', sql`SELECT s.id AS session_id, s.expires_at, u.id, u.email, u.name, u.image, u.role
            FROM "session" s JOIN "user" u ON u.id = s.user_id WHERE s.token = ${token}`);
     const row = rows[0];
     if (!row) return null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../../domain/appointment-status';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
 import { appointments, employees, employeeServices, salonSettings, services } from '../../db/schema';
 import { CHANNEL, type RealtimeEvent } from '../../realtime/realtime';
 
@@ -23,6 +24,16 @@ export type BookingContext = {
  * the slot list) the employee's busy time that day through the exclusion constraint's GiST index.
  * Four sequential queries before; each round trip is paid by every client waiting on the grid.
  */
+// Written as literals, not parameters: the exclusion constraint's GiST index is partial
+// (`WHERE status IN ('confirmed', 'completed')`) and a prepared statement's generic plan can only
+// use it when the query's own condition is visibly the same.
+const BLOCKING_LITERALS = sql.raw(
+  BLOCKING_STATUSES.map((st) => {
+    if (!/^[a-z_]+$/.test(st)) throw new Error(`unexpected status ${st}`);
+    return `'${st}'`;
+  }).join(', '),
+);
+
 type ContextArgs = { serviceId: string; professionalId: string; from: Date; to: Date; withBusy: boolean };
 
 export function bookingContextQuery(args: ContextArgs) {
@@ -30,7 +41,7 @@ export function bookingContextQuery(args: ContextArgs) {
     ? sql`(SELECT coalesce(json_agg(json_build_array(a.start_time, a.end_time)), '[]'::json)
            FROM ${appointments} a JOIN ${employees} e ON e.user_id = a.employee_id
            WHERE e.id = ${args.professionalId}::uuid
-             AND a.status IN (${sql.join(BLOCKING_STATUSES.map((st) => sql`${st}`), sql`, `)})
+             AND a.status IN (${BLOCKING_LITERALS})
              AND tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${args.from.toISOString()}::timestamptz, ${args.to.toISOString()}::timestamptz, '[)'))`
     : sql`'[]'::json`;
   return sql`
@@ -45,7 +56,9 @@ export function bookingContextQuery(args: ContextArgs) {
 }
 
 export async function bookingContext(db: Db, args: ContextArgs): Promise<BookingContext> {
-  const { rows } = await db.execute<{ service: BookingContext['service']; employee: BookingContext['employee']; interval: number | null; busy: Array<[string, string]> }>(
+  const rows = await runPrepared<{ service: BookingContext['service']; employee: BookingContext['employee']; interval: number | null; busy: Array<[string, string]> }>(
+    db,
+    args.withBusy ? 'auna_booking_context_busy' : 'auna_booking_context',
     bookingContextQuery(args),
   );
   const row = rows[0]!;
@@ -59,16 +72,6 @@ export async function bookingContext(db: Db, args: ContextArgs): Promise<Booking
 
 export type BookedRow = { id: string; startTime: Date; endTime: Date; status: 'confirmed'; serviceName: string; employeeName: string; price: number };
 
-/**
- * A booking in ONE statement, atomic as one transaction: the professional's row is read again
- * and held FOR SHARE (saving that employee in the back office locks it FOR UPDATE, so a booking
- * and an unlink/relink are serialised, ADR 004), the appointment is inserted only if the row is
- * still active and still linked to `expectedUserId`, and `pg_notify` queues the live event in the
- * same transaction, so it is delivered only if the row commits. Before, the same steps took five
- * round trips (BEGIN, SELECT ... FOR SHARE, INSERT, pg_notify, COMMIT). An overlap fails the
- * statement with 23P01 (the exclusion constraint) and nothing is inserted or sent.
- * `current` is the professional as the statement saw it (null: gone); `row` the appointment.
- */
 export type BookArgs = {
   employeeRecordId: string;
   expectedUserId: string;
@@ -95,8 +98,20 @@ export function bookAtomicallyQuery(args: BookArgs) {
     FROM emp LEFT JOIN ins ON true`;
 }
 
+/**
+ * A booking in ONE statement, atomic as one transaction: the professional's row is read again
+ * and held FOR SHARE (saving that employee in the back office locks it FOR UPDATE, so a booking
+ * and an unlink/relink are serialised, ADR 004), the appointment is inserted only if the row is
+ * still active and still linked to `expectedUserId`, and `pg_notify` queues the live event in the
+ * same transaction, so it is delivered only if the row commits. Before, the same steps took five
+ * round trips (BEGIN, SELECT ... FOR SHARE, INSERT, pg_notify, COMMIT). An overlap fails the
+ * statement with 23P01 (the exclusion constraint) and nothing is inserted or sent.
+ * `current` is the professional as the statement saw it (null: gone); `row` the appointment.
+ */
 export async function bookAtomically(db: Db, args: BookArgs): Promise<{ current: { userId: string | null; isActive: boolean } | null; row: BookedRow | null }> {
-  const { rows } = await db.execute<{ user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string }>(
+  const rows = await runPrepared<{ user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string }>(
+    db,
+    'auna_book',
     bookAtomicallyQuery(args),
   );
   const r = rows[0];
