@@ -150,6 +150,8 @@ const SWEEP: unknown[] = [
   '<img src=x onerror=alert(1)>',
   '2026-02-30',
   '2026-03-29T02:30:00+01:00',
+  '0000-01-01',
+  '9999-12-31',
   '',
   'x'.repeat(60_000),
   -1,
@@ -641,7 +643,7 @@ describe('dates that do not exist, the DST gap and other time zones', () => {
     expect(await tableChecksum(server.deps.db)).toBe(before);
   });
 
-  it.each(['2026-02-30', '2026-13-01', '2026-03-29T02:30', '26-01-14', '2026-01-14Z'])(
+  it.each(['2026-02-30', '2026-13-01', '2026-03-29T02:30', '26-01-14', '2026-01-14Z', '0000-01-01', '1899-12-31', '9999-12-31'])(
     'the agenda and the admin filter refuse date %s',
     async (date) => {
       expect((await w.sessions.employee.get(`/api/agenda?date=${encodeURIComponent(date)}`)).status).toBe(400);

@@ -90,7 +90,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
         update: {
           async before(u) {
             // update-user let `{ "name": null }` through to a NOT NULL column: a 500 (hostile-input sweep).
-            if ('name' in u && typeof u.name !== 'string') throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: 'invalid name' });
+            if (u.name !== undefined && typeof u.name !== 'string') throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: 'invalid name' });
             checkAccountFields(u);
             return { data: u };
           },

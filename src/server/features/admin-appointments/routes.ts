@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../../../domain/appointment-status';
-import { isValidIsoDate } from '../../../domain/salon-time';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
+import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
 import { changeStatus, listAppointments, listFilterEmployees } from './service';
 
@@ -11,7 +11,7 @@ import { changeStatus, listAppointments, listFilterEmployees } from './service';
 export const PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
 
-const isoDate = z.string().refine(isValidIsoDate);
+const isoDate = z.string().refine(isSalonDay);
 
 const ListQuery = z
   .strictObject({

@@ -2,14 +2,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { EMPLOYEE_MARKS } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/messages';
-import { isValidIsoDate } from '../../../domain/salon-time';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireRole } from '../../http/guards';
+import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
 import { agendaFor, markAppointment } from './service';
 
 const DayQuery = z.strictObject({
-  date: z.string().refine(isValidIsoDate, MSG.invalidInput),
+  date: z.string().refine(isSalonDay, MSG.invalidInput),
 });
 
 const MarkBody = z.strictObject({

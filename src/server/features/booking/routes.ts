@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../domain/messages';
-import { isValidIsoDate, isValidTime } from '../../../domain/salon-time';
+import { isValidTime } from '../../../domain/salon-time';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireUser } from '../../http/guards';
+import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
 import { availableSlots, book } from './service';
 
 const SlotsQuery = z.strictObject({
   serviceId: z.string().min(1).max(100),
   professionalId: z.string().min(1).max(100),
-  date: z.string().refine(isValidIsoDate),
+  date: z.string().refine(isSalonDay),
 });
 
 // A missing step answers the spec's "Faltan datos..." (SPEC §5), not a generic error.
@@ -23,7 +24,7 @@ const ignored = z.unknown().optional();
 const BookingBody = z.strictObject({
   serviceId: step,
   professionalId: step,
-  date: step.refine(isValidIsoDate, MSG.invalidInput),
+  date: step.refine(isSalonDay, MSG.invalidInput),
   time: step.refine(isValidTime, MSG.invalidInput),
   // PostgreSQL text cannot hold U+0000: refuse it here rather than fail the insert.
   notes: z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional(),
