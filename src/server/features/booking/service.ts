@@ -122,7 +122,7 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   try {
     // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
     // cannot leave the appointment on the old account), the insert, and the live event.
-    const result = await bookAtomically(ctx.db, {
+    const args = {
       employeeRecordId: employee.id,
       expectedUserId: employeeUserId,
       values: {
@@ -138,8 +138,18 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
         endTime: slot.end,
         notes: req.notes?.trim() ?? '',
       },
-      event: { type: 'appointments', employeeId: employeeUserId, dates: [req.date] },
-    });
+      event: { type: 'appointments' as const, employeeId: employeeUserId, dates: [req.date] },
+    };
+    // Two bookings racing for the same time can each find the other's uncommitted row in the
+    // exclusion check and wait on each other; PostgreSQL then aborts one with a deadlock (40P01)
+    // (seen under npm run bench). That one simply tries again: by then the other has committed
+    // (and this one gets 23P01, answered 409 below) or rolled back (and this one books); twice at most.
+    const attempt = (left: number): ReturnType<typeof bookAtomically> =>
+      bookAtomically(ctx.db, args).catch((err: unknown) => {
+        if (left > 0 && pgErrorCode(err) === '40P01') return attempt(left - 1);
+        throw err;
+      });
+    const result = await attempt(2);
     if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
     if (result.current.userId !== employeeUserId || !result.row) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
     return result.row;
