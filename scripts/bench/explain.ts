@@ -17,9 +17,11 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
   const { db: builder, pool } = createDb('postgres://unused@127.0.0.1:1/unused', 1); // builds SQL only
   const dialect = new PgDialect();
   try {
-    const tomorrow = new Date(`${salon.today}T12:00:00Z`);
-    tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
-    const day = dayBounds(tomorrow.toISOString().slice(0, 10), SALON_TIME_ZONE);
+    // The next day the salon opens (not a Sunday), so the busy-time part finds appointments.
+    const next = new Date(`${salon.today}T12:00:00Z`);
+    do next.setUTCDate(next.getUTCDate() + 1);
+    while (next.getUTCDay() === 0);
+    const day = dayBounds(next.toISOString().slice(0, 10), SALON_TIME_ZONE);
     const today = dayBounds(salon.today, SALON_TIME_ZONE);
     const weekStart = new Date(today.start.getTime() - 6 * 86_400_000);
     const queries: Array<{ name: string; q: { toSQL: () => { sql: string; params: unknown[] } } }> = [

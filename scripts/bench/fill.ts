@@ -115,7 +115,7 @@ export async function fillHistory(db: pg.Client, salon: Salon, from: number, to:
               CASE WHEN r % 9 = 0 THEN 'Primera visita' ELSE '' END, t - interval '7 days', t
        FROM generate_series($3::int, $4::int - 1) r
        CROSS JOIN LATERAL (SELECT r / ${HISTORY_PER_DAY} + 1 AS back, (r % ${HISTORY_PER_DAY}) / ${HISTORY_SLOTS_PER_DAY} AS e,
-                                  ${HISTORY_SLOTS_PER_DAY} - 1 - r % ${HISTORY_SLOTS_PER_DAY} AS k, (r * 7919) % 100 AS h) x
+                                  ${HISTORY_SLOTS_PER_DAY} - 1 - r % ${HISTORY_SLOTS_PER_DAY} AS k, ((r::bigint * 7919) % 100)::int AS h) x
        CROSS JOIN LATERAL (SELECT (($1::date - back) + time '08:00' + k * interval '15 minutes') AT TIME ZONE 'Europe/Madrid' AS t) y`,
       [salon.today, salon.quickServiceId, a, b],
     );

@@ -47,7 +47,7 @@ export function checks(phases: Phase[]) {
   return out;
 }
 
-export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: Plan[]; seconds: number; connections: number; date: Date }) {
+export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: Plan[]; seconds: number; rounds: number; connections: number; date: Date }) {
   const { phases, machine } = opts;
   const all = checks(phases);
   const head = ['Endpoint', ...phases.flatMap((p) => [`${size(p.size)} req/s`, `${size(p.size)} p50 ms`, `${size(p.size)} p99 ms`]), 'Targets'];
@@ -77,7 +77,7 @@ export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: P
     .join('\n- ');
   const passed = all.every((c) => c.pass);
   const markdown = `<!-- bench:start (written by npm run bench; do not edit by hand) -->
-Run ${opts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${opts.connections} connections, ${opts.seconds} s per endpoint after a 2 s warm-up (none for bookings), loopback.
+Run ${opts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${opts.connections} connections, ${opts.seconds} s per endpoint and size in ${opts.rounds} interleaved rounds of ${opts.seconds / opts.rounds} s (each after a 2 s warm-up, none for bookings); the figures are the median round. Loopback only.
 
 | Machine | |
 |---|---|
