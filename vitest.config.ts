@@ -6,7 +6,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, '**/*.int.test.ts'],
+    // Integration and reliability suites need PostgreSQL and have their own configs.
+    exclude: [...configDefaults.exclude, '**/*.int.test.ts', '**/*.rel.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
