@@ -57,7 +57,10 @@ export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: P
       return [n0(f.rps), ms(f.p50), ms(f.p99)];
     });
     const mine = all.filter((c) => c.row === key).map((c) => `${c.pass ? 'PASS' : 'FAIL'} ${c.text}`);
-    return [NAMES[key]!, ...figures, mine.length ? mine.join('<br>') : key === 'health' ? 'reference' : 'reference'];
+    const a = phases[0]!.results[key]!;
+    const b = phases.at(-1)!.results[key]!;
+    const drift = phases.length > 1 ? ` (its own p50 ${size(phases.at(-1)!.size)}/${size(phases[0]!.size)} = ×${(b.p50 / a.p50).toFixed(2)}: the machine, no database involved)` : '';
+    return [NAMES[key]!, ...figures, mine.length ? mine.join('<br>') : key === 'health' ? `reference${drift}` : 'reference'];
   });
   const md = [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
   const codes = phases
