@@ -1,4 +1,5 @@
-import { Check, Clock, Mail, StickyNote, UserX } from 'lucide-react';
+import { Check, Clock, Mail, UserX } from 'lucide-react';
+import { ClientNote } from '../../components/client-note';
 import { Button } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/format';
@@ -71,15 +72,7 @@ export function AppointmentCard({
             <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
             {a.clientEmail}
           </a>
-          {a.notes_client.trim() !== '' && (
-            <p className="mt-3 flex gap-2 rounded-xl bg-gold-100/70 px-3 py-2 text-sm leading-relaxed text-ink">
-              <StickyNote className="mt-0.5 h-4 w-4 shrink-0 text-[#8a6a3c]" aria-hidden />
-              <span>
-                <span className="sr-only">Notas del cliente: </span>
-                {a.notes_client}
-              </span>
-            </p>
-          )}
+          <ClientNote text={a.notes_client} className="mt-3 py-2" />
         </div>
       </div>
       {markable && (

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarCheck, CalendarHeart, CalendarPlus, CheckCheck, Clock, Scissors, StickyNote, UserPlus, Wallet, type LucideIcon } from 'lucide-react';
+import { ClientNote } from '../../../components/client-note';
+import { CalendarCheck, CalendarHeart, CalendarPlus, CheckCheck, Clock, Scissors, UserPlus, Wallet, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../../domain/salon-time';
 import { ButtonLink } from '../../../components/button';
@@ -210,15 +211,7 @@ function AgendaRow({ a, isNext }: { a: DashboardAppointment; isNext: boolean }) 
         <p className="text-sm text-muted">
           {a.employeeName} - {a.serviceName}
         </p>
-        {a.notes_client.trim() !== '' && (
-          <p className="mt-2 flex gap-2 rounded-xl bg-gold-100/70 px-3 py-1.5 text-sm leading-relaxed text-ink">
-            <StickyNote className="mt-0.5 h-4 w-4 shrink-0 text-[#8a6a3c]" aria-hidden />
-            <span>
-              <span className="sr-only">Notas del cliente: </span>
-              {a.notes_client}
-            </span>
-          </p>
-        )}
+        <ClientNote text={a.notes_client} />
       </div>
     </li>
   );
