@@ -170,7 +170,6 @@ ${notes ? `\n${notes}\n` : ''}<!-- lighthouse:end -->`;
       await writeFile(file, s >= 0 && e > s ? doc.slice(0, s) + section + doc.slice(e + '<!-- lighthouse:end -->'.length) : `${doc}\n${section}\n`);
       log('written to docs/benchmarks.md');
     }
-    if (!all) process.exitCode = 1;
   } finally {
     if (chrome) await stop(chrome);
     await stop(app);
