@@ -176,9 +176,12 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
 
 async function machine(db: pg.Client) {
   const cpus = os.cpus();
-  const pgVersion = (await db.query<{ v: string }>('SHOW server_version')).rows[0]!.v;
-  const fsync = (await db.query<{ v: string }>('SHOW fsync')).rows[0]!.v;
-  const sync = (await db.query<{ v: string }>('SHOW synchronous_commit')).rows[0]!.v;
+  // Read in a session that did not change them (the loading session turned synchronous_commit off).
+  const setting = async (name: string) =>
+    (await db.query<{ v: string }>('SELECT reset_val AS v FROM pg_settings WHERE name = $1', [name])).rows[0]?.v ?? 'unknown';
+  const pgVersion = await setting('server_version');
+  const fsync = await setting('fsync');
+  const sync = await setting('synchronous_commit');
   return {
     cores: cpus.length,
     cpu: cpus[0]?.model ?? 'unknown',
