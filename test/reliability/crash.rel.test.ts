@@ -201,8 +201,21 @@ it(
     const debug = (m: string) =>
       process.env.AUNA_CRASH_DEBUG && console.log(`${new Date().toISOString()} ${m} (created ${figures.created})`);
     // ---- what must hold after every recovery ----
+    // Read-only, so it may be asked again: right after a kill of PostgreSQL the server restarts it,
+    // and the test's own connection can land on the old postmaster and be reset (seen once).
+    const readAgainOnReset = async <T>(fn: () => Promise<T>): Promise<T> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await fn();
+        } catch (err) {
+          const text = String(err);
+          if (attempt >= 10 || !/ECONNRESET|ECONNREFUSED|Connection terminated|cannot reach|57P0[13]|the database system is (starting|shutting)/i.test(text)) throw err;
+          await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+    };
     const verify = async (label: string) =>
-      withDb(async (c) => {
+      readAgainOnReset(() => withDb(async (c) => {
         debug(`verify ${label}`);
         const ids = acked.map((a) => a.id);
         const rows = await c.query<{
@@ -248,7 +261,7 @@ it(
         expect(broken.rows, `${label}: half-written appointments`).toEqual([]);
         expect(doubled.rows, `${label}: a slot held twice`).toEqual([]);
         return { total, lost: lost.length };
-      });
+      }));
 
     // Server kills and PostgreSQL kills interleaved: S S P S S P …
     const plan: ('server' | 'postgres')[] = [];
