@@ -35,19 +35,8 @@ export function cancellationStatusFor(by: 'client' | 'salon'): AppointmentStatus
  * client it is still to come. So it reads 'No asistió', as the salon staff see it.
  */
 export function clientBadgeLabel(status: string): string {
-  switch (status) {
-    case 'confirmed':
-      return 'Confirmada';
-    case 'completed':
-      return 'Completada';
-    case 'no_show':
-      return 'No asistió';
-    case 'cancelled_by_client':
-    case 'cancelled_by_salon':
-      return 'Cancelada';
-    default:
-      return 'Pendiente';
-  }
+  // The client is not told who cancelled; every other label is the staff's own.
+  return status === 'cancelled_by_client' || status === 'cancelled_by_salon' ? 'Cancelada' : statusLabel(status);
 }
 
 /** Admin and employee wording, which tells who cancelled. */

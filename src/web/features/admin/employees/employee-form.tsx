@@ -2,9 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { employeeFieldsError } from '../../../../domain/back-office-rules';
 import { MSG } from '../../../../domain/messages';
 import { defaultWeeklySchedule, describeScheduleError, validateWeeklySchedule, type WeeklySchedule } from '../../../../domain/weekly-schedule';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { ScheduleEditor } from '../../../components/schedule-editor';
+import { FormFooter } from '../shared/admin-ui';
 import { TextField } from '../../../components/text-field';
 import { AccountLink, initialLink, type LinkState } from './account-link';
 import type { AdminEmployee, EmployeeInput, OfferedService } from './employees-api';
@@ -163,16 +162,12 @@ export function EmployeeForm({
         <ScheduleEditor value={availability} onChange={setAvailability} label="Disponibilidad semanal" offLabel="Libre" />
       </Part>
 
-      {invalid && !invalid.field && <Alert>{invalid.message}</Alert>}
-      {error && <Alert>{error}</Alert>}
-      <div className="flex flex-col-reverse gap-2 border-t border-line pt-5 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={onCancel} isDisabled={pending}>
-          Cancelar
-        </Button>
-        <Button type="submit" isDisabled={pending} className="sm:min-w-44">
-          {pending ? 'Guardando...' : employee ? 'Guardar cambios' : 'Guardar empleado'}
-        </Button>
-      </div>
+      <FormFooter
+        problems={[invalid && !invalid.field ? invalid.message : null, error]}
+        pending={pending}
+        saveLabel={employee ? 'Guardar cambios' : 'Guardar empleado'}
+        onCancel={onCancel} className="border-t border-line pt-5"
+      />
     </form>
   );
 }

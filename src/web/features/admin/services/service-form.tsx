@@ -1,10 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { serviceFieldsError } from '../../../../domain/back-office-rules';
 import { MSG } from '../../../../domain/messages';
-import { Alert } from '../../../components/alert';
-import { Button } from '../../../components/button';
 import { TextField } from '../../../components/text-field';
-import { NumberInput } from '../shared/admin-ui';
+import { FormFooter, NumberInput } from '../shared/admin-ui';
 import type { AdminService, ServiceInput } from './services-api';
 
 type Field = 'name' | 'duration' | 'price';
@@ -83,16 +81,12 @@ export function ServiceForm({
         <NumberInput label="Precio" name="service-price" value={price} onChange={setPrice} min={0} step="0.01" suffix="€" error={fieldError('price')} />
       </div>
       <TextField label="Descripción" name="service-description" value={description} onChange={setDescription} multiline description="Opcional. La verán los clientes al elegir." />
-      {invalid && !invalid.field && <Alert>{invalid.message}</Alert>}
-      {error && <Alert>{error}</Alert>}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={onCancel} isDisabled={pending}>
-          Cancelar
-        </Button>
-        <Button type="submit" isDisabled={pending} className="sm:min-w-44">
-          {pending ? 'Guardando...' : service ? 'Guardar cambios' : 'Guardar servicio'}
-        </Button>
-      </div>
+      <FormFooter
+        problems={[invalid && !invalid.field ? invalid.message : null, error]}
+        pending={pending}
+        saveLabel={service ? 'Guardar cambios' : 'Guardar servicio'}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useCallback, useId } from 'react';
+import { Alert } from '../../../components/alert';
+import { Button } from '../../../components/button';
 import { inputClass } from '../../../components/text-field';
 import { ApiRequestError } from '../../../lib/api';
 
@@ -151,5 +153,36 @@ export function RowAction({
     >
       {children}
     </button>
+  );
+}
+
+/** The end of a back-office form: its errors, then Cancelar and the save button. */
+export function FormFooter({
+  problems,
+  pending,
+  saveLabel,
+  onCancel,
+  className = '',
+}: {
+  problems: (string | null | undefined)[];
+  pending: boolean;
+  saveLabel: string;
+  onCancel: () => void;
+  className?: string;
+}) {
+  return (
+    <>
+      {problems.filter(Boolean).map((p) => (
+        <Alert key={p}>{p}</Alert>
+      ))}
+      <div className={`flex flex-col-reverse gap-2 sm:flex-row sm:justify-end ${className}`}>
+        <Button variant="secondary" onPress={onCancel} isDisabled={pending}>
+          Cancelar
+        </Button>
+        <Button type="submit" isDisabled={pending} className="sm:min-w-44">
+          {pending ? 'Guardando...' : saveLabel}
+        </Button>
+      </div>
+    </>
   );
 }
