@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
 import { appointments, salonSettings } from '../src/server/db/schema';
-import type { RealtimeEvent } from '../src/server/realtime/realtime';
+import { createLogger } from '../src/server/logger';
+import { createRealtime, type RealtimeEvent } from '../src/server/realtime/realtime';
 import { appointmentRow, arrangeSalon, newClient, type Salon } from './booking-fixtures';
 import { newSession, promote, type Session } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -179,6 +180,34 @@ describe('booking', () => {
       .from(appointments)
       .where(and(eq(appointments.employeeId, salon.luciaUserId), eq(appointments.startTime, new Date('2026-01-15T10:00:00Z'))));
     expect(rows).toHaveLength(1);
+  });
+
+  it('announces a booking to every instance once it has committed, and a refused one not at all', async () => {
+    // A second app instance on the same database: it hears the change through PostgreSQL alone.
+    const other = createRealtime(server.dbUrl, createLogger('silent'));
+    const heard: RealtimeEvent[] = [];
+    const off = other.subscribe((e) => heard.push(e));
+    try {
+      const friday = '2026-01-16';
+      // LISTEN is in place once the other instance hears something; an announcement of its own proves it.
+      other.publish({ type: 'appointments', employeeId: 'probe', dates: [] });
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBeGreaterThan(0);
+      heard.length = 0;
+
+      expect((await marta.post('/api/booking', bookingBody({ date: friday, time: '10:00' }))).status).toBe(201);
+      await expect.poll(() => heard, { timeout: 2000 }).toEqual([{ type: 'appointments', employeeId: salon.luciaUserId, dates: [friday] }]);
+
+      heard.length = 0;
+      const refused = await elena.post('/api/booking', bookingBody({ date: friday, time: '10:00' }));
+      expect(refused.status).toBe(409);
+      // A later booking (another day) is announced after anything the refused one could have sent.
+      expect((await elena.post('/api/booking', bookingBody({ time: '14:30' }))).status).toBe(201);
+      await expect.poll(() => heard.length, { timeout: 2000 }).toBeGreaterThan(0);
+      expect(heard).toEqual([{ type: 'appointments', employeeId: salon.luciaUserId, dates: [THURSDAY] }]);
+    } finally {
+      off();
+      await other.close();
+    }
   });
 
   it('refuses a start inside another appointment (16:00 inside 15:00-16:30) with the spec text', async () => {

@@ -39,7 +39,7 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
       const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
       plans.push({ name, sql, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') });
     }
-    // The booking statement (lock, insert with the exclusion constraint's check, notify), rolled back.
+    // The booking statement (lock, insert with the exclusion constraint's check), rolled back.
     await db.query('BEGIN');
     try {
       const start = new Date(day.start.getTime() + 8.25 * 3_600_000);
@@ -48,11 +48,10 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
           employeeRecordId: salon.employeeIds[2]!,
           expectedUserId: 'bench-emp-3',
           values: { clientId: 'bench-client-1', clientName: 'c', clientEmail: 'c@bench.auna', employeeName: 'p', serviceId: salon.quickServiceId, serviceName: 's', serviceDuration: 15, price: 12.5, startTime: start, endTime: new Date(start.getTime() + 15 * 60_000), notes: '' },
-          event: { type: 'appointments', employeeId: 'bench-emp-3', dates: [] },
         }),
       );
       const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.sql}`, q.params);
-      plans.push({ name: 'booking: bookAtomically (FOR SHARE, insert checked by the exclusion constraint, notify)', sql: q.sql, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') });
+      plans.push({ name: 'booking: bookAtomically (FOR SHARE, insert checked by the exclusion constraint)', sql: q.sql, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') });
     } finally {
       await db.query('ROLLBACK');
     }

@@ -29,7 +29,7 @@ const StatusBody = z.strictObject({ status: z.enum(APPOINTMENT_STATUSES) });
 const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** Appointment management of the back office (SPEC §2, §4, §7): admins only. */
-export const adminAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
+export const adminAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
     .get('/', requireRole('admin'), validate('query', ListQuery), async (c) => c.json(await listAppointments(deps, c.req.valid('query'))))
     .get('/employees', requireRole('admin'), async (c) => c.json({ employees: await listFilterEmployees(deps) }))

@@ -3,7 +3,6 @@ import { MSG } from '../../../domain/messages';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import type { Deps } from '../../http/env';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { notify } from '../../realtime/notify';
 import { employeesWithAccount, findStatus, listPage, updateIfConfirmed } from './queries';
 
 const TZ = SALON_TIME_ZONE;
@@ -65,22 +64,19 @@ export async function listAppointments(deps: Pick<Deps, 'db'>, q: ListQuery) {
  * not kept (docs/decisions/006-admin-status-changes.md). A cancelled_by_salon row leaves the
  * exclusion constraint's set, so its time is free again the moment this commits.
  */
-export async function changeStatus(deps: Pick<Deps, 'db' | 'now'>, id: string, to: AppointmentStatus) {
+export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, id: string, to: AppointmentStatus) {
   if (!UUID.test(id)) throw notFound(MSG.appointmentNotFound);
-  return deps.db.transaction(async (tx) => {
-    // The WHERE status = 'confirmed' of the update is the "from" half of the rule.
-    if (canAdminTransition('confirmed', to)) {
-      const row = await updateIfConfirmed(tx, id, to, deps.now());
-      if (row) {
-        const dates = [...new Set([salonDateOf(row.startTime, TZ), salonDateOf(row.endTime.getTime() - 1, TZ)])];
-        await notify(tx, { type: 'appointments', employeeId: row.employeeId, dates });
-        return row;
-      }
-    }
-    const current = await findStatus(tx, id);
-    if (!current) throw notFound(MSG.appointmentNotFound);
-    throw conflict(MSG.invalidTransition, 'invalid_transition');
-  });
+  // The WHERE status = 'confirmed' of the update is the "from" half of the rule.
+  const row = canAdminTransition('confirmed', to) ? await updateIfConfirmed(deps.db, id, to, deps.now()) : undefined;
+  if (row) {
+    const dates = [...new Set([salonDateOf(row.startTime, TZ), salonDateOf(row.endTime.getTime() - 1, TZ)])];
+    deps.realtime.publish({ type: 'appointments', employeeId: row.employeeId, dates });
+    return row;
+  }
+  // Not changed: say why (a refusal, or nothing by that id).
+  const current = await findStatus(deps.db, id);
+  if (!current) throw notFound(MSG.appointmentNotFound);
+  throw conflict(MSG.invalidTransition, 'invalid_transition');
 }
 
 /** The filter's employees: those with a linked account, since appointment.employeeId is that account. */

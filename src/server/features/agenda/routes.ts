@@ -24,7 +24,7 @@ const MarkBody = z.strictObject({
  * The answer carries the server's clock so the page decides "has it started?" with the same
  * clock the server will judge by.
  */
-export const agendaRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
+export const agendaRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
     .get('/', requireRole('employee', 'admin'), validate('query', DayQuery), async (c) => {
       const { date } = c.req.valid('query');

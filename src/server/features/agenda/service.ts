@@ -3,7 +3,6 @@ import { MSG } from '../../../domain/messages';
 import { dayBounds, SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
-import { notify } from '../../realtime/notify';
 import { appointmentById, employeeDay, markIfConfirmed, type AgendaRow } from './queries';
 
 export type EmployeeMark = (typeof EMPLOYEE_MARKS)[number];
@@ -23,14 +22,14 @@ export async function agendaFor(deps: Pick<Deps, 'db'>, user: SessionUser, date:
  * An admin may mark any appointment, under the same confirmed-and-started rule.
  */
 export async function markAppointment(
-  deps: Pick<Deps, 'db' | 'now'>,
+  deps: Pick<Deps, 'db' | 'now' | 'realtime'>,
   user: SessionUser,
   id: string,
   to: EmployeeMark,
 ): Promise<AgendaRow> {
   if (!UUID.test(id)) throw notFound(MSG.appointmentNotFound);
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const updated = await deps.db.transaction(async (tx) => {
     const current = await appointmentById(tx, id);
     if (!current || (user.role !== 'admin' && current.employeeId !== user.id)) throw notFound(MSG.appointmentNotFound);
 
@@ -41,9 +40,10 @@ export async function markAppointment(
     // Read as confirmed a moment ago, but a cancel or another mark committed first.
     if (!updated) throw refusal('invalid_transition');
 
-    await notify(tx, { type: 'appointments', employeeId: updated.employeeId, dates: [salonDateOf(updated.startTime, SALON_TIME_ZONE)] });
     return updated;
   });
+  deps.realtime.publish({ type: 'appointments', employeeId: updated.employeeId, dates: [salonDateOf(updated.startTime, SALON_TIME_ZONE)] });
+  return updated;
 }
 
 function refusal(reason: 'invalid_transition' | 'not_started'): ApiError {

@@ -4,7 +4,6 @@ import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import { appointments, employees, employeeServices, salonSettings, services } from '../../db/schema';
-import { CHANNEL, type RealtimeEvent } from '../../realtime/realtime';
 
 // The slot list and a booking each cost one round trip to PostgreSQL besides the session read:
 // what to decide with (bookingContext) and the booking itself (bookAtomically).
@@ -76,7 +75,6 @@ export type BookArgs = {
   employeeRecordId: string;
   expectedUserId: string;
   values: { clientId: string; clientName: string; clientEmail: string; employeeName: string; serviceId: string; serviceName: string; serviceDuration: number; price: number; startTime: Date; endTime: Date; notes: string };
-  event: RealtimeEvent;
 };
 
 export function bookAtomicallyQuery(args: BookArgs) {
@@ -93,19 +91,18 @@ export function bookAtomicallyQuery(args: BookArgs) {
       FROM emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
       RETURNING id, start_time, end_time, service_name, employee_name, price
     )
-    SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
-           CASE WHEN ins.id IS NOT NULL THEN pg_notify(${CHANNEL}, ${JSON.stringify(args.event)}) END AS notified
+    SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price
     FROM emp LEFT JOIN ins ON true`;
 }
 
 /**
  * A booking in ONE statement, atomic as one transaction: the professional's row is read again
  * and held FOR SHARE (saving that employee in the back office locks it FOR UPDATE, so a booking
- * and an unlink/relink are serialised, ADR 004), the appointment is inserted only if the row is
- * still active and still linked to `expectedUserId`, and `pg_notify` queues the live event in the
- * same transaction, so it is delivered only if the row commits. Before, the same steps took five
- * round trips (BEGIN, SELECT ... FOR SHARE, INSERT, pg_notify, COMMIT). An overlap fails the
- * statement with 23P01 (the exclusion constraint) and nothing is inserted or sent.
+ * and an unlink/relink are serialised, ADR 004) and the appointment is inserted only if the row is
+ * still active and still linked to `expectedUserId`. Before, the same steps took four round
+ * trips (BEGIN, SELECT ... FOR SHARE, INSERT, COMMIT). An overlap fails the statement with 23P01
+ * (the exclusion constraint) and nothing is inserted. The live event is the caller's to publish
+ * once this has committed (docs/decisions/013).
  * `current` is the professional as the statement saw it (null: gone); `row` the appointment.
  */
 export async function bookAtomically(db: Db, args: BookArgs): Promise<{ current: { userId: string | null; isActive: boolean } | null; row: BookedRow | null }> {

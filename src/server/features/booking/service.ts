@@ -12,7 +12,7 @@ import { bookAtomically, bookingContext } from './queries';
 const TZ = SALON_TIME_ZONE;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Ctx = Pick<Deps, 'db' | 'now'>;
+type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
 /** The stored jsonb may be partial (hand-edited, older shape): a missing day is a day off. */
 function dayOf(availability: Partial<WeeklySchedule> | null, date: string): DaySchedule {
@@ -121,7 +121,7 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   const employeeUserId = employee.userId;
   try {
     // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
-    // cannot leave the appointment on the old account), the insert, and the live event.
+    // cannot leave the appointment on the old account) and the insert.
     const args = {
       employeeRecordId: employee.id,
       expectedUserId: employeeUserId,
@@ -138,7 +138,6 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
         endTime: slot.end,
         notes: req.notes?.trim() ?? '',
       },
-      event: { type: 'appointments' as const, employeeId: employeeUserId, dates: [req.date] },
     };
     // Two bookings racing for the same time can each find the other's uncommitted row in the
     // exclusion check and wait on each other; PostgreSQL then aborts one with a deadlock (40P01)
@@ -152,6 +151,7 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
     const result = await attempt(2);
     if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
     if (result.current.userId !== employeeUserId || !result.row) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+    ctx.realtime.publish({ type: 'appointments', employeeId: employeeUserId, dates: [req.date] });
     return result.row;
   } catch (err) {
     if (pgErrorCode(err) === '23P01') throw conflict(MSG.slotTaken, 'slot_taken');

@@ -37,8 +37,8 @@ export async function cancellationPolicyHours(db: Db) {
 }
 
 /** Only a still-confirmed row changes, so a cancel racing another status change cannot undo it. */
-export async function markCancelledByClient(tx: Executor, id: string, at: Date) {
-  const [row] = await tx
+export async function markCancelledByClient(db: Executor, id: string, at: Date) {
+  const [row] = await db
     .update(appointments)
     .set({ status: 'cancelled_by_client', updatedAt: at })
     .where(and(eq(appointments.id, id), eq(appointments.status, 'confirmed')))

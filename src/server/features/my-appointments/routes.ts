@@ -4,7 +4,7 @@ import { requireUser } from '../../http/guards';
 import { cancelMine, listMine } from './service';
 
 /** The signed-in user's own appointments, whatever the role (SPEC §6). */
-export const myAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
+export const myAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
     .get('/', requireUser(), async (c) => {
       const user = c.get('user') as SessionUser;

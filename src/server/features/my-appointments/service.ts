@@ -3,10 +3,9 @@ import { MSG } from '../../../domain/messages';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../http/env';
-import { notify } from '../../realtime/notify';
 import { appointmentsOfClient, cancellationPolicyHours, markCancelledByClient, ownAppointment } from './queries';
 
-type Ctx = Pick<Deps, 'db' | 'now'>;
+type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const listMine = (ctx: Ctx, clientId: string) => appointmentsOfClient(ctx.db, clientId);
@@ -27,11 +26,8 @@ export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
     throw conflict(MSG.cancelNotAllowed, 'cancel_not_allowed');
   }
 
-  const updated = await ctx.db.transaction(async (tx) => {
-    const row = await markCancelledByClient(tx, found.id, now);
-    if (row) await notify(tx, { type: 'appointments', employeeId: found.employeeId, dates: [salonDateOf(found.startTime, SALON_TIME_ZONE)] });
-    return row;
-  });
+  const updated = await markCancelledByClient(ctx.db, found.id, now);
   if (!updated) throw conflict(MSG.cancelNotAllowed, 'cancel_not_allowed');
+  ctx.realtime.publish({ type: 'appointments', employeeId: found.employeeId, dates: [salonDateOf(found.startTime, SALON_TIME_ZONE)] });
   return updated;
 }
