@@ -1,5 +1,6 @@
 import autocannon, { type Options } from 'autocannon';
 import pg from 'pg';
+import { measureCpu, type CpuSplit } from './cpu';
 
 /**
  * What PostgreSQL's busy backends are doing while a load runs: pg_stat_activity sampled every
@@ -43,7 +44,12 @@ export type Figures = {
   errors: number;
   /** average PostgreSQL backends per wait event during the run */
   waits?: Record<string, number>;
+  /** where the machine's CPU went during the run, in cores */
+  cpu?: CpuSplit;
 };
+
+/** What to watch besides the responses: PostgreSQL's wait events (dbUrl), the CPU split (serverPid). */
+export type Watch = { dbUrl?: string; serverPid?: number };
 
 export const CONNECTIONS = 50;
 
@@ -58,27 +64,29 @@ function percentile(sorted: number[], p: number): number {
  * that is not counted). Latencies are taken from every response (autocannon's own histogram
  * rounds to whole milliseconds), so p50/p99 keep their decimals.
  */
-export async function cannon(opts: Omit<Options, 'connections' | 'duration'>, seconds: number, warmupSeconds = 2, dbUrl?: string): Promise<Figures> {
+export async function cannon(opts: Omit<Options, 'connections' | 'duration'>, seconds: number, warmupSeconds = 2, watch: Watch = {}): Promise<Figures> {
   if (warmupSeconds > 0) await autocannon({ ...opts, connections: CONNECTIONS, duration: warmupSeconds });
-  const stopSampling = dbUrl ? sampleWaits(dbUrl) : undefined;
+  const stopSampling = watch.dbUrl ? sampleWaits(watch.dbUrl) : undefined;
+  const stopCpu = watch.serverPid ? measureCpu(watch.serverPid) : undefined;
   const times: number[] = [];
   const instance = autocannon({ ...opts, connections: CONNECTIONS, duration: seconds });
   (instance as unknown as { on: (e: string, f: (...a: unknown[]) => void) => void }).on('response', (...a: unknown[]) => {
     times.push(a[3] as number);
   });
   const r = await instance;
+  const cpu = stopCpu?.();
   const waits = await stopSampling?.();
   times.sort((a, b) => a - b);
   const codes: Record<string, number> = {};
   for (const [k, v] of Object.entries(r.statusCodeStats ?? {})) codes[k] = v.count;
-  return { rps: times.length / r.duration, p50: percentile(times, 50), p99: percentile(times, 99), total: times.length, codes, errors: r.errors + r.timeouts, waits };
+  return { rps: times.length / r.duration, p50: percentile(times, 50), p99: percentile(times, 99), total: times.length, codes, errors: r.errors + r.timeouts, waits, cpu };
 }
 
 /**
  * The reference for bookings: how fast the same PostgreSQL commits a bare one-row INSERT, each
  * its own transaction (fsync on), from `CONNECTIONS` concurrent clients - pgbench's idea, from Node.
  */
-export async function bareInsertRate(dbUrl: string, seconds: number): Promise<Figures> {
+export async function bareInsertRate(dbUrl: string, seconds: number, serverPid?: number): Promise<Figures> {
   const setup = new pg.Client({ connectionString: dbUrl });
   await setup.connect();
   await setup.query('DROP TABLE IF EXISTS bench_scratch');
@@ -105,12 +113,14 @@ export async function bareInsertRate(dbUrl: string, seconds: number): Promise<Fi
     await run(2000, false, []);
     const times: number[] = [];
     const stopSampling = sampleWaits(dbUrl);
+    const stopCpu = serverPid ? measureCpu(serverPid) : undefined;
     const start = performance.now();
     await run(seconds * 1000, true, times);
+    const cpu = stopCpu?.();
     const waits = await stopSampling();
     const elapsed = (performance.now() - start) / 1000;
     times.sort((a, b) => a - b);
-    return { rps: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), total: times.length, codes: { commit: times.length }, errors: 0, waits };
+    return { rps: times.length / elapsed, p50: percentile(times, 50), p99: percentile(times, 99), total: times.length, codes: { commit: times.length }, errors: 0, waits, cpu };
   } finally {
     await pool.end();
     await setup.query('DROP TABLE IF EXISTS bench_scratch');

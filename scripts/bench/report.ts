@@ -78,6 +78,16 @@ export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: P
         .map((k) => `${size(p.size)} ${k}: ${Object.entries(p.results[k]!.waits!).map(([w, n]) => `${w} ${n}`).join(', ') || 'none active'}`),
     )
     .join('\n- ');
+  const cpu = phases
+    .flatMap((p) =>
+      Object.keys(NAMES)
+        .filter((k) => p.results[k]?.cpu)
+        .map((k) => {
+          const c = p.results[k]!.cpu!;
+          return `${size(p.size)} ${k}: server ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, load generator ${c.load.toFixed(2)}, other ${c.other.toFixed(2)}, idle ${c.idle.toFixed(2)}`;
+        }),
+    )
+    .join('\n- ');
   const passed = all.every((c) => c.pass);
   const markdown = `<!-- bench:start (written by npm run bench; do not edit by hand) -->
 Run ${opts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${opts.connections} connections, ${opts.seconds} s per endpoint and size in ${opts.rounds} interleaved rounds of ${opts.seconds / opts.rounds} s (each after a 2 s warm-up, none for bookings); the figures are the median round. Loopback only.
@@ -101,6 +111,12 @@ PostgreSQL backends busy during the run, on average per 100 ms sample, by what t
 
 - ${waits}
 
+Where the machine's CPU went during each run, in cores (1.00 = one core busy the whole run; the
+app server is one Node process, PostgreSQL is every process below it, the load generator is the
+bench itself: autocannon, or the bare-insert clients):
+
+- ${cpu}
+
 <details><summary>EXPLAIN (ANALYZE, BUFFERS) at ${size(phases.at(-1)!.size)} appointments</summary>
 
 ${opts.plans.map((p) => `**${p.name}**\n\n\`\`\`sql\n${p.sql}\n\`\`\`\n\n\`\`\`\n${p.plan}\n\`\`\``).join('\n\n')}
@@ -108,7 +124,7 @@ ${opts.plans.map((p) => `**${p.name}**\n\n\`\`\`sql\n${p.sql}\n\`\`\`\n\n\`\`\`\
 </details>
 <!-- bench:end -->`;
   const table = [head.join(' | '), ...rows.map((r) => r.join(' | ').replace(/<br>/g, '; '))].join('\n');
-  return { markdown, table: `${table}\n\n${passed ? 'Every target met.' : 'NOT every target met.'}\n\nPostgreSQL waits:\n- ${waits}\n- ${codes}` };
+  return { markdown, table: `${table}\n\n${passed ? 'Every target met.' : 'NOT every target met.'}\n\nPostgreSQL waits:\n- ${waits}\n\nCPU (cores):\n- ${cpu}\n- ${codes}` };
 }
 
 /** Replaces the bench section of docs/benchmarks.md (between its markers), keeping the rest. */

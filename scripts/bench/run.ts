@@ -66,7 +66,7 @@ function weekOf(today: string): { from: string; to: string } {
   return { from: mon.toISOString().slice(0, 10), to: sun.toISOString().slice(0, 10) };
 }
 
-type Ctx = { url: string; dbUrl: string; db: pg.Client; salon: Salon; admin: Session; clients: Session[] };
+type Ctx = { url: string; dbUrl: string; serverPid: number; db: pg.Client; salon: Salon; admin: Session; clients: Session[] };
 
 /**
  * The median round of each figure: this 2-core machine is shared (other test suites, PostgreSQL,
@@ -80,6 +80,12 @@ function median(rounds: Figures[]): Figures {
   for (const r of rounds) for (const [k, v] of Object.entries(r.codes)) codes[k] = (codes[k] ?? 0) + v;
   const waits: Record<string, number> = {};
   for (const r of rounds) for (const [k, v] of Object.entries(r.waits ?? {})) waits[k] = Math.round(((waits[k] ?? 0) + v / rounds.length) * 10) / 10;
+  const cpuRounds = rounds.flatMap((r) => (r.cpu ? [r.cpu] : []));
+  const cpu = cpuRounds.length
+    ? (Object.fromEntries(
+        (['server', 'postgres', 'load', 'other', 'idle'] as const).map((k) => [k, Math.round((cpuRounds.reduce((t, c) => t + c[k], 0) / cpuRounds.length) * 100) / 100]),
+      ) as Figures['cpu'])
+    : undefined;
   return {
     rps: mid(rounds, (r) => r.rps).rps,
     p50: mid(rounds, (r) => r.p50).p50,
@@ -88,11 +94,13 @@ function median(rounds: Figures[]): Figures {
     codes,
     errors: rounds.reduce((t, r) => t + r.errors, 0),
     waits: rounds.some((r) => r.waits) ? waits : undefined,
+    cpu,
   };
 }
 
 async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const { url, salon, admin, clients } = ctx;
+  const watch = { dbUrl: ctx.dbUrl, serverPid: ctx.serverPid };
   const adminHeaders = { cookie: cookieOf(admin) };
   const clientCookies = clients.map(cookieOf);
   const each = SECONDS / ROUNDS;
@@ -130,19 +138,19 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const before = await countAppointments(ctx.db);
   for (let round = 1; round <= ROUNDS; round++) {
     log(`${size}: round ${round}/${ROUNDS}: health, slot list, admin list (week ${week.from}..${week.to}), dashboard, bookings (${targets.length} free slots), bare inserts`);
-    runs.health!.push(await cannon({ url: `${url}/api/health` }, each));
+    runs.health!.push(await cannon({ url: `${url}/api/health` }, each, 2, { serverPid: ctx.serverPid }));
     runs.slots!.push(
       await cannon(
         { url, headers: { cookie: clientCookies[0]! }, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: slotPaths[si++ % slotPaths.length] }) }] },
         each,
         2,
-        ctx.dbUrl,
+        watch,
       ),
     );
     runs.adminList!.push(
-      await cannon({ url, headers: adminHeaders, requests: [{ method: 'GET', path: listPath }, { method: 'GET', path: `${listPath}&cursor=${first.body.nextCursor}` }] }, each),
+      await cannon({ url, headers: adminHeaders, requests: [{ method: 'GET', path: listPath }, { method: 'GET', path: `${listPath}&cursor=${first.body.nextCursor}` }] }, each, 2, watch),
     );
-    runs.dashboard!.push(await cannon({ url: `${url}/api/admin/dashboard`, headers: adminHeaders }, each));
+    runs.dashboard!.push(await cannon({ url: `${url}/api/admin/dashboard`, headers: adminHeaders }, each, 2, watch));
     runs.booking!.push(
       await cannon(
         {
@@ -161,10 +169,10 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
         },
         each,
         0, // no warm-up: it would take free slots; the runs before it warmed the server
-        ctx.dbUrl,
+        watch,
       ),
     );
-    runs.bareInsert!.push(await bareInsertRate(ctx.dbUrl, each));
+    runs.bareInsert!.push(await bareInsertRate(ctx.dbUrl, each, ctx.serverPid));
   }
   const booked = (await countAppointments(ctx.db)) - before;
   // Leave the salon as it was, so the next size starts from the same free slots.
@@ -275,7 +283,7 @@ async function main() {
       await db.query('CHECKPOINT');
       const n = await countAppointments(db);
       log(`  ${n.toLocaleString('en')} appointments in ${((performance.now() - t) / 1000).toFixed(0)} s`);
-      phases.push(await runPhase({ url, dbUrl, db, salon, admin, clients }, size));
+      phases.push(await runPhase({ url, dbUrl, serverPid: app.pid!, db, salon, admin, clients }, size));
       plans = await explainPlans(db, salon);
     }
 
