@@ -84,7 +84,7 @@ export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: P
         .filter((k) => p.results[k]?.cpu)
         .map((k) => {
           const c = p.results[k]!.cpu!;
-          return `${size(p.size)} ${k}: server ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, load generator ${c.load.toFixed(2)}, other ${c.other.toFixed(2)}, idle ${c.idle.toFixed(2)}`;
+          return `${size(p.size)} ${k}: server ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, load generator ${c.load.toFixed(2)}, other ${c.other.toFixed(2)} (${c.otherDetail}), idle ${c.idle.toFixed(2)}`;
         }),
     )
     .join('\n- ');

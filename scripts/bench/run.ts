@@ -82,9 +82,13 @@ function median(rounds: Figures[]): Figures {
   for (const r of rounds) for (const [k, v] of Object.entries(r.waits ?? {})) waits[k] = Math.round(((waits[k] ?? 0) + v / rounds.length) * 10) / 10;
   const cpuRounds = rounds.flatMap((r) => (r.cpu ? [r.cpu] : []));
   const cpu = cpuRounds.length
-    ? (Object.fromEntries(
-        (['server', 'postgres', 'load', 'other', 'idle'] as const).map((k) => [k, Math.round((cpuRounds.reduce((t, c) => t + c[k], 0) / cpuRounds.length) * 100) / 100]),
-      ) as Figures['cpu'])
+    ? ({
+        ...Object.fromEntries(
+          (['server', 'postgres', 'load', 'other', 'idle'] as const).map((k) => [k, Math.round((cpuRounds.reduce((t, c) => t + c[k], 0) / cpuRounds.length) * 100) / 100]),
+        ),
+        // the median round's (by its "other"): names do not average
+        otherDetail: mid(cpuRounds, (c) => c.other).otherDetail,
+      } as Figures['cpu'])
     : undefined;
   return {
     rps: mid(rounds, (r) => r.rps).rps,
