@@ -29,7 +29,7 @@ function nextSunday(): string {
 }
 
 const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** The calendar cell of a date, named by React Aria as e.g. "lunes, 23 de noviembre de 2026". */
+/** The calendar cell of a date, named in full, e.g. "lunes, 23 de noviembre de 2026" ("Hoy, ..." today). */
 function cell(page: Page, date: string): Locator {
   const label = longDate.format(new Date(`${date}T12:00:00Z`));
   return page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${label}`) });

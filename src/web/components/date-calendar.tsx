@@ -1,40 +1,29 @@
-import { type CalendarDate, parseDate } from '@internationalized/date';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button, Calendar, CalendarCell, CalendarGrid, CalendarGridBody, CalendarGridHeader, CalendarHeaderCell, Heading } from 'react-aria-components';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { addDays } from '../../domain/calendar-date';
+import { addMonths, endOfWeek, monthWeeks, startOfMonth, startOfWeek } from '../lib/calendar-month';
+
+// A month calendar of our own for the booking page and the employee's agenda, instead of React
+// Aria's <Calendar>: that one rendered its 42 cells in one task of ~800 ms on a throttled phone
+// (press, hover, focus and formatting hooks per cell), the booking page's total blocking time
+// (docs/decisions/014-first-view-rendered-on-the-server.md). It keeps what React Aria gave: the
+// WAI-ARIA date grid pattern (https://www.w3.org/WAI/ARIA/apg/patterns/dialog-modal/examples/datepicker-dialog/)
+// with one tab stop (roving tabindex), arrows, Home/End, PageUp/PageDown (Shift: a year),
+// Enter/Space to choose, each day named in full Spanish ("Hoy, sábado, 21 de noviembre de 2026
+// seleccionado"), days that cannot be chosen marked aria-disabled, and the same look.
+
+const WEEKDAYS = ['L', 'M', 'X', 'J', 'V', 'S', 'D'];
+const UTC_NOON = (date: string) => new Date(`${date}T12:00:00Z`);
+
+// Formatters are made on first use, not when the module loads: the first Intl object of a page
+// costs tens of milliseconds on a phone.
+let dayFormat: Intl.DateTimeFormat | undefined;
+let monthFormat: Intl.DateTimeFormat | undefined;
+const dayName = (date: string) => (dayFormat ??= new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })).format(UTC_NOON(date));
+const monthName = (date: string) => (monthFormat ??= new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', month: 'long', year: 'numeric' })).format(UTC_NOON(date));
 
 const navButton =
-  'grid h-11 w-11 cursor-pointer place-items-center rounded-full outline-none hover:bg-sand data-[disabled]:opacity-30 data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold';
-
-/**
- * The inside of a React Aria <Calendar>: month heading with previous/next and the day grid
- * (arrow keys, screen-reader labels). Shared by the page calendar and the date-field popover.
- */
-export function CalendarMonth() {
-  return (
-    <>
-      <header className="mb-3 flex items-center justify-between">
-        <Button slot="previous" aria-label="Mes anterior" className={navButton}>
-          <ChevronLeft className="h-5 w-5" aria-hidden />
-        </Button>
-        <Heading className="font-serif text-xl first-letter:uppercase" />
-        <Button slot="next" aria-label="Mes siguiente" className={navButton}>
-          <ChevronRight className="h-5 w-5" aria-hidden />
-        </Button>
-      </header>
-      <CalendarGrid className="w-full border-separate border-spacing-0.5">
-        <CalendarGridHeader>{(day) => <CalendarHeaderCell className="pb-1 text-xs font-medium text-muted uppercase">{day}</CalendarHeaderCell>}</CalendarGridHeader>
-        <CalendarGridBody>
-          {(date) => (
-            <CalendarCell
-              date={date}
-              className="mx-auto grid aspect-square w-full max-w-11 cursor-pointer place-items-center rounded-full text-sm outline-none data-[outside-month]:hidden data-[hovered]:bg-sand data-[selected]:bg-rose-700 data-[selected]:font-semibold data-[selected]:text-white data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold data-[disabled]:cursor-default data-[disabled]:text-muted/40 data-[unavailable]:cursor-default data-[unavailable]:text-muted/40 data-[unavailable]:line-through"
-            />
-          )}
-        </CalendarGridBody>
-      </CalendarGrid>
-    </>
-  );
-}
+  'grid h-11 w-11 cursor-pointer place-items-center rounded-full hover:bg-sand disabled:cursor-default disabled:opacity-30 disabled:hover:bg-transparent';
 
 /** A Spanish month calendar on the page. Dates are plain 'YYYY-MM-DD' salon dates in and out. */
 export function DateCalendar({
@@ -43,24 +32,140 @@ export function DateCalendar({
   minValue,
   isDateUnavailable,
   label,
+  today: todayProp,
 }: {
   value: string;
   onChange: (date: string) => void;
+  /** Days before it are disabled, and neither focus nor the month buttons go before its month. */
   minValue?: string;
+  /** Days that can be seen and focused but not chosen (shown struck through). */
   isDateUnavailable?: (date: string) => boolean;
   label: string;
+  /** The salon's today, named "Hoy" for screen readers (default: the device's day). */
+  today?: string;
 }) {
+  const [focused, setFocused] = useState(value);
+  // Follows the chosen day when it changes from outside (the agenda's day arrows).
+  const [lastValue, setLastValue] = useState(value);
+  if (value !== lastValue) {
+    setLastValue(value);
+    setFocused(value);
+  }
+  const month = startOfMonth(focused);
+  const grid = useRef<HTMLTableElement>(null);
+  const moveFocus = useRef(false);
+  const today = todayProp ?? localToday();
+
+  // Focus follows the keyboard: after an arrow key has moved the focused day, focus its button
+  // in the same commit (a month change removes the button that had focus).
+  useLayoutEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    grid.current?.querySelector<HTMLElement>('[tabindex="0"]')?.focus();
+  }, [focused]);
+
+  const clamp = (d: string) => (minValue && d < minValue ? minValue : d);
+  const isDisabled = (d: string) => !!minValue && d < minValue;
+  const isUnavailable = (d: string) => isDisabled(d) || !!isDateUnavailable?.(d);
+  const choose = (d: string) => {
+    if (isUnavailable(d)) return;
+    setFocused(d);
+    if (d !== value) onChange(d);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    const moves: Record<string, () => string> = {
+      ArrowLeft: () => addDays(focused, -1),
+      ArrowRight: () => addDays(focused, 1),
+      ArrowUp: () => addDays(focused, -7),
+      ArrowDown: () => addDays(focused, 7),
+      Home: () => startOfWeek(focused),
+      End: () => endOfWeek(focused),
+      PageUp: () => addMonths(focused, e.shiftKey ? -12 : -1),
+      PageDown: () => addMonths(focused, e.shiftKey ? 12 : 1),
+    };
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      choose(focused);
+      return;
+    }
+    const move = moves[e.key];
+    if (!move) return;
+    e.preventDefault();
+    moveFocus.current = true;
+    setFocused(clamp(move()));
+  };
+
+  const title = monthName(month);
+  const prevDisabled = !!minValue && month <= startOfMonth(minValue);
   return (
-    <Calendar
-      aria-label={label}
-      value={parseDate(value)}
-      onChange={(d: CalendarDate) => onChange(d.toString())}
-      minValue={minValue ? parseDate(minValue) : undefined}
-      isDateUnavailable={isDateUnavailable ? (d) => isDateUnavailable(d.toString()) : undefined}
-      firstDayOfWeek="mon"
-      className="w-full max-w-sm rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft"
-    >
-      <CalendarMonth />
-    </Calendar>
+    <div role="group" aria-label={label} className="w-full max-w-sm rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft">
+      <header className="mb-3 flex items-center justify-between">
+        <button type="button" aria-label="Mes anterior" className={navButton} disabled={prevDisabled} onClick={() => setFocused(clamp(addMonths(focused, -1)))}>
+          <ChevronLeft className="h-5 w-5" aria-hidden />
+        </button>
+        {/* Read out when the month changes, as React Aria's calendar announced it. */}
+        <h2 aria-live="polite" className="font-serif text-xl first-letter:uppercase">
+          {title}
+        </h2>
+        <button type="button" aria-label="Mes siguiente" className={navButton} onClick={() => setFocused(addMonths(focused, 1))}>
+          <ChevronRight className="h-5 w-5" aria-hidden />
+        </button>
+      </header>
+      <table ref={grid} role="grid" aria-label={`${label}, ${title}`} className="w-full border-separate border-spacing-0.5" onKeyDown={onKeyDown}>
+        {/* Every day's name already says its weekday. */}
+        <thead aria-hidden>
+          <tr>
+            {WEEKDAYS.map((w) => (
+              <th key={w} className="pb-1 text-xs font-medium text-muted uppercase">
+                {w}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthWeeks(month).map((week) => (
+            <tr key={week[0]}>
+              {week.map((d) => {
+                if (d.slice(0, 7) !== month.slice(0, 7)) return <td key={d} role="gridcell" />;
+                const selected = d === value;
+                const unavailable = isUnavailable(d);
+                let name = dayName(d);
+                if (d === today) name = `Hoy, ${name}`;
+                if (selected) name = `${name} seleccionado`;
+                if (d === minValue) name = `${name}, Primera fecha disponible`;
+                return (
+                  <td key={d} role="gridcell" aria-selected={selected || undefined} aria-disabled={unavailable || undefined}>
+                    <button
+                      type="button"
+                      tabIndex={d === focused ? 0 : -1}
+                      aria-label={name}
+                      aria-disabled={unavailable || undefined}
+                      onClick={() => choose(d)}
+                      onFocus={() => d !== focused && setFocused(d)}
+                      className={`mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-full text-sm ${
+                        selected
+                          ? 'cursor-pointer bg-rose-700 font-semibold text-white'
+                          : unavailable
+                            ? 'cursor-default text-muted/40 line-through'
+                            : 'cursor-pointer hover:bg-sand'
+                      }`}
+                    >
+                      {Number(d.slice(8))}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
+}
+
+/** The device's calendar day, for callers that do not pass the salon's. */
+function localToday(): string {
+  const n = new Date();
+  return `${n.getFullYear()}-${String(n.getMonth() + 1).padStart(2, '0')}-${String(n.getDate()).padStart(2, '0')}`;
 }

@@ -193,6 +193,7 @@ export default function BookPage() {
               <DateCalendar
                 label="Día de la cita"
                 value={date}
+                today={today}
                 minValue={today}
                 isDateUnavailable={(d) => !isBookableDate(d, today)}
                 onChange={(d) => {

@@ -125,7 +125,7 @@ export default function AgendaPage() {
 
         <aside className="lg:sticky lg:top-8">
           <h2 className="sr-only">Elegir día</h2>
-          <DateCalendar label="Elegir día de la agenda" value={date} onChange={setDate} />
+          <DateCalendar label="Elegir día de la agenda" value={date} today={today} onChange={setDate} />
         </aside>
       </div>
     </div>

@@ -1,7 +1,57 @@
 import { parseDate, type CalendarDate } from '@internationalized/date';
-import { CalendarDays } from 'lucide-react';
-import { Button, Calendar, DateInput, DatePicker, DateSegment, Dialog, Group, Label, Popover } from 'react-aria-components';
-import { CalendarMonth } from '../../../components/date-calendar';
+import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  CalendarGridBody,
+  CalendarGridHeader,
+  CalendarHeaderCell,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  Dialog,
+  Group,
+  Heading,
+  Label,
+  Popover,
+} from 'react-aria-components';
+
+const navButton =
+  'grid h-11 w-11 cursor-pointer place-items-center rounded-full outline-none hover:bg-sand data-[disabled]:opacity-30 data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold';
+
+/**
+ * The inside of the popover's React Aria <Calendar>: month heading with previous/next and the day
+ * grid. The date picker needs React Aria's own calendar (it shares the field's state); the pages'
+ * calendar is our lighter one (components/date-calendar.tsx), drawn the same way.
+ */
+function CalendarMonth() {
+  return (
+    <>
+      <header className="mb-3 flex items-center justify-between">
+        <Button slot="previous" aria-label="Mes anterior" className={navButton}>
+          <ChevronLeft className="h-5 w-5" aria-hidden />
+        </Button>
+        <Heading className="font-serif text-xl first-letter:uppercase" />
+        <Button slot="next" aria-label="Mes siguiente" className={navButton}>
+          <ChevronRight className="h-5 w-5" aria-hidden />
+        </Button>
+      </header>
+      <CalendarGrid className="w-full border-separate border-spacing-0.5">
+        <CalendarGridHeader>{(day) => <CalendarHeaderCell className="pb-1 text-xs font-medium text-muted uppercase">{day}</CalendarHeaderCell>}</CalendarGridHeader>
+        <CalendarGridBody>
+          {(date) => (
+            <CalendarCell
+              date={date}
+              className="mx-auto grid aspect-square w-full max-w-11 cursor-pointer place-items-center rounded-full text-sm outline-none data-[outside-month]:hidden data-[hovered]:bg-sand data-[selected]:bg-rose-700 data-[selected]:font-semibold data-[selected]:text-white data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold data-[disabled]:cursor-default data-[disabled]:text-muted/40 data-[unavailable]:cursor-default data-[unavailable]:text-muted/40 data-[unavailable]:line-through"
+            />
+          )}
+        </CalendarGridBody>
+      </CalendarGrid>
+    </>
+  );
+}
 
 /**
  * A Spanish date field ('dd/mm/aaaa' whatever the browser's language, unlike <input type="date">)
