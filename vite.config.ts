@@ -13,13 +13,16 @@ import { defineConfig, type Plugin } from 'vite';
  */
 function precompress(): Plugin {
   let outDir = '';
+  let ssr = false;
   return {
     name: 'auna-precompress',
     apply: 'build',
     configResolved(c) {
       outDir = path.resolve(c.root, c.build.outDir);
+      ssr = !!c.build.ssr; // the server's render module is read from disk, never sent
     },
     async closeBundle() {
+      if (ssr) return;
       const br = promisify(brotliCompress);
       const gz = promisify(gzip);
       const files = (await readdir(outDir, { recursive: true })).filter((f) => /\.(js|css|html|svg|json|txt)$/.test(f) && !f.startsWith('.vite'));
@@ -61,6 +64,26 @@ function ariaCollectionsOnPreact() {
   };
 }
 
+/**
+ * React Aria prefixes its ids with a random number per page load unless it sees a server render
+ * being hydrated, which it detects through React's useSyncExternalStore server snapshot; Preact
+ * has no such snapshot, so the hydrating browser would name every id differently from the server's
+ * HTML (labels, descriptions). One copy of React Aria runs on a page, so the prefix can be empty:
+ * the ids are then `react-aria-` + useId() on both sides (docs/decisions/014-first-view-rendered-on-the-server.md).
+ */
+const ARIA_SSR = /react-aria\/dist\/private\/ssr\/SSRProvider\.mjs$/;
+function ariaIdsWithoutRandomPrefix() {
+  return {
+    name: 'auna-react-aria-stable-ids',
+    transform(code: string, id: string) {
+      if (!ARIA_SSR.test(id.split('?')[0]!)) return null;
+      const random = 'prefix: String(Math.round(Math.random() * 10000000000))';
+      if (!code.includes(random)) throw new Error(`React Aria's SSRProvider changed shape (${id}): review the id prefix patch in vite.config.ts`);
+      return { code: code.replace(random, "prefix: ''"), map: null };
+    },
+  };
+}
+
 // The web app lives in src/web and builds to dist/web, which the Hono server serves.
 // It is written against React's API and runs on Preact (preact/compat): the same components in
 // a fifth of the bytes, so every client first view stays under its 100 KB budget
@@ -70,7 +93,7 @@ function ariaCollectionsOnPreact() {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), ariaCollectionsOnPreact(), precompress()],
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), ariaCollectionsOnPreact(), ariaIdsWithoutRandomPrefix(), precompress()],
   resolve: {
     alias: [
       { find: /^react$/, replacement: 'preact/compat' },
@@ -81,8 +104,12 @@ export default defineConfig({
     ],
     dedupe: ['preact'],
   },
+  // `vite build --ssr entry-server.tsx` (npm run build): the server's first-view renderer
+  // (docs/decisions/014-first-view-rendered-on-the-server.md). Every dependency is bundled in, so
+  // the aliases above apply there too and the server renders with Preact like the browser.
+  ssr: { noExternal: true },
   // The dev server pre-bundles dependencies without the plugins above: patch them there too.
-  optimizeDeps: { rolldownOptions: { plugins: [ariaCollectionsOnPreact()] } },
+  optimizeDeps: { rolldownOptions: { plugins: [ariaCollectionsOnPreact(), ariaIdsWithoutRandomPrefix()] } },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '../domain/messages';
@@ -19,7 +20,7 @@ import { meRoutes } from './features/me/routes';
 import { myAppointmentsRoutes } from './features/my-appointments/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
-import { createAppShell } from './http/app-shell';
+import { createAppShell, createFirstViewRenderer, type FirstView } from './http/app-shell';
 import { loadSession } from './http/guards';
 import { createSessionReader } from './http/session-reader';
 import { sameOriginWrites, securityHeaders } from './http/security';
@@ -87,9 +88,15 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
     );
     // Client-side routes (/, /book/…, /admin/…) get the app shell with the first view's hints and
     // the session (http/app-shell.ts); files (favicon.svg, …) are served as they are.
+    // The sign-in form is in the server-rendered /login; sent without its script (the scripts
+    // failed to load), it posts here rather than put the password in the address: back to it.
+    app.post('/login', (c) => c.redirect('/login', 303));
     const shell = createAppShell(root);
+    const firstViewRenderer = createFirstViewRenderer(root);
     const readSession = createSessionReader(deps);
-    app.get('*', async (c, next) => {
+    // The page is made per request (session, first view), so it is compressed per request; the
+    // built assets are compressed once by the build.
+    app.get('*', compress(), async (c, next) => {
       const last = c.req.path.split('/').pop() ?? '';
       if (last.includes('.')) return next();
       const fast = await readSession(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
@@ -103,10 +110,27 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
               photoURL: fast.user.image,
               role: ['client', 'employee', 'admin'].includes(fast.user.role) ? fast.user.role : 'client',
             };
+      // The client's first views come rendered (http/app-shell.ts), from the API's own answers
+      // for this request's cookie; any failure there just leaves the page to the browser.
+      let firstView: FirstView | null = null;
+      if (user !== undefined) {
+        const cookie = c.req.header('cookie');
+        const getJson = async (p: string) => {
+          const res = await app.request(p, { headers: cookie ? { cookie } : {} });
+          return res.ok ? res.json() : undefined;
+        };
+        const url = new URL(c.req.url);
+        firstView = await firstViewRenderer()
+          .then((render) => render?.(url.pathname + url.search, user, getJson) ?? null)
+          .catch((err: unknown) => {
+            deps.log.error({ err, path: c.req.path }, 'first view render failed');
+            return null;
+          });
+      }
       // It carries who is signed in: never stored by a cache.
       c.header('Cache-Control', 'no-store');
       c.header('Vary', 'Cookie');
-      return c.html(shell(c.req.path, user));
+      return c.html(shell(c.req.path, user, firstView));
     });
     app.use('*', serveStatic({ root: rel, precompressed: true }));
     // A dotted path that is not a file is still the app's to answer (it sends unknown paths to /).

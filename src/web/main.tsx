@@ -1,36 +1,59 @@
 import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Root } from './app/root';
 import { preloadRoute } from './app/router';
 import { SESSION_KEY, type CurrentUser } from './app/session';
 
 // The first view's page chunk downloads while the session is read, not after.
-preloadRoute(window.location.pathname);
+const pageLoaded = preloadRoute(window.location.pathname);
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 15_000 } },
 });
 
-// The server puts the signed-in user (as /api/me answers) in the page (src/server/http/app-shell.ts),
-// so the first view renders without waiting for /api/me; without it the app asks as before.
-const embedded = document.getElementById('auna-session');
-if (embedded?.textContent) {
+function readJson(id: string): unknown {
+  const text = document.getElementById(id)?.textContent;
+  if (!text) return undefined;
   try {
-    queryClient.setQueryData<CurrentUser | null>(SESSION_KEY, JSON.parse(embedded.textContent) as CurrentUser | null);
+    return JSON.parse(text);
   } catch {
-    // a broken block: /api/me decides
+    return undefined; // a broken block: the app asks the API itself
   }
 }
 
-createRoot(document.getElementById('root')!).render(
+// The server puts the signed-in user (as /api/me answers) in the page (src/server/http/app-shell.ts),
+// so the first view renders without waiting for /api/me; without it the app asks as before.
+const session = readJson('auna-session');
+if (session !== undefined) queryClient.setQueryData<CurrentUser | null>(SESSION_KEY, session as CurrentUser | null);
+
+// When the server rendered the first view (entry-server.tsx) it also sent the data it rendered
+// with: the same cache here, so the hydrating render matches the HTML and refetches nothing.
+const firstView = readJson('auna-first-view') as Array<[readonly unknown[], unknown]> | undefined;
+for (const [key, data] of firstView ?? []) queryClient.setQueryData(key, data);
+
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <Root />
       </BrowserRouter>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+if (firstView) {
+  // Hydrate once the page's chunk is here, so the page does not suspend over the server's markup,
+  // in a task of its own: the browser may handle input between loading the scripts and this.
+  // Then public/boot.js replays what was typed and tapped before this.
+  void pageLoaded.then(() =>
+    setTimeout(() => {
+      hydrateRoot(root, app);
+      document.dispatchEvent(new Event('auna:hydrated'));
+    }, 0),
+  );
+} else {
+  createRoot(root).render(app);
+}

@@ -9,7 +9,8 @@ import { AppRoutes } from './router';
 const Toaster = lazy(() => import('./toaster'));
 
 function useToasterWanted(): boolean {
-  const [wanted, setWanted] = useState(() => /^\/(admin|employee)(\/|$)/.test(window.location.pathname));
+  // (false on the server, which renders only client pages: entry-server.tsx)
+  const [wanted, setWanted] = useState(() => typeof window !== 'undefined' && /^\/(admin|employee)(\/|$)/.test(window.location.pathname));
   useEffect(() => {
     if (wanted) return;
     const want = () => setWanted(true);

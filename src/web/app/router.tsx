@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoading, InlineLoading } from '../components/loading';
 import { LoggedOutOnly, RequireRole } from './guards';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { MainLayout } from './layouts/main-layout';
 
 // Route-level code splitting: each screen is its own chunk, so admin and employee code never
@@ -31,33 +32,34 @@ const load = {
   settings: () => import('../features/admin/settings/settings-page'),
 } satisfies Record<string, Loader>;
 
-const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazy(f as Loader)])) as unknown as Record<keyof typeof load, ComponentType>;
+const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazyPage(f as Loader)])) as unknown as Record<keyof typeof load, LazyPage>;
 
 /**
  * The chunks the first view of `pathname` needs, started at once by main.tsx so they download
  * while the session is being read instead of after it (the guards render the page only then).
+ * Settles when they are loaded (or failed: the page then reports it when it renders).
  */
-export function preloadRoute(pathname: string): void {
+export function preloadRoute(pathname: string): Promise<void> {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const exact: Record<string, Loader[]> = {
-    '/': [load.home],
-    '/login': [load.login],
-    '/signup': [load.signup],
-    '/forgot-password': [load.forgot],
-    '/reset-password': [load.reset],
-    '/services': [load.services],
-    '/my-appointments': [load.myAppointments],
+  const exact: Record<string, LazyPage[]> = {
+    '/': [P.home],
+    '/login': [P.login],
+    '/signup': [P.signup],
+    '/forgot-password': [P.forgot],
+    '/reset-password': [P.reset],
+    '/services': [P.services],
+    '/my-appointments': [P.myAppointments],
   };
-  const loaders =
+  const pages =
     exact[path] ??
     (path.startsWith('/book/')
-      ? [load.book]
+      ? [P.book]
       : path.startsWith('/employee')
-        ? [load.employeeLayout, load.agenda]
+        ? [P.employeeLayout, P.agenda]
         : path.startsWith('/admin')
-          ? [load.adminLayout]
+          ? [P.adminLayout]
           : []);
-  for (const l of loaders) void l().catch(() => undefined); // React.lazy reports a failure when it renders
+  return Promise.all(pages.map((p) => p.load())).then(() => undefined);
 }
 
 /** A page outside any layout: the whole screen waits with 'Cargando...' (never a blank page). */

@@ -1,4 +1,6 @@
-import { Button as AriaButton, type ButtonProps, Link as AriaLink, type LinkProps } from 'react-aria-components';
+import type { ComponentProps } from 'react';
+import { Button as AriaButton, type ButtonProps } from 'react-aria-components';
+import { Link } from 'react-router';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -20,6 +22,11 @@ export function Button({ variant = 'primary', className, ...props }: ButtonProps
   return <AriaButton {...props} className={buttonClass(variant, className ?? '')} />;
 }
 
-export function ButtonLink({ variant = 'primary', className, ...props }: LinkProps & { variant?: Variant; className?: string }) {
-  return <AriaLink {...props} className={buttonClass(variant, className ?? '')} />;
+/**
+ * A link drawn as a button: React Router's plain <a> (client-side navigation, real href), not
+ * React Aria's Link, whose press and hover hooks cost every card of the services list time when
+ * the first view hydrates (docs/decisions/014-first-view-rendered-on-the-server.md).
+ */
+export function ButtonLink({ variant = 'primary', className, href, ...props }: Omit<ComponentProps<typeof Link>, 'to' | 'className'> & { href: string; variant?: Variant; className?: string }) {
+  return <Link {...props} to={href} className={buttonClass(variant, className ?? '')} />;
 }

@@ -52,7 +52,11 @@ export default function LoginPage() {
           <Alert tone="success">Tu contraseña se ha cambiado. Ya puedes entrar con la nueva.</Alert>
         </div>
       )}
-      <Form onSubmit={submit} className="space-y-4" aria-label="Iniciar sesión">
+      {/* The form is in the server's HTML (docs/decisions/014): if it is ever sent without its
+          script (public/boot.js holds a submit until the app has hydrated; none if the scripts
+          failed to load), the password goes in a POST body the server answers with a redirect
+          back here, never in the address as a GET form's default would put it. */}
+      <Form onSubmit={submit} method="post" className="space-y-4" aria-label="Iniciar sesión">
         <TextField label="Email" type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
         <TextField label="Contraseña" type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <div className="flex justify-end">

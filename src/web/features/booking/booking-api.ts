@@ -10,9 +10,12 @@ export type BookingBody = InferRequestType<typeof api.booking.$post>['json'];
 
 export const slotsKey = (serviceId: string, professionalId: string, date: string) => ['booking', 'slots', serviceId, professionalId, date] as const;
 
+export const serviceKey = (serviceId: string) => ['catalog', 'service', serviceId] as const;
+export const professionalsKey = (serviceId: string) => ['catalog', 'professionals', serviceId] as const;
+
 export function useService(serviceId: string) {
   return useQuery({
-    queryKey: ['catalog', 'service', serviceId],
+    queryKey: serviceKey(serviceId),
     queryFn: async () => (await call(api.catalog.services[':serviceId'].$get({ param: { serviceId } }), MSG.serviceLoadFailed)).service,
     retry: (count, err) => count < 2 && !(err instanceof ApiRequestError && err.status === 404),
   });
@@ -20,7 +23,7 @@ export function useService(serviceId: string) {
 
 export function useProfessionals(serviceId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['catalog', 'professionals', serviceId],
+    queryKey: professionalsKey(serviceId),
     queryFn: async () =>
       (await call(api.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
     enabled,

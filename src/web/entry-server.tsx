@@ -1,0 +1,79 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderToString } from 'preact-render-to-string';
+import { StrictMode } from 'react';
+import { StaticRouter } from 'react-router';
+import { Root } from './app/root';
+import { preloadRoute } from './app/router';
+import { SESSION_KEY, type CurrentUser } from './app/session';
+import { ACTIVE_SERVICES_KEY } from './components/services-list';
+import { professionalsKey, serviceKey } from './features/booking/booking-api';
+
+// The first view of the client's pages, rendered on the server (built by `vite build --ssr` into
+// dist/ssr and called by src/server/http/app-shell.ts) so a phone paints the real page from the
+// HTML instead of after the scripts have downloaded and run; main.tsx then hydrates it
+// (docs/decisions/014-first-view-rendered-on-the-server.md). It renders the same components, with
+// the data the page would fetch first already in the query cache, and hands that data to the page
+// so the browser starts from the same cache.
+
+export type QueryEntry = [key: readonly unknown[], data: unknown];
+export type FirstView = { html: string; queries: QueryEntry[] };
+/** The API's JSON answer for `path` (e.g. '/api/catalog/services') for this request's user, or undefined when not 2xx. */
+export type GetJson = (path: string) => Promise<unknown>;
+
+type Query = { key: readonly unknown[]; path: string; field: string };
+
+/**
+ * The pages rendered here and what each reads first, or null for a page left to the browser:
+ * only pages that render for this user without a redirect (the guards of app/router.tsx and
+ * the home page's: staff start in their portals).
+ */
+function firstViewOf(pathname: string, user: CurrentUser | null): Query[] | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/login') return user ? null : [];
+  if (!user) return null;
+  const services = { key: ACTIVE_SERVICES_KEY, path: '/api/catalog/services', field: 'services' };
+  if (path === '/') return user.role === 'client' ? [services] : null;
+  if (path === '/services') return [services];
+  const book = /^\/book\/([^/]+)$/.exec(path);
+  if (book) {
+    const id = decodeURIComponent(book[1]!);
+    const base = `/api/catalog/services/${encodeURIComponent(id)}`;
+    return [
+      { key: serviceKey(id), path: base, field: 'service' },
+      { key: professionalsKey(id), path: `${base}/professionals`, field: 'professionals' },
+    ];
+  }
+  return null;
+}
+
+/** The first view of `url` (path and query) for `user`, or null when the browser should render it. */
+export async function renderFirstView(url: string, user: CurrentUser | null, getJson: GetJson): Promise<FirstView | null> {
+  const pathname = url.split(/[?#]/)[0]!;
+  const wanted = firstViewOf(pathname, user);
+  if (!wanted) return null;
+  const [bodies] = await Promise.all([Promise.all(wanted.map((q) => getJson(q.path))), preloadRoute(pathname)]);
+  const queries: QueryEntry[] = [];
+  for (const [i, q] of wanted.entries()) {
+    const body = bodies[i] as Record<string, unknown> | undefined;
+    // A page whose data failed (an unknown service...) is left to the browser, which shows the error.
+    if (!body || !(q.field in body)) return null;
+    queries.push([q.key, body[q.field]]);
+  }
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  queryClient.setQueryData(SESSION_KEY, user);
+  for (const [key, data] of queries) queryClient.setQueryData(key, data);
+  try {
+    const html = renderToString(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={url}>
+            <Root />
+          </StaticRouter>
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    return { html, queries };
+  } finally {
+    queryClient.clear();
+  }
+}

@@ -1,0 +1,81 @@
+/* global document, window, requestAnimationFrame, setTimeout, Event */
+// Starts the web app on a page whose first view the server has already rendered
+// (src/server/http/app-shell.ts, docs/decisions/014-first-view-rendered-on-the-server.md).
+// The page can be read without any script, so its scripts are requested only once the browser
+// has painted it: on a slow link they would otherwise share the bandwidth with the stylesheet the
+// first paint waits for. A classic deferred script (the CSP allows no inline script): it reads the
+// entry and the chunks to preload from its own data attributes.
+(function () {
+  // Until the app has hydrated the page, its buttons and forms have no handlers yet: a tap or a
+  // submit in that time is held (the form would otherwise post natively) and replayed once the
+  // app says it has hydrated ('auna:hydrated', main.tsx), after the app has caught up with what
+  // was typed or chosen meanwhile (the page's controls keep their text; the app's state does not).
+  var held = [];
+  var hydrated = false;
+  function hold(e) {
+    if (hydrated) return;
+    var button = e.type === 'click' && e.target && e.target.closest ? e.target.closest('button') : null;
+    if (e.type === 'submit' || button) {
+      e.preventDefault();
+      held.push(button || e.target);
+    }
+  }
+  document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
+  document.addEventListener('auna:hydrated', function () {
+    hydrated = true;
+    var fields = document.querySelectorAll('input, textarea, select');
+    for (var i = 0; i < fields.length; i++) {
+      var f = fields[i];
+      var changed = false;
+      if (f.tagName === 'SELECT') {
+        for (var j = 0; j < f.options.length; j++) if (f.options[j].selected !== f.options[j].defaultSelected) changed = true;
+      } else if (f.type === 'checkbox' || f.type === 'radio') {
+        changed = f.checked !== f.defaultChecked;
+      } else {
+        changed = f.value !== f.defaultValue;
+      }
+      if (changed) {
+        f.dispatchEvent(new Event('input', { bubbles: true }));
+        f.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    }
+    // Next task: the app has re-rendered with those values before the taps reach it.
+    setTimeout(function () {
+      for (var k = 0; k < held.length; k++) {
+        var el = held[k];
+        if (!el.isConnected) continue;
+        if (el.tagName === 'FORM') el.requestSubmit();
+        else el.click();
+      }
+      held = [];
+    }, 0);
+  });
+
+  var me = document.currentScript;
+  if (!me) return;
+  var entry = me.getAttribute('data-entry');
+  var preload = (me.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  function start() {
+    for (var i = 0; i < preload.length; i++) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = preload[i];
+      document.head.appendChild(link);
+    }
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  // A frame callback runs just before the paint; a task queued from it runs just after.
+  if (document.visibilityState === 'visible' && typeof window.requestAnimationFrame === 'function') {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  } else {
+    start();
+  }
+})();
