@@ -210,6 +210,24 @@ describe('booking', () => {
     }
   });
 
+  it('a booking that loses its race keeps its database connection (a refusal is no reason to reconnect)', async () => {
+    const pool = server.deps.db.$client;
+    let removed = 0;
+    const onRemove = () => removed++;
+    pool.on('remove', onRemove);
+    try {
+      expect((await marta.post('/api/booking', bookingBody({ time: '12:00', date: '2026-01-16' }))).status).toBe(201);
+      for (let i = 0; i < 5; i++) {
+        const lost = await elena.post('/api/booking', bookingBody({ time: '12:00', date: '2026-01-16' }));
+        expect(lost.status).toBe(409);
+        expect(lost.body.error.message).toBe(MSG.slotTaken);
+      }
+      expect(removed).toBe(0);
+    } finally {
+      pool.off('remove', onRemove);
+    }
+  });
+
   it('refuses a start inside another appointment (16:00 inside 15:00-16:30) with the spec text', async () => {
     const first = await marta.post('/api/booking', bookingBody({ serviceId: salon.tinte, time: '15:00' })); // 15:00-16:30
     expect(first.status).toBe(201);

@@ -23,6 +23,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number);
+// BENCH_ONLY=booking (or a comma list of endpoint keys) loads only those, prints their figures and
+// writes nothing: for profiling one endpoint with BENCH_SERVER_NODE_ARGS.
+const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
+const measured = (key: string) => !ONLY || ONLY.includes(key);
 const ADMIN = { email: 'admin@bench.auna', password: 'bench-admin-1' };
 const CLIENTS = 10;
 
@@ -142,8 +146,8 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const before = await countAppointments(ctx.db);
   for (let round = 1; round <= ROUNDS; round++) {
     log(`${size}: round ${round}/${ROUNDS}: health, slot list, admin list (week ${week.from}..${week.to}), dashboard, bookings (${targets.length} free slots), bare inserts`);
-    runs.health!.push(await cannon({ url: `${url}/api/health` }, each, 2, { serverPid: ctx.serverPid }));
-    runs.slots!.push(
+    if (measured('health')) runs.health!.push(await cannon({ url: `${url}/api/health` }, each, 2, { serverPid: ctx.serverPid }));
+    if (measured('slots')) runs.slots!.push(
       await cannon(
         { url, headers: { cookie: clientCookies[0]! }, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: slotPaths[si++ % slotPaths.length] }) }] },
         each,
@@ -151,11 +155,11 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
         watch,
       ),
     );
-    runs.adminList!.push(
+    if (measured('adminList')) runs.adminList!.push(
       await cannon({ url, headers: adminHeaders, requests: [{ method: 'GET', path: listPath }, { method: 'GET', path: `${listPath}&cursor=${first.body.nextCursor}` }] }, each, 2, watch),
     );
-    runs.dashboard!.push(await cannon({ url: `${url}/api/admin/dashboard`, headers: adminHeaders }, each, 2, watch));
-    runs.booking!.push(
+    if (measured('dashboard')) runs.dashboard!.push(await cannon({ url: `${url}/api/admin/dashboard`, headers: adminHeaders }, each, 2, watch));
+    if (measured('booking')) runs.booking!.push(
       await cannon(
         {
           url,
@@ -176,13 +180,13 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
         watch,
       ),
     );
-    runs.bareInsert!.push(await bareInsertRate(ctx.dbUrl, each, ctx.serverPid));
+    if (measured('bareInsert')) runs.bareInsert!.push(await bareInsertRate(ctx.dbUrl, each, ctx.serverPid));
   }
   const booked = (await countAppointments(ctx.db)) - before;
   // Leave the salon as it was, so the next size starts from the same free slots.
   await ctx.db.query(`DELETE FROM appointments WHERE client_id IN (SELECT id FROM "user" WHERE email LIKE 'load%@bench.auna')`);
   await ctx.db.query('VACUUM ANALYZE appointments');
-  const results = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
+  const results = Object.fromEntries(Object.entries(runs).filter(([, v]) => v.length).map(([k, v]) => [k, median(v)]));
   return { size, results, booked };
 }
 
@@ -291,6 +295,10 @@ async function main() {
       plans = await explainPlans(db, salon);
     }
 
+    if (ONLY) {
+      for (const p of phases) for (const [k, f] of Object.entries(p.results)) console.log(`${p.size} ${k}: ${JSON.stringify(f)}`);
+      return;
+    }
     const report = renderReport({ machine: await machine(db), phases, plans, seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, date: new Date() });
     console.log(report.table);
     if (!process.env.BENCH_NO_WRITE) {
