@@ -84,6 +84,27 @@ function ariaIdsWithoutRandomPrefix() {
   };
 }
 
+/**
+ * React Aria checks the browser's language when its i18n module loads (every page, since the app
+ * root's I18nProvider imports it) with `Intl.DateTimeFormat.supportedLocalesOf`, only to catch an
+ * invalid tag: that first DateTimeFormat call loads the date data of ICU, ~15 ms here and four
+ * times that on a mid-range phone, inside the task that starts the app. The app always passes
+ * 'es-ES' (app/root.tsx), so the answer is never used; `Intl.getCanonicalLocales` throws for the
+ * same invalid tags without loading anything (docs/decisions/014-first-view-rendered-on-the-server.md).
+ */
+const ARIA_DEFAULT_LOCALE = /react-aria\/dist\/private\/i18n\/useDefaultLocale\.mjs$/;
+function ariaDefaultLocaleWithoutIcu() {
+  return {
+    name: 'auna-react-aria-default-locale',
+    transform(code: string, id: string) {
+      if (!ARIA_DEFAULT_LOCALE.test(id.split('?')[0]!)) return null;
+      const check = /Intl\.DateTimeFormat\.supportedLocalesOf\(\[\s*(\$\w+|locale)\s*\]\)/;
+      if (!check.test(code)) throw new Error(`React Aria's useDefaultLocale changed shape (${id}): review the locale check patch in vite.config.ts`);
+      return { code: code.replace(check, 'Intl.getCanonicalLocales($1)'), map: null };
+    },
+  };
+}
+
 // The web app lives in src/web and builds to dist/web, which the Hono server serves.
 // It is written against React's API and runs on Preact (preact/compat): the same components in
 // a fifth of the bytes, so every client first view stays under its 100 KB budget
@@ -93,7 +114,7 @@ function ariaIdsWithoutRandomPrefix() {
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react({ refreshExclude: /./ }), tailwindcss(), ariaCollectionsOnPreact(), ariaIdsWithoutRandomPrefix(), precompress()],
+  plugins: [react({ refreshExclude: /./ }), tailwindcss(), ariaCollectionsOnPreact(), ariaIdsWithoutRandomPrefix(), ariaDefaultLocaleWithoutIcu(), precompress()],
   resolve: {
     alias: [
       { find: /^react$/, replacement: 'preact/compat' },
@@ -109,7 +130,7 @@ export default defineConfig({
   // the aliases above apply there too and the server renders with Preact like the browser.
   ssr: { noExternal: true },
   // The dev server pre-bundles dependencies without the plugins above: patch them there too.
-  optimizeDeps: { rolldownOptions: { plugins: [ariaCollectionsOnPreact(), ariaIdsWithoutRandomPrefix()] } },
+  optimizeDeps: { rolldownOptions: { plugins: [ariaCollectionsOnPreact(), ariaIdsWithoutRandomPrefix(), ariaDefaultLocaleWithoutIcu()] } },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,27 +1,21 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components';
-import { useHref, useNavigate } from 'react-router';
+import { useHref, useLocation, useNavigate } from 'react-router';
 import { AppRoutes } from './router';
 
-// sonner's Toaster is not part of any first view: only the back office and the agenda raise
-// toasts, and they import `toast` themselves. The Toaster mounts once the first view is done
-// (or at once in those areas); sonner replays toasts raised before it subscribed, so none is lost.
+// sonner's Toaster is not part of any client page: only the back office and the agenda raise
+// toasts, and they import `toast` themselves. The Toaster mounts when the app first enters those
+// areas and stays; sonner replays toasts raised before it subscribed, so none is lost. A client
+// never downloads or renders it (it used to mount on idle after every first view: ~10 KB and a
+// render on the phone's main thread for nothing; docs/decisions/014-first-view-rendered-on-the-server.md).
 const Toaster = lazy(() => import('./toaster'));
+const STAFF_AREA = /^\/(admin|employee)(\/|$)/;
 
 function useToasterWanted(): boolean {
-  // (false on the server, which renders only client pages: entry-server.tsx)
-  const [wanted, setWanted] = useState(() => typeof window !== 'undefined' && /^\/(admin|employee)(\/|$)/.test(window.location.pathname));
-  useEffect(() => {
-    if (wanted) return;
-    const want = () => setWanted(true);
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(want, { timeout: 4000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = setTimeout(want, 2000);
-    return () => clearTimeout(id);
-  }, [wanted]);
-  return wanted;
+  const { pathname } = useLocation();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && STAFF_AREA.test(pathname)) setWanted(true);
+  return wanted || STAFF_AREA.test(pathname);
 }
 
 /** Lets React Aria links and buttons navigate through React Router, in Spanish. */

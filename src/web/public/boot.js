@@ -1,4 +1,4 @@
-/* global document, window, requestAnimationFrame, setTimeout, Event */
+/* global document, window, requestAnimationFrame, setTimeout, Event, PerformanceObserver */
 // Starts the web app on a page whose first view the server has already rendered
 // (src/server/http/app-shell.ts, docs/decisions/014-first-view-rendered-on-the-server.md).
 // The page can be read without any script, so its scripts are requested only once the browser
@@ -70,12 +70,30 @@
     script.src = entry;
     document.head.appendChild(script);
   }
-  // A frame callback runs just before the paint; a task queued from it runs just after.
-  if (document.visibilityState === 'visible' && typeof window.requestAnimationFrame === 'function') {
+  // Start once the browser reports the first contentful paint (the page is on screen, not just
+  // drawn: a slow phone can take a while to show a frame); where that report is missing, in the
+  // task after the next frame. A hidden tab paints nothing: start at once.
+  var started = false;
+  function startOnce() {
+    if (started) return;
+    started = true;
+    start();
+  }
+  if (document.visibilityState !== 'visible') {
+    startOnce();
+  } else if (typeof PerformanceObserver === 'function' && (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName('first-contentful-paint').length) {
+        observer.disconnect();
+        setTimeout(startOnce, 0);
+      }
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(startOnce, 3000); // never wait for a report longer than this
+  } else if (typeof window.requestAnimationFrame === 'function') {
     requestAnimationFrame(function () {
-      setTimeout(start, 0);
+      setTimeout(startOnce, 0);
     });
   } else {
-    start();
+    startOnce();
   }
 })();
