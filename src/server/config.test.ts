@@ -25,6 +25,7 @@ describe('loadConfig', () => {
     expect(c.seed).toBeUndefined();
     expect(c.trustProxy).toBe(false);
     expect(c.secureCookies).toBe(false);
+    expect(c.workers).toBe(1);
   });
 
   it('derives PUBLIC_URL from PORT and drops a trailing slash', () => {
@@ -50,6 +51,9 @@ describe('loadConfig', () => {
     ['GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'id-only' }],
     ['GOOGLE_CLIENT_ID', { GOOGLE_CLIENT_SECRET: 'secret-only' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['WEB_CONCURRENCY', { WEB_CONCURRENCY: '0' }],
+    ['WEB_CONCURRENCY', { WEB_CONCURRENCY: 'dos' }],
+    ['WEB_CONCURRENCY', { WEB_CONCURRENCY: '1.5' }],
   ])('names %s in the error for %j', (name, env) => {
     expect(errorOf(env).message).toContain(name);
   });

@@ -29,6 +29,7 @@ const EnvSchema = z
     GOOGLE_ISSUER: optionalText.pipe(z.url().optional()).default('https://accounts.google.com'),
     TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_CONCURRENCY: z.coerce.number().int('un número entero').min(1, 'al menos 1').max(64, 'como mucho 64').default(1),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -76,5 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         : undefined,
     trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
+    /** HTTP worker processes (node:cluster); 1 = the single process, as before (ADR 015) */
+    workers: e.WEB_CONCURRENCY,
   };
 }

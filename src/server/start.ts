@@ -26,13 +26,20 @@ function firstExisting(...candidates: string[]): string | undefined {
 
 export type Running = {
   url: string;
+  /** the PostgreSQL this instance uses (the embedded one's, or DATABASE_URL) */
+  dbUrl: string;
   deps: Deps;
   demoLogins: DemoLogin[];
   close: () => Promise<void>;
 };
 
-/** Everything `npm start` does, callable from tests: database, migrations, accounts, HTTP. */
-export async function startServer(config: Config, opts: { listen?: boolean; now?: () => Date } = {}): Promise<Running> {
+/**
+ * Everything `npm start` does, callable from tests: database, migrations, accounts, HTTP.
+ * `setup: false` is for a worker of several (main.ts, ADR 015): the first process has already
+ * migrated, made the admin account and seeded; a worker only serves.
+ */
+export async function startServer(config: Config, opts: { listen?: boolean; now?: () => Date; setup?: boolean } = {}): Promise<Running> {
+  const setup = opts.setup !== false;
   const log = createLogger(config.logLevel);
   const secrets = await loadOrCreateSecrets(config.dataDir);
 
@@ -41,17 +48,19 @@ export async function startServer(config: Config, opts: { listen?: boolean; now?
     : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, password: secrets.dbPassword, log });
   const dbUrl = config.databaseUrl ?? embedded!.url;
   const { db, pool } = createDb(dbUrl);
-  const migrations = firstExisting(path.join(here, 'db/migrations'), path.join(here, 'migrations'));
-  if (!migrations) throw new Error('No se encuentran las migraciones');
-  await runMigrations(db, migrations);
+  if (setup) {
+    const migrations = firstExisting(path.join(here, 'db/migrations'), path.join(here, 'migrations'));
+    if (!migrations) throw new Error('No se encuentran las migraciones');
+    await runMigrations(db, migrations);
+  }
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const auth = createAuth({ db, config, secret: secrets.authSecret, mailer, log });
   const realtime = createRealtime(dbUrl, log);
   const deps: Deps = { config, db, auth, log, mailer, realtime, rateLimit: createRateLimitStore(db), now: opts.now ?? (() => new Date()) };
 
-  if (config.admin) await ensureAccount({ db, auth }, { ...config.admin, role: 'admin', name: 'Administración' });
-  const demoLogins = config.seed === 'demo' ? await seedDemo(deps) : [];
+  if (setup && config.admin) await ensureAccount({ db, auth }, { ...config.admin, role: 'admin', name: 'Administración' });
+  const demoLogins = setup && config.seed === 'demo' ? await seedDemo(deps) : [];
 
   const webRoot = firstExisting(path.join(here, '../web'), path.join(here, '../../dist/web'));
   const app = createApp(deps, { webRoot });
@@ -68,6 +77,7 @@ export async function startServer(config: Config, opts: { listen?: boolean; now?
 
   return {
     url,
+    dbUrl,
     deps,
     demoLogins,
     async close() {
