@@ -20,6 +20,7 @@ import { meRoutes } from './features/me/routes';
 import { myAppointmentsRoutes } from './features/my-appointments/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
+import { safeError } from './logger';
 import { createAppShell, createFirstViewRenderer, type FirstView } from './http/app-shell';
 import { loadSession } from './http/guards';
 import { createSessionReader } from './http/session-reader';
@@ -123,7 +124,7 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
         firstView = await firstViewRenderer()
           .then((render) => render?.(url.pathname + url.search, user, getJson) ?? null)
           .catch((err: unknown) => {
-            deps.log.error({ err, path: c.req.path }, 'first view render failed');
+            deps.log.error({ err: safeError(err), path: c.req.path }, 'first view render failed');
             return null;
           });
       }
