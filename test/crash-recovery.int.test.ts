@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
-import { isAlive, postmasterPid, spawnServer, stopOrphanPostgres, waitForHealth, type ChildServer } from './support/child-server';
+import { isAlive, postmasterPid, spawnServer, removeChildServer, waitForHealth, type ChildServer } from './support/child-server';
 import { freePort } from './support/free-port';
 
 // ARCHITECTURE.md §2: "Crash-tested: kill -9 runs, 0 committed rows lost". The real server runs as
@@ -17,16 +17,7 @@ const PASSWORD = 'crash-test-1';
 let dataDir = '';
 let child: ChildServer | undefined;
 
-afterAll(async () => {
-  if (child && child.proc.exitCode === null && child.proc.signalCode === null) {
-    child.proc.kill('SIGKILL');
-    await child.exited;
-  }
-  if (dataDir) {
-    await stopOrphanPostgres(dataDir);
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+afterAll(() => removeChildServer(child, dataDir));
 
 let ipSeq = 0;
 // The server trusts X-Forwarded-For (TRUST_PROXY=true) so the per-address sign-up limit (5/min)

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
-import { isAlive, postmasterPid, spawnServer, stopOrphanPostgres, waitForHealth, type ChildServer } from './support/child-server';
+import { isAlive, postmasterPid, spawnServer, removeChildServer, waitForHealth, type ChildServer } from './support/child-server';
 import { freePort } from './support/free-port';
 import { signIn } from './support/http-client';
 
@@ -15,16 +15,7 @@ import { signIn } from './support/http-client';
 let dataDir = '';
 let child: ChildServer | undefined;
 
-afterAll(async () => {
-  if (child && child.proc.exitCode === null && child.proc.signalCode === null) {
-    child.proc.kill('SIGKILL');
-    await child.exited;
-  }
-  if (dataDir) {
-    await stopOrphanPostgres(dataDir);
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+afterAll(() => removeChildServer(child, dataDir));
 
 /** The node processes whose parent is `pid` (the HTTP workers), from /proc. */
 function nodeChildren(pid: number): number[] {

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/messages';
-import { isAlive, postmasterPid, spawnServer, stopOrphanPostgres, waitForHealth, type ChildServer } from '../support/child-server';
+import { isAlive, postmasterPid, spawnServer, removeChildServer, waitForHealth, type ChildServer } from '../support/child-server';
 import { freePort } from '../support/free-port';
 import { signUp, type Session } from '../support/http-client';
 import { nextIp, OPEN_SCHEDULE, salonDay } from '../support/cluster';
@@ -26,16 +26,7 @@ const PASSWORD = 'caida-clave-1';
 let dataDir = '';
 let child: ChildServer | undefined;
 
-afterAll(async () => {
-  if (child && child.proc.exitCode === null && child.proc.signalCode === null) {
-    child.proc.kill('SIGKILL');
-    await child.exited;
-  }
-  if (dataDir) {
-    await stopOrphanPostgres(dataDir);
-    await rm(dataDir, { recursive: true, force: true });
-  }
-});
+afterAll(() => removeChildServer(child, dataDir));
 
 type Ack = { id: string; employeeUserId: string; clientId: string; serviceId: string; start: string };
 type Slot = { professionalId: string; employeeUserId: string; serviceId: string; date: string; time: string };

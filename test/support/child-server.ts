@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -83,4 +84,19 @@ export async function stopOrphanPostgres(dataDir: string): Promise<void> {
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+/**
+ * After a test that ran the real server on its own data dir: kill the server if it still runs,
+ * stop the PostgreSQL it may have left behind, and remove the data dir.
+ */
+export async function removeChildServer(child: ChildServer | undefined, dataDir: string): Promise<void> {
+  if (child && child.proc.exitCode === null && child.proc.signalCode === null) {
+    child.proc.kill('SIGKILL');
+    await child.exited;
+  }
+  if (dataDir) {
+    await stopOrphanPostgres(dataDir);
+    await rm(dataDir, { recursive: true, force: true });
+  }
 }
