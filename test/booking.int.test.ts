@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
 import { appointments, salonSettings } from '../src/server/db/schema';
@@ -210,7 +210,7 @@ describe('booking', () => {
     }
   });
 
-  it('a booking that loses its race keeps its database connection (a refusal is no reason to reconnect)', async () => {
+  it('a booking that loses its race, or any refused statement, keeps its database connection (a refusal is no reason to reconnect)', async () => {
     const pool = server.deps.db.$client;
     let removed = 0;
     const onRemove = () => removed++;
@@ -222,6 +222,8 @@ describe('booking', () => {
         expect(lost.status).toBe(409);
         expect(lost.body.error.message).toBe(MSG.slotTaken);
       }
+      // Any statement PostgreSQL refuses through drizzle, not only the booking's.
+      await expect(server.deps.db.execute(sql`SELECT 1 / 0`)).rejects.toThrow();
       expect(removed).toBe(0);
     } finally {
       pool.off('remove', onRemove);

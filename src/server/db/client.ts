@@ -6,7 +6,7 @@ import * as schema from './schema';
 export type Db = ReturnType<typeof createDb>['db'];
 
 export function createDb(url: string, max = 20) {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = keepConnectionsOnQueryErrors(new pg.Pool({ connectionString: url, max }));
   // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
   pool.on('error', () => undefined);
   // Nor one that is checked out: PostgreSQL's "terminating connection due to unexpected postmaster
@@ -32,4 +32,39 @@ export function pgErrorCode(err: unknown): string | undefined {
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * PostgreSQL answered with an error about the statement (a SQLSTATE), and the connection carries
+ * on. Not for connection exceptions (class 08) or an operator shutting the server down (class 57),
+ * nor for errors with no SQLSTATE at all (the socket broke).
+ */
+function connectionIsFine(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  return code !== undefined && !code.startsWith('08') && !code.startsWith('57');
+}
+
+/**
+ * pg-pool's `query()` closes the connection after ANY error. Here an error is often an ordinary
+ * answer: a booking that loses its race (23P01, a 409), a duplicate e-mail at sign-up (23505).
+ * Each cost a new connection (TCP, SCRAM authentication, every statement prepared again), seen
+ * under `npm run bench`. The pool's promise-style `query()` (what drizzle calls) keeps the
+ * connection unless it broke; the callback style is left as pg-pool has it.
+ */
+function keepConnectionsOnQueryErrors(pool: pg.Pool): pg.Pool {
+  const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const query = async (...args: unknown[]) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await (client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args);
+    } catch (err) {
+      if (!connectionIsFine(err)) broken = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+  pool.query = ((...args: unknown[]) => (typeof args.at(-1) === 'function' ? original(...args) : query(...args))) as typeof pool.query;
+  return pool;
 }

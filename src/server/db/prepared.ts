@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResultRow } from 'pg';
-import { pgErrorCode, type Db } from './client';
+import type { Db } from './client';
 
 const dialect = new PgDialect();
 
@@ -12,28 +12,6 @@ const dialect = new PgDialect();
  */
 export async function runPrepared<T extends QueryResultRow>(db: Db, name: string, query: SQL): Promise<T[]> {
   const { sql, params } = dialect.sqlToQuery(query);
-  // Checked out by hand, not pool.query(): that one closes the connection after ANY error, and
-  // a booking that loses its race (23P01, answered 409) is an ordinary answer here. Each cost a
-  // new connection (TCP, SCRAM authentication, every statement prepared again) under load.
-  const client = await db.$client.connect();
-  let broken: Error | undefined;
-  try {
-    const result = await client.query<T>({ name, text: sql, values: params as unknown[] });
-    return result.rows;
-  } catch (err) {
-    if (!connectionIsFine(err)) broken = err instanceof Error ? err : new Error(String(err));
-    throw err;
-  } finally {
-    client.release(broken);
-  }
-}
-
-/**
- * PostgreSQL answered with an error about the statement (a SQLSTATE), and the connection carries
- * on. Not for connection exceptions (class 08) or an operator shutting the server down (class 57),
- * nor for errors with no SQLSTATE at all (the socket broke).
- */
-function connectionIsFine(err: unknown): boolean {
-  const code = pgErrorCode(err);
-  return code !== undefined && !code.startsWith('08') && !code.startsWith('57');
+  const result = await db.$client.query<T>({ name, text: sql, values: params as unknown[] });
+  return result.rows;
 }
