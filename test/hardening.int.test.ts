@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -7,6 +6,7 @@ import { apiRouteKeysOf } from './support/api-routes';
 import { spawnServer, waitForHealth } from './support/child-server';
 import { tableChecksum } from './support/db-checksum';
 import { freePort } from './support/free-port';
+import { freshDatabase } from './support/fresh-database';
 import { newSession, signUp, type Session } from './support/http-client';
 import { firstLink, startMailCatcher, type MailCatcher } from './support/mail-catcher';
 import { arrangeWorld, freshIp, WORLD_PASSWORD, type World } from './support/salon-world';
@@ -210,13 +210,7 @@ describe('logs', () => {
 
   beforeAll(async () => {
     mail = await startMailCatcher();
-    const adminDb = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await adminDb.connect();
-    const dbName = `log_${randomBytes(5).toString('hex')}`;
-    await adminDb.query(`CREATE DATABASE ${dbName}`);
-    await adminDb.end();
-    const dbUrl = new URL(inject('pgAdminUrl'));
-    dbUrl.pathname = `/${dbName}`;
+    const database = await freshDatabase('log');
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     const { mkdtemp, rm } = await import('node:fs/promises');
@@ -229,7 +223,7 @@ describe('logs', () => {
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: database.url,
       SMTP_URL: mail.url,
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'trace',
@@ -240,10 +234,7 @@ describe('logs', () => {
       child.proc.kill('SIGTERM');
       await child.exited;
       await rm(dataDir, { recursive: true, force: true });
-      const a = new pg.Client({ connectionString: inject('pgAdminUrl') });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await a.end();
+      await database.drop();
     };
   }, 120_000);
 

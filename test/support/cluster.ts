@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { spawnServer, waitForHealth, type ChildServer } from './child-server';
 import { freePort } from './free-port';
+import { freshDatabase } from './fresh-database';
 
 // Several real server processes (node --import tsx src/server/main.ts) on ONE fresh database of
 // the run's PostgreSQL, as instances behind a load balancer would run (ARCHITECTURE §3). They share
@@ -15,13 +14,7 @@ export type Instance = { url: string; child: ChildServer };
 export type Cluster = { instances: Instance[]; db: pg.Pool; dbUrl: string; dataDir: string; close: () => Promise<void> };
 
 export async function startCluster(opts: { processes: number; env?: Record<string, string> }): Promise<Cluster> {
-  const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await admin.connect();
-  const dbName = `rel_${randomBytes(5).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const dbUrl = new URL(inject('pgAdminUrl'));
-  dbUrl.pathname = `/${dbName}`;
+  const database = await freshDatabase('rel');
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auna-rel-'));
 
   const instances: Instance[] = [];
@@ -34,7 +27,7 @@ export async function startCluster(opts: { processes: number; env?: Record<strin
       HOST: '127.0.0.1',
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: database.url,
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'warn',
       ...opts.env,
@@ -42,11 +35,11 @@ export async function startCluster(opts: { processes: number; env?: Record<strin
     instances.push({ url, child });
     await waitForHealth(url, child, 60_000);
   }
-  const db = new pg.Pool({ connectionString: dbUrl.toString(), max: 4 });
+  const db = new pg.Pool({ connectionString: database.url, max: 4 });
   return {
     instances,
     db,
-    dbUrl: dbUrl.toString(),
+    dbUrl: database.url,
     dataDir,
     async close() {
       for (const { child } of instances) {
@@ -58,10 +51,7 @@ export async function startCluster(opts: { processes: number; env?: Record<strin
         }
       }
       await db.end();
-      const a = new pg.Client({ connectionString: inject('pgAdminUrl') });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
-      await a.end();
+      await database.drop().catch(() => undefined);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import type { Deps } from '../../src/server/http/env';
 import { startServer } from '../../src/server/start';
 import { freePort } from './free-port';
+import { freshDatabase } from './fresh-database';
 
 export type TestServer = {
   /** e.g. http://127.0.0.1:41234 — also the server's PUBLIC_URL, so Origin checks match. */
@@ -21,26 +19,13 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
-async function withAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: inject('pgAdminUrl') });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * The real server (startServer, as `npm start` runs it) on a FRESH database of the run's
  * PostgreSQL (test/global-setup.ts), listening on a free loopback port. `env` is added to / overrides
  * the defaults; `now` is the server's clock. Only usable inside vitest (it reads `inject`).
  */
 export async function startTestServer(opts: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestServer> {
-  const dbName = `t_${randomBytes(6).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE ${dbName}`));
-  const dbUrl = new URL(inject('pgAdminUrl'));
-  dbUrl.pathname = `/${dbName}`;
+  const database = await freshDatabase('t');
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auna-int-'));
   const port = await freePort();
@@ -50,14 +35,14 @@ export async function startTestServer(opts: { now?: () => Date; env?: Record<str
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'silent',
     ...opts.env,
-    DATABASE_URL: dbUrl.toString(),
+    DATABASE_URL: database.url,
     DATA_DIR: dataDir,
   };
   let running;
   try {
     running = await startServer(loadConfig(env), { now: opts.now });
   } catch (err) {
-    await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch(() => undefined);
+    await database.drop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
     throw err;
   }
@@ -65,13 +50,13 @@ export async function startTestServer(opts: { now?: () => Date; env?: Record<str
   return {
     url: running.url,
     deps: running.deps,
-    dbUrl: dbUrl.toString(),
+    dbUrl: database.url,
     dataDir,
     async close() {
       if (closed) return;
       closed = true;
       await running.close();
-      await withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`)).catch(() => undefined);
+      await database.drop().catch(() => undefined);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
