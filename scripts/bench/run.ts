@@ -3,15 +3,14 @@
 // 10,000 and then 1,000,000 appointments, and autocannon at 50 connections against the endpoints
 // a salon's clients and owner wait on. Prints one table and writes it to docs/benchmarks.md.
 // Loopback only, bounded (about 10 s per endpoint), stops by itself and removes its temp dir.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort } from '../../test/support/free-port';
+import { spawnProductionServer, stopProcess, waitForUrl } from '../support/production-server';
 import { newSession, type Session } from '../../test/support/http-client';
 import { countAppointments, createSalon, fillHistory, fillPresent, type Salon } from './fill';
 import { bareInsertRate, cannon, CONNECTIONS, type Figures } from './load';
@@ -34,19 +33,6 @@ function log(msg: string) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 }
 
-async function waitForHealth(url: string, app: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (app.exitCode !== null) throw new Error('the server exited while starting (see its log)');
-    try {
-      if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error('the server did not answer /api/health in 120 s');
-}
 
 const cookieOf = (s: Session) => [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
@@ -227,16 +213,12 @@ async function main() {
   log(`server: node dist/server/main.js on ${url}, PostgreSQL on 127.0.0.1:${pgPort}, temp dir ${root}`);
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
   const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const app = spawn(process.execPath, [...nodeArgs, 'dist/server/main.js'], {
-    cwd: ROOT,
+  const app = spawnProductionServer({
+    port,
+    dataDir,
+    pgPort,
+    nodeArgs,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(pgPort),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       // The sign-ups below come from one machine: each gets its own X-Forwarded-For, as in the tests.
@@ -249,18 +231,12 @@ async function main() {
   });
   app.stdout!.pipe(out);
   app.stderr!.pipe(out);
-  const stop = async () => {
-    if (app.exitCode === null) {
-      app.kill('SIGTERM');
-      for (let i = 0; i < 150 && app.exitCode === null; i++) await sleep(100);
-      if (app.exitCode === null) app.kill('SIGKILL');
-    }
-  };
+  const stop = () => stopProcess(app);
   process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 
   const db = new pg.Client({ connectionString: dbUrl });
   try {
-    await waitForHealth(url, app);
+    await waitForUrl(`${url}/api/health`, app, 'the server (see its log)');
     await db.connect();
     await db.query('SET synchronous_commit = off'); // only this loading session; the server's stay on
     const salon = await createSalon(db);

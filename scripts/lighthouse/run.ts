@@ -8,10 +8,10 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../test/support/free-port';
 import { newSession } from '../../test/support/http-client';
+import { spawnProductionServer, stopProcess, waitForUrl } from '../support/production-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,27 +30,6 @@ function log(msg: string) {
   process.stderr.write(`[lighthouse ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 }
 
-async function waitFor(url: string, proc: ChildProcess, what: string, timeoutMs = 120_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`${what} exited while starting`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
-    } catch {
-      // not yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${what} did not answer ${url}`);
-}
-
-async function stop(proc: ChildProcess) {
-  if (proc.exitCode !== null || proc.signalCode !== null) return;
-  proc.kill('SIGTERM');
-  for (let i = 0; i < 100 && proc.exitCode === null && proc.signalCode === null; i++) await sleep(100);
-  if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
-}
-
 async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (Debian: apt-get install chromium)`);
   const root = await mkdtemp(path.join(os.tmpdir(), 'auna-lighthouse-'));
@@ -59,25 +38,17 @@ async function main() {
   await mkdir(dataDir, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      SEED: 'demo',
-      LOG_LEVEL: 'warn',
-    },
+  const app = spawnProductionServer({
+    port,
+    dataDir,
+    pgPort: await freePort(),
+    env: { SEED: 'demo', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const debugPort = await freePort();
   let chrome: ChildProcess | undefined;
   try {
-    await waitFor(`${base}/api/health`, app, 'the server');
+    await waitForUrl(`${base}/api/health`, app, 'the server');
     const client = newSession(base);
     const signIn = await client.post('/api/auth/sign-in/email', { email: 'cliente@auna.demo', password: 'auna-demo' });
     if (signIn.status !== 200) throw new Error(`demo client sign-in: ${signIn.status}`);
@@ -90,7 +61,7 @@ async function main() {
       ['--headless=new', '--no-sandbox', '--disable-gpu', `--remote-debugging-port=${debugPort}`, `--user-data-dir=${path.join(root, 'chrome')}`, '--no-first-run', '--disable-background-networking', 'about:blank'],
       { stdio: 'ignore' },
     );
-    await waitFor(`http://127.0.0.1:${debugPort}/json/version`, chrome, 'Chromium', 30_000);
+    await waitForUrl(`http://127.0.0.1:${debugPort}/json/version`, chrome, 'Chromium', 30_000);
 
     const lighthouse = (await import('lighthouse')).default as unknown as LighthouseFn;
     const pages = [
@@ -171,8 +142,8 @@ ${notes ? `\n${notes}\n` : ''}<!-- lighthouse:end -->`;
       log('written to docs/benchmarks.md');
     }
   } finally {
-    if (chrome) await stop(chrome);
-    await stop(app);
+    if (chrome) await stopProcess(chrome, 10_000);
+    await stopProcess(app, 10_000);
     await rm(root, { recursive: true, force: true });
   }
 }
