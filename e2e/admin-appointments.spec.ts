@@ -247,6 +247,65 @@ test.describe('appointment management', () => {
     expect(await statusOf(a10)).toBe('completed');
   });
 
+  test('dates typed digit by digit apply only when complete: the other date never moves, no refused request', async ({ page, playwright, baseURL }) => {
+    await signInAsNewAdmin(page, baseURL!);
+    const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
+    const { pro, client } = await arrangePeople(other, baseURL!, 'teclado');
+    await other.dispose();
+    const day = dayAhead(5);
+    const later = dayAhead(9);
+    await insertAppointment({ employee: pro, client, service, start: wallClockToInstant(day, '10:00', TZ)! });
+    await insertAppointment({ employee: pro, client, service, start: wallClockToInstant(later, '10:00', TZ)! });
+
+    // Every list request the page makes, with its dates and answer.
+    const asked: { from: string; to: string; status: number }[] = [];
+    page.on('response', (res) => {
+      const url = new URL(res.url());
+      if (url.pathname !== '/api/admin/appointments') return;
+      asked.push({ from: url.searchParams.get('from') ?? '', to: url.searchParams.get('to') ?? '', status: res.status() });
+    });
+
+    await page.goto('/admin/appointments');
+    await page.getByLabel('Empleado', { exact: true }).selectOption({ label: pro.name });
+    const desdeGroup = page.getByRole('group', { name: 'Desde' });
+    const hastaGroup = page.getByRole('group', { name: 'Hasta' });
+    const [ty, tm, td] = TODAY.split('-');
+    await expect(desdeGroup).toContainText(`${Number(td)}/${Number(tm)}/${ty}`);
+
+    /** Types `date` into a field as a person would: day, month, year, one digit at a time. */
+    async function typeDate(group: typeof desdeGroup, date: string, pauseAfterDay = false) {
+      const [y, m, d] = date.split('-') as [string, string, string];
+      await group.getByRole('spinbutton').first().click();
+      await page.keyboard.type(d, { delay: 120 });
+      // A person pausing after the day: the field now holds the day with the old month, earlier
+      // than 'Desde' for 'Hasta'; nothing may be applied from it.
+      if (pauseAfterDay) await page.waitForTimeout(1_200);
+      await page.keyboard.type(m, { delay: 120 });
+      await page.keyboard.type(y, { delay: 120 });
+    }
+
+    // 'Hasta' first, the bug's case: its year passes through 0002, 0020, 0202 on the way.
+    await typeDate(hastaGroup, later, true);
+    await expect(page).toHaveURL(new RegExp(`hasta=${later}`));
+    await expect(desdeGroup).toContainText(`${Number(td)}/${Number(tm)}/${ty}`);
+    await typeDate(desdeGroup, day);
+    await expect(page).toHaveURL(new RegExp(`desde=${day}&hasta=${later}`));
+
+    const [dy, dm, dd] = day.split('-');
+    const [ly, lm, ld] = later.split('-');
+    await expect(desdeGroup).toContainText(`${Number(dd)}/${Number(dm)}/${dy}`);
+    await expect(hastaGroup).toContainText(`${Number(ld)}/${Number(lm)}/${ly}`);
+    await expect(page.getByTestId('appointment-row')).toHaveCount(2);
+
+    // No half-typed date ever reached the server, nothing was refused, no error was shown.
+    expect(asked.length).toBeGreaterThan(0);
+    for (const r of asked) {
+      expect(r.status, `${r.from}..${r.to}`).toBe(200);
+      expect(r.from >= '1900-01-01' && r.to >= '1900-01-01', `${r.from}..${r.to}`).toBe(true);
+    }
+    await expect(page.getByText(MSG.invalidInput)).toHaveCount(0);
+  });
+
   test('a refused change puts the row back and says so', async ({ page, playwright, baseURL }) => {
     await signInAsNewAdmin(page, baseURL!);
     const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { addDays, isoDayOfWeek, isValidIsoDate, salonDateOf, SALON_TIME_ZONE } from './calendar-date';
+import { addDays, isoDayOfWeek, isSalonDay, isValidIsoDate, salonDateOf, SALON_TIME_ZONE } from './calendar-date';
 
 // calendar-date.ts does without Temporal so the booking page stays small; these tests hold it to
 // Temporal's answers over wide ranges (the table tests are in salon-time.test.ts).
@@ -34,5 +34,23 @@ describe('calendar-date agrees with Temporal', () => {
     expect(isValidIsoDate('0000-02-29')).toBe(true); // year 0 is a leap year in ISO 8601
     expect(isValidIsoDate('1900-02-29')).toBe(false);
     expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+  });
+});
+
+describe('isSalonDay: the days the app works with', () => {
+  it.each([
+    ['1900-01-01', true],
+    ['2026-11-23', true],
+    ['9999-12-30', true],
+    ['1899-12-31', false],
+    ['9999-12-31', false],
+    // What a date field holds while a year is typed digit by digit: never applied.
+    ['0002-11-23', false],
+    ['0020-11-23', false],
+    ['0202-11-23', false],
+    ['2026-02-30', false],
+    ['', false],
+  ])('%s -> %s', (s, ok) => {
+    expect(isSalonDay(s)).toBe(ok);
   });
 });

@@ -50,6 +50,18 @@ export function isValidIsoDate(s: string): boolean {
   return parts(s) !== null;
 }
 
+// Every four-digit ISO day is valid above, but turning the first and last of them into instants
+// needs the day before or after, which a four-digit year cannot name (`GET /api/agenda?date=0000-01-01`
+// answered 500). A salon day the app works with lies between these two; the server refuses anything
+// else (400) and the back office's date fields apply nothing else (a half-typed year '2' is 0002).
+export const FIRST_SALON_DAY = '1900-01-01';
+export const LAST_SALON_DAY = '9999-12-30';
+
+/** A real calendar day ('YYYY-MM-DD') within [FIRST_SALON_DAY, LAST_SALON_DAY]. */
+export function isSalonDay(s: string): boolean {
+  return isValidIsoDate(s) && s >= FIRST_SALON_DAY && s <= LAST_SALON_DAY;
+}
+
 /** 'HH:mm' from 00:00 to 23:59, two digits each. */
 export function isValidTime(s: string): boolean {
   return typeof s === 'string' && HH_MM.test(s);

@@ -145,8 +145,18 @@ export default function AppointmentsAdminPage() {
         onSubmit={(e) => e.preventDefault()}
         className="grid grid-cols-2 gap-3 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft sm:gap-4 sm:p-5 lg:grid-cols-[repeat(4,minmax(0,1fr))_auto] lg:items-end"
       >
-        <DateFilter label="Desde" value={filters.from} onChange={(v) => setFilters(v > filters.to ? { from: v, to: v } : { from: v })} />
-        <DateFilter label="Hasta" value={filters.to} onChange={(v) => setFilters(v < filters.from ? { from: v, to: v } : { to: v })} />
+        <DateFilter
+          label="Desde"
+          value={filters.from}
+          onChange={(v) => setFilters(v > filters.to ? { from: v, to: v } : { from: v })}
+          fitsWhileTyping={(v) => v <= filters.to}
+        />
+        <DateFilter
+          label="Hasta"
+          value={filters.to}
+          onChange={(v) => setFilters(v < filters.from ? { from: v, to: v } : { to: v })}
+          fitsWhileTyping={(v) => v >= filters.from}
+        />
         <Field label="Empleado" htmlFor="f-empleado">
           <select id="f-empleado" value={filters.employeeId} onChange={(e) => setFilters({ employeeId: e.target.value })} className={`${inputClass} px-3`}>
             <option value="">Todos</option>

@@ -1,4 +1,5 @@
 import { parseDate, type CalendarDate } from '@internationalized/date';
+import { useEffect, useRef, useState } from 'react';
 import { CalendarDays, ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   Button,
@@ -17,6 +18,7 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
+import { isSalonDay } from '../../../../domain/calendar-date';
 
 const navButton =
   'grid h-11 w-11 cursor-pointer place-items-center rounded-full outline-none hover:bg-sand data-[disabled]:opacity-30 data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold';
@@ -53,15 +55,60 @@ function CalendarMonth() {
   );
 }
 
+// While a date is typed segment by segment the field briefly holds dates nobody meant (the year '2'
+// of '2026' is 0002): applying them moved the other field and fired a 400 per keystroke (issue 12).
+const TYPING_PAUSE_MS = 600;
+
 /**
  * A Spanish date field ('dd/mm/aaaa' whatever the browser's language, unlike <input type="date">)
- * with a calendar popover. Plain 'YYYY-MM-DD' salon dates in and out.
+ * with a calendar popover. Plain 'YYYY-MM-DD' salon dates in and out. The field keeps what is being
+ * typed to itself and hands the page only a complete salon day: at once when picked in the calendar
+ * or when focus leaves the field; after a pause in the typing only when `fitsWhileTyping` accepts it
+ * (a day typed before its month would otherwise move the other field to a date nobody meant).
  */
-export function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (date: string) => void }) {
+export function DateFilter({
+  label,
+  value,
+  onChange,
+  fitsWhileTyping = () => true,
+}: {
+  label: string;
+  value: string;
+  onChange: (date: string) => void;
+  fitsWhileTyping?: (date: string) => boolean;
+}) {
+  const [draft, setDraft] = useState<CalendarDate | null>(() => parseDate(value));
+  const [shownValue, setShownValue] = useState(value);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The page changed the date (reset, or the other field moved this one): show the new one.
+  if (value !== shownValue) {
+    setShownValue(value);
+    setDraft(parseDate(value));
+  }
+  useEffect(() => () => clearTimeout(pause.current), []);
+
+  const apply = (d: CalendarDate | null, whileTyping = false) => {
+    clearTimeout(pause.current);
+    const day = d?.toString();
+    if (!day || !isSalonDay(day) || day === value) return;
+    if (whileTyping && !fitsWhileTyping(day)) return;
+    onChange(day);
+  };
+
   return (
     <DatePicker
-      value={parseDate(value)}
-      onChange={(d: CalendarDate | null) => d && onChange(d.toString())}
+      value={draft}
+      onChange={(d: CalendarDate | null) => {
+        setDraft(d);
+        clearTimeout(pause.current);
+        if (calendarOpen) apply(d);
+        else pause.current = setTimeout(() => apply(d, true), TYPING_PAUSE_MS);
+      }}
+      isOpen={calendarOpen}
+      onOpenChange={setCalendarOpen}
+      onBlur={() => apply(draft)}
       firstDayOfWeek="mon"
       className="flex min-w-0 flex-col gap-1.5"
     >
