@@ -268,3 +268,16 @@ describe('client address', () => {
     expect(last!.status).toBe(429);
   });
 });
+
+describe('Google sign-in in a salon without GOOGLE_CLIENT_ID', () => {
+  // The login and signup pages turn this code into MSG.googleUnavailable (src/web/lib/auth-api.test.ts).
+  it('answers 404 PROVIDER_NOT_FOUND with a Spanish message, never a redirect or a 500', async () => {
+    const res = await newSession(server.url, nextIp()).post('/api/auth/sign-in/social', {
+      provider: 'google',
+      callbackURL: '/',
+      errorCallbackURL: '/login?from=google',
+    });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: 'PROVIDER_NOT_FOUND', message: MSG.notFound } });
+  });
+});

@@ -138,6 +138,9 @@ export const MSG = {
   slotIntervalInvalid: 'Elige un intervalo entre citas de 15, 20, 30, 45 o 60 minutos.',
   cancellationHoursInvalid: 'Las horas de antelación para cancelar deben ser un número entero, 0 o más.',
   unlinkBlocked,
+
+  // Google sign-in when the salon has not set it up (no GOOGLE_CLIENT_ID): a sentence, not a code (issue 12).
+  googleUnavailable: 'El acceso con Google todavía no está disponible en este salón. Entra con tu email y contraseña.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -1,3 +1,5 @@
+import { MSG } from '../../domain/messages';
+
 // Sign-in, sign-up and password reset go to better-auth's endpoints on our own server
 // (/api/auth/*). Plain fetch keeps the login page light: no auth SDK in the first load.
 
@@ -59,6 +61,16 @@ const REASONS: Record<string, string> = {
   OAUTH_PROVIDER_NOT_FOUND: 'el acceso con Google no está disponible',
   ACCESS_DENIED: 'has cancelado el acceso',
 };
+
+// better-auth's answer when no Google provider is configured (GOOGLE_CLIENT_ID unset): nothing the
+// client did wrong and nothing an error code explains, so it gets a plain sentence.
+const GOOGLE_NOT_CONFIGURED = new Set(['PROVIDER_NOT_FOUND', 'OAUTH_PROVIDER_NOT_FOUND']);
+
+/** What the Google button says when the sign-in could not start or came back with an error. */
+export function googleErrorText(code: string): string {
+  const normal = code.toUpperCase().replace(/[^A-Z0-9]+/g, '_');
+  return GOOGLE_NOT_CONFIGURED.has(normal) ? MSG.googleUnavailable : authErrorText(MSG.googleErrorPrefix, code);
+}
 
 export function authErrorText(prefix: string, code: string): string {
   const normal = code.toUpperCase().replace(/[^A-Z0-9]+/g, '_');

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { MSG } from '../../../domain/messages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { authApi, authErrorText } from '../../lib/auth-api';
+import { authApi, googleErrorText } from '../../lib/auth-api';
 
 function GoogleIcon() {
   return (
@@ -18,7 +17,7 @@ function GoogleIcon() {
 /** Google sign-in and sign-up: the same OpenID Connect flow; a new account starts as client. */
 export function GoogleButton({ label, initialError }: { label: string; initialError?: string | null }) {
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(initialError ? authErrorText(MSG.googleErrorPrefix, initialError) : null);
+  const [error, setError] = useState<string | null>(initialError ? googleErrorText(initialError) : null);
   return (
     <div className="space-y-3">
       <Button
@@ -30,7 +29,7 @@ export function GoogleButton({ label, initialError }: { label: string; initialEr
           setError(null);
           const failure = await authApi.google();
           if (failure) {
-            setError(authErrorText(MSG.googleErrorPrefix, failure.code));
+            setError(googleErrorText(failure.code));
             setPending(false);
           }
         }}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { MSG } from '../../domain/messages';
+import { googleErrorText } from './auth-api';
+
+describe('googleErrorText', () => {
+  it.each([
+    // No GOOGLE_CLIENT_ID: better-auth answers 404 PROVIDER_NOT_FOUND (test/google-oidc.int.test.ts).
+    ['PROVIDER_NOT_FOUND', MSG.googleUnavailable],
+    ['oauth_provider_not_found', MSG.googleUnavailable],
+    // Anything else keeps the spec's prefix and the code (SPEC §8, ADR 002).
+    ['access_denied', `${MSG.googleErrorPrefix}has cancelado el acceso (ACCESS_DENIED)`],
+    ['HTTP_500', `${MSG.googleErrorPrefix}HTTP_500`],
+  ])('%s -> %s', (code, text) => {
+    expect(googleErrorText(code)).toBe(text);
+  });
+
+  it('says the salon has no Google sign-in without an error code', () => {
+    expect(googleErrorText('PROVIDER_NOT_FOUND')).not.toMatch(/[A-Z]{3,}_/);
+  });
+});
