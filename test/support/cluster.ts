@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { addDays, isoDayOfWeek, salonDateOf, SALON_TIME_ZONE } from '../../src/domain/calendar-date';
 import { spawnServer, waitForHealth, type ChildServer } from './child-server';
 import { freePort } from './free-port';
 import { freshDatabase } from './fresh-database';
@@ -73,12 +74,19 @@ export async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number)
   return out;
 }
 
-/** The salon day (Europe/Madrid) `days` after today, skipping Sundays. */
-export function salonDay(days: number, now = new Date()): string {
-  const d = new Date(now.getTime() + days * 86_400_000);
-  let iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
-  if (new Date(`${iso}T12:00:00Z`).getUTCDay() === 0) iso = salonDay(days + 1, now);
-  return iso;
+/**
+ * The `n`-th salon day (Europe/Madrid) after today that is not a Sunday. Distinct `n` give distinct
+ * days whatever today is: skipping a Sunday by moving to the next day made salonDay(6) and
+ * salonDay(7) the same Monday when salonDay(6) fell on a Sunday, and set-up bookings collided (409)
+ * every Monday. Calendar arithmetic on the salon's dates, so no DST change can skip or repeat a day.
+ */
+export function salonDay(n: number, now = new Date()): string {
+  let day = salonDateOf(now, SALON_TIME_ZONE);
+  for (let left = n; left > 0; ) {
+    day = addDays(day, 1);
+    if (isoDayOfWeek(day) !== 7) left--;
+  }
+  return day;
 }
 
 /** Mon-Sat 09:00-20:00 without breaks. */

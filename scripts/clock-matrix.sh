@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs a test suite with the machine's clock at several dates (Debian's libfaketime: apt-get install
+# faketime), to prove that no test depends on today's weekday or on a Madrid DST change (issue 12:
+# the reliability suite failed every Monday). Usage:
+#   scripts/clock-matrix.sh test:unit            # every date below
+#   scripts/clock-matrix.sh test:int '2026-11-30 07:00:00'
+# The clock starts at each date and runs on; the monotonic clock is left alone so timers behave.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+suite="${1:?usage: scripts/clock-matrix.sh <npm script> [date ...]}"
+shift
+dates=("$@")
+if [ ${#dates[@]} -eq 0 ]; then
+  dates=(
+    '2026-11-29 11:00:00' # Sunday
+    '2026-11-30 07:00:00' # Monday morning
+    '2026-12-05 22:45:00' # Saturday, 23:45 in Madrid
+    '2027-03-27 22:30:00' # Saturday night before spring forward (Sunday 28 March 2027, 02:00 -> 03:00)
+    '2027-03-28 01:30:00' # Sunday, the hour after the change
+    '2027-10-30 23:30:00' # Sunday 31 October 2027, 01:30 in Madrid: the night the clocks go back
+    '2027-10-31 12:00:00' # Sunday, after the change
+  )
+fi
+command -v faketime >/dev/null || { echo "faketime is missing: apt-get install faketime" >&2; exit 2; }
+failed=0
+for d in "${dates[@]}"; do
+  log="$(mktemp -t "clock-${suite//:/-}-XXXX.log")"
+  start=$SECONDS
+  if FAKETIME_DONT_FAKE_MONOTONIC=1 faketime "$d" npm run --silent "$suite" >"$log" 2>&1; then status=pass; else status=FAIL; failed=1; fi
+  summary="$(grep -E '^\s*(Tests|Test Files)\s' "$log" | sed 's/\x1b\[[0-9;]*m//g' | tr -s ' ' | tr '\n' ';')"
+  echo "$status  clock $d UTC  ($((SECONDS - start)) s)  $summary  log: $log"
+done
+exit $failed
