@@ -4,7 +4,9 @@
 # the reliability suite failed every Monday). Usage:
 #   scripts/clock-matrix.sh test:unit            # every date below
 #   scripts/clock-matrix.sh test:int '2026-11-30 07:00:00'
-# The clock starts at each date and runs on; the monotonic clock is left alone so timers behave.
+# The clock is set as an offset from the real one (faketime -f +N), so the test runner and every
+# process it starts later (servers, PostgreSQL, Chromium) agree on the time; with an absolute start
+# each process's clock would start at the date when IT starts. The monotonic clock is left alone.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 suite="${1:?usage: scripts/clock-matrix.sh <npm script> [date ...]}"
@@ -26,8 +28,9 @@ failed=0
 for d in "${dates[@]}"; do
   log="$(mktemp -t "clock-${suite//:/-}-XXXX.log")"
   start=$SECONDS
-  if FAKETIME_DONT_FAKE_MONOTONIC=1 faketime "$d" npm run --silent "$suite" >"$log" 2>&1; then status=pass; else status=FAIL; failed=1; fi
-  summary="$(grep -E '^\s*(Tests|Test Files)\s' "$log" | sed 's/\x1b\[[0-9;]*m//g' | tr -s ' ' | tr '\n' ';')"
+  offset=$(($(date -ud "$d" +%s) - $(date +%s)))
+  if FAKETIME_DONT_FAKE_MONOTONIC=1 faketime -f "$(printf '%+d' "$offset")" npm run --silent "$suite" >"$log" 2>&1; then status=pass; else status=FAIL; failed=1; fi
+  summary="$(sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -E '^\s*(Tests|Test Files) |passed|failed' | grep -vE '^\s*[✓✗×]' | tail -3 | tr -s ' ' | tr '\n' ';')"
   echo "$status  clock $d UTC  ($((SECONDS - start)) s)  $summary  log: $log"
 done
 exit $failed
