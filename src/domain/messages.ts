@@ -138,6 +138,17 @@ export const MSG = {
   slotIntervalInvalid: 'Elige un intervalo entre citas de 15, 20, 30, 45 o 60 minutos.',
   cancellationHoursInvalid: 'Las horas de antelación para cancelar deben ser un número entero, 0 o más.',
   unlinkBlocked,
+
+  // Issue 15: closures, special hours and time off (availability.ts).
+  availabilitySalonClosed: 'El salón está cerrado en esa fecha u hora. Por favor, elige otro horario.',
+  availabilityTimeOff: 'El profesional no trabaja a esa hora. Por favor, elige otro horario.',
+  exceptionDatesInvalid: 'Revisa las fechas: la fecha final no puede ser anterior a la inicial.',
+  exceptionRangeTooLong: 'Un periodo puede durar como máximo un año.',
+  exceptionTimesInvalid: 'Revisa las horas: la hora final debe ser posterior a la inicial.',
+  exceptionReasonRequired: 'Escribe el motivo.',
+  exceptionNotFound: 'No hemos encontrado ese cierre o ausencia.',
+  timeOffOverAppointments: 'Tienes citas confirmadas en ese periodo. Pide al salón que las mueva o cancele antes de añadir la ausencia.',
+  holidaysYearInvalid: 'Elige un año entre 2000 y 2100.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
