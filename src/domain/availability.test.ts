@@ -3,6 +3,7 @@ import {
   availableSlots,
   checkBookable,
   closedLabel,
+  conflictOf,
   dayPlan,
   NO_EXCEPTIONS,
   validateSalonException,
@@ -127,4 +128,19 @@ describe('validation', () => {
     ['equal times', off('2027-08-02', '2027-08-02', '15:00', '15:00'), MSG.exceptionTimesInvalid],
     ['a bad time', off('2027-08-02', '2027-08-02', '15:00', '25:00'), MSG.exceptionTimesInvalid],
   ])('time off: %s', (_n, t, msg) => expect(validateTimeOff(t)).toBe(msg));
+});
+
+describe('conflictOf: appointments an exception leaves outside availability', () => {
+  const at = (start: string, end: string) => ({ start: new Date(start), end: new Date(end) });
+  it.each<[string, Exceptions, ReturnType<typeof conflictOf>]>([
+    ['a closure', ex([closed('2027-01-06', '2027-01-06', 'Reyes')]), { kind: 'salon_closed', reason: 'Reyes' }],
+    ['a whole-day time off', ex([], [off('2027-01-04', '2027-01-08')]), { kind: 'time_off', reason: 'Vacaciones' }],
+    ['part-day time off overlapping 10:00-11:00', ex([], [off('2027-01-06', '2027-01-06', '10:30', '12:00', 'Médico')]), { kind: 'time_off', reason: 'Médico' }],
+    ['part-day time off just after', ex([], [off('2027-01-06', '2027-01-06', '11:00', '12:00')]), null],
+    ['special hours that end before it', ex([special('2027-01-06', '09:00', '10:30')]), { kind: 'salon_closed', reason: 'Horario especial' }],
+    ['special hours that still hold it', ex([special('2027-01-06', '09:00', '11:00')]), null],
+  ])('%s', (_n, e, expected) => {
+    // 10:00-11:00 in Madrid (winter, UTC+1).
+    expect(conflictOf('2027-01-06', at('2027-01-06T09:00:00Z', '2027-01-06T10:00:00Z'), e, TZ)).toEqual(expected);
+  });
 });

@@ -116,13 +116,26 @@ export function checkBookable(input: AvailabilityInput, time: string): BookableC
   return { ok: false, code: 'slot_not_offered', message: MSG.slotNotOffered };
 }
 
-/** Whether a stored appointment [start, end) falls inside an exception of its day (conflict lists). */
-export function conflictsWith(date: string, appointment: Interval, weekly: DaySchedule | null, ex: Exceptions, tz: string): DayClosed | null {
-  const plan = dayPlan(date, weekly ?? { isWorkingDay: false, startTime: '00:00', endTime: '00:00', breaks: [] }, ex, tz);
-  if (plan.closed) return plan.closed;
-  if (plan.blocked.some((b) => intervalsOverlap(appointment, b))) {
-    const t = ex.timeOff.find((x) => isPartDay(x) && covers(x, date));
-    return { kind: 'time_off', reason: t?.reason ?? '' };
+/**
+ * Why a stored appointment [start, end) on salon day `date` is no longer within availability
+ * (the conflict list after adding a closure, special hours or time off), or null.
+ */
+export function conflictOf(date: string, appointment: Interval, ex: Exceptions, tz: string): DayClosed | null {
+  const closure = ex.salon.find((e) => e.kind === 'closed' && covers(e, date));
+  if (closure) return { kind: 'salon_closed', reason: closure.reason };
+  const wholeDay = ex.timeOff.find((t) => !isPartDay(t) && covers(t, date));
+  if (wholeDay) return { kind: 'time_off', reason: wholeDay.reason };
+  if (!isValidIsoDate(date)) return null;
+  for (const e of ex.salon) {
+    if (e.kind !== 'special_hours' || !covers(e, date) || !isValidTime(e.startTime) || !isValidTime(e.endTime)) continue;
+    const open = wallClockBoundary(date, e.startTime, tz);
+    const close = wallClockBoundary(date, e.endTime, tz);
+    if (appointment.start.getTime() < open.getTime() || appointment.end.getTime() > close.getTime()) return { kind: 'salon_closed', reason: e.reason };
+  }
+  for (const t of ex.timeOff) {
+    if (!isPartDay(t) || !covers(t, date) || !isValidTime(t.startTime) || !isValidTime(t.endTime)) continue;
+    const block = { start: wallClockBoundary(date, t.startTime, tz), end: wallClockBoundary(date, t.endTime, tz) };
+    if (intervalsOverlap(appointment, block)) return { kind: 'time_off', reason: t.reason };
   }
   return null;
 }
