@@ -5,6 +5,7 @@ import { addDays } from './calendar-date';
 // holidays (Jueves Santo in most regions, the town's fiesta...) differ by place and are added by
 // hand in the back office.
 
+/** `name` is short: the back office shows it as 'Cerrado: Reyes'. */
 export type Holiday = { date: string; name: string };
 
 /** Easter Sunday of the Gregorian calendar (anonymous Gregorian algorithm, Meeus/Jones/Butcher). */
@@ -29,14 +30,14 @@ export function easterSunday(year: number): string {
 
 const FIXED: ReadonlyArray<[string, string]> = [
   ['01-01', 'Año Nuevo'],
-  ['01-06', 'Epifanía del Señor (Reyes)'],
+  ['01-06', 'Reyes'],
   ['05-01', 'Fiesta del Trabajo'],
-  ['08-15', 'Asunción de la Virgen'],
-  ['10-12', 'Fiesta Nacional de España'],
+  ['08-15', 'Asunción'],
+  ['10-12', 'Fiesta Nacional'],
   ['11-01', 'Todos los Santos'],
-  ['12-06', 'Día de la Constitución'],
+  ['12-06', 'Constitución'],
   ['12-08', 'Inmaculada Concepción'],
-  ['12-25', 'Natividad del Señor (Navidad)'],
+  ['12-25', 'Navidad'],
 ];
 
 /** The national holidays of `year`, in date order. */

@@ -5,6 +5,8 @@ import { defaultSalonSettings } from '../../../domain/salon-settings';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval, type Slot } from '../../../domain/slots';
 import { dayKeyOfDate, type DaySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
+import { closedLabel } from '../../../domain/availability';
+import { closedDays } from '../../availability/exceptions';
 import { pgErrorCode } from '../../db/client';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
@@ -168,4 +170,19 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
     if (pgErrorCode(err) === '23P01') throw conflict(MSG.slotTaken, 'slot_taken');
     throw err;
   }
+}
+
+/** At most this many days per calendar request (a month view needs 42). */
+const CALENDAR_MAX_DAYS = 62;
+
+/**
+ * The booking calendar's unavailable days for a professional: salon closures and whole-day time
+ * off. Clients see only that the day is unavailable; staff also see why ('Cerrado: Reyes').
+ */
+export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professionalId: string; from: string; to: string }) {
+  const span = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
+  if (!(span >= 0 && span < CALENDAR_MAX_DAYS)) throw badRequest(MSG.invalidInput);
+  const staff = user.role === 'admin' || user.role === 'employee';
+  const days = await closedDays(ctx.db, UUID.test(q.professionalId) ? q.professionalId : null, q.from, q.to);
+  return { days: days.map((d) => (staff ? { date: d.date, label: closedLabel(d) } : { date: d.date })) };
 }
