@@ -149,6 +149,8 @@ export const MSG = {
   exceptionNotFound: 'No hemos encontrado ese cierre o ausencia.',
   timeOffOverAppointments: 'Tienes citas confirmadas en ese periodo. Pide al salón que las mueva o cancele antes de añadir la ausencia.',
   holidaysYearInvalid: 'Elige un año entre 2000 y 2100.',
+  availabilityLoadFailed: 'No se pudieron cargar los cierres y ausencias.',
+  availabilitySaveFailed: 'No se pudo guardar el cambio.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
