@@ -202,6 +202,7 @@ export default function BookPage() {
                 minValue={today}
                 isDateUnavailable={(d) => !isBookableDate(d, today) || !!closedDays.data?.has(d)}
                 onMonthChange={setMonth}
+                dayNote={(d) => closedDays.data?.get(d) || undefined}
                 onChange={(d) => {
                   setDate(d);
                   setTime(null);

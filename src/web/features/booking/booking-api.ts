@@ -49,8 +49,13 @@ export const closedDaysKey = (professionalId: string, month: string) => ['bookin
 export function useClosedDays(professionalId: string, month: string, from: string, to: string) {
   return useQuery({
     queryKey: closedDaysKey(professionalId, month),
+    // date -> the reason, which the server gives to staff only ('Cerrado: Reyes'); '' for clients.
     queryFn: async () =>
-      new Set((await call(api.booking['closed-days'].$get({ query: { professionalId: professionalId || 'salon', from, to } }), MSG.realtimeFailed)).days.map((d) => d.date)),
+      new Map(
+        (await call(api.booking['closed-days'].$get({ query: { professionalId: professionalId || 'salon', from, to } }), MSG.realtimeFailed)).days.map(
+          (d) => [d.date, 'label' in d ? d.label : ''] as const,
+        ),
+      ),
     staleTime: 0,
   });
 }
