@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
-import { employees, services } from '../src/server/db/schema';
+import { employees, employeeTimeOff, salonExceptions, services } from '../src/server/db/schema';
 import { apiRouteKeysOf } from './support/api-routes';
 import type { HttpResult, Session } from './support/http-client';
 import { ACTORS, arrangeWorld, type Actor, type World } from './support/salon-world';
@@ -366,7 +366,85 @@ const MATRIX: Record<string, Row> = {
       return { res: await s.post(`/api/my-appointments/${id}/cancel`), check: statusCheck(id, 'confirmed', 'cancelled_by_client') };
     },
   },
+  // issue 15: closures, special hours and time off. Dates far from the booking rows' days.
+  'GET /api/booking/closed-days': {
+    expect: signedIn(200),
+    call: async (s) => ({ res: await s.get(`/api/booking/closed-days?professionalId=${w.employeeRecord}&from=2026-06-01&to=2026-06-30`) }),
+  },
+  'GET /api/admin/availability': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/availability') }) },
+  'POST /api/admin/availability/closures': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const reason = `Cierre ${++seq}`;
+      const res = await s.post('/api/admin/availability/closures', { kind: 'closed', startDate: '2026-06-10', endDate: '2026-06-10', reason });
+      return { res, check: async (ok) => ((await countWhere('salon_exceptions', 'reason', reason)) === (ok ? 1 : 0) ? null : 'closure stored wrongly') };
+    },
+  },
+  'POST /api/admin/availability/national-holidays': {
+    expect: adminOnly(200),
+    call: async (s) => ({ res: await s.post('/api/admin/availability/national-holidays', { year: 2028 }) }),
+  },
+  'DELETE /api/admin/availability/closures/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const [row] = await server.deps.db.insert(salonExceptions).values({ kind: 'closed', startDate: '2026-06-12', endDate: '2026-06-12', reason: 'x' }).returning({ id: salonExceptions.id });
+      const res = await s.delete(`/api/admin/availability/closures/${row!.id}`);
+      return { res, check: async (ok) => ((await countWhere('salon_exceptions', 'id', row!.id)) === (ok ? 0 : 1) ? null : 'closure deletion state wrong') };
+    },
+  },
+  'POST /api/admin/availability/time-off': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const reason = `Ausencia ${++seq}`;
+      const res = await s.post('/api/admin/availability/time-off', { employeeId: w.otherEmployeeRecord, startDate: '2026-06-15', endDate: '2026-06-15', reason });
+      return { res, check: async (ok) => ((await countWhere('employee_time_off', 'reason', reason)) === (ok ? 1 : 0) ? null : 'time off stored wrongly') };
+    },
+  },
+  'DELETE /api/admin/availability/time-off/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newTimeOff(w.employeeRecord);
+      const res = await s.delete(`/api/admin/availability/time-off/${id}`);
+      return { res, check: async (ok) => ((await countWhere('employee_time_off', 'id', id)) === (ok ? 0 : 1) ? null : 'time off deletion state wrong') };
+    },
+  },
+  'GET /api/my-time-off': {
+    expect: { ...staff(200), admin: 403 },
+    call: async (s, actor) => {
+      const id = await newTimeOff(w.employeeRecord);
+      const res = await s.get('/api/my-time-off');
+      return {
+        res,
+        check: async (ok) => (!ok || (res.body.timeOff as { id: string }[]).some((t) => t.id === id) === (actor === 'employee') ? null : 'time off seen by the wrong person'),
+      };
+    },
+  },
+  'POST /api/my-time-off': {
+    // Employees only, each for themselves (docs/decisions/024); the admin uses the back office.
+    expect: { ...staff(201), admin: 403 },
+    call: async (s) => {
+      const reason = `Propia ${++seq}`;
+      const res = await s.post('/api/my-time-off', { startDate: '2026-07-01', endDate: '2026-07-01', reason });
+      return { res, check: async (ok) => ((await countWhere('employee_time_off', 'reason', reason)) === (ok ? 1 : 0) ? null : 'own time off stored wrongly') };
+    },
+  },
+  'DELETE /api/my-time-off/:id': {
+    // Someone else's time off is 404, like an unknown id.
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, admin: 403 },
+    call: async (s) => {
+      const id = await newTimeOff(w.employeeRecord);
+      const res = await s.delete(`/api/my-time-off/${id}`);
+      return { res, check: async (ok) => ((await countWhere('employee_time_off', 'id', id)) === (ok ? 0 : 1) ? null : 'time off deletion state wrong') };
+    },
+  },
 };
+
+const countWhere = async (table: string, column: string, value: string) =>
+  (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = '${value}'`)).rows[0]!.n;
+async function newTimeOff(employeeId: string): Promise<string> {
+  const [row] = await server.deps.db.insert(employeeTimeOff).values({ employeeId, startDate: '2026-06-20', endDate: '2026-06-20', reason: 'x' }).returning({ id: employeeTimeOff.id });
+  return row!.id;
+}
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });

@@ -29,7 +29,7 @@ const RUNS = { body: 30 * SCALE, raw: 12 * SCALE, query: 20 * SCALE, param: 12 *
 let server: TestServer;
 let w: World;
 let authUser: Session;
-let spare: { serviceId: string; employeeId: string; futureAppointment: string; startedAppointment: string; adminAppointment: string };
+let spare: { serviceId: string; employeeId: string; futureAppointment: string; startedAppointment: string; adminAppointment: string; closureId: string; timeOffId: string; ownTimeOffId: string };
 let tried = 0;
 let refused = 0;
 const statusCounts = new Map<number, number>();
@@ -360,6 +360,23 @@ function specs(): Record<string, Spec> {
     'POST /api/booking': { actor: 'client', body: booking },
     'GET /api/my-appointments': { actor: 'client', query: () => ({}) },
     'POST /api/my-appointments/:id/cancel': { actor: 'client', params: { id: () => spare.futureAppointment }, body: () => ({}) },
+    // issue 15: closures, special hours and time off
+    'GET /api/booking/closed-days': { actor: 'client', query: () => ({ professionalId: w.employeeRecord, from: '2026-01-01', to: '2026-01-31' }) },
+    'GET /api/admin/availability': { actor: 'admin', query: () => ({}) },
+    'POST /api/admin/availability/closures': {
+      actor: 'admin',
+      body: () => ({ kind: 'special_hours', startDate: '2026-03-02', endDate: '2026-03-03', startTime: '10:00', endTime: '14:00', reason: 'Fiesta local' }),
+    },
+    'POST /api/admin/availability/national-holidays': { actor: 'admin', body: () => ({ year: 2027 }) },
+    'DELETE /api/admin/availability/closures/:id': { actor: 'admin', params: { id: () => spare.closureId } },
+    'POST /api/admin/availability/time-off': {
+      actor: 'admin',
+      body: () => ({ employeeId: spare.employeeId, startDate: '2026-03-02', endDate: '2026-03-02', startTime: '15:00', endTime: '20:00', reason: 'Médico' }),
+    },
+    'DELETE /api/admin/availability/time-off/:id': { actor: 'admin', params: { id: () => spare.timeOffId } },
+    'GET /api/my-time-off': { actor: 'employee', query: () => ({}) },
+    'POST /api/my-time-off': { actor: 'employee', body: () => ({ startDate: '2026-04-06', endDate: '2026-04-10', startTime: null, endTime: null, reason: 'Vacaciones' }) },
+    'DELETE /api/my-time-off/:id': { actor: 'employee', params: { id: () => spare.ownTimeOffId } },
   };
 }
 
@@ -458,6 +475,9 @@ beforeAll(async () => {
     futureAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-21T10:00:00Z') }),
     startedAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-14T08:00:00Z') }),
     adminAppointment: await w.appointment({ client: 'otherClient', employee: 'otherEmployee', start: new Date('2026-01-22T10:00:00Z') }),
+    closureId: (await w.sessions.admin.post('/api/admin/availability/closures', { kind: 'closed', startDate: '2026-05-15', endDate: '2026-05-15', reason: 'San Isidro' })).body.exception.id,
+    timeOffId: (await w.sessions.admin.post('/api/admin/availability/time-off', { employeeId: emp!.id, startDate: '2026-05-18', endDate: '2026-05-18', reason: '' })).body.timeOff.id,
+    ownTimeOffId: (await w.sessions.employee.post('/api/my-time-off', { startDate: '2026-05-19', endDate: '2026-05-19', reason: '' })).body.timeOff.id,
   };
 }, 120_000);
 

@@ -26,8 +26,8 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
     const weekStart = new Date(today.start.getTime() - 6 * 86_400_000);
     const queries: Array<{ name: string; q: { toSQL: () => { sql: string; params: unknown[] } } }> = [
       {
-        name: 'slot list and booking: bookingContext (service, professional, interval, busy time of the day)',
-        q: { toSQL: () => dialect.sqlToQuery(bookingContextQuery({ serviceId: salon.quickServiceId, professionalId: salon.employeeIds[2]!, from: day.start, to: day.end, withBusy: true })) },
+        name: 'slot list and booking: bookingContext (service, professional, interval, busy time, closures and time off of the day)',
+        q: { toSQL: () => dialect.sqlToQuery(bookingContextQuery({ serviceId: salon.quickServiceId, professionalId: salon.employeeIds[2]!, date: next.toISOString().slice(0, 10), from: day.start, to: day.end, withBusy: true })) },
       },
       { name: 'admin list: first page of a week', q: listPage(builder, { start: weekStart, end: today.end, limit: 50 }) },
       { name: 'dashboard: today', q: appointmentsBetween(builder, today.start, today.end) },

@@ -126,3 +126,31 @@ export async function fillHistory(db: pg.Client, salon: Salon, from: number, to:
 export async function countAppointments(db: pg.Client): Promise<number> {
   return Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM appointments')).rows[0]!.n);
 }
+
+export const EXCEPTIONS = 200;
+
+/**
+ * 200 exceptions on the calendar (issue 15): 100 salon closures and special hours and 100 time
+ * off rows spread over the employees, all in the history or beyond the FUTURE_DAYS the load
+ * books, so the measured slot lists stay the same while the queries have the rows to search.
+ */
+export async function fillExceptions(db: pg.Client, salon: Salon): Promise<number> {
+  await db.query(
+    `INSERT INTO salon_exceptions (kind, start_date, end_date, start_time, end_time, reason)
+     SELECT CASE WHEN i % 2 = 0 THEN 'closed' ELSE 'special_hours' END,
+            d, d + (i % 3), CASE WHEN i % 2 = 0 THEN NULL ELSE '10:00' END, CASE WHEN i % 2 = 0 THEN NULL ELSE '21:00' END,
+            'Festivo ' || i
+     FROM generate_series(0, ${EXCEPTIONS / 2 - 1}) i,
+          LATERAL (SELECT CASE WHEN i < ${EXCEPTIONS / 4} THEN $1::date - 7 * (i + 1) ELSE $1::date + ${FUTURE_DAYS + 5} + 7 * i END AS d) x`,
+    [salon.today],
+  );
+  await db.query(
+    `INSERT INTO employee_time_off (employee_id, start_date, end_date, start_time, end_time, reason)
+     SELECT ($2::uuid[])[1 + i % ${EMPLOYEES}], d, d + (i % 5), CASE WHEN i % 3 = 0 THEN '15:00' END, CASE WHEN i % 3 = 0 THEN '20:00' END, 'Ausencia ' || i
+     FROM generate_series(0, ${EXCEPTIONS / 2 - 1}) i,
+          LATERAL (SELECT CASE WHEN i < ${EXCEPTIONS / 4} THEN $1::date - 10 * (i + 1) ELSE $1::date + ${FUTURE_DAYS + 3} + 6 * i END AS d) x`,
+    [salon.today, salon.employeeIds],
+  );
+  const r = await db.query<{ n: number }>(`SELECT (SELECT count(*) FROM salon_exceptions) + (SELECT count(*) FROM employee_time_off) AS n`);
+  return Number(r.rows[0]!.n);
+}

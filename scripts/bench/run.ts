@@ -12,7 +12,7 @@ import pg from 'pg';
 import { freePort } from '../../test/support/free-port';
 import { spawnProductionServer, stopProcess, waitForUrl } from '../support/production-server';
 import { newSession, type Session } from '../../test/support/http-client';
-import { countAppointments, createSalon, fillHistory, fillPresent, type Salon } from './fill';
+import { countAppointments, createSalon, fillExceptions, fillHistory, fillPresent, type Salon } from './fill';
 import { bareInsertRate, cannon, CONNECTIONS, type Figures } from './load';
 import { explainPlans, type Plan } from './explain';
 import { renderReport, writeReport, type Phase } from './report';
@@ -240,6 +240,7 @@ async function main() {
     await db.connect();
     await db.query('SET synchronous_commit = off'); // only this loading session; the server's stay on
     const salon = await createSalon(db);
+    log(`${await fillExceptions(db, salon)} closures, special hours and time off on the calendar`);
 
     const admin = await (async () => {
       const s = newSession(url, { headers: { 'x-forwarded-for': '10.99.0.1' } });

@@ -141,6 +141,19 @@ export const MSG = {
 
   // Google sign-in when the salon has not set it up (no GOOGLE_CLIENT_ID): a sentence, not a code (issue 12).
   googleUnavailable: 'El acceso con Google todavía no está disponible en este salón. Entra con tu email y contraseña.',
+
+  // Issue 15: closures, special hours and time off (availability.ts).
+  availabilitySalonClosed: 'El salón está cerrado en esa fecha u hora. Por favor, elige otro horario.',
+  availabilityTimeOff: 'El profesional no trabaja a esa hora. Por favor, elige otro horario.',
+  exceptionDatesInvalid: 'Revisa las fechas: la fecha final no puede ser anterior a la inicial.',
+  exceptionRangeTooLong: 'Un periodo puede durar como máximo un año.',
+  exceptionTimesInvalid: 'Revisa las horas: la hora final debe ser posterior a la inicial.',
+  exceptionReasonRequired: 'Escribe el motivo.',
+  exceptionNotFound: 'No hemos encontrado ese cierre o ausencia.',
+  timeOffOverAppointments: 'Tienes citas confirmadas en ese periodo. Pide al salón que las mueva o cancele antes de añadir la ausencia.',
+  holidaysYearInvalid: 'Elige un año entre 2000 y 2100.',
+  availabilityLoadFailed: 'No se pudieron cargar los cierres y ausencias.',
+  availabilitySaveFailed: 'No se pudo guardar el cambio.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

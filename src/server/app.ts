@@ -18,6 +18,7 @@ import { eventsRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
 import { myAppointmentsRoutes } from './features/my-appointments/routes';
+import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/time-off/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { safeError } from './logger';
@@ -45,7 +46,9 @@ function apiRoutes(deps: Deps) {
     .route('/events', eventsRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
     .route('/booking', bookingRoutes(deps))
-    .route('/my-appointments', myAppointmentsRoutes(deps));
+    .route('/my-appointments', myAppointmentsRoutes(deps))
+    .route('/admin/availability', adminAvailabilityRoutes(deps))
+    .route('/my-time-off', myTimeOffRoutes(deps));
 }
 
 /** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */

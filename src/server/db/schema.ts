@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -204,5 +205,49 @@ export const salonSettings = pgTable(
     check('salon_settings_single_row', sql`${t.id} = 1`),
     check('salon_settings_interval', sql`${t.appointmentTimeSlotInterval} IN (15, 20, 30, 45, 60)`),
     check('salon_settings_cancellation', sql`${t.cancellationPolicyHours} >= 0`),
+  ],
+);
+
+// ---- issue 15: exceptions to the weekly pattern (docs/decisions/023) ----
+
+// Salon closures (whole days) and special opening hours; dates inclusive, times salon wall clock.
+export const salonExceptions = pgTable(
+  'salon_exceptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['closed', 'special_hours'] }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    reason: text('reason').notNull().default(''),
+    createdAt: created(),
+  },
+  (t) => [
+    check('salon_exceptions_kind', sql`${t.kind} IN ('closed', 'special_hours')`),
+    check('salon_exceptions_range', sql`${t.endDate} >= ${t.startDate}`),
+    index('salon_exceptions_end_idx').on(t.endDate, t.startDate),
+  ],
+);
+
+// A professional's time off: whole days (no times) or the same part of each day of the range.
+export const employeeTimeOff = pgTable(
+  'employee_time_off',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    startTime: text('start_time'),
+    endTime: text('end_time'),
+    reason: text('reason').notNull().default(''),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: created(),
+  },
+  (t) => [
+    check('employee_time_off_range', sql`${t.endDate} >= ${t.startDate}`),
+    index('employee_time_off_employee_end_idx').on(t.employeeId, t.endDate),
   ],
 );

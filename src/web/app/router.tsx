@@ -30,6 +30,8 @@ const load = {
   adminEmployees: () => import('../features/admin/employees/employees-admin-page'),
   adminAppointments: () => import('../features/admin/appointments/appointments-admin-page'),
   settings: () => import('../features/admin/settings/settings-page'),
+  availability: () => import('../features/admin/availability/availability-page'),
+  myTimeOff: () => import('../features/employee/time-off-page'),
 } satisfies Record<string, Loader>;
 
 const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazyPage(f as Loader)])) as unknown as Record<keyof typeof load, LazyPage>;
@@ -103,6 +105,7 @@ export function AppRoutes() {
           <Route element={full(P.employeeLayout)}>
             <Route index element={<Navigate to="/employee/agenda" replace />} />
             <Route path="agenda" element={inner(P.agenda)} />
+            <Route path="time-off" element={inner(P.myTimeOff)} />
           </Route>
         </Route>
       </Route>
@@ -116,6 +119,7 @@ export function AppRoutes() {
           <Route path="employees" element={inner(P.adminEmployees)} />
           <Route path="appointments" element={inner(P.adminAppointments)} />
           <Route path="settings" element={inner(P.settings)} />
+          <Route path="availability" element={inner(P.availability)} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays } from '../../domain/calendar-date';
 import { addMonths, endOfWeek, monthWeeks, startOfMonth, startOfWeek } from '../lib/calendar-month';
 
@@ -33,6 +33,8 @@ export function DateCalendar({
   isDateUnavailable,
   label,
   today: todayProp,
+  onMonthChange,
+  dayNote,
 }: {
   value: string;
   onChange: (date: string) => void;
@@ -43,6 +45,10 @@ export function DateCalendar({
   label: string;
   /** The salon's today, named "Hoy" for screen readers (default: the device's day). */
   today?: string;
+  /** Called with the first day ('YYYY-MM-01') of the month shown, whenever it changes. */
+  onMonthChange?: (month: string) => void;
+  /** A short text for a day, shown as its tooltip and read after its name ('Cerrado: Reyes'). */
+  dayNote?: (date: string) => string | undefined;
 }) {
   const [focused, setFocused] = useState(value);
   // Follows the chosen day when it changes from outside (the agenda's day arrows).
@@ -52,6 +58,9 @@ export function DateCalendar({
     setFocused(value);
   }
   const month = startOfMonth(focused);
+  const monthChanged = useRef(onMonthChange);
+  monthChanged.current = onMonthChange;
+  useEffect(() => monthChanged.current?.(month), [month]);
   const grid = useRef<HTMLTableElement>(null);
   const moveFocus = useRef(false);
   const today = todayProp ?? localToday();
@@ -134,12 +143,15 @@ export function DateCalendar({
                 if (d === today) name = `Hoy, ${name}`;
                 if (selected) name = `${name} seleccionado`;
                 if (d === minValue) name = `${name}, Primera fecha disponible`;
+                const note = dayNote?.(d);
+                if (note) name = `${name}, ${note}`;
                 return (
                   <td key={d} role="gridcell" aria-selected={selected || undefined} aria-disabled={unavailable || undefined}>
                     <button
                       type="button"
                       tabIndex={d === focused ? 0 : -1}
                       aria-label={name}
+                      title={note}
                       aria-disabled={unavailable || undefined}
                       onClick={() => choose(d)}
                       onFocus={() => d !== focused && setFocused(d)}

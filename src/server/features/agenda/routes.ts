@@ -6,7 +6,7 @@ import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
-import { agendaFor, markAppointment } from './service';
+import { agendaFor, closedLabelFor, markAppointment } from './service';
 
 const DayQuery = z.strictObject({
   date: z.string().refine(isSalonDay, MSG.invalidInput),
@@ -28,8 +28,9 @@ export const agendaRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
     .get('/', requireRole('employee', 'admin'), validate('query', DayQuery), async (c) => {
       const { date } = c.req.valid('query');
-      const appointments = await agendaFor(deps, c.get('user') as SessionUser, date);
-      return c.json({ date, now: deps.now().toISOString(), appointments });
+      const user = c.get('user') as SessionUser;
+      const [appointments, closed] = await Promise.all([agendaFor(deps, user, date), closedLabelFor(deps, user, date)]);
+      return c.json({ date, now: deps.now().toISOString(), appointments, closed });
     })
     .patch('/appointments/:id', requireRole('employee', 'admin'), validate('json', MarkBody), async (c) => {
       const { status } = c.req.valid('json');

@@ -1,6 +1,8 @@
 import { canEmployeeMark, type EMPLOYEE_MARKS } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/messages';
 import { dayBounds, SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
+import { closedLabel } from '../../../domain/availability';
+import { closedDaysOfUser } from '../../availability/exceptions';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { appointmentById, employeeDay, markIfConfirmed, type AgendaRow } from './queries';
@@ -14,6 +16,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function agendaFor(deps: Pick<Deps, 'db'>, user: SessionUser, date: string): Promise<AgendaRow[]> {
   const { start, end } = dayBounds(date, SALON_TIME_ZONE);
   return employeeDay(deps.db, user.id, start, end);
+}
+
+/** 'Cerrado: Reyes' / 'Ausencia: Vacaciones' when the day is closed for the user (issue 15), else null. */
+export async function closedLabelFor(deps: Pick<Deps, 'db'>, user: SessionUser, date: string): Promise<string | null> {
+  const [day] = await closedDaysOfUser(deps.db, user.id, date, date);
+  return day ? closedLabel(day) : null;
 }
 
 /**

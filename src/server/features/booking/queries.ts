@@ -3,7 +3,8 @@ import { BLOCKING_STATUSES } from '../../../domain/appointment-status';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import { appointments, employees, employeeServices, salonSettings, services } from '../../db/schema';
+import type { Exceptions } from '../../../domain/availability';
+import { appointments, employees, employeeServices, employeeTimeOff, salonExceptions, salonSettings, services } from '../../db/schema';
 
 // The slot list and a booking each cost one round trip to PostgreSQL besides the session read:
 // what to decide with (bookingContext) and the booking itself (bookAtomically).
@@ -15,6 +16,8 @@ export type BookingContext = {
   interval: number | null;
   /** the employee's time-holding appointments overlapping [from, to); empty when not asked for */
   busy: Array<{ start: Date; end: Date }>;
+  /** the salon's closures / special hours and the professional's time off on the day (issue 15) */
+  exceptions: Exceptions;
 };
 
 /**
@@ -33,7 +36,7 @@ const BLOCKING_LITERALS = sql.raw(
   }).join(', '),
 );
 
-type ContextArgs = { serviceId: string; professionalId: string; from: Date; to: Date; withBusy: boolean };
+type ContextArgs = { serviceId: string; professionalId: string; date: string; from: Date; to: Date; withBusy: boolean };
 
 export function bookingContextQuery(args: ContextArgs) {
   const busy = args.withBusy
@@ -51,11 +54,18 @@ export function bookingContextQuery(args: ContextArgs) {
               'offers', EXISTS (SELECT 1 FROM ${employeeServices} es WHERE es.employee_id = e.id AND es.service_id = ${args.serviceId}::uuid))
          FROM ${employees} e WHERE e.id = ${args.professionalId}::uuid) AS employee,
       (SELECT appointment_time_slot_interval FROM ${salonSettings} WHERE id = 1) AS interval,
-      ${busy} AS busy`;
+      ${busy} AS busy,
+      (SELECT coalesce(json_agg(json_build_object('kind', x.kind, 'startDate', x.start_date, 'endDate', x.end_date,
+              'startTime', x.start_time, 'endTime', x.end_time, 'reason', x.reason) ORDER BY x.created_at), '[]'::json)
+         FROM ${salonExceptions} x WHERE x.start_date <= ${args.date}::date AND x.end_date >= ${args.date}::date) AS salon,
+      (SELECT coalesce(json_agg(json_build_object('startDate', t.start_date, 'endDate', t.end_date,
+              'startTime', t.start_time, 'endTime', t.end_time, 'reason', t.reason) ORDER BY t.created_at), '[]'::json)
+         FROM ${employeeTimeOff} t WHERE t.employee_id = ${args.professionalId}::uuid
+           AND t.start_date <= ${args.date}::date AND t.end_date >= ${args.date}::date) AS time_off`;
 }
 
 export async function bookingContext(db: Db, args: ContextArgs): Promise<BookingContext> {
-  const rows = await runPrepared<{ service: BookingContext['service']; employee: BookingContext['employee']; interval: number | null; busy: Array<[string, string]> }>(
+  const rows = await runPrepared<{ service: BookingContext['service']; employee: BookingContext['employee']; interval: number | null; busy: Array<[string, string]>; salon: Exceptions['salon']; time_off: Exceptions['timeOff'] }>(
     db,
     args.withBusy ? 'auna_booking_context_busy' : 'auna_booking_context',
     bookingContextQuery(args),
@@ -66,6 +76,7 @@ export async function bookingContext(db: Db, args: ContextArgs): Promise<Booking
     employee: row.employee,
     interval: row.interval,
     busy: row.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
+    exceptions: { salon: row.salon, timeOff: row.time_off },
   };
 }
 

@@ -6,12 +6,18 @@ import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
-import { availableSlots, book } from './service';
+import { availableSlots, book, unavailableDays } from './service';
 
 const SlotsQuery = z.strictObject({
   serviceId: z.string().min(1).max(100),
   professionalId: z.string().min(1).max(100),
   date: z.string().refine(isSalonDay),
+});
+
+const CalendarQuery = z.strictObject({
+  professionalId: z.string().min(1).max(100),
+  from: z.string().refine(isSalonDay),
+  to: z.string().refine(isSalonDay),
 });
 
 // A missing step answers the spec's "Faltan datos..." (SPEC §5), not a generic error.
@@ -45,6 +51,10 @@ const BookingBody = z.strictObject({
 /** Live slots and booking. Any signed-in role may book for itself (SPEC §6). */
 export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
+    // Days a closure or a whole-day time off makes unavailable (issue 15); the reason only for staff.
+    .get('/closed-days', requireUser(), validate('query', CalendarQuery), async (c) =>
+      c.json(await unavailableDays(deps, c.get('user') as SessionUser, c.req.valid('query'))),
+    )
     .get('/slots', requireUser(), validate('query', SlotsQuery), async (c) => c.json(await availableSlots(deps, c.req.valid('query'))))
     .post('/', requireUser(), validate('json', BookingBody), async (c) => {
       const { serviceId, professionalId, date, time, notes } = c.req.valid('json');

@@ -1,9 +1,12 @@
+import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
 import { defaultSalonSettings } from '../../../domain/salon-settings';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
-import { findSlot, generateSlots, isSlotInterval, type Slot } from '../../../domain/slots';
+import { isSlotInterval, type Slot } from '../../../domain/slots';
 import { dayKeyOfDate, type DaySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
+import { closedLabel } from '../../../domain/availability';
+import { closedDays } from '../../availability/exceptions';
 import { pgErrorCode } from '../../db/client';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
@@ -44,6 +47,7 @@ async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: s
     serviceId: q.serviceId,
     // A malformed professional id still lets the service be checked first.
     professionalId: validEmployee ? q.professionalId : '00000000-0000-0000-0000-000000000000',
+    date: q.date,
     from: start,
     to: end,
     withBusy,
@@ -53,34 +57,41 @@ async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: s
   const employee = validEmployee ? context.employee : null;
   if (!employee || !employee.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
   if (!employee.offers) throw badRequest(MSG.serviceNotOffered, 'service_not_offered');
-  return { service, employee, interval: slotInterval(context.interval), busy: context.busy };
+  return { service, employee, interval: slotInterval(context.interval), busy: context.busy, exceptions: context.exceptions };
 }
 
-/** Slots the schedule offers on `date`, with `busy` time taken out (SPEC §5 Slot generation). */
-function offeredSlots(
-  ctx: Ctx,
-  args: { date: string; duration: number; availability: Partial<WeeklySchedule> | null; interval: number; busy: Array<{ start: Date; end: Date }> },
-): Slot[] {
-  const now = ctx.now();
-  if (!isBookableDate(args.date, salonDateOf(now, TZ))) return [];
-  return generateSlots({
+type SlotArgs = { date: string; duration: number; availability: Partial<WeeklySchedule> | null; interval: number; busy: Array<{ start: Date; end: Date }>; exceptions: Exceptions };
+
+/** The one availability rule of src/domain/availability.ts, as the slot list and the booking check both ask it. */
+function availabilityInput(ctx: Ctx, args: SlotArgs) {
+  return {
     date: args.date,
-    day: dayOf(args.availability, args.date),
+    weekly: dayOf(args.availability, args.date),
+    exceptions: args.exceptions,
     intervalMinutes: args.interval,
     durationMinutes: args.duration,
     busy: args.busy,
-    now,
+    now: ctx.now(),
     tz: TZ,
-  });
+  };
+}
+
+const bookableDay = (ctx: Ctx, date: string) => isBookableDate(date, salonDateOf(ctx.now(), TZ));
+
+/** Slots offered on `date` (SPEC §5 Slot generation, with closures and time off taken out). */
+function offeredSlots(ctx: Ctx, args: SlotArgs): Slot[] {
+  if (!bookableDay(ctx, args.date)) return [];
+  return availabilityOf(availabilityInput(ctx, args));
 }
 
 export async function availableSlots(ctx: Ctx, q: { serviceId: string; professionalId: string; date: string }) {
-  const { service, employee, interval, busy } = await resolve(ctx.db, q, true);
+  const { service, employee, interval, busy, exceptions } = await resolve(ctx.db, q, true);
   const slots = offeredSlots(ctx, {
     date: q.date,
     duration: service.duration,
     availability: employee.availability,
     interval,
+    exceptions,
     // An employee without an account cannot hold appointments (they are keyed by user id).
     busy: employee.userId ? busy : [],
   });
@@ -96,7 +107,7 @@ export type BookingRequest = { serviceId: string; professionalId: string; date: 
  * 49 "acaba de ser reservado" answers (a read-then-insert check would race).
  */
 export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
-  const { service, employee, interval } = await resolve(ctx.db, req, false);
+  const { service, employee, interval, exceptions } = await resolve(ctx.db, req, false);
   const problem = validateBookingInput({
     clientId: user.id,
     employeeId: req.professionalId,
@@ -108,15 +119,17 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
 
-  const schedule = offeredSlots(ctx, {
-    date: req.date,
-    duration: service.duration,
-    availability: employee.availability,
-    interval,
-    busy: [],
-  });
-  const slot = findSlot(schedule, req.time);
-  if (!slot) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+  if (!bookableDay(ctx, req.date)) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+  // The same rule as the slot list; a time a closure or a time off removes is a 409 (issue 15).
+  const check = checkBookable(
+    availabilityInput(ctx, { date: req.date, duration: service.duration, availability: employee.availability, interval, busy: [], exceptions }),
+    req.time,
+  );
+  if (!check.ok) {
+    if (check.code === 'slot_not_offered') throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+    throw conflict(check.message, check.code);
+  }
+  const slot = check.slot;
 
   const employeeUserId = employee.userId;
   try {
@@ -157,4 +170,19 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
     if (pgErrorCode(err) === '23P01') throw conflict(MSG.slotTaken, 'slot_taken');
     throw err;
   }
+}
+
+/** At most this many days per calendar request (a month view needs 42). */
+const CALENDAR_MAX_DAYS = 62;
+
+/**
+ * The booking calendar's unavailable days for a professional: salon closures and whole-day time
+ * off. Clients see only that the day is unavailable; staff also see why ('Cerrado: Reyes').
+ */
+export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professionalId: string; from: string; to: string }) {
+  const span = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
+  if (!(span >= 0 && span < CALENDAR_MAX_DAYS)) throw badRequest(MSG.invalidInput);
+  const staff = user.role === 'admin' || user.role === 'employee';
+  const days = await closedDays(ctx.db, UUID.test(q.professionalId) ? q.professionalId : null, q.from, q.to);
+  return { days: days.map((d) => (staff ? { date: d.date, label: closedLabel(d) } : { date: d.date })) };
 }

@@ -1,4 +1,4 @@
-import { CalendarCheck, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
+import { CalendarCheck, CalendarX, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
 import { ButtonLink } from '../../components/button';
 import { useSession } from '../session';
 import { PortalShell } from './portal-shell';
@@ -18,6 +18,7 @@ export function AdminLayout() {
             { to: '/admin/employees', label: 'Gestionar Empleados', icon: Users },
             { to: '/admin/appointments', label: 'Ver Citas', icon: CalendarCheck },
             { to: '/admin/settings', label: 'Configuración Salón', icon: Settings },
+            { to: '/admin/availability', label: 'Cierres y ausencias', icon: CalendarX },
           ]}
         />
       }

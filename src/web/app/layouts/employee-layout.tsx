@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus } from 'lucide-react';
+import { CalendarDays, CalendarPlus, CalendarX } from 'lucide-react';
 import { useSession } from '../session';
 import { PortalShell } from './portal-shell';
 import { SideNav } from './side-nav';
@@ -16,6 +16,7 @@ export function EmployeeLayout() {
           items={[
             { to: '/employee/agenda', label: 'Mi Agenda', icon: CalendarDays },
             { to: '/services', label: 'Nueva Cita', icon: CalendarPlus },
+            { to: '/employee/time-off', label: 'Mis ausencias', icon: CalendarX },
           ]}
         />
       }

@@ -13,7 +13,8 @@ import { inputClass, TextField } from '../../components/text-field';
 import { ApiRequestError } from '../../lib/api';
 import { formatDateLong, formatEuros } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
-import { slotsKey, useBook, useProfessionals, useService, useSlots } from './booking-api';
+import { startOfMonth } from '../../lib/calendar-month';
+import { slotsKey, useBook, useClosedDays, useProfessionals, useService, useSlots } from './booking-api';
 import { TimeGrid } from './time-grid';
 
 const todayInSalon = () => salonDateOf(Date.now(), SALON_TIME_ZONE);
@@ -61,8 +62,12 @@ export default function BookPage() {
   const professional = list?.find((p) => p.id === professionalId);
 
   const slots = useSlots(serviceId, professionalId, date);
+  // Closed days (holidays, the professional's days off) of the month shown, a week either side.
+  const [month, setMonth] = useState(() => startOfMonth(date));
+  const closedDays = useClosedDays(professionalId, month, addDays(month, -7), addDays(month, 44));
   const refetchSlots = useCallback(() => {
     void qc.invalidateQueries({ queryKey: slotsKey(serviceId, professionalId, date) });
+    void qc.invalidateQueries({ queryKey: ['booking', 'closed-days'] });
   }, [qc, serviceId, professionalId, date]);
   // Live: someone books or cancels with this professional on this day -> the grid refetches.
   const live = useLiveAppointments({ employeeId: professional?.userId, date }, refetchSlots, !!professional?.userId);
@@ -195,7 +200,9 @@ export default function BookPage() {
                 value={date}
                 today={today}
                 minValue={today}
-                isDateUnavailable={(d) => !isBookableDate(d, today)}
+                isDateUnavailable={(d) => !isBookableDate(d, today) || !!closedDays.data?.has(d)}
+                onMonthChange={setMonth}
+                dayNote={(d) => closedDays.data?.get(d) || undefined}
                 onChange={(d) => {
                   setDate(d);
                   setTime(null);

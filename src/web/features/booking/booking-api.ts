@@ -40,6 +40,26 @@ export function useSlots(serviceId: string, professionalId: string, date: string
   });
 }
 
+export const closedDaysKey = (professionalId: string, month: string) => ['booking', 'closed-days', professionalId, month] as const;
+
+/**
+ * Days of the month around `month` ('YYYY-MM-01') a closure or a time off makes unavailable
+ * (issue 15). Without a professional yet, the salon's closures alone.
+ */
+export function useClosedDays(professionalId: string, month: string, from: string, to: string) {
+  return useQuery({
+    queryKey: closedDaysKey(professionalId, month),
+    // date -> the reason, which the server gives to staff only ('Cerrado: Reyes'); '' for clients.
+    queryFn: async () =>
+      new Map(
+        (await call(api.booking['closed-days'].$get({ query: { professionalId: professionalId || 'salon', from, to } }), MSG.realtimeFailed)).days.map(
+          (d) => [d.date, 'label' in d ? d.label : ''] as const,
+        ),
+      ),
+    staleTime: 0,
+  });
+}
+
 export function useBook() {
   return useMutation({
     mutationFn: async (body: BookingBody) => (await call(api.booking.$post({ json: body }), MSG.bookingFailed)).appointment,

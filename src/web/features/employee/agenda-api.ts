@@ -16,6 +16,8 @@ export type AgendaDay = {
   appointments: AgendaAppointment[];
   /** server clock minus this device's clock, so "has it started?" matches what the server will judge */
   clockOffsetMs: number;
+  /** 'Cerrado: Reyes' / 'Ausencia: Vacaciones' when the day is closed for this professional */
+  closed: string | null;
 };
 
 export const agendaKey = (date: string) => ['agenda', date] as const;
@@ -24,7 +26,7 @@ export const toAppointment = (r: RowJson): AgendaAppointment => ({ ...r, startTi
 
 export async function fetchAgendaDay(date: string): Promise<AgendaDay> {
   const body = await call(api.agenda.$get({ query: { date } }), MSG.appointmentsLoadFailed);
-  return { date: body.date, appointments: body.appointments.map(toAppointment), clockOffsetMs: Date.parse(body.now) - Date.now() };
+  return { date: body.date, appointments: body.appointments.map(toAppointment), clockOffsetMs: Date.parse(body.now) - Date.now(), closed: body.closed };
 }
 
 /**

@@ -70,6 +70,11 @@ export default function AgendaPage() {
           {isToday ? 'Hoy, ' : ''}
           {dayTitle}
         </h1>
+        {q.data?.closed && (
+          <p className="mt-2 inline-block rounded-full bg-sand px-3 py-1 text-sm font-medium text-ink" data-testid="agenda-closed">
+            {q.data.closed}
+          </p>
+        )}
         {q.isSuccess && (
           <p className="mt-1.5 text-muted" aria-live="polite">
             {glance({ count: list.length, isToday, next, current: current.length, toMark })}

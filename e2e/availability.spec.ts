@@ -1,0 +1,118 @@
+import type { Locator, Page } from '@playwright/test';
+import { isBookableDate } from '../src/domain/booking-rules';
+import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
+import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
+import { DEMO, expect, logIn, test, uniqueEmail } from './support/fixtures';
+
+// Issue 15 in Chromium against the built app: the admin adds Spain's national holidays and a
+// client's booking calendar shows 6 January as unavailable; a professional's afternoon off
+// (added by herself in "Mis ausencias") removes those times live from an open booking page.
+
+const TZ = SALON_TIME_ZONE;
+const TODAY = salonDateOf(Date.now(), TZ);
+// Next year: no other journey books that far ahead, so its holidays touch nobody else's run.
+const YEAR = Number(TODAY.slice(0, 4)) + 1;
+const REYES = `${YEAR}-01-06`;
+const SERVICE = 'Diseño de cejas';
+
+const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+function cell(page: Page, date: string): Locator {
+  const label = longDate.format(new Date(`${date}T12:00:00Z`));
+  return page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${label}`) });
+}
+async function showMonthOf(page: Page, date: string) {
+  for (let i = 0; i < 15 && (await cell(page, date).count()) === 0; i++) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  await expect(cell(page, date)).toBeVisible();
+}
+const timeButton = (page: Page, time: string) => page.getByRole('group', { name: 'Horas disponibles' }).getByRole('button', { name: time, exact: true });
+function dayAhead(n: number): string {
+  let d = addDays(TODAY, n);
+  while (!isBookableDate(d, TODAY)) d = addDays(d, 1);
+  return d;
+}
+
+let ipSeq = 0;
+const ownIp = () => ({ 'x-forwarded-for': `10.251.${process.pid % 250}.${++ipSeq % 250}` });
+
+const made: string[] = [];
+let professional: Person;
+let serviceId: string;
+
+test.beforeAll(async ({ playwright }) => {
+  const baseURL = process.env.AUNA_E2E_BASE_URL!;
+  const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: ownIp() });
+  professional = await signUpAs(request, baseURL, uniqueEmail('ausencia-pro'), `Olga Ruiz ${Date.now().toString(36)}`);
+  await request.dispose();
+  made.push(professional.id);
+  await makeEmployee(professional);
+  serviceId = (await serviceNamed(SERVICE)).id;
+  await linkEmployeeRecord(professional, serviceId);
+});
+
+test.afterAll(async () => {
+  await e2eDb().query(`DELETE FROM salon_exceptions WHERE start_date BETWEEN $1 AND $2`, [`${YEAR}-01-01`, `${YEAR}-12-31`]);
+  await cleanUp(made);
+  await closeE2eDb();
+});
+
+test('the admin adds the national holidays; the client’s calendar shows 6 January as unavailable', async ({ page, browser, baseURL }) => {
+  await logIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto('/admin/availability');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cierres y ausencias' })).toBeVisible();
+  await page.getByLabel('Año').selectOption(String(YEAR));
+  await page.getByRole('button', { name: `Añadir festivos nacionales de ${YEAR}` }).click();
+  await expect(page.getByText(`Añadidos 10 festivos nacionales de ${YEAR}.`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Cierres y horarios especiales' })).toContainText('Cerrado: Reyes');
+
+  const client = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp() });
+  const cp = await client.newPage();
+  made.push((await signUpAs(cp.request, baseURL!, uniqueEmail('ausencia-cli'), 'Clara Soler')).id);
+  await cp.goto(`/book/${serviceId}`);
+  await cp.getByLabel('Profesional').selectOption({ label: professional.name });
+  await showMonthOf(cp, REYES);
+  await expect(cell(cp, REYES)).toHaveAttribute('aria-disabled', 'true');
+  await expect(cell(cp, `${YEAR}-01-07`)).not.toHaveAttribute('aria-disabled', 'true');
+  await client.close();
+
+  // And the professional's agenda names the day.
+  const staff = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp() });
+  const sp = await staff.newPage();
+  await logIn(sp, DEMO.employee);
+  await expect(sp).toHaveURL(/\/employee/);
+  await sp.goto(`/employee/agenda?fecha=${REYES}`);
+  await expect(sp.getByTestId('agenda-closed')).toHaveText('Cerrado: Reyes');
+  await staff.close();
+});
+
+test('a professional’s afternoon off removes those times live from an open booking page', async ({ page, browser, baseURL }) => {
+  const day = dayAhead(5);
+  made.push((await signUpAs(page.request, baseURL!, uniqueEmail('ausencia-cli2'), 'Nerea Pons')).id);
+  await page.goto(`/book/${serviceId}`);
+  await page.getByLabel('Profesional').selectOption({ label: professional.name });
+  await showMonthOf(page, day);
+  await cell(page, day).click();
+  await expect(timeButton(page, '16:00')).toBeVisible();
+
+  // The professional, in her own browser, takes the afternoon off.
+  const pro = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp() });
+  const pp = await pro.newPage();
+  const res = await pp.request.post('/api/auth/sign-in/email', { data: { email: professional.email, password: 'clave-agenda-1' }, headers: { origin: baseURL! } });
+  expect(res.ok()).toBe(true);
+  await pp.goto('/employee/time-off');
+  const form = pp.getByRole('form', { name: 'Añadir ausencia' });
+  await form.getByLabel('Desde', { exact: true }).fill(day);
+  await form.getByLabel('Hasta (incluido)').fill(day);
+  await form.getByLabel('Solo unas horas de cada día').check();
+  await form.getByLabel('Desde las').fill('15:00');
+  await form.getByLabel('Hasta las').fill('20:00');
+  await form.getByLabel(/Motivo/).fill('Médico');
+  await form.getByRole('button', { name: 'Añadir ausencia' }).click();
+  await expect(pp.getByText('De 15:00 a 20:00 · Médico')).toBeVisible();
+  await pro.close();
+
+  // The client's open page loses the afternoon without a reload.
+  await expect(timeButton(page, '16:00')).toHaveCount(0, { timeout: 3_000 });
+  await expect(timeButton(page, '15:00')).toHaveCount(0);
+  await expect(timeButton(page, '10:00')).toBeVisible();
+});

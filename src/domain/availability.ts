@@ -1,0 +1,172 @@
+import { intervalsOverlap, type Interval } from './booking-rules';
+import { MSG } from './messages';
+import { isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
+import { findSlot, generateSlots, type Slot } from './slots';
+import { toMinutes, type DaySchedule } from './weekly-schedule';
+
+// THE availability rule (issue 15): a professional can be booked at a time only when
+//   weekly pattern (or the salon's special hours that day) − salon closures − time off − breaks
+//   − existing appointments
+// allows it, in Madrid wall-clock time. Every slot list and every booking check calls
+// `availableSlots` / `checkBookable` below, so what is offered and what is accepted never differ.
+// Dates are salon calendar days 'YYYY-MM-DD'; ranges are inclusive of both ends.
+
+/** A salon-wide exception: the salon closed (whole days) or open at special hours. */
+export type SalonException =
+  | { kind: 'closed'; startDate: string; endDate: string; reason: string }
+  | { kind: 'special_hours'; startDate: string; endDate: string; startTime: string; endTime: string; reason: string };
+
+/** A professional's time off: whole days (no times) or the same part of each day of the range. */
+export type TimeOff = { startDate: string; endDate: string; startTime: string | null; endTime: string | null; reason: string };
+
+export type Exceptions = { salon: readonly SalonException[]; timeOff: readonly TimeOff[] };
+export const NO_EXCEPTIONS: Exceptions = { salon: [], timeOff: [] };
+
+/** Why a day is closed for a professional, for the calendars ('Cerrado: Reyes' for staff). */
+export type DayClosed = { kind: 'salon_closed' | 'time_off'; reason: string };
+
+export type DayPlan = {
+  /** The working day after closures and special hours. */
+  day: DaySchedule;
+  /** Part-day time off as real instants. */
+  blocked: Interval[];
+  /** Set when nothing can be booked that day because of an exception. */
+  closed: DayClosed | null;
+};
+
+const covers = (e: { startDate: string; endDate: string }, date: string) => e.startDate <= date && date <= e.endDate;
+const isPartDay = (t: TimeOff): t is TimeOff & { startTime: string; endTime: string } =>
+  t.startTime !== null && t.endTime !== null;
+
+/** The day as the exceptions leave it (see the top of the file). */
+export function dayPlan(date: string, weekly: DaySchedule, ex: Exceptions, tz: string): DayPlan {
+  const closure = ex.salon.find((e) => e.kind === 'closed' && covers(e, date));
+  if (closure) return { day: { ...weekly, isWorkingDay: false }, blocked: [], closed: { kind: 'salon_closed', reason: closure.reason } };
+  const wholeDayOff = ex.timeOff.find((t) => !isPartDay(t) && covers(t, date));
+  if (wholeDayOff) return { day: { ...weekly, isWorkingDay: false }, blocked: [], closed: { kind: 'time_off', reason: wholeDayOff.reason } };
+
+  let day = weekly;
+  // Special hours replace the opening and closing of the day (longer December Saturdays, a short
+  // Christmas Eve) for whoever works that weekday; breaks stay where they still fit.
+  const special = ex.salon.find((e): e is Extract<SalonException, { kind: 'special_hours' }> => e.kind === 'special_hours' && covers(e, date));
+  if (special && weekly.isWorkingDay && isValidTime(special.startTime) && isValidTime(special.endTime)) {
+    const open = toMinutes(special.startTime);
+    const close = toMinutes(special.endTime);
+    day = {
+      isWorkingDay: close > open,
+      startTime: special.startTime,
+      endTime: special.endTime,
+      breaks: weekly.breaks.filter((b) => isValidTime(b.start) && isValidTime(b.end) && toMinutes(b.start) >= open && toMinutes(b.end) <= close),
+    };
+  }
+  const blocked: Interval[] = isValidIsoDate(date)
+    ? ex.timeOff
+        .filter((t) => isPartDay(t) && covers(t, date) && isValidTime(t.startTime!) && isValidTime(t.endTime!))
+        .map((t) => ({ start: wallClockBoundary(date, t.startTime!, tz), end: wallClockBoundary(date, t.endTime!, tz) }))
+    : [];
+  return { day, blocked, closed: null };
+}
+
+export type AvailabilityInput = {
+  date: string;
+  /** The professional's weekly pattern for that weekday. */
+  weekly: DaySchedule;
+  exceptions: Exceptions;
+  intervalMinutes: number;
+  durationMinutes: number;
+  /** The professional's blocking appointments around that day (empty for the booking check: the exclusion constraint decides those). */
+  busy: Interval[];
+  now: Date;
+  tz: string;
+};
+
+/** Every start time that may be booked, in order. */
+export function availableSlots(input: AvailabilityInput): Slot[] {
+  const plan = dayPlan(input.date, input.weekly, input.exceptions, input.tz);
+  return generateSlots({
+    date: input.date,
+    day: plan.day,
+    intervalMinutes: input.intervalMinutes,
+    durationMinutes: input.durationMinutes,
+    busy: plan.blocked.length ? [...input.busy, ...plan.blocked] : input.busy,
+    now: input.now,
+    tz: input.tz,
+  });
+}
+
+export type BookableCheck =
+  | { ok: true; slot: Slot }
+  | { ok: false; code: 'salon_closed' | 'time_off'; message: string }
+  | { ok: false; code: 'slot_not_offered'; message: string };
+
+/**
+ * Whether `time` may be booked: the slot of `availableSlots` starting then, or why not. A time the
+ * weekly pattern would offer but an exception removes is named ('salon_closed' / 'time_off', the
+ * server answers 409); any other time is simply not offered.
+ */
+export function checkBookable(input: AvailabilityInput, time: string): BookableCheck {
+  const slot = findSlot(availableSlots(input), time);
+  if (slot) return { ok: true, slot };
+  const plan = dayPlan(input.date, input.weekly, input.exceptions, input.tz);
+  const without = findSlot(availableSlots({ ...input, exceptions: NO_EXCEPTIONS }), time);
+  if (plan.closed?.kind === 'time_off' || (without && plan.blocked.some((b) => intervalsOverlap(without, b)))) {
+    return { ok: false, code: 'time_off', message: MSG.availabilityTimeOff };
+  }
+  if (plan.closed || without) return { ok: false, code: 'salon_closed', message: MSG.availabilitySalonClosed };
+  return { ok: false, code: 'slot_not_offered', message: MSG.slotNotOffered };
+}
+
+/**
+ * Why a stored appointment [start, end) on salon day `date` is no longer within availability
+ * (the conflict list after adding a closure, special hours or time off), or null.
+ */
+export function conflictOf(date: string, appointment: Interval, ex: Exceptions, tz: string): DayClosed | null {
+  const closure = ex.salon.find((e) => e.kind === 'closed' && covers(e, date));
+  if (closure) return { kind: 'salon_closed', reason: closure.reason };
+  const wholeDay = ex.timeOff.find((t) => !isPartDay(t) && covers(t, date));
+  if (wholeDay) return { kind: 'time_off', reason: wholeDay.reason };
+  if (!isValidIsoDate(date)) return null;
+  for (const e of ex.salon) {
+    if (e.kind !== 'special_hours' || !covers(e, date) || !isValidTime(e.startTime) || !isValidTime(e.endTime)) continue;
+    const open = wallClockBoundary(date, e.startTime, tz);
+    const close = wallClockBoundary(date, e.endTime, tz);
+    if (appointment.start.getTime() < open.getTime() || appointment.end.getTime() > close.getTime()) return { kind: 'salon_closed', reason: e.reason };
+  }
+  for (const t of ex.timeOff) {
+    if (!isPartDay(t) || !covers(t, date) || !isValidTime(t.startTime) || !isValidTime(t.endTime)) continue;
+    const block = { start: wallClockBoundary(date, t.startTime, tz), end: wallClockBoundary(date, t.endTime, tz) };
+    if (intervalsOverlap(appointment, block)) return { kind: 'time_off', reason: t.reason };
+  }
+  return null;
+}
+
+/** The staff label of a closed day: 'Cerrado: Reyes', 'Ausencia: Vacaciones'. */
+export function closedLabel(closed: DayClosed): string {
+  const head = closed.kind === 'salon_closed' ? 'Cerrado' : 'Ausencia';
+  return closed.reason.trim() ? `${head}: ${closed.reason.trim()}` : head;
+}
+
+const MAX_RANGE_DAYS = 366;
+
+function rangeProblem(startDate: string, endDate: string): string | null {
+  if (!isValidIsoDate(startDate) || !isValidIsoDate(endDate) || endDate < startDate) return MSG.exceptionDatesInvalid;
+  const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000;
+  return days >= MAX_RANGE_DAYS ? MSG.exceptionRangeTooLong : null;
+}
+
+function timesProblem(startTime: string | null, endTime: string | null, required: boolean): string | null {
+  if (startTime === null && endTime === null && !required) return null;
+  if (startTime === null || endTime === null || !isValidTime(startTime) || !isValidTime(endTime)) return MSG.exceptionTimesInvalid;
+  return toMinutes(endTime) > toMinutes(startTime) ? null : MSG.exceptionTimesInvalid;
+}
+
+/** The first problem of a salon closure / special hours, or null. */
+export function validateSalonException(e: SalonException): string | null {
+  if (e.kind === 'closed' && !e.reason.trim()) return MSG.exceptionReasonRequired;
+  return rangeProblem(e.startDate, e.endDate) ?? (e.kind === 'special_hours' ? timesProblem(e.startTime, e.endTime, true) : null);
+}
+
+/** The first problem of a time off, or null (the reason is optional). */
+export function validateTimeOff(t: TimeOff): string | null {
+  return rangeProblem(t.startDate, t.endDate) ?? timesProblem(t.startTime, t.endTime, false);
+}
