@@ -27,7 +27,9 @@ beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true', SMTP_URL: mail.url } });
   salon = await arrangeSalon(server);
-  await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Auna <Salón>', address: 'Calle Mayor 1, Madrid', appointmentTimeSlotInterval: 30, cancellationPolicyHours: 0 });
+  await server.deps.db
+    .insert(salonSettings)
+    .values({ id: 1, name: 'Auna <Salón>', address: 'Calle Mayor 1, Madrid', appointmentTimeSlotInterval: 30, cancellationPolicyHours: 0 });
   marta = await newClient(server, 'marta@example.com', 'Marta <b>García</b>');
   admin = await newClient(server, 'jefa@salon.test', 'Jefa');
   await promote(server.deps, 'jefa@salon.test', 'admin');
@@ -45,22 +47,32 @@ const book = async (date: string, time: string, who = marta) => {
 };
 
 const byKey = (key: string) => mail.mails.filter((m) => m.headers['x-auna-message-key'] === key);
-const waitKey = async (to: string, key: string) => mail.waitFor(to, { match: (m) => m.headers['x-auna-message-key'] === key, timeout: 15_000 });
+const waitKey = async (to: string, key: string) =>
+  mail.waitFor(to, { match: (m) => m.headers['x-auna-message-key'] === key, timeout: 15_000 });
 /** A little longer than a job takes: a duplicate would have arrived by then. */
 const settle = () => sleep(1_500);
 
 function parseIcs(text: string) {
   const cal = new ICAL.Component(ICAL.parse(text));
   const ev = new ICAL.Event(cal.getFirstSubcomponent('vevent')!);
-  return { method: cal.getFirstPropertyValue('method'), uid: ev.uid, sequence: ev.sequence, start: ev.startDate.toJSDate().toISOString(), end: ev.endDate.toJSDate().toISOString() };
+  return {
+    method: cal.getFirstPropertyValue('method'),
+    uid: ev.uid,
+    sequence: ev.sequence,
+    start: ev.startDate.toJSDate().toISOString(),
+    end: ev.endDate.toJSDate().toISOString(),
+  };
 }
 
 const reminderJob = async (id: string) => {
-  const res = await server.deps.db.execute<{ run_at: Date; payload: { version: number } }>(sql`SELECT run_at, payload FROM graphile_worker._private_jobs WHERE key = ${`reminder:${id}`}`);
+  const res = await server.deps.db.execute<{ run_at: Date; payload: { version: number } }>(
+    sql`SELECT run_at, payload FROM graphile_worker._private_jobs WHERE key = ${`reminder:${id}`}`,
+  );
   return res.rows[0];
 };
 /** The queue runs on the real clock; the test's "now" is 2027: make the reminder due now. */
-const runReminderNow = (id: string) => server.deps.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`reminder:${id}`}`);
+const runReminderNow = (id: string) =>
+  server.deps.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`reminder:${id}`}`);
 
 describe('booking confirmation', () => {
   let id: string;
@@ -78,7 +90,9 @@ describe('booking confirmation', () => {
     expect(confirmation.text).toMatch(/Precio: 25,50\s€/);
     expect(confirmation.html).toContain('Marta &lt;b&gt;García&lt;/b&gt;');
     expect(confirmation.html).not.toContain('<b>García');
-    expect(confirmation.text).toMatch(/Añadir a Google Calendar: https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&[^\s]*dates=20270329T080000Z%2F20270329T083000Z/);
+    expect(confirmation.text).toMatch(
+      /Añadir a Google Calendar: https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&[^\s]*dates=20270329T080000Z%2F20270329T083000Z/,
+    );
     expect(confirmation.text).toMatch(/No quiero recibir recordatorios: http:\/\/127\.0\.0\.1:\d+\/api\/messages\/stop-reminders\?token=/);
     await settle();
     expect(byKey(`confirmation:client:${id}:0`)).toHaveLength(1);
@@ -86,7 +100,13 @@ describe('booking confirmation', () => {
 
   it('carries an .ics REQUEST a parser reads back to the same start, end, UID and SEQUENCE', () => {
     expect(confirmation.calendar).toBeDefined();
-    expect(parseIcs(confirmation.calendar!)).toEqual({ method: 'REQUEST', uid: `${id}@auna`, sequence: 0, start: '2027-03-29T08:00:00.000Z', end: '2027-03-29T08:30:00.000Z' });
+    expect(parseIcs(confirmation.calendar!)).toEqual({
+      method: 'REQUEST',
+      uid: `${id}@auna`,
+      sequence: 0,
+      start: '2027-03-29T08:00:00.000Z',
+      end: '2027-03-29T08:30:00.000Z',
+    });
   });
 
   it('tells the professional once', async () => {
@@ -168,12 +188,20 @@ describe('reschedule (enqueueAppointmentMessages, as issue 13 calls it)', () => 
     await waitKey('marta@example.com', `confirmation:client:${id}:0`);
     expect(new Date((await reminderJob(id))!.run_at).toISOString()).toBe('2027-03-28T09:00:00.000Z');
     await server.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`UPDATE appointments SET start_time = '2027-03-30T12:00:00Z', end_time = '2027-03-30T12:30:00Z' WHERE id = ${id}::uuid`);
+      await tx.execute(
+        sql`UPDATE appointments SET start_time = '2027-03-30T12:00:00Z', end_time = '2027-03-30T12:30:00Z' WHERE id = ${id}::uuid`,
+      );
       await enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId: id, now: NOW });
     });
     const m = await waitKey('marta@example.com', `rescheduled:client:${id}:1`);
     expect(m.subject).toBe('Tu cita ha cambiado: Corte y peinado, ahora martes, 30 de marzo de 2027 a las 14:00');
-    expect(parseIcs(m.calendar!)).toEqual({ method: 'REQUEST', uid: `${id}@auna`, sequence: 1, start: '2027-03-30T12:00:00.000Z', end: '2027-03-30T12:30:00.000Z' });
+    expect(parseIcs(m.calendar!)).toEqual({
+      method: 'REQUEST',
+      uid: `${id}@auna`,
+      sequence: 1,
+      start: '2027-03-30T12:00:00.000Z',
+      end: '2027-03-30T12:30:00.000Z',
+    });
     await waitKey('lucia@salon.test', `rescheduled:professional:${id}:1`);
     const job = await reminderJob(id);
     expect(new Date(job!.run_at).toISOString()).toBe('2027-03-29T12:00:00.000Z');
@@ -233,7 +261,9 @@ describe('a client without an email', () => {
     await waitKey('lucia@salon.test', `cancellation:professional:${id}:0`);
     await settle();
     expect(byKey(`cancellation:client:${id}:0`)).toHaveLength(0);
-    const rows = await server.deps.db.execute<{ outcome: string }>(sql`SELECT outcome FROM sent_messages WHERE key = ${`cancellation:client:${id}:0`}`);
+    const rows = await server.deps.db.execute<{ outcome: string }>(
+      sql`SELECT outcome FROM sent_messages WHERE key = ${`cancellation:client:${id}:0`}`,
+    );
     expect(rows.rows).toEqual([{ outcome: 'no_email' }]);
   });
 });

@@ -47,7 +47,13 @@ describe('salonDateTimeText', () => {
 describe('googleCalendarLink', () => {
   it('carries UTC dates and escapes text', () => {
     const url = new URL(
-      googleCalendarLink({ title: 'Corte & peinado', start: new Date('2027-03-29T08:00:00Z'), end: new Date('2027-03-29T08:45:00Z'), details: 'x', location: 'C/ Mayor 1' }),
+      googleCalendarLink({
+        title: 'Corte & peinado',
+        start: new Date('2027-03-29T08:00:00Z'),
+        end: new Date('2027-03-29T08:45:00Z'),
+        details: 'x',
+        location: 'C/ Mayor 1',
+      }),
     );
     expect(url.searchParams.get('dates')).toBe('20270329T080000Z/20270329T084500Z');
     expect(url.searchParams.get('text')).toBe('Corte & peinado');

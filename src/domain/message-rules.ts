@@ -34,7 +34,11 @@ export function reminderRunAt(start: Date, hours: number, now: Date): Date | nul
 /** The calendar UID of an appointment: stable across moves and cancellation. */
 export const calendarUid = (appointmentId: string) => `${appointmentId}@auna`;
 
-const compactUtc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const compactUtc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** Google Calendar's "add event" template link (times in UTC). */
 export function googleCalendarLink(e: { title: string; start: Date; end: Date; details: string; location: string }): string {

@@ -9,7 +9,15 @@ import { invitationIcs } from './ics';
 import { appointmentMail } from './templates';
 import { stopRemindersToken } from './tokens';
 
-export type DeliverDeps = { db: Db; mailer: Mailer; log: Logger; now: () => Date; publicUrl: string; mailFrom: string; messageSecret: string };
+export type DeliverDeps = {
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  now: () => Date;
+  publicUrl: string;
+  mailFrom: string;
+  messageSecret: string;
+};
 
 type Row = {
   id: string;
@@ -94,7 +102,10 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
     }
 
     const salon = { name: r.salon_name || DEFAULT_SALON_NAME, address: r.salon_address ?? '', phoneNumber: r.salon_phone ?? '' };
-    const stopUrl = p.recipient === 'client' ? `${deps.publicUrl}/api/messages/stop-reminders?token=${stopRemindersToken(deps.messageSecret, r.client_id)}` : undefined;
+    const stopUrl =
+      p.recipient === 'client'
+        ? `${deps.publicUrl}/api/messages/stop-reminders?token=${stopRemindersToken(deps.messageSecret, r.client_id)}`
+        : undefined;
     const appointment = {
       id: r.id,
       clientName: r.client_name,
@@ -138,7 +149,12 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
                 // A cancellation must outrank the request it withdraws.
                 sequence: method === 'CANCEL' ? r.message_sequence + 1 : r.message_sequence,
               },
-              { method, organizer: { name: salon.name, email: emailAddress(deps.mailFrom) }, attendee: { name: r.client_name, email: to }, stamp: deps.now() },
+              {
+                method,
+                organizer: { name: salon.name, email: emailAddress(deps.mailFrom) },
+                attendee: { name: r.client_name, email: to },
+                stamp: deps.now(),
+              },
             ),
           }
         : undefined,

@@ -17,7 +17,10 @@ export type IcsAppointment = {
 
 const PROD_ID = { company: 'Auna', product: 'Auna', language: 'ES' } as const;
 
-export function invitationIcs(a: IcsAppointment, o: { method: 'REQUEST' | 'CANCEL'; organizer: { name: string; email: string }; attendee?: { name: string; email: string }; stamp: Date }): string {
+export function invitationIcs(
+  a: IcsAppointment,
+  o: { method: 'REQUEST' | 'CANCEL'; organizer: { name: string; email: string }; attendee?: { name: string; email: string }; stamp: Date },
+): string {
   const cal = ical({ prodId: PROD_ID, method: o.method === 'REQUEST' ? ICalCalendarMethod.REQUEST : ICalCalendarMethod.CANCEL });
   cal.createEvent({
     id: calendarUid(a.id),
@@ -40,7 +43,16 @@ export function invitationIcs(a: IcsAppointment, o: { method: 'REQUEST' | 'CANCE
 export function feedIcs(name: string, events: IcsAppointment[], stamp: Date): string {
   const cal = ical({ prodId: PROD_ID, name, ttl: 15 * 60 });
   for (const a of events) {
-    cal.createEvent({ id: calendarUid(a.id), sequence: a.sequence, stamp, start: a.start, end: a.end, summary: a.summary, description: a.description, location: a.location || null });
+    cal.createEvent({
+      id: calendarUid(a.id),
+      sequence: a.sequence,
+      stamp,
+      start: a.start,
+      end: a.end,
+      summary: a.summary,
+      description: a.description,
+      location: a.location || null,
+    });
   }
   return cal.toString();
 }

@@ -45,7 +45,11 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
   if (recipient === 'professional') {
     switch (kind) {
       case 'confirmation':
-        return { subject: `Nueva cita: ${a.serviceName}, ${when}`, intro: `${a.clientName} ha reservado una cita contigo.`, showCalendarLink: false };
+        return {
+          subject: `Nueva cita: ${a.serviceName}, ${when}`,
+          intro: `${a.clientName} ha reservado una cita contigo.`,
+          showCalendarLink: false,
+        };
       case 'cancellation':
         return {
           subject: `Cita cancelada: ${a.serviceName}, ${when}`,
@@ -53,14 +57,26 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
           showCalendarLink: false,
         };
       case 'rescheduled':
-        return { subject: `Cita cambiada: ${a.serviceName}, ahora ${when}`, intro: `La cita de ${a.clientName} contigo ha cambiado de hora.`, showCalendarLink: false };
+        return {
+          subject: `Cita cambiada: ${a.serviceName}, ahora ${when}`,
+          intro: `La cita de ${a.clientName} contigo ha cambiado de hora.`,
+          showCalendarLink: false,
+        };
       case 'reminder':
-        return { subject: `Recordatorio: ${a.serviceName}, ${when}`, intro: `Tienes una cita con ${a.clientName}.`, showCalendarLink: false };
+        return {
+          subject: `Recordatorio: ${a.serviceName}, ${when}`,
+          intro: `Tienes una cita con ${a.clientName}.`,
+          showCalendarLink: false,
+        };
     }
   }
   switch (kind) {
     case 'confirmation':
-      return { subject: `Cita confirmada: ${a.serviceName}, ${when}`, intro: `Hola ${a.clientName}: tu cita en ${d.salon.name} está confirmada.`, showCalendarLink: true };
+      return {
+        subject: `Cita confirmada: ${a.serviceName}, ${when}`,
+        intro: `Hola ${a.clientName}: tu cita en ${d.salon.name} está confirmada.`,
+        showCalendarLink: true,
+      };
     case 'cancellation':
       return {
         subject: `Cita cancelada: ${a.serviceName}, ${when}`,
@@ -93,7 +109,9 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
     ['Servicio', a.serviceName],
     ['Profesional', a.employeeName],
     ['Cuándo', `${when} (hora de Madrid), ${a.serviceDuration} min`],
-    ...(recipient === 'professional' ? ([['Cliente', a.clientName]] as Array<[string, string]>) : ([['Precio', euros(a.price)]] as Array<[string, string]>)),
+    ...(recipient === 'professional'
+      ? ([['Cliente', a.clientName]] as Array<[string, string]>)
+      : ([['Precio', euros(a.price)]] as Array<[string, string]>)),
     ['Salón', [d.salon.name, d.salon.address].filter(Boolean).join(', ')],
   ];
   if (d.salon.phoneNumber) rows.push(['Teléfono', d.salon.phoneNumber]);
@@ -124,7 +142,9 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
     `<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
     gcal ? `<p><a href="${escapeHtml(gcal)}">Añadir a Google Calendar</a></p>` : '',
     recipient === 'client' ? `<p><a href="${escapeHtml(d.myAppointmentsUrl)}">Ver mis citas</a></p>` : '',
-    d.stopRemindersUrl ? `<p style="font-size:12px;color:#666"><a href="${escapeHtml(d.stopRemindersUrl)}">No quiero recibir recordatorios</a></p>` : '',
+    d.stopRemindersUrl
+      ? `<p style="font-size:12px;color:#666"><a href="${escapeHtml(d.stopRemindersUrl)}">No quiero recibir recordatorios</a></p>`
+      : '',
     `<p>${escapeHtml(d.salon.name)}</p>`,
   ].join('');
   return { subject: dr.subject, text, html };

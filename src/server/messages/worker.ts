@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { Logger as WorkerLogger, makeWorkerUtils, run, runMigrations as runQueueMigrations, type Runner, type WorkerEvents } from 'graphile-worker';
+import {
+  Logger as WorkerLogger,
+  makeWorkerUtils,
+  run,
+  runMigrations as runQueueMigrations,
+  type Runner,
+  type WorkerEvents,
+} from 'graphile-worker';
 import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 import type { Db } from '../db/client';
@@ -42,7 +49,13 @@ function isPayload(p: unknown): p is MessagePayload {
 
 export type MessageQueue = { stop: () => Promise<void> };
 
-export async function startMessageQueue(opts: { pool: pg.Pool; db: Db; log: Logger; deliver: DeliverDeps; concurrency?: number }): Promise<MessageQueue> {
+export async function startMessageQueue(opts: {
+  pool: pg.Pool;
+  db: Db;
+  log: Logger;
+  deliver: DeliverDeps;
+  concurrency?: number;
+}): Promise<MessageQueue> {
   const { db, log } = opts;
   const workerIds = new Set<string>();
   // Given to run() so the workers it creates while starting are seen too.

@@ -11,7 +11,8 @@ import { calendarFeed, calendarFeedUrl, regenerateCalendarFeed, remindersOf, set
 const TokenQuery = z.strictObject({ token: z.string().min(1).max(400) });
 const PreferencesBody = z.strictObject({ reminders: z.boolean() });
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A page of its own for the link opened from an email: no login, no app bundle. */
 const donePage = (text: string) =>
@@ -36,8 +37,12 @@ export const messagesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messa
       return c.json({ reminders: false });
     })
     .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db) }))
-    .get('/calendar-feed', requireRole('employee', 'admin'), async (c) => c.json({ url: await calendarFeedUrl(deps, c.get('user') as SessionUser) }))
-    .post('/calendar-feed', requireRole('employee', 'admin'), async (c) => c.json({ url: await regenerateCalendarFeed(deps, c.get('user') as SessionUser) }))
+    .get('/calendar-feed', requireRole('employee', 'admin'), async (c) =>
+      c.json({ url: await calendarFeedUrl(deps, c.get('user') as SessionUser) }),
+    )
+    .post('/calendar-feed', requireRole('employee', 'admin'), async (c) =>
+      c.json({ url: await regenerateCalendarFeed(deps, c.get('user') as SessionUser) }),
+    )
     // The token is in the query string: request logs never hold it.
     .get('/calendar.ics', validate('query', TokenQuery), async (c) => {
       const ics = await calendarFeed(deps, c.req.valid('query').token);

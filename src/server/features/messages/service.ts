@@ -50,7 +50,8 @@ export async function calendarFeed(ctx: Ctx, token: string): Promise<string | nu
       id: r.id,
       start: new Date(r.start_time),
       end: new Date(r.end_time),
-      summary: owner.role === 'admin' ? `${r.service_name} · ${r.client_name} (${r.employee_name})` : `${r.service_name} · ${r.client_name}`,
+      summary:
+        owner.role === 'admin' ? `${r.service_name} · ${r.client_name} (${r.employee_name})` : `${r.service_name} · ${r.client_name}`,
       description: `Cliente: ${r.client_name}\nServicio: ${r.service_name}\nProfesional: ${r.employee_name}`,
       location: [salonName, s?.address ?? ''].filter(Boolean).join(', '),
       sequence: r.message_sequence,
