@@ -348,11 +348,15 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/messages/stop-reminders': {
     expect: everyone(200),
-    call: async (s) => ({ res: await s.get(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`) }),
+    call: async (s) => ({
+      res: await s.get(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
+    }),
   },
   'POST /api/messages/stop-reminders': {
     expect: everyone(200),
-    call: async (s) => ({ res: await s.post(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`, {}) }),
+    call: async (s) => ({
+      res: await s.post(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`, {}),
+    }),
   },
   'GET /api/messages/failed': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/messages/failed') }) },
   'GET /api/messages/calendar-feed': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/messages/calendar-feed') }) },

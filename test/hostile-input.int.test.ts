@@ -365,8 +365,14 @@ function specs(): Record<string, Spec> {
     // issue 14
     'GET /api/messages/preferences': { actor: 'client', query: () => ({}) },
     'PUT /api/messages/preferences': { actor: 'client', body: () => ({ reminders: true }) },
-    'GET /api/messages/stop-reminders': { actor: 'anonymous', query: () => ({ token: stopRemindersToken(server.deps.messageSecret, w.uid.client) }) },
-    'POST /api/messages/stop-reminders': { actor: 'anonymous', query: () => ({ token: stopRemindersToken(server.deps.messageSecret, w.uid.client) }) },
+    'GET /api/messages/stop-reminders': {
+      actor: 'anonymous',
+      query: () => ({ token: stopRemindersToken(server.deps.messageSecret, w.uid.client) }),
+    },
+    'POST /api/messages/stop-reminders': {
+      actor: 'anonymous',
+      query: () => ({ token: stopRemindersToken(server.deps.messageSecret, w.uid.client) }),
+    },
     'GET /api/messages/failed': { actor: 'admin', query: () => ({}) },
     'GET /api/messages/calendar-feed': { actor: 'employee', query: () => ({}) },
     'POST /api/messages/calendar-feed': { actor: 'employee', body: () => ({}) },
