@@ -267,3 +267,61 @@ describe('a client without an email', () => {
     expect(rows.rows).toEqual([{ outcome: 'no_email' }]);
   });
 });
+
+describe('calendar feed', () => {
+  it('a secret URL per employee with only what the agenda shows; regenerating kills the old one at once', async () => {
+    const id = await book(MONDAY, '15:00');
+    await server.deps.db.execute(sql`UPDATE appointments SET notes_client = 'nota privada' WHERE id = ${id}::uuid`);
+    expect((await salon.luciaSession.get('/api/messages/calendar-feed')).body).toEqual({ url: null });
+    // the professional is an employee: the role decides who may have a feed
+    const first = (await salon.luciaSession.post('/api/messages/calendar-feed', {})).body.url as string;
+    expect(first).toMatch(/\/api\/messages\/calendar\.ics\?token=[A-Za-z0-9_-]{43}$/);
+    expect((await salon.luciaSession.get('/api/messages/calendar-feed')).body).toEqual({ url: first });
+    const res = await fetch(first);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/calendar');
+    const text = await res.text();
+    expect(text).not.toContain('marta@example.com');
+    expect(text).not.toContain('nota privada');
+    const cal = new ICAL.Component(ICAL.parse(text));
+    const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const ev = events.find((e) => e.uid === `${id}@auna`)!;
+    expect(ev.summary).toBe('Corte y peinado · Marta <b>García</b>');
+    expect(ev.startDate.toJSDate().toISOString()).toBe('2027-03-29T13:00:00.000Z');
+    expect(ev.description).not.toContain('@');
+
+    const second = (await salon.luciaSession.post('/api/messages/calendar-feed', {})).body.url as string;
+    expect(second).not.toBe(first);
+    const old = await fetch(first);
+    expect(old.status).toBe(404);
+    expect((await old.json()).error.message).toBe(MSG.calendarFeedNotFound);
+    expect((await fetch(second)).status).toBe(200);
+    // a client has none
+    expect((await marta.post('/api/messages/calendar-feed', {})).status).toBe(403);
+  });
+});
+
+describe('SMTP down', () => {
+  it('the message is retried, and the admin sees it failing', async () => {
+    const down = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true', SMTP_URL: 'smtp://127.0.0.1:9' } });
+    try {
+      const s = await arrangeSalon(down);
+      const ana = await newClient(down, 'ana@example.com', 'Ana');
+      const boss = await newClient(down, 'jefa2@salon.test', 'Jefa');
+      await promote(down.deps, 'jefa2@salon.test', 'admin');
+      const res = await ana.post('/api/booking', { serviceId: s.corte, professionalId: s.lucia, date: MONDAY, time: '10:00' });
+      expect(res.status).toBe(201);
+      const id = res.body.appointment.id as string;
+      let failed: Array<{ key: string; kind: string; attempts: number; lastError: string }> = [];
+      for (let i = 0; i < 40 && failed.length < 2; i++) {
+        await sleep(250);
+        failed = (await boss.get('/api/messages/failed')).body.messages;
+      }
+      expect(failed.map((m) => m.key).sort()).toEqual([`confirmation:client:${id}:0`, `confirmation:professional:${id}:0`]);
+      expect(failed[0]!.attempts).toBeGreaterThanOrEqual(1);
+      expect(failed[0]!.lastError).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await down.close();
+    }
+  });
+});
