@@ -7,6 +7,7 @@ import { isReminderHours } from '../../../../domain/message-rules';
 import { SLOT_INTERVAL_OPTIONS } from '../../../../domain/slots';
 import { describeScheduleError, fromMinutes, validateWeeklySchedule, type WeeklySchedule } from '../../../../domain/weekly-schedule';
 import { Alert } from '../../../components/alert';
+import { CalendarFeedCard } from '../../../components/calendar-feed-card';
 import { Button } from '../../../components/button';
 import { InlineLoading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -60,6 +61,7 @@ export default function SettingsPage() {
         <>
           <SettingsForm initial={settings.data} />
           <FailedMessages />
+          <CalendarFeedCard />
         </>
       )}
     </section>
