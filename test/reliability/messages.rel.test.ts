@@ -73,27 +73,41 @@ it(
     // ---- the salon: one service, four professionals, six clients ----
     const clients: Session[] = [];
     for (let i = 0; i < 6; i++) {
-      clients.push(await signUp(c.instances[0]!.url, { email: `m${i}@mensajes.test`, password: PASSWORD, name: `Cliente ${i}` }, { headers: { 'x-forwarded-for': nextIp('10.80') } }));
+      clients.push(
+        await signUp(
+          c.instances[0]!.url,
+          { email: `m${i}@mensajes.test`, password: PASSWORD, name: `Cliente ${i}` },
+          { headers: { 'x-forwarded-for': nextIp('10.80') } },
+        ),
+      );
     }
-    const serviceId = (await c.db.query<{ id: string }>(`INSERT INTO services (name, duration, price) VALUES ('Corte', 30, 25.5) RETURNING id`)).rows[0]!.id;
+    const serviceId = (
+      await c.db.query<{ id: string }>(`INSERT INTO services (name, duration, price) VALUES ('Corte', 30, 25.5) RETURNING id`)
+    ).rows[0]!.id;
     const slots: Array<{ professionalId: string; date: string; time: string }> = [];
     for (let e = 0; e < 4; e++) {
       const email = `pro${e}@mensajes.test`;
-      const u = await signUp(c.instances[0]!.url, { email, password: PASSWORD, name: `Pro ${e}` }, { headers: { 'x-forwarded-for': nextIp('10.81') } });
+      const u = await signUp(
+        c.instances[0]!.url,
+        { email, password: PASSWORD, name: `Pro ${e}` },
+        { headers: { 'x-forwarded-for': nextIp('10.81') } },
+      );
       const userId = (await u.get('/api/me')).body.uid as string;
       await c.db.query(`UPDATE "user" SET role = 'employee' WHERE id = $1`, [userId]);
       const rec = (
-        await c.db.query<{ id: string }>(`INSERT INTO employees (name, availability, user_id, user_account_email) VALUES ($1, $2, $3, $4) RETURNING id`, [
-          `Pro ${e}`,
-          JSON.stringify(OPEN_SCHEDULE),
-          userId,
-          email,
-        ])
+        await c.db.query<{ id: string }>(
+          `INSERT INTO employees (name, availability, user_id, user_account_email) VALUES ($1, $2, $3, $4) RETURNING id`,
+          [`Pro ${e}`, JSON.stringify(OPEN_SCHEDULE), userId, email],
+        )
       ).rows[0]!.id;
       await c.db.query(`INSERT INTO employee_services (employee_id, service_id) VALUES ($1, $2)`, [rec, serviceId]);
       for (const date of [...new Set(Array.from({ length: 60 }, (_, i) => salonDay(i + 3)))]) {
         for (let m = 9 * 60; m + 30 <= 20 * 60; m += 30) {
-          slots.push({ professionalId: rec, date, time: `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}` });
+          slots.push({
+            professionalId: rec,
+            date,
+            time: `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`,
+          });
         }
       }
     }
@@ -200,7 +214,9 @@ it(
     const duplicates = [...counts].filter(([, n]) => n > 1);
     const stillMissing = missing();
     const committed = Number((await c.db.query<{ n: string }>(`SELECT count(*) AS n FROM appointments`)).rows[0]!.n);
-    const confirmationsOfUnacked = [...counts.keys()].filter((k) => k.startsWith('confirmation:client:')).length - (acked.length - stillMissing.filter((k) => k.startsWith('confirmation:client:')).length);
+    const confirmationsOfUnacked =
+      [...counts.keys()].filter((k) => k.startsWith('confirmation:client:')).length -
+      (acked.length - stillMissing.filter((k) => k.startsWith('confirmation:client:')).length);
 
     console.log(
       [
