@@ -42,8 +42,29 @@ describe('salon settings', () => {
       appointmentTimeSlotInterval: 30,
       cancellationPolicyHours: 24,
       openingHours: emptyWeeklySchedule(),
+      reminderHours: 24,
       updatedAt: null,
     });
+  });
+
+  // issue 14
+  it('keeps the reminder hours (0 = off), refuses a bad value, and leaves them alone when not sent', async () => {
+    const body = {
+      name: 'Auna',
+      address: '',
+      phoneNumber: '',
+      appointmentTimeSlotInterval: 30,
+      cancellationPolicyHours: 24,
+      openingHours: emptyWeeklySchedule(),
+    };
+    expect((await admin.put('/api/admin/settings', { ...body, reminderHours: 0 })).body.reminderHours).toBe(0);
+    expect((await admin.put('/api/admin/settings', body)).body.reminderHours).toBe(0);
+    for (const bad of [-1, 169, 2.5, '24']) {
+      const res = await admin.put('/api/admin/settings', { ...body, reminderHours: bad });
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(MSG.reminderHoursInvalid);
+    }
+    expect((await admin.put('/api/admin/settings', { ...body, reminderHours: 48 })).body.reminderHours).toBe(48);
   });
 
   it('saves and reads back every field', async () => {
@@ -52,10 +73,19 @@ describe('salon settings', () => {
     hours.monday.breaks = [{ start: '14:00', end: '15:00' }];
     const res = await admin.put('/api/admin/settings', body({ openingHours: hours, name: '  Auna Estética  ' }));
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: 'Auna Estética', appointmentTimeSlotInterval: 20, cancellationPolicyHours: 12, openingHours: hours, updatedAt: NOW.toISOString() });
+    expect(res.body).toMatchObject({
+      name: 'Auna Estética',
+      appointmentTimeSlotInterval: 20,
+      cancellationPolicyHours: 12,
+      openingHours: hours,
+      updatedAt: NOW.toISOString(),
+    });
     expect((await admin.get('/api/admin/settings')).body).toEqual(res.body);
 
-    const zero = await admin.put('/api/admin/settings', body({ appointmentTimeSlotInterval: 15, cancellationPolicyHours: 0, openingHours: hours }));
+    const zero = await admin.put(
+      '/api/admin/settings',
+      body({ appointmentTimeSlotInterval: 15, cancellationPolicyHours: 0, openingHours: hours }),
+    );
     expect(zero.body).toMatchObject({ appointmentTimeSlotInterval: 15, cancellationPolicyHours: 0 });
     expect(await server.deps.db.select().from(salonSettings)).toHaveLength(1);
   });
@@ -80,7 +110,11 @@ describe('salon settings', () => {
     ['empty name', { name: '' }, MSG.salonNameRequired],
     ['a break after the day ends', { openingHours: breakAfterClose() }, `Martes: ${MSG.breakOutsideDay}`],
     ['an unknown field', { theme: 'dark' }, MSG.invalidInput],
-    ['an unknown field in a day', { openingHours: { ...defaultWeeklySchedule(), monday: { ...defaultWeeklySchedule().monday, lunch: true } } }, MSG.invalidInput],
+    [
+      'an unknown field in a day',
+      { openingHours: { ...defaultWeeklySchedule(), monday: { ...defaultWeeklySchedule().monday, lunch: true } } },
+      MSG.invalidInput,
+    ],
   ])('refuses %s with 400 and keeps what was saved', async (_label, change, message) => {
     const before = (await admin.get('/api/admin/settings')).body;
     const res = await admin.put('/api/admin/settings', body(change));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { employees, employeeTimeOff, salonExceptions, services } from '../src/server/db/schema';
+import { stopRemindersToken } from '../src/server/messages/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import type { HttpResult, Session } from './support/http-client';
 import { ACTORS, arrangeWorld, type Actor, type World } from './support/salon-world';
@@ -336,6 +337,38 @@ const MATRIX: Record<string, Row> = {
           return row.client_id === w.uid[actor as 'client'] ? null : 'booked in someone else’s name';
         },
       };
+    },
+  },
+  // issue 14: messages. The one-click link and the calendar feed carry their own secret: anyone
+  // holding it gets in, nobody needs a session (ADR 022).
+  'GET /api/messages/preferences': { expect: signedIn(200), call: async (s) => ({ res: await s.get('/api/messages/preferences') }) },
+  'PUT /api/messages/preferences': {
+    expect: signedIn(200),
+    call: async (s) => ({ res: await s.put('/api/messages/preferences', { reminders: true }) }),
+  },
+  'GET /api/messages/stop-reminders': {
+    expect: everyone(200),
+    call: async (s) => ({
+      res: await s.get(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
+    }),
+  },
+  'POST /api/messages/stop-reminders': {
+    expect: everyone(200),
+    call: async (s) => ({
+      res: await s.post(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`, {}),
+    }),
+  },
+  'GET /api/messages/failed': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/messages/failed') }) },
+  'GET /api/messages/calendar-feed': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/messages/calendar-feed') }) },
+  'POST /api/messages/calendar-feed': { expect: staff(200), call: async (s) => ({ res: await s.post('/api/messages/calendar-feed', {}) }) },
+  'GET /api/messages/calendar.ics': {
+    expect: everyone(200),
+    call: async (s) => {
+      const token = `matrix-feed-${++seq}`;
+      await server.deps.db.execute(
+        `INSERT INTO calendar_feeds (user_id, token) VALUES ('${w.uid.employee}', '${token}') ON CONFLICT (user_id) DO UPDATE SET token = EXCLUDED.token`,
+      );
+      return { res: await s.get(`/api/messages/calendar.ics?token=${token}`) };
     },
   },
   'GET /api/my-appointments': {

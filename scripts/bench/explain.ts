@@ -45,6 +45,7 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
       const start = new Date(day.start.getTime() + 8.25 * 3_600_000);
       const q = dialect.sqlToQuery(
         bookAtomicallyQuery({
+          now: day.start,
           employeeRecordId: salon.employeeIds[2]!,
           expectedUserId: 'bench-emp-3',
           values: { clientId: 'bench-client-1', clientName: 'c', clientEmail: 'c@bench.auna', employeeName: 'p', serviceId: salon.quickServiceId, serviceName: 's', serviceDuration: 15, price: 12.5, startTime: start, endTime: new Date(start.getTime() + 15 * 60_000), notes: '' },

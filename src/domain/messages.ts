@@ -154,6 +154,22 @@ export const MSG = {
   holidaysYearInvalid: 'Elige un año entre 2000 y 2100.',
   availabilityLoadFailed: 'No se pudieron cargar los cierres y ausencias.',
   availabilitySaveFailed: 'No se pudo guardar el cambio.',
+
+  // issue 14: confirmations, reminders and calendar feeds (ADR 021, 022)
+  reminderHoursInvalid: 'Las horas del recordatorio deben ser un número entero entre 0 y 168 (0 = sin recordatorio).',
+  stopRemindersInvalidLink: 'Este enlace para dejar de recibir recordatorios no es válido.',
+  stopRemindersDone: 'Listo: ya no te enviaremos recordatorios de tus citas. Puedes volver a activarlos en Mis Citas.',
+  calendarFeedNotFound: 'Este calendario ya no existe: pide el enlace nuevo.',
+  remindersSwitchLabel: 'Recibir un recordatorio por email antes de cada cita',
+  remindersSaved: 'Preferencia guardada.',
+  reminderHoursLabel: 'Recordatorio por email (horas antes de la cita, 0 = sin recordatorio)',
+  failedMessagesTitle: 'Emails que no se han podido enviar',
+  failedMessagesNone: 'Todos los emails se han enviado.',
+  calendarFeedTitle: 'Tu calendario en Google, Apple u Outlook',
+  calendarFeedHelp: 'Copia este enlace secreto y añádelo como calendario por URL. Quien lo tenga puede ver tus citas: si lo compartes por error, genera uno nuevo.',
+  calendarFeedCreate: 'Crear enlace del calendario',
+  calendarFeedRegenerate: 'Generar un enlace nuevo',
+  calendarFeedCopied: 'Enlace copiado.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

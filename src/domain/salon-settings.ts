@@ -1,4 +1,5 @@
 import { DEFAULT_CANCELLATION_POLICY_HOURS } from './appointment-status';
+import { DEFAULT_REMINDER_HOURS } from './message-rules';
 import { DEFAULT_SLOT_INTERVAL, type SlotInterval } from './slots';
 import { emptyWeeklySchedule, type WeeklySchedule } from './weekly-schedule';
 
@@ -12,6 +13,8 @@ export type SalonSettings = {
   appointmentTimeSlotInterval: SlotInterval;
   cancellationPolicyHours: number;
   openingHours: WeeklySchedule;
+  /** issue 14: hours before an appointment its reminder email leaves; 0 = no reminders */
+  reminderHours: number;
 };
 
 /** SPEC §9 insists on this spelling (not the original's 'Beleza' typo). */
@@ -27,5 +30,6 @@ export function defaultSalonSettings(): SalonSettings {
     cancellationPolicyHours: DEFAULT_CANCELLATION_POLICY_HOURS,
     // "Empty opening hours" (SPEC §3): every day closed until the admin sets them.
     openingHours: emptyWeeklySchedule(),
+    reminderHours: DEFAULT_REMINDER_HOURS,
   };
 }

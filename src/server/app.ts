@@ -17,6 +17,7 @@ import { catalogRoutes } from './features/catalog/routes';
 import { eventsRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
+import { messagesRoutes } from './features/messages/routes';
 import { myAppointmentsRoutes } from './features/my-appointments/routes';
 import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/time-off/routes';
 import type { AppEnv, Deps } from './http/env';
@@ -48,7 +49,8 @@ function apiRoutes(deps: Deps) {
     .route('/booking', bookingRoutes(deps))
     .route('/my-appointments', myAppointmentsRoutes(deps))
     .route('/admin/availability', adminAvailabilityRoutes(deps))
-    .route('/my-time-off', myTimeOffRoutes(deps));
+    .route('/my-time-off', myTimeOffRoutes(deps))
+    .route('/messages', messagesRoutes(deps));
 }
 
 /** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -17,6 +18,12 @@ function readConfig(): Config {
 
 function announce(config: Config, running: Running) {
   console.log(`\nAuna está en marcha: ${config.publicUrl}`);
+  // issue 14: confirmations, reminders… leave through the queue to SMTP, or to the outbox folder.
+  console.log(
+    config.smtpUrl
+      ? `Emails (confirmaciones, recordatorios…): por SMTP (${new URL(config.smtpUrl).host})`
+      : `Emails (confirmaciones, recordatorios…): sin SMTP_URL se guardan como .eml en ${path.join(config.dataDir, 'outbox')}`,
+  );
   if (running.demoLogins.length > 0) {
     console.log('\nCuentas de demostración:');
     for (const l of running.demoLogins) console.log(`  ${l.role.padEnd(9)} ${l.email.padEnd(28)} ${l.password}`);

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import { startEmbeddedPostgres } from './db/embedded';
 import type { Deps } from './http/env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { migrateQueue, startMessageQueue } from './messages/worker';
 import { createRealtime } from './realtime/realtime';
 import { loadOrCreateSecrets } from './secrets';
 import { seedDemo, type DemoLogin } from './seed/demo';
@@ -52,15 +54,25 @@ export async function startServer(config: Config, opts: { listen?: boolean; now?
     const migrations = firstExisting(path.join(here, 'db/migrations'), path.join(here, 'migrations'));
     if (!migrations) throw new Error('No se encuentran las migraciones');
     await runMigrations(db, migrations);
+    // graphile-worker's own tables and functions (add_job), before any request can enqueue.
+    await migrateQueue(pool, log);
   }
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
   const auth = createAuth({ db, config, secret: secrets.authSecret, mailer, log });
   const realtime = createRealtime(dbUrl, log);
-  const deps: Deps = { config, db, auth, log, mailer, realtime, rateLimit: createRateLimitStore(db), now: opts.now ?? (() => new Date()) };
+  const messageSecret = createHmac('sha256', secrets.authSecret).update('auna:messages').digest('base64url');
+  const deps: Deps = { config, db, auth, log, mailer, realtime, rateLimit: createRateLimitStore(db), now: opts.now ?? (() => new Date()), messageSecret };
 
   if (setup && config.admin) await ensureAccount({ db, auth }, { ...config.admin, role: 'admin', name: 'Administración' });
   const demoLogins = setup && config.seed === 'demo' ? await seedDemo(deps) : [];
+  // The message queue's workers (ADR 021), in every process.
+  const queue = await startMessageQueue({
+    pool,
+    db,
+    log,
+    deliver: { db, mailer, log, now: deps.now, publicUrl: config.publicUrl, mailFrom: config.mailFrom, messageSecret },
+  });
 
   const webRoot = firstExisting(path.join(here, '../web'), path.join(here, '../../dist/web'));
   const app = createApp(deps, { webRoot });
@@ -83,6 +95,7 @@ export async function startServer(config: Config, opts: { listen?: boolean; now?
     async close() {
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
       await realtime.close();
+      await queue.stop();
       await pool.end();
       await embedded?.stop();
     },

@@ -13,6 +13,9 @@ export const CHECKED_TABLES = [
   'employee_services',
   'appointments',
   'salon_settings',
+  // issue 14 (sent_messages is left out: the queue writes it in the background, after a 2xx)
+  'message_preferences',
+  'calendar_feeds',
 ] as const;
 
 /** One md5 over every row of every checked table: equal before and after = nothing changed. */

@@ -4,7 +4,17 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 
 /** A mail as a test reads it: envelope recipients, decoded subject and text part. */
-export type CaughtMail = { to: string[]; subject: string; text: string; html?: string; receivedAt: string };
+export type CaughtMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  /** the text/calendar part (an .ics invitation), when there is one */
+  calendar?: string;
+  /** top-level headers, names lowercased (e.g. x-auna-message-key, list-unsubscribe) */
+  headers: Record<string, string>;
+  receivedAt: string;
+};
 
 // ---- a small MIME reader: enough for what nodemailer sends (multipart/alternative, QP or base64) ----
 
@@ -68,12 +78,13 @@ function parts(raw: string): { type: string; text: string }[] {
 }
 
 /** Reads a raw RFC 5322 message into subject, text and html. */
-export function parseMail(raw: string): { subject: string; text: string; html?: string } {
+export function parseMail(raw: string): { subject: string; text: string; html?: string; calendar?: string; headers: Record<string, string> } {
   const { headers } = splitHead(raw);
   const all = parts(raw);
   const text = all.find((p) => p.type === 'text/plain')?.text ?? '';
   const html = all.find((p) => p.type === 'text/html')?.text;
-  return { subject: decodeWords(headers.get('subject') ?? ''), text: text.replace(/\r\n/g, '\n'), html };
+  const calendar = all.find((p) => p.type === 'text/calendar')?.text;
+  return { subject: decodeWords(headers.get('subject') ?? ''), text: text.replace(/\r\n/g, '\n'), html, calendar, headers: Object.fromEntries(headers) };
 }
 
 /** The first http(s) link in a text. */

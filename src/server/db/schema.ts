@@ -171,6 +171,8 @@ export const appointments = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('confirmed'),
     notes_client: text('notes_client').notNull().default(''),
+    // issue 14 (0004_messages): the calendar SEQUENCE, raised by each move (ADR 021)
+    messageSequence: integer('message_sequence').notNull().default(0),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -198,6 +200,8 @@ export const salonSettings = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     appointmentTimeSlotInterval: integer('appointment_time_slot_interval').notNull().default(30),
     cancellationPolicyHours: integer('cancellation_policy_hours').notNull().default(24),
+    // issue 14 (0004_messages): hours before an appointment its reminder leaves; 0 = no reminders
+    reminderHours: integer('reminder_hours').notNull().default(24),
     openingHours: jsonb('opening_hours').$type<Partial<WeeklySchedule>>().notNull().default({}),
     updatedAt: updated(),
   },
@@ -205,6 +209,7 @@ export const salonSettings = pgTable(
     check('salon_settings_single_row', sql`${t.id} = 1`),
     check('salon_settings_interval', sql`${t.appointmentTimeSlotInterval} IN (15, 20, 30, 45, 60)`),
     check('salon_settings_cancellation', sql`${t.cancellationPolicyHours} >= 0`),
+    check('salon_settings_reminder_hours', sql`${t.reminderHours} >= 0 AND ${t.reminderHours} <= 168`),
   ],
 );
 
@@ -251,3 +256,43 @@ export const employeeTimeOff = pgTable(
     index('employee_time_off_employee_end_idx').on(t.employeeId, t.endDate),
   ],
 );
+
+// ---- issue 14: messages (0004_messages, docs/decisions/021 and 022) ----
+
+// One row per message decided: the primary key is the idempotency key (appointment, kind, version).
+export const sentMessages = pgTable(
+  'sent_messages',
+  {
+    key: text('key').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    sentTo: text('sent_to'),
+    outcome: text('outcome', { enum: ['sent', 'no_email'] }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sent_messages_appointment_idx').on(t.appointmentId), check('sent_messages_outcome', sql`${t.outcome} IN ('sent', 'no_email')`)],
+);
+
+export const messagePreferences = pgTable('message_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  reminders: boolean('reminders').notNull().default(true),
+  updatedAt: updated(),
+});
+
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  token: text('token').notNull().unique(),
+  createdAt: created(),
+});
+
+export const messageWorkers = pgTable('message_workers', {
+  workerId: text('worker_id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -3,7 +3,18 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** issue 14: an iCalendar part (text/calendar; method=…) that calendar apps offer to add */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
+  /** issue 14: e.g. List-Unsubscribe, X-Auna-Message-Key */
+  headers?: Record<string, string>;
+  /** issue 14: a stable Message-ID (from the idempotency key), so a resend is recognisably the same mail */
+  messageId?: string;
+};
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /**
@@ -12,7 +23,9 @@ export type Mailer = { send: (mail: Mail) => Promise<void> };
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: string; log: Logger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Short timeouts: a queued message whose SMTP server hangs fails and is retried later
+    // instead of holding its job (ADR 021).
+    const transport = nodemailer.createTransport({ url: opts.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });

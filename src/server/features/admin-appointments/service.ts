@@ -2,6 +2,7 @@ import { canAdminTransition, type AppointmentStatus } from '../../../domain/appo
 import { MSG } from '../../../domain/messages';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import type { Deps } from '../../http/env';
+import { enqueueAppointmentMessages } from '../../messages/enqueue';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { employeesWithAccount, findStatus, listPage, updateIfConfirmed } from './queries';
 
@@ -67,7 +68,15 @@ export async function listAppointments(deps: Pick<Deps, 'db'>, q: ListQuery) {
 export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, id: string, to: AppointmentStatus) {
   if (!UUID.test(id)) throw notFound(MSG.appointmentNotFound);
   // The WHERE status = 'confirmed' of the update is the "from" half of the rule.
-  const row = canAdminTransition('confirmed', to) ? await updateIfConfirmed(deps.db, id, to, deps.now()) : undefined;
+  // A cancellation by the salon and its messages commit together (ADR 021); completed and
+  // no-show need none (a pending reminder sees the status and stays silent).
+  const row = canAdminTransition('confirmed', to)
+    ? await deps.db.transaction(async (tx) => {
+        const changed = await updateIfConfirmed(tx, id, to, deps.now());
+        if (changed && to === 'cancelled_by_salon') await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: changed.id, now: deps.now() });
+        return changed;
+      })
+    : undefined;
   if (row) {
     const dates = [...new Set([salonDateOf(row.startTime, TZ), salonDateOf(row.endTime.getTime() - 1, TZ)])];
     deps.realtime.publish({ type: 'appointments', employeeId: row.employeeId, dates });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { LIMITS, settingsFieldsError } from '../../../domain/back-office-rules';
+import { isReminderHours } from '../../../domain/message-rules';
 import { MSG } from '../../../domain/messages';
 import type { SlotInterval } from '../../../domain/slots';
 import type { AppEnv, Deps } from '../../http/env';
@@ -17,6 +18,8 @@ const SettingsBody = z
     appointmentTimeSlotInterval: z.number({ error: MSG.slotIntervalInvalid }),
     cancellationPolicyHours: z.number({ error: MSG.cancellationHoursInvalid }),
     openingHours: weeklyScheduleSchema,
+    // issue 14: optional, so a form that does not know it leaves it as it is
+    reminderHours: z.number({ error: MSG.reminderHoursInvalid }).refine(isReminderHours, MSG.reminderHoursInvalid).optional(),
   })
   .superRefine((value, ctx) => {
     const error = settingsFieldsError(value);

@@ -27,6 +27,7 @@ function answerOf(row: SettingsRow | undefined): SettingsAnswer {
     appointmentTimeSlotInterval: isSlotInterval(row.appointmentTimeSlotInterval) ? row.appointmentTimeSlotInterval : DEFAULT_SLOT_INTERVAL,
     cancellationPolicyHours: row.cancellationPolicyHours,
     openingHours: fullWeek(row.openingHours),
+    reminderHours: row.reminderHours,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -36,7 +37,7 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
   return {
     get: async (): Promise<SettingsAnswer> => answerOf(await readSettings(deps.db)),
 
-    async save(input: SalonSettings): Promise<SettingsAnswer> {
+    async save(input: Omit<SalonSettings, 'reminderHours'> & { reminderHours?: number }): Promise<SettingsAnswer> {
       assertValidSchedule(input.openingHours);
       const row = await writeSettings(
         deps.db,
@@ -47,6 +48,8 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
           appointmentTimeSlotInterval: input.appointmentTimeSlotInterval,
           cancellationPolicyHours: input.cancellationPolicyHours,
           openingHours: input.openingHours,
+          // undefined: left as stored (or the column's default on the first save)
+          ...(input.reminderHours === undefined ? {} : { reminderHours: input.reminderHours }),
         },
         deps.now(),
       );

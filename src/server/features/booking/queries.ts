@@ -4,6 +4,7 @@ import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import type { Exceptions } from '../../../domain/availability';
+import { bookingMessagesCte } from '../../messages/enqueue';
 import { appointments, employees, employeeServices, employeeTimeOff, salonExceptions, salonSettings, services } from '../../db/schema';
 
 // The slot list and a booking each cost one round trip to PostgreSQL besides the session read:
@@ -83,6 +84,8 @@ export async function bookingContext(db: Db, args: ContextArgs): Promise<Booking
 export type BookedRow = { id: string; startTime: Date; endTime: Date; status: 'confirmed'; serviceName: string; employeeName: string; price: number };
 
 export type BookArgs = {
+  /** the server's clock: a reminder whose moment is already past is not enqueued */
+  now: Date;
   employeeRecordId: string;
   expectedUserId: string;
   values: { clientId: string; clientName: string; clientEmail: string; employeeName: string; serviceId: string; serviceName: string; serviceDuration: number; price: number; startTime: Date; endTime: Date; notes: string };
@@ -100,14 +103,16 @@ export function bookAtomicallyQuery(args: BookArgs) {
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
              'confirmed', ${v.notes}
       FROM emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
-      RETURNING id, start_time, end_time, service_name, employee_name, price
-    )
-    SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price
+      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence
+    ), ${bookingMessagesCte(args.now)}
+    SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
+           (SELECT count(*) FROM msg) AS messages
     FROM emp LEFT JOIN ins ON true`;
 }
 
 /**
- * A booking in ONE statement, atomic as one transaction: the professional's row is read again
+ * A booking in ONE statement, atomic as one transaction (with its confirmation, the
+ * professional's notice and the reminder enqueued in it, ADR 021): the professional's row is read again
  * and held FOR SHARE (saving that employee in the back office locks it FOR UPDATE, so a booking
  * and an unlink/relink are serialised, ADR 004) and the appointment is inserted only if the row is
  * still active and still linked to `expectedUserId`. Before, the same steps took four round

@@ -136,6 +136,7 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
     // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
     // cannot leave the appointment on the old account) and the insert.
     const args = {
+      now: ctx.now(),
       employeeRecordId: employee.id,
       expectedUserId: employeeUserId,
       values: {

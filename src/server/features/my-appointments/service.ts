@@ -3,6 +3,7 @@ import { MSG } from '../../../domain/messages';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../http/env';
+import { enqueueAppointmentMessages } from '../../messages/enqueue';
 import { appointmentsOfClient, cancellationPolicyHours, markCancelledByClient, ownAppointment } from './queries';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
@@ -26,7 +27,12 @@ export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
     throw conflict(MSG.cancelNotAllowed, 'cancel_not_allowed');
   }
 
-  const updated = await markCancelledByClient(ctx.db, found.id, now);
+  // The cancellation and its messages (to the client and the professional) commit together (ADR 021).
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await markCancelledByClient(tx, found.id, now);
+    if (row) await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: row.id, now });
+    return row;
+  });
   if (!updated) throw conflict(MSG.cancelNotAllowed, 'cancel_not_allowed');
   ctx.realtime.publish({ type: 'appointments', employeeId: found.employeeId, dates: [salonDateOf(found.startTime, SALON_TIME_ZONE)] });
   return updated;

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { api, ApiRequestError, call } from '../../lib/api';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
+import { RemindersSwitch } from './reminders-switch';
 
 type Appointment = InferResponseType<(typeof api)['my-appointments']['$get'], 200>['appointments'][number];
 
@@ -162,6 +163,8 @@ export default function MyAppointmentsPage() {
         </ul>
       )}
 
+      <RemindersSwitch />
+
       <ConfirmDialog
         isOpen={toCancel !== null}
         title={MSG.cancelConfirm}
@@ -174,8 +177,8 @@ export default function MyAppointmentsPage() {
       >
         {toCancel && (
           <p>
-            {toCancel.serviceName} con {toCancel.employeeName}, {formatDateLong(toCancel.startTime)} a las{' '}
-            {formatTime(toCancel.startTime)} h.
+            {toCancel.serviceName} con {toCancel.employeeName}, {formatDateLong(toCancel.startTime)} a las {formatTime(toCancel.startTime)}{' '}
+            h.
           </p>
         )}
       </ConfirmDialog>

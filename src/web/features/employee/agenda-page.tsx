@@ -1,3 +1,4 @@
+import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarHeart, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -133,6 +134,7 @@ export default function AgendaPage() {
           <DateCalendar label="Elegir día de la agenda" value={date} today={today} onChange={setDate} />
         </aside>
       </div>
+      <CalendarFeedCard />
     </div>
   );
 }

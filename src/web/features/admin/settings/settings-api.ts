@@ -9,3 +9,7 @@ export const SETTINGS_KEY = ['admin', 'settings'] as const;
 
 export const fetchSettings = () => call(api.admin.settings.$get(), MSG.settingsLoadFailed);
 export const saveSettings = (json: SettingsInput) => call(api.admin.settings.$put({ json }), MSG.settingsSaveFailed);
+
+// issue 14: messages that keep failing
+export const FAILED_MESSAGES_KEY = ['admin', 'failed-messages'] as const;
+export const fetchFailedMessages = () => call(api.messages.failed.$get(), MSG.settingsLoadFailed);

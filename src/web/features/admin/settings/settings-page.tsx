@@ -3,9 +3,11 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { settingsFieldsError } from '../../../../domain/back-office-rules';
 import { MSG } from '../../../../domain/messages';
+import { isReminderHours } from '../../../../domain/message-rules';
 import { SLOT_INTERVAL_OPTIONS } from '../../../../domain/slots';
 import { describeScheduleError, fromMinutes, validateWeeklySchedule, type WeeklySchedule } from '../../../../domain/weekly-schedule';
 import { Alert } from '../../../components/alert';
+import { CalendarFeedCard } from '../../../components/calendar-feed-card';
 import { Button } from '../../../components/button';
 import { InlineLoading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
@@ -13,16 +15,24 @@ import { chevron, ScheduleEditor, selectClass } from '../../../components/schedu
 import { TextField } from '../../../components/text-field';
 import { formatDateLong, formatTime } from '../../../lib/format';
 import { failureText, FormSection, NumberInput, useInvalidateAll } from '../shared/admin-ui';
-import { fetchSettings, saveSettings, SETTINGS_KEY, type SalonSettingsAnswer } from './settings-api';
+import {
+  fetchFailedMessages,
+  fetchSettings,
+  FAILED_MESSAGES_KEY,
+  saveSettings,
+  SETTINGS_KEY,
+  type SalonSettingsAnswer,
+} from './settings-api';
 
 /** SPEC §8/§9: the success message disappears after 3 seconds. */
 const SAVED_MESSAGE_MS = 3000;
 
-type Field = 'name' | 'interval' | 'hours';
+type Field = 'name' | 'interval' | 'hours' | 'reminder';
 const FIELD_OF: Record<string, Field> = {
   [MSG.salonNameRequired]: 'name',
   [MSG.slotIntervalInvalid]: 'interval',
   [MSG.cancellationHoursInvalid]: 'hours',
+  [MSG.reminderHoursInvalid]: 'reminder',
 };
 
 /** 'No se pudo guardar la configuración.', followed by the server's reason when it gave one. */
@@ -48,7 +58,11 @@ export default function SettingsPage() {
           </Button>
         </div>
       ) : (
-        <SettingsForm initial={settings.data} />
+        <>
+          <SettingsForm initial={settings.data} />
+          <FailedMessages />
+          <CalendarFeedCard />
+        </>
       )}
     </section>
   );
@@ -61,6 +75,7 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
   const [phone, setPhone] = useState(initial.phoneNumber);
   const [slotInterval, setSlotInterval] = useState<number>(initial.appointmentTimeSlotInterval);
   const [hours, setHours] = useState(String(initial.cancellationPolicyHours));
+  const [reminderHours, setReminderHours] = useState(String(initial.reminderHours));
   const [openingHours, setOpeningHours] = useState<WeeklySchedule>(initial.openingHours);
   const [invalid, setInvalid] = useState<{ field: Field | null; message: string } | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(initial.updatedAt);
@@ -92,7 +107,8 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
       cancellationPolicyHours: hours.trim() === '' ? Number.NaN : Number(hours),
       openingHours,
     };
-    const problem = settingsFieldsError(input);
+    const reminder = reminderHours.trim() === '' ? Number.NaN : Number(reminderHours);
+    const problem = settingsFieldsError(input) ?? (isReminderHours(reminder) ? null : MSG.reminderHoursInvalid);
     if (problem) {
       const field = FIELD_OF[problem] ?? null;
       setInvalid({ field, message: problem });
@@ -101,7 +117,7 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
     const scheduleProblem = validateWeeklySchedule(openingHours);
     if (scheduleProblem) return setInvalid({ field: null, message: describeScheduleError(scheduleProblem) });
     setInvalid(null);
-    save.mutate(input);
+    save.mutate({ ...input, reminderHours: reminder });
   }
 
   const fieldError = (f: Field) => (invalid?.field === f ? invalid.message : null);
@@ -150,7 +166,8 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
               ))}
             </select>
             <p id="slot-interval-desc" className="text-xs text-muted">
-              Cada cuánto se ofrece una hora al reservar: 09:00, {fromMinutes(9 * 60 + slotInterval)}, {fromMinutes(9 * 60 + 2 * slotInterval)}…
+              Cada cuánto se ofrece una hora al reservar: 09:00, {fromMinutes(9 * 60 + slotInterval)},{' '}
+              {fromMinutes(9 * 60 + 2 * slotInterval)}…
             </p>
             {fieldError('interval') && <p className="text-sm text-brick">{fieldError('interval')}</p>}
           </div>
@@ -168,6 +185,20 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
             error={fieldError('hours')}
             description="Los clientes no pueden cancelar con menos horas de antelación. 0: siempre pueden."
           />
+          <NumberInput
+            label={MSG.reminderHoursLabel}
+            name="reminder-hours"
+            value={reminderHours}
+            onChange={(v) => {
+              setReminderHours(v);
+              if (invalid?.field === 'reminder') setInvalid(null);
+            }}
+            min={0}
+            step={1}
+            suffix="horas"
+            error={fieldError('reminder')}
+            description="El email de recordatorio sale estas horas antes de la cita. No se envía para citas reservadas con menos antelación."
+          />
         </div>
       </FormSection>
 
@@ -181,7 +212,11 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
           {save.isError && <Alert>{saveFailure(save.error)}</Alert>}
           {showSaved && <Alert tone="success">{MSG.settingsSaved}</Alert>}
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <p className="hidden text-sm text-muted sm:block">{savedAt ? `Guardado por última vez el ${formatDateLong(savedAt)} a las ${formatTime(savedAt)}.` : 'Aún no se ha guardado: se usan los valores por defecto.'}</p>
+            <p className="hidden text-sm text-muted sm:block">
+              {savedAt
+                ? `Guardado por última vez el ${formatDateLong(savedAt)} a las ${formatTime(savedAt)}.`
+                : 'Aún no se ha guardado: se usan los valores por defecto.'}
+            </p>
             <Button type="submit" isDisabled={save.isPending} className="w-full sm:w-auto sm:min-w-52">
               <Save className="h-4 w-4" aria-hidden />
               {save.isPending ? 'Guardando...' : 'Guardar configuración'}
@@ -190,5 +225,43 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
         </div>
       </div>
     </form>
+  );
+}
+
+const KIND_TEXT: Record<string, string> = {
+  confirmation: 'Confirmación',
+  cancellation: 'Cancelación',
+  rescheduled: 'Cambio de hora',
+  reminder: 'Recordatorio',
+};
+
+/** issue 14: messages the queue keeps retrying (SMTP down, a mailbox refusing), for the admin to act on. */
+function FailedMessages() {
+  const failed = useQuery({ queryKey: FAILED_MESSAGES_KEY, queryFn: fetchFailedMessages, refetchInterval: 60_000 });
+  return (
+    <section aria-labelledby="failed-messages-title" className="mt-8 rounded-[var(--radius-card)] bg-white p-5 shadow-soft">
+      <h2 id="failed-messages-title" className="font-serif text-xl text-ink">
+        {MSG.failedMessagesTitle}
+      </h2>
+      {failed.isPending ? (
+        <InlineLoading text="Cargando..." />
+      ) : failed.isError ? (
+        <Alert>{failureText(failed.error, MSG.settingsLoadFailed)}</Alert>
+      ) : failed.data.messages.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{MSG.failedMessagesNone}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-rose-100">
+          {failed.data.messages.map((m) => (
+            <li key={m.key} className="py-2 text-sm">
+              <p className="text-ink">
+                {KIND_TEXT[m.kind] ?? m.kind} ({m.recipient === 'client' ? 'cliente' : 'profesional'}) · {m.attempts} de {m.maxAttempts}{' '}
+                intentos · próximo intento {formatDateLong(m.nextAttempt)} a las {formatTime(m.nextAttempt)}
+              </p>
+              <p className="break-all text-xs text-muted">{m.lastError}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

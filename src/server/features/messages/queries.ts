@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export async function readReminders(db: Db, userId: string): Promise<boolean> {
+  const res = await db.execute<{ reminders: boolean }>(sql`SELECT reminders FROM message_preferences WHERE user_id = ${userId}`);
+  return res.rows[0]?.reminders ?? true;
+}
+
+/** Only for an existing user (a token for a deleted account changes nothing): the row count says. */
+export async function writeReminders(db: Db, userId: string, reminders: boolean, at: Date): Promise<boolean> {
+  const res = await db.execute(sql`
+    INSERT INTO message_preferences (user_id, reminders, updated_at)
+    SELECT id, ${reminders}, ${at.toISOString()}::timestamptz FROM "user" WHERE id = ${userId}
+    ON CONFLICT (user_id) DO UPDATE SET reminders = EXCLUDED.reminders, updated_at = EXCLUDED.updated_at`);
+  return (res.rowCount ?? 0) > 0;
+}
+
+export type FailedMessage = {
+  key: string;
+  appointmentId: string;
+  kind: string;
+  recipient: string;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string;
+  nextAttempt: string;
+};
+
+/** Message jobs that failed at least once and still wait for a retry (or gave up). */
+export async function failedMessages(db: Db): Promise<FailedMessage[]> {
+  const res = await db.execute<{
+    key: string | null;
+    attempts: number;
+    max_attempts: number;
+    last_error: string | null;
+    run_at: Date | string;
+  }>(sql`
+    SELECT key, attempts, max_attempts, last_error, run_at FROM graphile_worker.jobs
+    WHERE task_identifier = 'appointment_message' AND last_error IS NOT NULL
+    ORDER BY attempts DESC, run_at LIMIT 100`);
+  return res.rows.map((r) => {
+    // kind:recipient:appointment:version, or reminder:appointment (messages/enqueue.ts)
+    const parts = (r.key ?? '').split(':');
+    const reminder = parts[0] === 'reminder' && parts.length === 2;
+    return {
+      key: r.key ?? '',
+      appointmentId: (reminder ? parts[1] : parts[2]) ?? '',
+      kind: parts[0] ?? '',
+      recipient: reminder ? 'client' : (parts[1] ?? ''),
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      // the first line: the SMTP error, not a stack trace
+      lastError: (r.last_error ?? '').split('\n')[0]!.slice(0, 300),
+      nextAttempt: new Date(r.run_at).toISOString(),
+    };
+  });
+}
+
+export async function feedTokenOf(db: Db, userId: string): Promise<string | null> {
+  const res = await db.execute<{ token: string }>(sql`SELECT token FROM calendar_feeds WHERE user_id = ${userId}`);
+  return res.rows[0]?.token ?? null;
+}
+
+export async function replaceFeedToken(db: Db, userId: string, token: string): Promise<void> {
+  await db.execute(sql`INSERT INTO calendar_feeds (user_id, token) VALUES (${userId}, ${token})
+    ON CONFLICT (user_id) DO UPDATE SET token = EXCLUDED.token, created_at = now()`);
+}
+
+export type FeedOwner = { userId: string; role: string; name: string };
+
+export async function feedOwner(db: Db, token: string): Promise<FeedOwner | null> {
+  const res = await db.execute<{ user_id: string; role: string; name: string }>(sql`
+    SELECT f.user_id, u.role, u.name FROM calendar_feeds f JOIN "user" u ON u.id = f.user_id WHERE f.token = ${token}`);
+  const r = res.rows[0];
+  return r ? { userId: r.user_id, role: r.role, name: r.name } : null;
+}
+
+export type FeedRow = {
+  id: string;
+  client_name: string;
+  employee_name: string;
+  service_name: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  message_sequence: number;
+};
+
+/**
+ * What the agenda shows, and no more: no client email, no notes. Confirmed appointments from a
+ * week back; the admin's feed has the whole salon, an employee's only their own.
+ */
+export async function feedAppointments(db: Db, owner: FeedOwner, from: Date): Promise<FeedRow[]> {
+  const own = owner.role === 'admin' ? sql`true` : sql`employee_id = ${owner.userId}`;
+  const res = await db.execute<FeedRow>(sql`
+    SELECT id, client_name, employee_name, service_name, start_time, end_time, message_sequence FROM appointments
+    WHERE ${own} AND status IN ('confirmed', 'completed') AND start_time >= ${from.toISOString()}::timestamptz
+    ORDER BY start_time LIMIT 2000`);
+  return res.rows;
+}

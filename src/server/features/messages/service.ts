@@ -1,0 +1,61 @@
+import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
+import type { Deps, SessionUser } from '../../http/env';
+import { feedIcs } from '../../messages/ics';
+import { newFeedToken, verifyStopRemindersToken } from '../../messages/tokens';
+import { sql } from 'drizzle-orm';
+import { feedAppointments, feedOwner, feedTokenOf, readReminders, replaceFeedToken, writeReminders } from './queries';
+
+type Ctx = Pick<Deps, 'db' | 'now' | 'config' | 'messageSecret'>;
+
+export const remindersOf = (ctx: Ctx, user: SessionUser) => readReminders(ctx.db, user.id);
+
+export async function setReminders(ctx: Ctx, user: SessionUser, reminders: boolean): Promise<boolean> {
+  await writeReminders(ctx.db, user.id, reminders, ctx.now());
+  return reminders;
+}
+
+/** The one-click link: true when the token was ours and reminders are now off. */
+export async function stopRemindersByToken(ctx: Ctx, token: string): Promise<boolean> {
+  const userId = verifyStopRemindersToken(ctx.messageSecret, token);
+  if (!userId) return false;
+  return writeReminders(ctx.db, userId, false, ctx.now());
+}
+
+const feedUrl = (ctx: Ctx, token: string) => `${ctx.config.publicUrl}/api/messages/calendar.ics?token=${token}`;
+
+export async function calendarFeedUrl(ctx: Ctx, user: SessionUser): Promise<string | null> {
+  const token = await feedTokenOf(ctx.db, user.id);
+  return token ? feedUrl(ctx, token) : null;
+}
+
+/** A new secret URL; the old one stops working with this commit. */
+export async function regenerateCalendarFeed(ctx: Ctx, user: SessionUser): Promise<string> {
+  const token = newFeedToken();
+  await replaceFeedToken(ctx.db, user.id, token);
+  return feedUrl(ctx, token);
+}
+
+/** The .ics of the token's owner, or null (unknown token, or the owner is no longer staff). */
+export async function calendarFeed(ctx: Ctx, token: string): Promise<string | null> {
+  const owner = await feedOwner(ctx.db, token);
+  if (!owner || (owner.role !== 'employee' && owner.role !== 'admin')) return null;
+  const now = ctx.now();
+  const rows = await feedAppointments(ctx.db, owner, new Date(now.getTime() - 7 * 86_400_000));
+  const salon = await ctx.db.execute<{ name: string; address: string }>(sql`SELECT name, address FROM salon_settings WHERE id = 1`);
+  const s = salon.rows[0];
+  const salonName = s?.name || DEFAULT_SALON_NAME;
+  return feedIcs(
+    owner.role === 'admin' ? `${salonName}: todas las citas` : `${salonName}: citas de ${owner.name}`,
+    rows.map((r) => ({
+      id: r.id,
+      start: new Date(r.start_time),
+      end: new Date(r.end_time),
+      summary:
+        owner.role === 'admin' ? `${r.service_name} · ${r.client_name} (${r.employee_name})` : `${r.service_name} · ${r.client_name}`,
+      description: `Cliente: ${r.client_name}\nServicio: ${r.service_name}\nProfesional: ${r.employee_name}`,
+      location: [salonName, s?.address ?? ''].filter(Boolean).join(', '),
+      sequence: r.message_sequence,
+    })),
+    now,
+  );
+}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  Logger as WorkerLogger,
+  makeWorkerUtils,
+  run,
+  runMigrations as runQueueMigrations,
+  type Runner,
+  type WorkerEvents,
+} from 'graphile-worker';
+import { EventEmitter } from 'node:events';
+import type pg from 'pg';
+import type { Db } from '../db/client';
+import type { Logger } from '../logger';
+import { deliverMessage, type DeliverDeps } from './deliver';
+import { MESSAGE_TASK, type MessagePayload } from './enqueue';
+
+// The queue runs inside the server process (ADR 021): no extra process for the embedded
+// default. With WEB_CONCURRENCY or several instances each process runs one; graphile-worker
+// locks a job (FOR UPDATE SKIP LOCKED) so each runs in one of them at a time.
+
+const HEARTBEAT_MS = 5_000;
+/** A worker silent this long is dead (kill -9): its locked jobs are released to the others. */
+const STALE_SECONDS = 30;
+
+function workerLogger(log: Logger): WorkerLogger {
+  return new WorkerLogger((scope) => (level, message, meta) => {
+    const fields = { scope: { label: scope.label, jobId: scope.jobId, task: scope.taskIdentifier }, ...meta };
+    if (level === 'error') log.error(fields, message);
+    else if (level === 'warning') log.warn(fields, message);
+    else if (level === 'info') log.debug(fields, message);
+  });
+}
+
+/** graphile-worker's own schema (graphile_worker.*), created or upgraded; before any add_job. */
+export async function migrateQueue(pool: pg.Pool, log: Logger): Promise<void> {
+  await runQueueMigrations({ pgPool: pool, logger: workerLogger(log) });
+}
+
+function isPayload(p: unknown): p is MessagePayload {
+  const o = p as Partial<MessagePayload> | null;
+  return (
+    !!o &&
+    typeof o.appointmentId === 'string' &&
+    ['confirmation', 'cancellation', 'rescheduled', 'reminder'].includes(o.kind as string) &&
+    (o.recipient === 'client' || o.recipient === 'professional') &&
+    Number.isInteger(o.version)
+  );
+}
+
+export type MessageQueue = { stop: () => Promise<void> };
+
+export async function startMessageQueue(opts: {
+  pool: pg.Pool;
+  db: Db;
+  log: Logger;
+  deliver: DeliverDeps;
+  concurrency?: number;
+}): Promise<MessageQueue> {
+  const { db, log } = opts;
+  const workerIds = new Set<string>();
+  // Given to run() so the workers it creates while starting are seen too.
+  const events = new EventEmitter() as WorkerEvents;
+  events.on('worker:create', ({ worker }) => {
+    workerIds.add(worker.workerId);
+  });
+  events.on('worker:release', ({ worker }) => {
+    workerIds.delete(worker.workerId);
+  });
+  const runner: Runner = await run({
+    pgPool: opts.pool,
+    concurrency: opts.concurrency ?? 2,
+    noHandleSignals: true,
+    events,
+    pollInterval: 2_000,
+    logger: workerLogger(log),
+    taskList: {
+      [MESSAGE_TASK]: async (payload) => {
+        if (!isPayload(payload)) {
+          log.error({ payload }, 'message job with an unknown payload: dropped');
+          return;
+        }
+        const outcome = await deliverMessage(opts.deliver, payload);
+        log.debug({ ...payload, outcome }, 'message job done');
+      },
+    },
+  });
+  const utils = await makeWorkerUtils({ pgPool: opts.pool, logger: workerLogger(log) });
+
+  // Heartbeat of this process's workers, and release of the jobs of workers that stopped
+  // beating: graphile-worker itself only frees a crashed worker's jobs after 4 hours.
+  let beating: Promise<void> = Promise.resolve();
+  const beat = async () => {
+    const ids = [...workerIds];
+    if (ids.length > 0) {
+      await db.execute(sql`INSERT INTO message_workers (worker_id, seen_at)
+        SELECT unnest(${ids}::text[]), now() ON CONFLICT (worker_id) DO UPDATE SET seen_at = now()`);
+    }
+    const stale = await db.execute<{ id: string }>(sql`
+      SELECT worker_id AS id FROM message_workers WHERE seen_at < now() - make_interval(secs => ${STALE_SECONDS})
+      UNION
+      SELECT DISTINCT locked_by FROM graphile_worker.jobs
+      WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => ${STALE_SECONDS * 2})
+        AND NOT EXISTS (SELECT 1 FROM message_workers w WHERE w.worker_id = locked_by)`);
+    const dead = stale.rows.map((r) => r.id).filter((id) => !workerIds.has(id));
+    if (dead.length > 0) {
+      await utils.forceUnlockWorkers(dead);
+      await db.execute(sql`DELETE FROM message_workers WHERE worker_id = ANY(${dead}::text[])`);
+      log.warn({ workers: dead }, 'released the jobs of message workers that stopped');
+    }
+  };
+  const timer = setInterval(() => {
+    beating = beat().catch((err: unknown) => log.warn({ err }, 'message worker heartbeat failed'));
+  }, HEARTBEAT_MS);
+  timer.unref();
+  beating = beat().catch((err: unknown) => log.warn({ err }, 'message worker heartbeat failed'));
+
+  return {
+    async stop() {
+      clearInterval(timer);
+      await beating;
+      await runner.stop();
+      const ids = [...workerIds];
+      if (ids.length > 0) await db.execute(sql`DELETE FROM message_workers WHERE worker_id = ANY(${ids}::text[])`).catch(() => undefined);
+      await utils.release();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { MSG } from '../../domain/messages';
+import { api, call } from '../lib/api';
+import { Button } from './button';
+
+const FEED_KEY = ['calendar-feed'] as const;
+
+/**
+ * issue 14 (ADR 022): the staff member's secret .ics URL to subscribe from Google Calendar, Apple
+ * Calendar or Outlook. For an employee their own appointments; for the admin the whole salon.
+ */
+export function CalendarFeedCard() {
+  const qc = useQueryClient();
+  const [copied, setCopied] = useState(false);
+  const feed = useQuery({ queryKey: FEED_KEY, queryFn: () => call(api.messages['calendar-feed'].$get(), MSG.loadMyDataFailed) });
+  const regenerate = useMutation({
+    mutationFn: () => call(api.messages['calendar-feed'].$post(), MSG.loadMyDataFailed),
+    onSuccess: (data) => {
+      setCopied(false);
+      qc.setQueryData(FEED_KEY, data);
+    },
+  });
+  if (feed.isPending || feed.isError) return null;
+  const url = feed.data.url;
+  return (
+    <section
+      aria-labelledby="calendar-feed-title"
+      className="mt-8 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft"
+    >
+      <h2 id="calendar-feed-title" className="flex items-center gap-2 font-serif text-xl text-ink">
+        <CalendarPlus className="h-5 w-5 text-rose-700" aria-hidden />
+        {MSG.calendarFeedTitle}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{MSG.calendarFeedHelp}</p>
+      {url && (
+        <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+          <input
+            readOnly
+            value={url}
+            aria-label="Enlace del calendario"
+            onFocus={(e) => e.target.select()}
+            className="min-w-0 flex-1 rounded-lg border border-line bg-ivory px-3 py-2 font-mono text-xs text-ink"
+          />
+          <Button
+            variant="secondary"
+            onPress={() => {
+              void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+            }}
+          >
+            <Copy className="h-4 w-4" aria-hidden />
+            Copiar
+          </Button>
+        </div>
+      )}
+      {copied && (
+        <p className="mt-2 text-sm text-muted" role="status">
+          {MSG.calendarFeedCopied}
+        </p>
+      )}
+      <div className="mt-3">
+        <Button variant={url ? 'secondary' : 'primary'} isDisabled={regenerate.isPending} onPress={() => regenerate.mutate()}>
+          <RefreshCw className="h-4 w-4" aria-hidden />
+          {url ? MSG.calendarFeedRegenerate : MSG.calendarFeedCreate}
+        </Button>
+      </div>
+    </section>
+  );
+}
