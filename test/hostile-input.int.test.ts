@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
-import { employees, services } from '../src/server/db/schema';
+import { clients, employees, services } from '../src/server/db/schema';
 import { apiRouteKeysOf } from './support/api-routes';
 import { tableChecksum } from './support/db-checksum';
 import { signUp, type Session } from './support/http-client';
@@ -29,7 +29,15 @@ const RUNS = { body: 30 * SCALE, raw: 12 * SCALE, query: 20 * SCALE, param: 12 *
 let server: TestServer;
 let w: World;
 let authUser: Session;
-let spare: { serviceId: string; employeeId: string; futureAppointment: string; startedAppointment: string; adminAppointment: string };
+let spare: {
+  serviceId: string;
+  employeeId: string;
+  futureAppointment: string;
+  startedAppointment: string;
+  adminAppointment: string;
+  clientId: string;
+  movingAppointment: string;
+};
 let tried = 0;
 let refused = 0;
 const statusCounts = new Map<number, number>();
@@ -360,6 +368,31 @@ function specs(): Record<string, Spec> {
     'POST /api/booking': { actor: 'client', body: booking },
     'GET /api/my-appointments': { actor: 'client', query: () => ({}) },
     'POST /api/my-appointments/:id/cancel': { actor: 'client', params: { id: () => spare.futureAppointment }, body: () => ({}) },
+    // Issue 13: the front desk.
+    'GET /api/front-desk/clients': { actor: 'admin', query: () => ({ q: '612' }) },
+    'POST /api/front-desk/clients': {
+      actor: 'admin',
+      body: () => ({ name: 'Carmen Vidal', phone: '612 34 56 78', email: 'carmen@hostil.test', notes: 'Prefiere la mañana' }),
+    },
+    'GET /api/front-desk/clients/:id': { actor: 'admin', params: { id: () => spare.clientId } },
+    'PUT /api/front-desk/clients/:id': {
+      actor: 'admin',
+      params: { id: () => spare.clientId },
+      body: () => ({ name: 'Carmen Vidal', phone: '+34612345678', email: null, notes: '' }),
+    },
+    'GET /api/front-desk/day': { actor: 'employee', query: () => ({ date: THURSDAY }) },
+    'GET /api/front-desk/appointments/:id/changes': { actor: 'admin', params: { id: () => spare.futureAppointment } },
+    'POST /api/booking/staff': { actor: 'admin', body: () => ({ ...booking(), clientId: spare.clientId, time: '11:00' }) },
+    'GET /api/booking/reschedule/:id/slots': {
+      actor: 'client',
+      params: { id: () => spare.movingAppointment },
+      query: () => ({ professionalId: w.employeeRecord, date: '2026-01-23' }),
+    },
+    'POST /api/booking/reschedule/:id': {
+      actor: 'client',
+      params: { id: () => spare.movingAppointment },
+      body: () => ({ professionalId: w.employeeRecord, date: '2026-01-23', time: '12:00' }),
+    },
   };
 }
 
@@ -458,6 +491,8 @@ beforeAll(async () => {
     futureAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-21T10:00:00Z') }),
     startedAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-14T08:00:00Z') }),
     adminAppointment: await w.appointment({ client: 'otherClient', employee: 'otherEmployee', start: new Date('2026-01-22T10:00:00Z') }),
+    clientId: (await server.deps.db.insert(clients).values({ name: 'Carmen', phone: '+34612345678' }).returning({ id: clients.id }))[0]!.id,
+    movingAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-23T09:00:00Z') }),
   };
 }, 120_000);
 

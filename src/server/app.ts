@@ -15,6 +15,7 @@ import { adminSettingsRoutes } from './features/admin-settings/routes';
 import { bookingRoutes } from './features/booking/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { eventsRoutes } from './features/events/routes';
+import { frontDeskRoutes } from './features/front-desk/routes';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
 import { myAppointmentsRoutes } from './features/my-appointments/routes';
@@ -45,7 +46,8 @@ function apiRoutes(deps: Deps) {
     .route('/events', eventsRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
     .route('/booking', bookingRoutes(deps))
-    .route('/my-appointments', myAppointmentsRoutes(deps));
+    .route('/my-appointments', myAppointmentsRoutes(deps))
+    .route('/front-desk', frontDeskRoutes(deps));
 }
 
 /** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */

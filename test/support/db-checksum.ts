@@ -13,6 +13,8 @@ export const CHECKED_TABLES = [
   'employee_services',
   'appointments',
   'salon_settings',
+  'clients',
+  'appointment_changes',
 ] as const;
 
 /** One md5 over every row of every checked table: equal before and after = nothing changed. */
