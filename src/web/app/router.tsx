@@ -30,6 +30,11 @@ const load = {
   adminEmployees: () => import('../features/admin/employees/employees-admin-page'),
   adminAppointments: () => import('../features/admin/appointments/appointments-admin-page'),
   settings: () => import('../features/admin/settings/settings-page'),
+  // Issue 13: the front desk, and where the email verification link lands.
+  salonDay: () => import('../features/admin/front-desk/day-view-page'),
+  clients: () => import('../features/admin/front-desk/clients-page'),
+  client: () => import('../features/admin/front-desk/client-page'),
+  emailVerified: () => import('../features/auth/email-verified-page'),
 } satisfies Record<string, Loader>;
 
 const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazyPage(f as Loader)])) as unknown as Record<keyof typeof load, LazyPage>;
@@ -92,6 +97,7 @@ export function AppRoutes() {
       </Route>
       {/* Reached from the mailed link; works signed in or not. */}
       <Route path="/reset-password" element={full(P.reset)} />
+      <Route path="/email-verificado" element={full(P.emailVerified)} />
       <Route element={<RequireRole />}>
         <Route element={<MainLayout />}>
           <Route path="/" element={inner(P.home)} />
@@ -116,6 +122,9 @@ export function AppRoutes() {
           <Route path="employees" element={inner(P.adminEmployees)} />
           <Route path="appointments" element={inner(P.adminAppointments)} />
           <Route path="settings" element={inner(P.settings)} />
+          <Route path="day" element={inner(P.salonDay)} />
+          <Route path="clients" element={inner(P.clients)} />
+          <Route path="clients/:id" element={inner(P.client)} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />
