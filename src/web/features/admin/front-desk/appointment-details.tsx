@@ -66,7 +66,7 @@ export function AppointmentDetails({
           <StatusBadge status={a.status} />
         </dd>
         <dt className="text-muted">Cuándo</dt>
-        <dd className="capitalize">
+        <dd className="first-letter:uppercase">
           {formatDateLong(start)}, {formatTime(start)}–{formatTime(end)}
         </dd>
         <dt className="text-muted">Servicio</dt>

@@ -27,7 +27,7 @@ function Appointments({ title, rows }: { title: string; rows: Row[] }) {
           {rows.map((a) => (
             <li key={a.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
               <span>
-                <span className="font-medium capitalize">{formatDateLong(new Date(a.startTime))}</span>, {formatTime(new Date(a.startTime))} · {a.serviceName} ·{' '}
+                <span className="inline-block font-medium first-letter:uppercase">{formatDateLong(new Date(a.startTime))}</span>, {formatTime(new Date(a.startTime))} · {a.serviceName} ·{' '}
                 {a.employeeName}
               </span>
               <span className="flex items-center gap-3">

@@ -84,7 +84,7 @@ export default function DayViewPage() {
     <div>
       <PageHeader
         title="Agenda del salón"
-        subtitle={<span className="capitalize">{formatDateLong(new Date(`${day}T12:00:00Z`))}</span>}
+        subtitle={<span className="inline-block first-letter:uppercase">{formatDateLong(new Date(`${day}T12:00:00Z`))}</span>}
         actions={
           <Button onPress={() => setStart({ date: day })}>
             <Plus className="h-4 w-4" aria-hidden /> Nueva cita
@@ -95,7 +95,9 @@ export default function DayViewPage() {
         <Button variant="secondary" onPress={() => setDay(addDays(day, -1))} aria-label="Día anterior">
           <ChevronLeft className="h-4 w-4" aria-hidden />
         </Button>
-        <input type="date" aria-label="Día" className={`${inputClass} w-auto`} value={day} onChange={(e) => isValidIsoDate(e.target.value) && setDay(e.target.value)} />
+        <div className="w-44">
+          <input type="date" aria-label="Día" className={inputClass} value={day} onChange={(e) => isValidIsoDate(e.target.value) && setDay(e.target.value)} />
+        </div>
         <Button variant="secondary" onPress={() => setDay(addDays(day, 1))} aria-label="Día siguiente">
           <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>
@@ -267,7 +269,7 @@ function Column({
             key={a.id}
             type="button"
             onClick={() => onOpen(a.id)}
-            className={`absolute overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm transition hover:brightness-95 ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'}`}
+            className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm transition hover:brightness-95 ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'}`}
             style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
             aria-label={`${salonTimeOf(new Date(a.startTime), TZ)} ${a.clientName}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}`}
           >
