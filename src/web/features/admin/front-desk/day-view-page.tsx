@@ -261,8 +261,10 @@ function Column({
       })}
       {now && <div className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-brick" style={{ top: `${now.top}%` }} data-now-line aria-hidden />}
       {appointments.map((a) => {
-        const place = placeBlock(hours, minuteOf(a.startTime), minuteOf(a.endTime));
+        const startMinute = minuteOf(a.startTime);
+        const place = placeBlock(hours, startMinute, startMinute + Math.round((Date.parse(a.endTime) - Date.parse(a.startTime)) / 60_000));
         if (!place) return null;
+        const label = hhmm(startMinute);
         const cancelled = a.status.startsWith('cancelled');
         return (
           <button
@@ -271,10 +273,10 @@ function Column({
             onClick={() => onOpen(a.id)}
             className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm transition hover:brightness-95 ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'}`}
             style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
-            aria-label={`${salonTimeOf(new Date(a.startTime), TZ)} ${a.clientName}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}`}
+            aria-label={`${label} ${a.clientName}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}`}
           >
             <span className="block truncate font-semibold">
-              {salonTimeOf(new Date(a.startTime), TZ)} {a.clientName}
+              {label} {a.clientName}
             </span>
             <span className="block truncate">{a.serviceName}</span>
             <span className="block truncate opacity-80">{STATUS_SHORT[a.status] ?? a.status}</span>
