@@ -61,6 +61,9 @@ function scriptingMs(events: TraceEvent[], from: number, to: number): number {
   return total / 1000;
 }
 
+// A timing on a shared machine is noise: the spec runs only when asked (AUNA_DAY_VIEW_PERF=1).
+test.skip(!process.env.AUNA_DAY_VIEW_PERF, 'set AUNA_DAY_VIEW_PERF=1 to measure the day view');
+
 const made: string[] = [];
 
 /** An account row straight in the database (sign-ups are rate-limited per address; none signs in). */
