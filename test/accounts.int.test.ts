@@ -167,7 +167,7 @@ describe('password reset by email', () => {
 
     const req = await newSession(server.url, nextIp()).post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
     expect(req.status).toBe(200);
-    const m = await mail.waitFor(email, { timeout: 10_000 });
+    const m = await mail.waitFor(email, { timeout: 10_000, match: (x) => /contraseña/i.test(x.subject) });
     expect(m.subject).toMatch(/contraseña/i);
     const link = firstLink(m.text);
     expect(link, m.text).toBeDefined();

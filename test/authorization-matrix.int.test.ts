@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
-import { employees, employeeTimeOff, salonExceptions, services } from '../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { appointments, clients, employees, employeeTimeOff, salonExceptions, services } from '../src/server/db/schema';
 import { stopRemindersToken } from '../src/server/messages/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import type { HttpResult, Session } from './support/http-client';
@@ -44,6 +45,23 @@ const nextSlot = () => {
   const minutes = 9 * 60 + (n % 21) * 30;
   return { date: day, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
 };
+
+// Issue 13: fresh front-desk slots on Lucía's ("employee") agenda, away from the days above.
+let deskSeq = 0;
+const deskSlot = () => {
+  const n = deskSeq++;
+  const k = Math.floor(n / 21);
+  // 2026-02-02 is a Monday: six working days, then the Sunday is skipped.
+  const day = new Date(Date.parse('2026-02-02T12:00:00Z') + (k + Math.floor(k / 6)) * 86_400_000);
+  const minutes = 9 * 60 + (n % 21) * 30;
+  return { date: day.toISOString().slice(0, 10), time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
+};
+async function newClientRecord(name = `Cliente ${++seq}`): Promise<string> {
+  const [row] = await server.deps.db.insert(clients).values({ name, phone: '+34612345678' }).returning({ id: clients.id });
+  return row!.id;
+}
+const clientBody = (name: string) => ({ name, phone: '612 34 56 78', email: null, notes: 'Nota privada' });
+const startOf = async (id: string) => (await server.deps.db.select({ s: appointments.startTime }).from(appointments).where(eq(appointments.id, id)))[0]!.s.toISOString();
 
 const serviceBody = { name: 'Manicura', description: '', duration: 30, price: 18, category: 'Uñas' };
 const employeeBody = () => ({ name: 'Nueva', servicesOffered: [], availability: defaultWeeklySchedule(), userId: null });
@@ -468,6 +486,94 @@ const MATRIX: Record<string, Row> = {
       const id = await newTimeOff(w.employeeRecord);
       const res = await s.delete(`/api/my-time-off/${id}`);
       return { res, check: async (ok) => ((await countWhere('employee_time_off', 'id', id)) === (ok ? 0 : 1) ? null : 'time off deletion state wrong') };
+    },
+  },
+  // ---- issue 13: the front desk ----
+  'GET /api/front-desk/clients': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/front-desk/clients?q=cliente') }) },
+  'POST /api/front-desk/clients': {
+    expect: staff(201),
+    call: async (s) => {
+      const name = `Alta cliente ${++seq}`;
+      const res = await s.post('/api/front-desk/clients', clientBody(name));
+      return {
+        res,
+        check: async (ok) => {
+          const n = (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM clients WHERE name = '${name}'`)).rows[0]!.n;
+          return n === (ok ? 1 : 0) ? null : `${n} clients named ${name}`;
+        },
+      };
+    },
+  },
+  'GET /api/front-desk/clients/:id': { expect: staff(200), call: async (s) => ({ res: await s.get(`/api/front-desk/clients/${await newClientRecord()}`) }) },
+  'PUT /api/front-desk/clients/:id': {
+    expect: staff(200),
+    call: async (s) => {
+      const id = await newClientRecord();
+      const name = `Renombrado ${++seq}`;
+      const res = await s.put(`/api/front-desk/clients/${id}`, clientBody(name));
+      return {
+        res,
+        check: async (ok) => {
+          const row = (await server.deps.db.execute<{ name: string }>(`SELECT name FROM clients WHERE id = '${id}'`)).rows[0]!;
+          return (row.name === name) === ok ? null : `client name is ${row.name}`;
+        },
+      };
+    },
+  },
+  'GET /api/front-desk/day': {
+    // An employee sees their own column only.
+    expect: staff(200),
+    call: async (s, actor) => {
+      const res = await s.get(`/api/front-desk/day?date=${FUTURE_DAY}`);
+      return {
+        res,
+        check: async (ok) => {
+          if (!ok || actor === 'admin') return null;
+          const users = (res.body.professionals as { userId: string }[]).map((p) => p.userId);
+          const others = (res.body.appointments as { employeeId: string }[]).filter((a) => a.employeeId !== w.uid[actor as 'employee']);
+          return users.length === 1 && users[0] === w.uid[actor as 'employee'] && others.length === 0 ? null : 'sees another employee’s column';
+        },
+      };
+    },
+  },
+  'GET /api/front-desk/appointments/:id/changes': {
+    // Another employee's appointment is 404 (as in the agenda, docs/decisions/007).
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, admin: 200 },
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      return { res: await s.get(`/api/front-desk/appointments/${id}/changes`) };
+    },
+  },
+  'POST /api/booking/staff': {
+    // On Lucía's agenda: the admin and Lucía; another employee may not book there (403).
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 201, otherEmployee: 403, admin: 201 },
+    call: async (s) => {
+      const clientId = await newClientRecord();
+      const res = await s.post('/api/booking/staff', { clientId, serviceId: w.serviceId, professionalId: w.employeeRecord, ...deskSlot() });
+      return {
+        res,
+        check: async (ok) => {
+          const n = (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM appointments WHERE client_record_id = '${clientId}'`)).rows[0]!.n;
+          return n === (ok ? 1 : 0) ? null : `${n} appointments for the new client`;
+        },
+      };
+    },
+  },
+  'GET /api/booking/reschedule/:id/slots': {
+    expect: { anonymous: 401, client: 200, otherClient: 404, employee: 200, otherEmployee: 403, admin: 200 },
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      return { res: await s.get(`/api/booking/reschedule/${id}/slots?professionalId=${w.employeeRecord}&date=${FUTURE_DAY}`) };
+    },
+  },
+  'POST /api/booking/reschedule/:id': {
+    // Its client (own only: another's is 404), its professional, the admin; another employee 403.
+    expect: { anonymous: 401, client: 200, otherClient: 404, employee: 200, otherEmployee: 403, admin: 200 },
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      const before = await startOf(id);
+      const res = await s.post(`/api/booking/reschedule/${id}`, { professionalId: w.employeeRecord, ...deskSlot() });
+      return { res, check: async (ok) => ((await startOf(id)) !== before) === ok ? null : 'moved when refused, or not moved when allowed' };
     },
   },
 };

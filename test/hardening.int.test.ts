@@ -264,7 +264,7 @@ describe('logs', () => {
     expect(
       (await newSession(url, freshIp()).post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' })).status,
     ).toBe(200);
-    const m = await mail.waitFor(email, { timeout: 10_000 });
+    const m = await mail.waitFor(email, { timeout: 10_000, match: (x) => /contraseña/i.test(x.subject) });
     const link = firstLink(m.text)!;
     const browser = newSession(url, freshIp());
     const follow = await browser.get(link);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
-import { employees, services } from '../src/server/db/schema';
+import { clients, employees, services } from '../src/server/db/schema';
 import { stopRemindersToken } from '../src/server/messages/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import { tableChecksum } from './support/db-checksum';
@@ -31,7 +31,19 @@ const RUNS = { body: 30 * SCALE, raw: 12 * SCALE, query: 20 * SCALE, param: 12 *
 let server: TestServer;
 let w: World;
 let authUser: Session;
-let spare: { serviceId: string; employeeId: string; futureAppointment: string; startedAppointment: string; adminAppointment: string; closureId: string; timeOffId: string; ownTimeOffId: string };
+
+let spare: {
+  serviceId: string;
+  employeeId: string;
+  futureAppointment: string;
+  startedAppointment: string;
+  adminAppointment: string;
+  closureId: string;
+  timeOffId: string;
+  ownTimeOffId: string;
+  clientId: string;
+  movingAppointment: string;
+};
 let tried = 0;
 let refused = 0;
 const statusCounts = new Map<number, number>();
@@ -395,6 +407,32 @@ function specs(): Record<string, Spec> {
     'GET /api/messages/calendar-feed': { actor: 'employee', query: () => ({}) },
     'POST /api/messages/calendar-feed': { actor: 'employee', body: () => ({}) },
     'GET /api/messages/calendar.ics': { actor: 'anonymous', query: () => ({ token: HOSTILE_FEED_TOKEN }) },
+
+    // Issue 13: the front desk.
+    'GET /api/front-desk/clients': { actor: 'admin', query: () => ({ q: '612' }) },
+    'POST /api/front-desk/clients': {
+      actor: 'admin',
+      body: () => ({ name: 'Carmen Vidal', phone: '612 34 56 78', email: 'carmen@hostil.test', notes: 'Prefiere la mañana' }),
+    },
+    'GET /api/front-desk/clients/:id': { actor: 'admin', params: { id: () => spare.clientId } },
+    'PUT /api/front-desk/clients/:id': {
+      actor: 'admin',
+      params: { id: () => spare.clientId },
+      body: () => ({ name: 'Carmen Vidal', phone: '+34612345678', email: null, notes: '' }),
+    },
+    'GET /api/front-desk/day': { actor: 'employee', query: () => ({ date: THURSDAY }) },
+    'GET /api/front-desk/appointments/:id/changes': { actor: 'admin', params: { id: () => spare.futureAppointment } },
+    'POST /api/booking/staff': { actor: 'admin', body: () => ({ ...booking(), clientId: spare.clientId, time: '11:00' }) },
+    'GET /api/booking/reschedule/:id/slots': {
+      actor: 'client',
+      params: { id: () => spare.movingAppointment },
+      query: () => ({ professionalId: w.employeeRecord, date: '2026-01-23' }),
+    },
+    'POST /api/booking/reschedule/:id': {
+      actor: 'client',
+      params: { id: () => spare.movingAppointment },
+      body: () => ({ professionalId: w.employeeRecord, date: '2026-01-23', time: '12:00' }),
+    },
   };
 }
 
@@ -498,6 +536,8 @@ beforeAll(async () => {
     closureId: (await w.sessions.admin.post('/api/admin/availability/closures', { kind: 'closed', startDate: '2026-05-15', endDate: '2026-05-15', reason: 'San Isidro' })).body.exception.id,
     timeOffId: (await w.sessions.admin.post('/api/admin/availability/time-off', { employeeId: emp!.id, startDate: '2026-05-18', endDate: '2026-05-18', reason: '' })).body.timeOff.id,
     ownTimeOffId: (await w.sessions.employee.post('/api/my-time-off', { startDate: '2026-05-19', endDate: '2026-05-19', reason: '' })).body.timeOff.id,
+    clientId: (await server.deps.db.insert(clients).values({ name: 'Carmen', phone: '+34612345678' }).returning({ id: clients.id }))[0]!.id,
+    movingAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-23T09:00:00Z') }),
   };
 }, 120_000);
 

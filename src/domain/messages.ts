@@ -26,6 +26,10 @@ export const linkedTo = (email: string): string => `Vinculado a la cuenta de ${e
 export const unlinkBlocked = (count: number): string =>
   `No se puede desvincular esta cuenta: tiene ${count === 1 ? 'una cita confirmada pendiente' : `${count} citas confirmadas pendientes`} como profesional. Cancélalas primero en «Ver Citas».`;
 
+// Issue 13 (front desk): moving an appointment follows the cancelling policy, in the same voice.
+export const rescheduleTooLate = (hours: number): string =>
+  `Lo sentimos, no puedes cambiar la hora de esta cita. La política del salón requiere al menos ${hoursFormat.format(hours)} horas de antelación.`;
+
 export const MSG = {
   // Signup (SPEC §5)
   passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
@@ -170,6 +174,27 @@ export const MSG = {
   calendarFeedCreate: 'Crear enlace del calendario',
   calendarFeedRegenerate: 'Generar un enlace nuevo',
   calendarFeedCopied: 'Enlace copiado.',
+
+  // Issue 13: the front desk (client records, staff booking, rescheduling, email verification).
+  clientNameRequired: 'Escribe el nombre del cliente.',
+  clientPhoneRequired: 'Escribe el teléfono del cliente.',
+  clientPhoneInvalid: 'El teléfono no es válido. Escribe un número español de 9 cifras o uno con prefijo internacional (+…).',
+  clientEmailInvalid: 'El email del cliente no es válido.',
+  clientNotesTooLong: 'Las notas son demasiado largas (máximo 2000 caracteres).',
+  clientNotFound: 'No hemos encontrado ese cliente.',
+  clientRequired: 'Elige o crea el cliente de la cita.',
+  clientsLoadFailed: 'No se pudieron cargar los clientes.',
+  clientSaved: 'Cliente guardado.',
+  clientSaveFailed: 'No se pudo guardar el cliente.',
+  notOwnAgenda: 'Solo puedes reservar y mover citas de tu propia agenda.',
+  rescheduleTooLate,
+  rescheduleNotAllowed: 'Esta cita ya no se puede cambiar de hora: no está confirmada o ya ha pasado.',
+  rescheduleSucceeded: 'Cita cambiada con éxito.',
+  rescheduleFailed: 'No se pudo cambiar la cita. Inténtalo de nuevo.',
+  staffBookingSucceeded: 'Cita reservada con éxito.',
+  emailVerifySubject: 'Confirma tu email en Auna',
+  emailVerified: '¡Gracias! Tu email está confirmado.',
+  emailVerifyFailed: 'El enlace para confirmar tu email no es válido o ha caducado. Inicia sesión y pide uno nuevo.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -15,6 +15,7 @@ import { adminSettingsRoutes } from './features/admin-settings/routes';
 import { bookingRoutes } from './features/booking/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { eventsRoutes } from './features/events/routes';
+import { frontDeskRoutes } from './features/front-desk/routes';
 import { healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/me/routes';
 import { messagesRoutes } from './features/messages/routes';
@@ -50,7 +51,8 @@ function apiRoutes(deps: Deps) {
     .route('/my-appointments', myAppointmentsRoutes(deps))
     .route('/admin/availability', adminAvailabilityRoutes(deps))
     .route('/my-time-off', myTimeOffRoutes(deps))
-    .route('/messages', messagesRoutes(deps));
+    .route('/messages', messagesRoutes(deps))
+    .route('/front-desk', frontDeskRoutes(deps));
 }
 
 /** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */

@@ -8,7 +8,8 @@ import type { Db } from '../db/client';
 import { safeError, type Logger } from '../logger';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
-import { resetPasswordMail } from '../mail/templates';
+import { attachClientRecords } from '../accounts/client-records';
+import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { hashPassword, verifyPassword } from './password';
 import { createRateLimitStore } from './rate-limit-store';
 
@@ -32,6 +33,9 @@ function checkAccountFields(u: { name?: unknown; email?: unknown }): void {
   if (typeof u.name === 'string' && u.name.trim().length > LIMITS.nameMax) throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'name too long' });
   if (typeof u.email === 'string' && u.email.length > LIMITS.emailMax) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'email too long' });
 }
+
+/** Where the verification link lands (the web app's confirmation page). */
+export const VERIFIED_LANDING = '/email-verificado';
 
 export function createAuth(opts: { db: Db; config: Config; secret: string; mailer: Mailer; log: Logger }) {
   const { config } = opts;
@@ -76,7 +80,35 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
         await opts.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
       },
     },
+    // Issue 13: a new email/password account is sent a link to confirm its email. Booking does not
+    // wait for it (requireEmailVerification stays false); attaching the salon's client record does.
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url }) {
+        // The link lands back in the app, on the page that says so in Spanish (or why not).
+        const link = new URL(url);
+        link.searchParams.set('callbackURL', VERIFIED_LANDING);
+        await opts.mailer.send(verifyEmailMail({ to: user.email, name: user.name, url: link.toString() })).catch((err: unknown) => {
+          // A mail server down must not refuse the sign-up; the client can ask for the link again.
+          opts.log.error({ err: safeError(err) }, 'verification mail not sent');
+        });
+      },
+      async afterEmailVerification(user) {
+        await attachClientRecords(opts.db, user.id);
+      },
+    },
     databaseHooks: {
+      session: {
+        create: {
+          // Signing in (Google gives a verified email) attaches the salon's record of that email.
+          async after(s) {
+            await attachClientRecords(opts.db, s.userId).catch((err: unknown) => {
+              opts.log.error({ err: safeError(err) }, 'client record not attached');
+            });
+          },
+        },
+      },
       user: {
         create: {
           // displayName defaults to the part of the email before @ (SPEC §3), and whatever a

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -152,9 +153,8 @@ export const appointments = pgTable(
   'appointments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    // Null for a client the salon books without an account (issue 13: client_record_id says who).
+    clientId: text('client_id').references(() => user.id, { onDelete: 'restrict' }),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email').notNull(),
     // The employee's linked USER id, as in the spec (not the employee record id).
@@ -173,6 +173,11 @@ export const appointments = pgTable(
     notes_client: text('notes_client').notNull().default(''),
     // issue 14 (0004_messages): the calendar SEQUENCE, raised by each move (ADR 021)
     messageSequence: integer('message_sequence').notNull().default(0),
+
+    // Issue 13 (0005_front_desk): the salon's client record, and who booked (the client online or a staff member).
+    clientRecordId: uuid('client_record_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
+    bookedBy: text('booked_by', { enum: ['client', 'staff'] }).notNull().default('client'),
+    bookedByUserId: text('booked_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -296,3 +301,46 @@ export const messageWorkers = pgTable('message_workers', {
   workerId: text('worker_id').primaryKey(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---- issue 13: the front desk (migration 0005_front_desk) ----
+
+/** The salon's client records: everyone with appointments, with or without an account. */
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** E.164, e.g. +34612345678 (domain/phone.ts). */
+    phone: text('phone'),
+    email: text('email'),
+    /** Private staff notes: never in a client-facing answer. */
+    notes: text('notes').notNull().default(''),
+    userId: text('user_id')
+      .unique()
+      .references(() => user.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [index('clients_email_lower_idx').on(sql`lower(${t.email})`), index('clients_phone_idx').on(t.phone)],
+);
+
+export type ChangeSnapshot = { startTime: string; endTime: string; employeeId: string; employeeName: string };
+
+/** Who changed what and when on an appointment (a reschedule). */
+export const appointmentChanges = pgTable(
+  'appointment_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['rescheduled'] }).notNull(),
+    changedByUserId: text('changed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    changedByName: text('changed_by_name').notNull(),
+    changedByRole: text('changed_by_role').notNull(),
+    before: jsonb('before').$type<ChangeSnapshot>().notNull(),
+    after: jsonb('after').$type<ChangeSnapshot>().notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('appointment_changes_appointment_idx').on(t.appointmentId, t.createdAt)],
+);

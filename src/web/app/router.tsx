@@ -32,6 +32,12 @@ const load = {
   settings: () => import('../features/admin/settings/settings-page'),
   availability: () => import('../features/admin/availability/availability-page'),
   myTimeOff: () => import('../features/employee/time-off-page'),
+
+  // Issue 13: the front desk, and where the email verification link lands.
+  salonDay: () => import('../features/admin/front-desk/day-view-page'),
+  clients: () => import('../features/admin/front-desk/clients-page'),
+  client: () => import('../features/admin/front-desk/client-page'),
+  emailVerified: () => import('../features/auth/email-verified-page'),
 } satisfies Record<string, Loader>;
 
 const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazyPage(f as Loader)])) as unknown as Record<keyof typeof load, LazyPage>;
@@ -94,6 +100,7 @@ export function AppRoutes() {
       </Route>
       {/* Reached from the mailed link; works signed in or not. */}
       <Route path="/reset-password" element={full(P.reset)} />
+      <Route path="/email-verificado" element={full(P.emailVerified)} />
       <Route element={<RequireRole />}>
         <Route element={<MainLayout />}>
           <Route path="/" element={inner(P.home)} />
@@ -120,6 +127,10 @@ export function AppRoutes() {
           <Route path="appointments" element={inner(P.adminAppointments)} />
           <Route path="settings" element={inner(P.settings)} />
           <Route path="availability" element={inner(P.availability)} />
+
+          <Route path="day" element={inner(P.salonDay)} />
+          <Route path="clients" element={inner(P.clients)} />
+          <Route path="clients/:id" element={inner(P.client)} />
         </Route>
       </Route>
       <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../../domain/appointment-status';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import type { Exceptions } from '../../../domain/availability';
-import { bookingMessagesCte } from '../../messages/enqueue';
-import { appointments, employees, employeeServices, employeeTimeOff, salonExceptions, salonSettings, services } from '../../db/schema';
+import { bookingMessagesCte, enqueueAppointmentMessages } from '../../messages/enqueue';
+import { appointmentChanges, appointments, clients, employees, employeeServices, employeeTimeOff, salonExceptions, salonSettings, services } from '../../db/schema';
 
 // The slot list and a booking each cost one round trip to PostgreSQL besides the session read:
 // what to decide with (bookingContext) and the booking itself (bookAtomically).
@@ -135,4 +135,155 @@ export async function bookAtomically(db: Db, args: BookArgs): Promise<{ current:
       ? { id: r.id, startTime: new Date(r.start_time), endTime: new Date(r.end_time), status: 'confirmed', serviceName: r.service_name, employeeName: r.employee_name, price: Number(r.price) }
       : null,
   };
+}
+
+// ---- issue 13: the front desk books for a client record and moves appointments ----
+
+export type StaffBookArgs = BookArgs & { clientRecordId: string; bookedByUserId: string };
+
+/**
+ * The staff's booking for a salon client record: the same single statement as `bookAtomically`
+ * (the professional's row FOR SHARE, the insert, the exclusion constraint deciding races), with
+ * the record, who booked it and `booked_by = 'staff'`. `client_id` is the record's account, if any.
+ * The client's confirmation, the professional's notice and the reminder are enqueued in the same
+ * statement (ADR 021); a client record without an email gets none (the job records `no_email`).
+ */
+export async function bookForClient(db: Db, args: StaffBookArgs) {
+  const v = args.values;
+  const rows = await runPrepared<{ user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string }>(
+    db,
+    'auna_book_staff',
+    sql`
+    WITH emp AS (
+      SELECT user_id, is_active FROM ${employees} WHERE id = ${args.employeeRecordId}::uuid FOR SHARE
+    ), ins AS (
+      INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
+                                   service_duration, price, start_time, end_time, status, notes_client,
+                                   client_record_id, booked_by, booked_by_user_id)
+      SELECT ${v.clientId || null}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
+             ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
+             'confirmed', ${v.notes}, ${args.clientRecordId}::uuid, 'staff', ${args.bookedByUserId}
+      FROM emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
+      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence
+    ), ${bookingMessagesCte(args.now)}
+    SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
+           (SELECT count(*) FROM msg) AS messages
+    FROM emp LEFT JOIN ins ON true`,
+  );
+  const r = rows[0];
+  if (!r) return { current: null, row: null };
+  return {
+    current: { userId: r.user_id, isActive: r.is_active },
+    row: r.id
+      ? { id: r.id, startTime: new Date(r.start_time), endTime: new Date(r.end_time), status: 'confirmed' as const, serviceName: r.service_name, employeeName: r.employee_name, price: Number(r.price) }
+      : null,
+  };
+}
+
+export async function clientRecord(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: clients.id, name: clients.name, email: clients.email, userId: clients.userId })
+    .from(clients)
+    .where(eq(clients.id, id));
+  return row;
+}
+
+export type MovableAppointment = {
+  id: string;
+  clientId: string | null;
+  employeeId: string;
+  employeeName: string;
+  serviceId: string | null;
+  serviceDuration: number;
+  startTime: Date;
+  endTime: Date;
+  status: string;
+};
+
+const movableColumns = {
+  id: appointments.id,
+  clientId: appointments.clientId,
+  employeeId: appointments.employeeId,
+  employeeName: appointments.employeeName,
+  serviceId: appointments.serviceId,
+  serviceDuration: appointments.serviceDuration,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  status: appointments.status,
+};
+
+export async function movableAppointment(db: Pick<Db, 'select'>, id: string): Promise<MovableAppointment | undefined> {
+  const [row] = await db.select(movableColumns).from(appointments).where(eq(appointments.id, id));
+  return row;
+}
+
+export async function cancellationHours(db: Db) {
+  const [row] = await db.select({ hours: salonSettings.cancellationPolicyHours }).from(salonSettings).where(eq(salonSettings.id, 1));
+  return row?.hours;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The move itself, inside the caller's transaction: the appointment row FOR UPDATE (it must still
+ * be what the checks saw: confirmed, same time and professional), the target professional's row
+ * FOR SHARE (still active, still the same account: ADR 004), the update (the exclusion
+ * constraint refuses an overlap with 23P01) and the audit row. Null: the appointment changed meanwhile.
+ */
+export async function moveAppointment(
+  tx: Tx,
+  a: {
+    seen: MovableAppointment;
+    employeeRecordId: string;
+    expectedUserId: string;
+    employeeName: string;
+    startTime: Date;
+    endTime: Date;
+    by: { userId: string; name: string; role: string };
+    at: Date;
+  },
+) {
+  const [locked] = await tx.select(movableColumns).from(appointments).where(eq(appointments.id, a.seen.id)).for('update');
+  if (
+    !locked ||
+    locked.status !== 'confirmed' ||
+    locked.startTime.getTime() !== a.seen.startTime.getTime() ||
+    locked.employeeId !== a.seen.employeeId
+  ) {
+    return { outcome: 'changed' as const };
+  }
+  const [emp] = await tx
+    .select({ userId: employees.userId, isActive: employees.isActive })
+    .from(employees)
+    .where(eq(employees.id, a.employeeRecordId))
+    .for('share');
+  if (!emp?.isActive) return { outcome: 'employee_unavailable' as const };
+  if (emp.userId !== a.expectedUserId) return { outcome: 'employee_account_changed' as const };
+  const [row] = await tx
+    .update(appointments)
+    .set({ employeeId: a.expectedUserId, employeeName: a.employeeName, startTime: a.startTime, endTime: a.endTime, updatedAt: a.at })
+    .where(eq(appointments.id, a.seen.id))
+    .returning({
+      id: appointments.id,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      status: appointments.status,
+      serviceName: appointments.serviceName,
+      employeeName: appointments.employeeName,
+      employeeId: appointments.employeeId,
+      price: appointments.price,
+    });
+  await tx.insert(appointmentChanges).values({
+    appointmentId: a.seen.id,
+    action: 'rescheduled',
+    changedByUserId: a.by.userId,
+    changedByName: a.by.name,
+    changedByRole: a.by.role,
+    before: { startTime: locked.startTime.toISOString(), endTime: locked.endTime.toISOString(), employeeId: locked.employeeId, employeeName: locked.employeeName },
+    after: { startTime: a.startTime.toISOString(), endTime: a.endTime.toISOString(), employeeId: a.expectedUserId, employeeName: a.employeeName },
+    createdAt: a.at,
+  });
+  // The new time's messages (same UID, SEQUENCE + 1) and the reminder moved, in this transaction (ADR 021).
+  await enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId: a.seen.id, now: a.at });
+  return { outcome: 'moved' as const, row: row! };
 }

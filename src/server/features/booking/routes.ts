@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { MSG } from '../../../domain/messages';
 import { isValidTime } from '../../../domain/salon-time';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
-import { requireUser } from '../../http/guards';
+import { requireRole, requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
-import { availableSlots, book, unavailableDays } from './service';
+import { availableSlots, book, bookForClientRecord, reschedule, rescheduleSlots, unavailableDays } from './service';
 
 const SlotsQuery = z.strictObject({
   serviceId: z.string().min(1).max(100),
@@ -48,6 +48,27 @@ const BookingBody = z.strictObject({
   status: ignored,
 });
 
+// Issue 13: the staff book for a client record; anyone allowed moves an appointment.
+const notes = z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional();
+const StaffBookingBody = z.strictObject({
+  clientId: z.string({ error: MSG.clientRequired }).trim().min(1, MSG.clientRequired).max(100, MSG.clientNotFound),
+  serviceId: step,
+  professionalId: step,
+  date: step.refine(isSalonDay, MSG.invalidInput),
+  time: step.refine(isValidTime, MSG.invalidInput),
+  notes,
+});
+const RescheduleBody = z.strictObject({
+  professionalId: step,
+  date: step.refine(isSalonDay, MSG.invalidInput),
+  time: step.refine(isValidTime, MSG.invalidInput),
+});
+const RescheduleSlotsQuery = z.strictObject({
+  professionalId: z.string().min(1).max(100),
+  date: z.string().refine(isSalonDay),
+});
+const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
+
 /** Live slots and booking. Any signed-in role may book for itself (SPEC §6). */
 export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
@@ -60,4 +81,16 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
       const { serviceId, professionalId, date, time, notes } = c.req.valid('json');
       const row = await book(deps, c.get('user') as SessionUser, { serviceId, professionalId, date, time, notes });
       return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
-    });
+    })
+    // Issue 13: the staff book for a salon client record (admin: any agenda; employee: their own).
+    .post('/staff', requireRole('employee', 'admin'), validate('json', StaffBookingBody), async (c) => {
+      const row = await bookForClientRecord(deps, c.get('user') as SessionUser, c.req.valid('json'));
+      return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
+    })
+    // Moving an appointment: its client (under the cancelling policy), its professional, the admin.
+    .get('/reschedule/:id/slots', requireUser(), validate('param', IdParam), validate('query', RescheduleSlotsQuery), async (c) =>
+      c.json(await rescheduleSlots(deps, c.get('user') as SessionUser, c.req.valid('param').id, c.req.valid('query'))),
+    )
+    .post('/reschedule/:id', requireUser(), validate('param', IdParam), validate('json', RescheduleBody), async (c) =>
+      c.json({ appointment: await reschedule(deps, c.get('user') as SessionUser, c.req.valid('param').id, c.req.valid('json')) }),
+    );

@@ -8,9 +8,11 @@ import { dayKeyOfDate, type DaySchedule, type WeeklySchedule } from '../../../do
 import { closedLabel } from '../../../domain/availability';
 import { closedDays } from '../../availability/exceptions';
 import { pgErrorCode } from '../../db/client';
-import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
+import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
-import { bookAtomically, bookingContext } from './queries';
+import { canClientCancel, DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
+import { canReschedule, mayManageAgenda } from '../../../domain/front-desk-rules';
+import { bookAtomically, bookForClient, bookingContext, cancellationHours, clientRecord, movableAppointment, moveAppointment, type MovableAppointment } from './queries';
 
 const TZ = SALON_TIME_ZONE;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,6 +86,19 @@ function offeredSlots(ctx: Ctx, args: SlotArgs): Slot[] {
   return availabilityOf(availabilityInput(ctx, args));
 }
 
+/**
+ * The booking-time side of the one availability rule (client booking, staff booking, reschedule):
+ * a time the schedule never offers is a 400; one a closure or a time off takes away is a 409 with
+ * its Spanish text (issue 15). Whether someone holds the time is the exclusion constraint's call.
+ */
+function checkedSlot(ctx: Ctx, args: SlotArgs, time: string): Slot {
+  if (!bookableDay(ctx, args.date)) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+  const check = checkBookable(availabilityInput(ctx, args), time);
+  if (check.ok) return check.slot;
+  if (check.code === 'slot_not_offered') throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+  throw conflict(check.message, check.code);
+}
+
 export async function availableSlots(ctx: Ctx, q: { serviceId: string; professionalId: string; date: string }) {
   const { service, employee, interval, busy, exceptions } = await resolve(ctx.db, q, true);
   const slots = offeredSlots(ctx, {
@@ -119,17 +134,7 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
 
-  if (!bookableDay(ctx, req.date)) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
-  // The same rule as the slot list; a time a closure or a time off removes is a 409 (issue 15).
-  const check = checkBookable(
-    availabilityInput(ctx, { date: req.date, duration: service.duration, availability: employee.availability, interval, busy: [], exceptions }),
-    req.time,
-  );
-  if (!check.ok) {
-    if (check.code === 'slot_not_offered') throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
-    throw conflict(check.message, check.code);
-  }
-  const slot = check.slot;
+  const slot = checkedSlot(ctx, { date: req.date, duration: service.duration, availability: employee.availability, interval, busy: [], exceptions }, req.time);
 
   const employeeUserId = employee.userId;
   try {
@@ -157,12 +162,7 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
     // exclusion check and wait on each other; PostgreSQL then aborts one with a deadlock (40P01)
     // (seen under npm run bench). That one simply tries again: by then the other has committed
     // (and this one gets 23P01, answered 409 below) or rolled back (and this one books); twice at most.
-    const attempt = (left: number): ReturnType<typeof bookAtomically> =>
-      bookAtomically(ctx.db, args).catch((err: unknown) => {
-        if (left > 0 && pgErrorCode(err) === '40P01') return attempt(left - 1);
-        throw err;
-      });
-    const result = await attempt(2);
+    const result = await retryDeadlock(() => bookAtomically(ctx.db, args));
     if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
     if (result.current.userId !== employeeUserId || !result.row) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
     ctx.realtime.publish({ type: 'appointments', employeeId: employeeUserId, dates: [req.date] });
@@ -186,4 +186,177 @@ export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professi
   const staff = user.role === 'admin' || user.role === 'employee';
   const days = await closedDays(ctx.db, UUID.test(q.professionalId) ? q.professionalId : null, q.from, q.to);
   return { days: days.map((d) => (staff ? { date: d.date, label: closedLabel(d) } : { date: d.date })) };
+}
+
+// ---- issue 13: the front desk books for a client and moves appointments ----
+
+export type SlotRequest = { serviceId: string; professionalId: string; date: string; time: string };
+
+/**
+ * THE availability check of the front desk (staff booking and every reschedule): the service,
+ * the professional and the time must be what the slot engine offers that day. Whether someone
+ * holds the time is left to the exclusion constraint. The same availability rule as the client's
+ * booking (closures, special hours and time off included: issue 15).
+ * `durationMinutes`: a moved appointment keeps its own length.
+ */
+export async function bookableSlot(ctx: Ctx, req: SlotRequest, durationMinutes?: number) {
+  const { service, employee, interval, exceptions } = await resolve(ctx.db, req, false);
+  const duration = durationMinutes ?? service.duration;
+  const problem = validateBookingInput({ clientId: 'salon', employeeId: req.professionalId, serviceId: req.serviceId, date: req.date, time: req.time, durationMinutes: duration });
+  if (problem) throw badRequest(problem);
+  if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
+  const slot = checkedSlot(ctx, { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions }, req.time);
+  return { service, employee: { ...employee, userId: employee.userId }, slot };
+}
+
+/** 40P01 (two writers waiting on each other's uncommitted rows): try again, twice at most. */
+async function retryDeadlock<T>(fn: () => Promise<T>, left = 2): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (left > 0 && pgErrorCode(err) === '40P01') return retryDeadlock(fn, left - 1);
+    throw err;
+  }
+}
+
+export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: string };
+
+/**
+ * Issue 13: the staff book for a salon client record (a phone or walk-in client, with or without
+ * an account). The admin books on any agenda, an employee only on their own (403). Same slot
+ * engine, same exclusion constraint, same 409 text on a race; the appointment records who booked.
+ */
+export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: StaffBookingRequest) {
+  const record = UUID.test(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
+  if (!record) throw notFound(MSG.clientNotFound);
+  const { service, employee, slot } = await bookableSlot(ctx, req);
+  if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(MSG.notOwnAgenda);
+  try {
+    const result = await retryDeadlock(() =>
+      bookForClient(ctx.db, {
+        now: ctx.now(),
+        employeeRecordId: employee.id,
+        expectedUserId: employee.userId,
+        clientRecordId: record.id,
+        bookedByUserId: actor.id,
+        values: {
+          clientId: record.userId ?? '',
+          clientName: record.name,
+          clientEmail: record.email ?? '',
+          employeeName: employee.name,
+          serviceId: service.id,
+          serviceName: service.name,
+          serviceDuration: service.duration,
+          price: service.price,
+          startTime: slot.start,
+          endTime: slot.end,
+          notes: req.notes?.trim() ?? '',
+        },
+      }),
+    );
+    if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
+    if (result.current.userId !== employee.userId || !result.row) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+    ctx.realtime.publish({ type: 'appointments', employeeId: employee.userId, dates: [req.date] });
+    return result.row;
+  } catch (err) {
+    if (pgErrorCode(err) === '23P01') throw conflict(MSG.slotTaken, 'slot_taken');
+    throw err;
+  }
+}
+
+type MoveMode = 'staff' | 'client';
+
+/**
+ * Who may move this appointment and how (issue 13): the admin any; an employee their own
+ * agenda's (another employee's is 403); its client their own (under the cancelling policy);
+ * anyone else gets 404, as for an id that does not exist.
+ */
+async function movableFor(ctx: Ctx, actor: SessionUser, id: string): Promise<{ found: MovableAppointment; mode: MoveMode }> {
+  const found = UUID.test(id) ? await movableAppointment(ctx.db, id) : undefined;
+  if (!found) throw notFound(MSG.appointmentNotFound);
+  if (actor.role === 'admin') return { found, mode: 'staff' };
+  if (actor.role === 'employee' && found.employeeId === actor.id) return { found, mode: 'staff' };
+  if (found.clientId === actor.id) return { found, mode: 'client' };
+  if (actor.role === 'employee') throw forbidden(MSG.notOwnAgenda);
+  throw notFound(MSG.appointmentNotFound);
+}
+
+async function checkMayMove(ctx: Ctx, found: MovableAppointment, mode: MoveMode) {
+  if (mode === 'client') {
+    const hours = (await cancellationHours(ctx.db)) ?? DEFAULT_CANCELLATION_POLICY_HOURS;
+    const check = canClientCancel(found, ctx.now(), hours);
+    if (!check.ok) {
+      if (check.reason === 'window') throw conflict(MSG.rescheduleTooLate(hours), 'reschedule_too_late');
+      throw conflict(MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
+    }
+  } else if (!canReschedule(found.status)) {
+    throw conflict(MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
+  }
+}
+
+/** The times the slot engine offers for moving this appointment (its own time counts as free). */
+export async function rescheduleSlots(ctx: Ctx, actor: SessionUser, id: string, q: { professionalId: string; date: string }) {
+  const { found, mode } = await movableFor(ctx, actor, id);
+  if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
+  const { service, employee, interval, busy, exceptions } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true);
+  if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(MSG.notOwnAgenda);
+  const own = (b: { start: Date; end: Date }) =>
+    employee.userId === found.employeeId && b.start.getTime() === found.startTime.getTime() && b.end.getTime() === found.endTime.getTime();
+  const slots = offeredSlots(ctx, {
+    date: q.date,
+    duration: found.serviceDuration || service.duration,
+    availability: employee.availability,
+    interval,
+    exceptions,
+    busy: employee.userId ? busy.filter((b) => !own(b)) : [],
+  });
+  return { date: q.date, slots: slots.map((s) => ({ time: s.time, start: s.start.toISOString() })) };
+}
+
+export type RescheduleRequest = { professionalId: string; date: string; time: string };
+
+/**
+ * Issue 13: move a confirmed appointment to another time and/or professional. It keeps its id
+ * and gets an audit row; one transaction; the exclusion constraint decides a race (the loser's
+ * data is untouched, 409 with the booking's text). Live events for the old and the new place.
+ */
+export async function reschedule(ctx: Ctx, actor: SessionUser, id: string, req: RescheduleRequest) {
+  const { found, mode } = await movableFor(ctx, actor, id);
+  await checkMayMove(ctx, found, mode);
+  if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
+  const { employee, slot } = await bookableSlot(ctx, { serviceId: found.serviceId, ...req }, found.serviceDuration);
+  if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(MSG.notOwnAgenda);
+  const at = ctx.now();
+  let result: Awaited<ReturnType<typeof moveAppointment>>;
+  try {
+    result = await retryDeadlock(() =>
+      ctx.db.transaction((tx) =>
+        moveAppointment(tx, {
+          seen: found,
+          employeeRecordId: employee.id,
+          expectedUserId: employee.userId,
+          employeeName: employee.name,
+          startTime: slot.start,
+          endTime: slot.end,
+          by: { userId: actor.id, name: actor.name || actor.email, role: mode === 'client' ? 'client' : actor.role },
+          at,
+        }),
+      ),
+    );
+  } catch (err) {
+    if (pgErrorCode(err) === '23P01') throw conflict(MSG.slotTaken, 'slot_taken');
+    throw err;
+  }
+  if (result.outcome === 'changed') throw conflict(MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
+  if (result.outcome === 'employee_unavailable') throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
+  if (result.outcome === 'employee_account_changed') throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+  const oldDate = salonDateOf(found.startTime, TZ);
+  if (found.employeeId === employee.userId) {
+    ctx.realtime.publish({ type: 'appointments', employeeId: employee.userId, dates: [...new Set([oldDate, req.date])] });
+  } else {
+    ctx.realtime.publish({ type: 'appointments', employeeId: found.employeeId, dates: [oldDate] });
+    ctx.realtime.publish({ type: 'appointments', employeeId: employee.userId, dates: [req.date] });
+  }
+  const row = result.row;
+  return { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price };
 }

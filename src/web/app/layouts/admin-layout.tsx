@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarX, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
+import { CalendarCheck, CalendarDays, CalendarX, Contact, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
 import { ButtonLink } from '../../components/button';
 import { useSession } from '../session';
 import { PortalShell } from './portal-shell';
@@ -14,6 +14,9 @@ export function AdminLayout() {
           label="Administración"
           items={[
             { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+            // Issue 13 (docs/decisions/018): the salon's day and the client records.
+            { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
+            { to: '/admin/clients', label: 'Clientes', icon: Contact },
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },
             { to: '/admin/employees', label: 'Gestionar Empleados', icon: Users },
             { to: '/admin/appointments', label: 'Ver Citas', icon: CalendarCheck },

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { CalendarDays, Clock, Hourglass, MessageSquareText, UserRound } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showClientCancelButton } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/messages';
@@ -18,7 +18,9 @@ import { RemindersSwitch } from './reminders-switch';
 type Appointment = InferResponseType<(typeof api)['my-appointments']['$get'], 200>['appointments'][number];
 
 const MY_APPOINTMENTS_KEY = ['my-appointments'] as const;
-const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner } as const;
+// Issue 13: moving an appointment; its code loads only when the client opens it.
+const RescheduleSheet = lazy(() => import('./reschedule-sheet'));
+const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner, moved: MSG.rescheduleSucceeded } as const;
 type Banner = keyof typeof BANNERS;
 
 /**
@@ -30,7 +32,7 @@ function useStatusBanner(): Banner | null {
   const [banner, setBanner] = useState<Banner | null>(null);
   const status = params.get('status');
   useEffect(() => {
-    if (status !== 'success' && status !== 'cancelled') return;
+    if (status !== 'success' && status !== 'cancelled' && status !== 'moved') return;
     setBanner(status);
     setParams(
       (p) => {
@@ -53,7 +55,7 @@ function Detail({ icon: Icon, label, children }: { icon: typeof Clock; label: st
   );
 }
 
-function AppointmentCard({ a, now, onCancel }: { a: Appointment; now: number; onCancel: (a: Appointment) => void }) {
+function AppointmentCard({ a, now, onCancel, onMove }: { a: Appointment; now: number; onCancel: (a: Appointment) => void; onMove: (a: Appointment) => void }) {
   const cancellable = showClientCancelButton({ status: a.status, startTime: new Date(a.startTime) }, now);
   return (
     <li className="flex flex-col rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
@@ -81,7 +83,10 @@ function AppointmentCard({ a, now, onCancel }: { a: Appointment; now: number; on
         )}
       </dl>
       {cancellable && (
-        <div className="mt-auto pt-5">
+        <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
+          <Button variant="secondary" className="w-full" onPress={() => onMove(a)}>
+            Cambiar hora
+          </Button>
           <Button variant="secondary" className="w-full" onPress={() => onCancel(a)}>
             Cancelar Cita
           </Button>
@@ -98,6 +103,7 @@ export default function MyAppointmentsPage() {
   const banner = useStatusBanner();
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
   const [cancelError, setCancelError] = useState<string | null>(null);
+  const [toMove, setToMove] = useState<Appointment | null>(null);
 
   const list = useQuery({
     queryKey: MY_APPOINTMENTS_KEY,
@@ -127,7 +133,7 @@ export default function MyAppointmentsPage() {
     <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
       <PageHeader
         title="Mis Citas"
-        subtitle="Consulta tus reservas y cancélalas si lo necesitas."
+        subtitle="Consulta tus reservas, cámbialas de hora o cancélalas si lo necesitas."
         actions={
           <ButtonLink href="/services" className="w-full sm:w-auto">
             Reservar Otro Servicio
@@ -158,12 +164,31 @@ export default function MyAppointmentsPage() {
                 setCancelError(null);
                 setToCancel(x);
               }}
+              onMove={(x) => {
+                setCancelError(null);
+                setToMove(x);
+              }}
             />
           ))}
         </ul>
       )}
 
       <RemindersSwitch />
+
+      {toMove && (
+        <Suspense fallback={null}>
+          <RescheduleSheet
+            appointment={{ ...toMove, startTime: String(toMove.startTime) }}
+            onClose={() => setToMove(null)}
+            onDone={() => {
+              setToMove(null);
+              void qc.invalidateQueries({ queryKey: MY_APPOINTMENTS_KEY });
+              window.scrollTo({ top: 0 });
+              navigate('/my-appointments?status=moved', { replace: true });
+            }}
+          />
+        </Suspense>
+      )}
 
       <ConfirmDialog
         isOpen={toCancel !== null}

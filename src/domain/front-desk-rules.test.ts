@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { canReschedule, checkClientFields, mayManageAgenda, type StaffRole } from './front-desk-rules';
+import { MSG } from './messages';
+
+describe('mayManageAgenda', () => {
+  it.each<[StaffRole, string, string | null, boolean]>([
+    ['admin', 'a', 'b', true],
+    ['admin', 'a', null, true],
+    ['employee', 'e', 'e', true],
+    ['employee', 'e', 'other', false],
+    ['employee', 'e', null, false],
+    ['client', 'c', 'c', false],
+  ])('%s %s on %s -> %s', (role, actor, agenda, expected) => {
+    expect(mayManageAgenda(role, actor, agenda)).toBe(expected);
+  });
+});
+
+describe('canReschedule', () => {
+  it.each([
+    ['confirmed', true],
+    ['completed', false],
+    ['no_show', false],
+    ['cancelled_by_client', false],
+    ['cancelled_by_salon', false],
+  ])('%s -> %s', (status, expected) => {
+    expect(canReschedule(status)).toBe(expected);
+  });
+});
+
+describe('checkClientFields', () => {
+  it.each([
+    [{ name: 'Ana Ruiz', phone: '612 34 56 78' }, { ok: true, value: { name: 'Ana Ruiz', phone: '+34612345678', email: null, notes: '' } }],
+    [
+      { name: ' Ana ', phone: '+34612345678', email: ' Ana@Correo.ES ', notes: ' alergia al látex ' },
+      { ok: true, value: { name: 'Ana', phone: '+34612345678', email: 'ana@correo.es', notes: 'alergia al látex' } },
+    ],
+    [{ name: '  ', phone: '612345678' }, { ok: false, message: MSG.clientNameRequired }],
+    [{ name: 'x'.repeat(121), phone: '612345678' }, { ok: false, message: MSG.clientNameRequired }],
+    [{ name: 'Ana', phone: '' }, { ok: false, message: MSG.clientPhoneRequired }],
+    [{ name: 'Ana', phone: '123' }, { ok: false, message: MSG.clientPhoneInvalid }],
+    [{ name: 'Ana', phone: '612345678', email: 'no-es-un-email' }, { ok: false, message: MSG.clientEmailInvalid }],
+    [{ name: 'Ana', phone: '612345678', notes: 'x'.repeat(2001) }, { ok: false, message: MSG.clientNotesTooLong }],
+  ])('%j', (input, expected) => {
+    expect(checkClientFields(input)).toEqual(expected);
+  });
+});

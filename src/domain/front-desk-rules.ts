@@ -1,0 +1,45 @@
+import { isEmailLike } from './back-office-rules';
+import { MSG } from './messages';
+import { normalizePhone } from './phone';
+
+// Who may book for a client and move an appointment at the front desk (issue 13). The server
+// enforces these; the web app uses them to decide which actions a block offers.
+
+export type StaffRole = 'client' | 'employee' | 'admin';
+
+/**
+ * Staff booking and moving: the admin on any agenda; an employee only on their own (the
+ * professional's linked account is theirs); a client never (they book for themselves).
+ */
+export function mayManageAgenda(role: StaffRole, actorUserId: string, agendaUserId: string | null): boolean {
+  if (role === 'admin') return true;
+  if (role === 'employee') return agendaUserId !== null && agendaUserId === actorUserId;
+  return false;
+}
+
+/** Only a confirmed appointment moves (completed, no-show and cancelled ones are history). */
+export function canReschedule(status: string): boolean {
+  return status === 'confirmed';
+}
+
+export const CLIENT_LIMITS = { nameMax: 120, emailMax: 254, notesMax: 2000 } as const;
+
+export type ClientFields = { name: string; phone: string; email?: string | null; notes?: string | null };
+export type CleanClientFields = { name: string; phone: string; email: string | null; notes: string };
+
+/**
+ * A client record the staff make or edit: a name and a valid phone at least (stored in E.164),
+ * an optional email in the browser's email shape. The first problem, in the salon's words.
+ */
+export function checkClientFields(f: ClientFields): { ok: true; value: CleanClientFields } | { ok: false; message: string } {
+  const name = f.name.trim();
+  if (!name || name.length > CLIENT_LIMITS.nameMax) return { ok: false, message: MSG.clientNameRequired };
+  if (!f.phone.trim()) return { ok: false, message: MSG.clientPhoneRequired };
+  const phone = normalizePhone(f.phone);
+  if (!phone) return { ok: false, message: MSG.clientPhoneInvalid };
+  const email = f.email?.trim() ? f.email.trim().toLowerCase() : null;
+  if (email && !isEmailLike(email)) return { ok: false, message: MSG.clientEmailInvalid };
+  const notes = (f.notes ?? '').trim();
+  if (notes.length > CLIENT_LIMITS.notesMax) return { ok: false, message: MSG.clientNotesTooLong };
+  return { ok: true, value: { name, phone, email, notes } };
+}

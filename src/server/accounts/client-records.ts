@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { pgErrorCode } from '../db/client';
+
+/**
+ * A salon client record the staff made (phone booking, walk-in) becomes the account's, with its
+ * history, when the account's email is VERIFIED and the record holds that email (issue 13,
+ * docs/decisions/019). Called when the email is verified and at every sign-in (Google gives a
+ * verified email); an unverified email never attaches anything. Idempotent, one transaction.
+ *
+ * The oldest matching record is kept (it has the staff's phone and notes); the account's own
+ * record (made by its online bookings) and any other matching record are merged into it:
+ * their appointments move over, their notes are appended, then they are deleted. Every
+ * appointment of the kept record is then the account's (`client_id`), so Mis Citas shows it.
+ * Returns how many records were attached.
+ */
+export async function attachClientRecords(db: Db, userId: string): Promise<number> {
+  try {
+    return await db.transaction(async (tx) => {
+      const who = (
+        await tx.execute<{ email: string; email_verified: boolean }>(sql`SELECT email, email_verified FROM "user" WHERE id = ${userId}`)
+      ).rows[0];
+      if (!who?.email_verified) return 0;
+      const records = (
+        await tx.execute<{ id: string; notes: string; phone: string | null }>(
+          sql`SELECT id, notes, phone FROM clients WHERE lower(email) = lower(${who.email}) AND user_id IS NULL
+              ORDER BY created_at, id FOR UPDATE`,
+        )
+      ).rows;
+      if (records.length === 0) return 0;
+      const own = (
+        await tx.execute<{ id: string; notes: string; phone: string | null }>(sql`SELECT id, notes, phone FROM clients WHERE user_id = ${userId} FOR UPDATE`)
+      ).rows;
+      const [keep, ...rest] = records;
+      const merged = [...rest, ...own];
+      const notes = [keep!.notes, ...merged.map((r) => r.notes)].map((n) => n.trim()).filter(Boolean).join('\n');
+      const phone = keep!.phone ?? merged.find((r) => r.phone)?.phone ?? null;
+      if (merged.length > 0) {
+        const ids = sql.join(
+          merged.map((r) => sql`${r.id}::uuid`),
+          sql`, `,
+        );
+        await tx.execute(sql`UPDATE appointments SET client_record_id = ${keep!.id}::uuid WHERE client_record_id IN (${ids})`);
+        await tx.execute(sql`DELETE FROM clients WHERE id IN (${ids})`);
+      }
+      await tx.execute(sql`UPDATE clients SET user_id = ${userId}, notes = ${notes}, phone = ${phone}, updated_at = now() WHERE id = ${keep!.id}::uuid`);
+      await tx.execute(
+        sql`UPDATE appointments SET client_id = ${userId}, client_email = ${who.email}, updated_at = now()
+            WHERE client_record_id = ${keep!.id}::uuid AND client_id IS NULL`,
+      );
+      return records.length;
+    });
+  } catch (err) {
+    // The account's own record was created by a booking at this very moment: the next sign-in attaches.
+    if (pgErrorCode(err) === '23505') return 0;
+    throw err;
+  }
+}

@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { appointmentChanges, appointments, clients, employees, salonSettings, user } from '../../db/schema';
+
+type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+
+/** What the staff see of a client in a list (no notes: those are on the client's page). */
+const clientListColumns = {
+  id: clients.id,
+  name: clients.name,
+  phone: clients.phone,
+  email: clients.email,
+  hasAccount: sql<boolean>`${clients.userId} IS NOT NULL`,
+};
+
+const clientColumns = { ...clientListColumns, notes: clients.notes, createdAt: clients.createdAt };
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+// Accents do not matter when searching a name: "lucia" finds "Lucía".
+const fold = (v: unknown) => sql`translate(lower(${v}), 'áéíóúüñàèìòùç', 'aeiouunaeiouc')`;
+
+/** By name, email or (three digits or more) phone, as the staff type. */
+export function searchClients(db: Executor, q: { text: string; digits: string; limit: number }) {
+  const text = q.text.trim();
+  const where = [];
+  if (text) {
+    const pattern = `%${likeEscape(text.toLowerCase())}%`;
+    where.push(sql`${fold(clients.name)} LIKE ${fold(pattern)}`);
+    where.push(sql`lower(${clients.email}) LIKE ${pattern}`);
+  }
+  if (q.digits.length >= 3) where.push(sql`${clients.phone} LIKE ${`%${q.digits}%`}`);
+  const filter = text || q.digits ? (where.length ? sql`(${sql.join(where, sql` OR `)})` : sql`false`) : sql`true`;
+  return db.select(clientListColumns).from(clients).where(filter).orderBy(sql`lower(${clients.name})`, asc(clients.id)).limit(q.limit);
+}
+
+export async function clientById(db: Executor, id: string) {
+  const [row] = await db.select({ ...clientColumns, userId: clients.userId }).from(clients).where(eq(clients.id, id));
+  return row;
+}
+
+export async function insertClient(db: Executor, v: { name: string; phone: string; email: string | null; notes: string }) {
+  const [row] = await db.insert(clients).values(v).returning(clientColumns);
+  return row!;
+}
+
+export async function updateClient(db: Executor, id: string, v: { name: string; phone: string; email: string | null; notes: string }, at: Date) {
+  const [row] = await db
+    .update(clients)
+    .set({ ...v, updatedAt: at })
+    .where(eq(clients.id, id))
+    .returning(clientColumns);
+  return row;
+}
+
+/** The id of an account whose VERIFIED email is this one (a new record may belong to it). */
+export async function verifiedUserWithEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(sql`lower(${user.email})`, email.toLowerCase()), eq(user.emailVerified, true)));
+  return row?.id;
+}
+
+const staffAppointment = {
+  id: appointments.id,
+  clientRecordId: appointments.clientRecordId,
+  clientName: appointments.clientName,
+  employeeId: appointments.employeeId,
+  employeeName: appointments.employeeName,
+  serviceId: appointments.serviceId,
+  serviceName: appointments.serviceName,
+  serviceDuration: appointments.serviceDuration,
+  price: appointments.price,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  status: appointments.status,
+  notes_client: appointments.notes_client,
+  bookedBy: appointments.bookedBy,
+};
+
+export function appointmentsOfClientRecord(db: Executor, clientRecordId: string) {
+  return db
+    .select(staffAppointment)
+    .from(appointments)
+    .where(eq(appointments.clientRecordId, clientRecordId))
+    .orderBy(desc(appointments.startTime), desc(appointments.id))
+    .limit(500);
+}
+
+export async function clientTotals(db: Executor, clientRecordId: string) {
+  const [row] = await db
+    .select({
+      visits: sql<number>`count(*) FILTER (WHERE ${appointments.status} = 'completed')::int`,
+      noShows: sql<number>`count(*) FILTER (WHERE ${appointments.status} = 'no_show')::int`,
+      spent: sql<string>`coalesce(sum(${appointments.price}) FILTER (WHERE ${appointments.status} = 'completed'), 0)`,
+    })
+    .from(appointments)
+    .where(eq(appointments.clientRecordId, clientRecordId));
+  return { visits: row?.visits ?? 0, noShows: row?.noShows ?? 0, spent: Number(row?.spent ?? 0) };
+}
+
+/** Active professionals (with the account that holds their appointments), by name. */
+export function activeProfessionals(db: Executor) {
+  return db
+    .select({ id: employees.id, name: employees.name, userId: employees.userId, availability: employees.availability })
+    .from(employees)
+    .where(eq(employees.isActive, true))
+    .orderBy(asc(employees.name), asc(employees.id));
+}
+
+/** Every appointment starting within [start, end), by time, with its client's phone. */
+export function appointmentsBetween(db: Executor, start: Date, end: Date, employeeUserId?: string) {
+  const where = [gte(appointments.startTime, start), lt(appointments.startTime, end)];
+  if (employeeUserId) where.push(eq(appointments.employeeId, employeeUserId));
+  return db
+    .select({ ...staffAppointment, clientPhone: clients.phone })
+    .from(appointments)
+    .leftJoin(clients, eq(clients.id, appointments.clientRecordId))
+    .where(and(...where))
+    .orderBy(asc(appointments.startTime), asc(appointments.id));
+}
+
+export async function slotInterval(db: Executor) {
+  const [row] = await db.select({ interval: salonSettings.appointmentTimeSlotInterval }).from(salonSettings).where(eq(salonSettings.id, 1));
+  return row?.interval ?? null;
+}
+
+export async function appointmentAgenda(db: Executor, id: string) {
+  const [row] = await db.select({ employeeId: appointments.employeeId }).from(appointments).where(eq(appointments.id, id));
+  return row;
+}
+
+export function changesOf(db: Executor, appointmentId: string) {
+  return db
+    .select({
+      id: appointmentChanges.id,
+      action: appointmentChanges.action,
+      changedByName: appointmentChanges.changedByName,
+      changedByRole: appointmentChanges.changedByRole,
+      before: appointmentChanges.before,
+      after: appointmentChanges.after,
+      createdAt: appointmentChanges.createdAt,
+    })
+    .from(appointmentChanges)
+    .where(eq(appointmentChanges.appointmentId, appointmentId))
+    .orderBy(asc(appointmentChanges.createdAt), asc(appointmentChanges.id));
+}

@@ -1,0 +1,40 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { MSG } from '../../../domain/messages';
+import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import { requireRole } from '../../http/guards';
+import { isSalonDay } from '../../http/salon-day';
+import { validate } from '../../http/validate';
+import { appointmentChanges, clientPage, createClient, editClient, findClients, salonDay } from './service';
+
+const text = (max: number, msg: string) => z.string({ error: msg }).max(max, msg);
+
+const ClientBody = z.strictObject({
+  name: text(200, MSG.clientNameRequired),
+  phone: text(40, MSG.clientPhoneInvalid),
+  email: text(300, MSG.clientEmailInvalid).nullable().optional(),
+  notes: text(4000, MSG.clientNotesTooLong).optional(),
+});
+const SearchQuery = z.strictObject({ q: z.string().max(120, MSG.invalidInput).optional() });
+const DayQuery = z.strictObject({ date: z.string().refine(isSalonDay, MSG.invalidInput) });
+const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
+
+const staff = () => requireRole('employee', 'admin');
+
+/**
+ * The front desk (issue 13), for the salon's staff only: the client records, the salon's day
+ * and an appointment's change history. Booking for a client and moving appointments are in the
+ * booking feature (they use its slot engine).
+ */
+export const frontDeskRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
+  new Hono<AppEnv>()
+    .get('/clients', staff(), validate('query', SearchQuery), async (c) => c.json(await findClients(deps, c.req.valid('query').q ?? '')))
+    .post('/clients', staff(), validate('json', ClientBody), async (c) => c.json({ client: await createClient(deps, c.req.valid('json')) }, 201))
+    .get('/clients/:id', staff(), validate('param', IdParam), async (c) => c.json(await clientPage(deps, c.req.valid('param').id)))
+    .put('/clients/:id', staff(), validate('param', IdParam), validate('json', ClientBody), async (c) =>
+      c.json({ client: await editClient(deps, c.req.valid('param').id, c.req.valid('json')) }),
+    )
+    .get('/day', staff(), validate('query', DayQuery), async (c) => c.json(await salonDay(deps, c.get('user') as SessionUser, c.req.valid('query').date)))
+    .get('/appointments/:id/changes', staff(), validate('param', IdParam), async (c) =>
+      c.json(await appointmentChanges(deps, c.get('user') as SessionUser, c.req.valid('param').id)),
+    );

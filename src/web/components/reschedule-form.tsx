@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { MSG } from '../../domain/messages';
+import { api, call } from '../lib/api';
+import { Alert } from './alert';
+import { Button } from './button';
+import { InlineLoading } from './loading';
+import { SlotButtons } from './slot-buttons';
+import { inputClass } from './text-field';
+
+type Pro = { id: string; name: string };
+
+/**
+ * Moving an appointment (issue 13), for its client (Mis Citas) and the staff (day view): a
+ * professional (when there is a choice), a day and one of the times the slot engine offers for
+ * it (its own time counts as free). The server decides; its Spanish refusal is shown as it is.
+ */
+export function RescheduleForm({
+  appointmentId,
+  professionals,
+  initialProfessionalId,
+  initialDate,
+  minDate,
+  onDone,
+}: {
+  appointmentId: string;
+  professionals: Pro[];
+  initialProfessionalId: string;
+  initialDate: string;
+  minDate: string;
+  onDone: () => void;
+}) {
+  const [professionalId, setProfessionalId] = useState(initialProfessionalId);
+  const [date, setDate] = useState(initialDate);
+  const [time, setTime] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const slots = useQuery({
+    queryKey: ['booking', 'reschedule-slots', appointmentId, professionalId, date],
+    queryFn: async () =>
+      (await call(api.booking.reschedule[':id'].slots.$get({ param: { id: appointmentId }, query: { professionalId, date } }), MSG.realtimeFailed)).slots,
+    enabled: professionalId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    staleTime: 0,
+  });
+
+  const submit = async () => {
+    if (!time) return;
+    setPending(true);
+    setError(null);
+    try {
+      await call(api.booking.reschedule[':id'].$post({ param: { id: appointmentId }, json: { professionalId, date, time } }), MSG.rescheduleFailed);
+      onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : MSG.rescheduleFailed);
+      void slots.refetch();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {professionals.length > 1 && (
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          Profesional
+          <select
+            className={inputClass}
+            value={professionalId}
+            onChange={(e) => {
+              setProfessionalId(e.target.value);
+              setTime(null);
+            }}
+          >
+            {professionals.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        Día
+        <input
+          type="date"
+          className={inputClass}
+          value={date}
+          min={minDate}
+          onChange={(e) => {
+            setDate(e.target.value);
+            setTime(null);
+          }}
+        />
+      </label>
+      {slots.isPending && slots.fetchStatus !== 'idle' ? (
+        <InlineLoading text="Cargando horarios..." />
+      ) : slots.isError ? (
+        <Alert>{slots.error.message}</Alert>
+      ) : slots.data && slots.data.length === 0 ? (
+        <p className="text-sm text-muted">No hay horarios disponibles para este día.</p>
+      ) : slots.data ? (
+        <SlotButtons slots={slots.data} selected={time} onSelect={setTime} />
+      ) : null}
+      {error && <Alert>{error}</Alert>}
+      <Button onPress={() => void submit()} isDisabled={!time || pending}>
+        {pending ? 'Guardando...' : time ? `Cambiar a las ${time}` : 'Elige una hora'}
+      </Button>
+    </div>
+  );
+}
