@@ -6,6 +6,7 @@ import { apiRouteKeysOf } from './support/api-routes';
 import { newSession, signUp, type Session } from './support/http-client';
 import { firstLink, startMailCatcher, type MailCatcher } from './support/mail-catcher';
 import { arrangeWorld, freshIp, WORLD_PASSWORD, type World } from './support/salon-world';
+import { stopRemindersToken } from '../src/server/messages/tokens';
 import { startTestServer, type TestServer } from './support/test-server';
 
 // The front desk (issue 13) through the real HTTP API on a real PostgreSQL and a real SMTP server:
@@ -317,7 +318,9 @@ describe('email verification and the client record', () => {
 
 describe('private notes', () => {
   // Every route a client may call (everything but the staff's): none may carry the staff notes.
-  const STAFF_ONLY = /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk)\b|^POST \/api\/booking\/staff$/;
+  // The calendar feed (issue 14) is a professional's own agenda; my-time-off (issue 15) is an employee's.
+  const STAFF_ONLY =
+    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off)\b|^POST \/api\/booking\/staff$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$/;
 
   it('never appear in any client-facing response', async () => {
     const email = w.email.client;
@@ -350,6 +353,11 @@ describe('private notes', () => {
       'POST /api/my-appointments/:id/cancel': () => marta.post(`/api/my-appointments/${toCancel}/cancel`),
       'GET /api/booking/reschedule/:id/slots': () => marta.get(`/api/booking/reschedule/${mine}/slots?professionalId=${w.employeeRecord}&date=2026-01-28`),
       'POST /api/booking/reschedule/:id': () => marta.post(`/api/booking/reschedule/${mine}`, { professionalId: w.employeeRecord, date: '2026-01-28', time: '16:00' }),
+      'GET /api/booking/closed-days': () => marta.get(`/api/booking/closed-days?professionalId=${w.employeeRecord}&from=2026-01-01&to=2026-01-31`),
+      'GET /api/messages/preferences': () => marta.get('/api/messages/preferences'),
+      'PUT /api/messages/preferences': () => marta.put('/api/messages/preferences', { reminders: true }),
+      'GET /api/messages/stop-reminders': () => marta.get(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
+      'POST /api/messages/stop-reminders': () => marta.post(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
     };
     const clientRoutes = apiRouteKeysOf(server.deps).filter((r) => !STAFF_ONLY.test(r));
     expect(clientRoutes.filter((r) => !(r in calls)), 'client routes without a check here').toEqual([]);
