@@ -42,6 +42,9 @@ describe('salon settings', () => {
       appointmentTimeSlotInterval: 30,
       cancellationPolicyHours: 24,
       openingHours: emptyWeeklySchedule(),
+      // issue 16 (ADR 025): the per-client cap and the booking horizon.
+      maxFutureAppointmentsPerClient: 4,
+      bookingHorizonDays: 90,
       updatedAt: null,
     });
   });

@@ -1,4 +1,5 @@
 import { DEFAULT_CANCELLATION_POLICY_HOURS } from './appointment-status';
+import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_FUTURE_APPOINTMENTS } from './booking-limits';
 import { DEFAULT_SLOT_INTERVAL, type SlotInterval } from './slots';
 import { emptyWeeklySchedule, type WeeklySchedule } from './weekly-schedule';
 
@@ -12,6 +13,9 @@ export type SalonSettings = {
   appointmentTimeSlotInterval: SlotInterval;
   cancellationPolicyHours: number;
   openingHours: WeeklySchedule;
+  /** issue 16: per-client cap of future confirmed appointments, and "reservas con hasta N días de antelación" */
+  maxFutureAppointmentsPerClient: number;
+  bookingHorizonDays: number;
 };
 
 /** SPEC §9 insists on this spelling (not the original's 'Beleza' typo). */
@@ -27,5 +31,7 @@ export function defaultSalonSettings(): SalonSettings {
     cancellationPolicyHours: DEFAULT_CANCELLATION_POLICY_HOURS,
     // "Empty opening hours" (SPEC §3): every day closed until the admin sets them.
     openingHours: emptyWeeklySchedule(),
+    maxFutureAppointmentsPerClient: DEFAULT_MAX_FUTURE_APPOINTMENTS,
+    bookingHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS,
   };
 }

@@ -151,9 +151,9 @@ export const appointments = pgTable(
   'appointments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    clientId: text('client_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'restrict' }),
+    // NULL once the client deleted their account (issue 16, ADR 026): the row stays for the salon's
+    // books with the name and email replaced by 'Cliente eliminado'.
+    clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email').notNull(),
     // The employee's linked USER id, as in the spec (not the employee record id).
@@ -199,10 +199,15 @@ export const salonSettings = pgTable(
     cancellationPolicyHours: integer('cancellation_policy_hours').notNull().default(24),
     openingHours: jsonb('opening_hours').$type<Partial<WeeklySchedule>>().notNull().default({}),
     updatedAt: updated(),
+    // issue 16 (0002_hardening, ADR 025): what a client may book for themselves.
+    maxFutureAppointmentsPerClient: integer('max_future_appointments_per_client').notNull().default(4),
+    bookingHorizonDays: integer('booking_horizon_days').notNull().default(90),
   },
   (t) => [
     check('salon_settings_single_row', sql`${t.id} = 1`),
     check('salon_settings_interval', sql`${t.appointmentTimeSlotInterval} IN (15, 20, 30, 45, 60)`),
     check('salon_settings_cancellation', sql`${t.cancellationPolicyHours} >= 0`),
+    check('salon_settings_max_future_appointments', sql`${t.maxFutureAppointmentsPerClient} BETWEEN 1 AND 50`),
+    check('salon_settings_booking_horizon', sql`${t.bookingHorizonDays} BETWEEN 1 AND 730`),
   ],
 );

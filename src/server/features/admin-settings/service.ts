@@ -27,6 +27,8 @@ function answerOf(row: SettingsRow | undefined): SettingsAnswer {
     appointmentTimeSlotInterval: isSlotInterval(row.appointmentTimeSlotInterval) ? row.appointmentTimeSlotInterval : DEFAULT_SLOT_INTERVAL,
     cancellationPolicyHours: row.cancellationPolicyHours,
     openingHours: fullWeek(row.openingHours),
+    maxFutureAppointmentsPerClient: row.maxFutureAppointmentsPerClient,
+    bookingHorizonDays: row.bookingHorizonDays,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -36,8 +38,10 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
   return {
     get: async (): Promise<SettingsAnswer> => answerOf(await readSettings(deps.db)),
 
-    async save(input: SalonSettings): Promise<SettingsAnswer> {
+    async save(input: Omit<SalonSettings, 'maxFutureAppointmentsPerClient' | 'bookingHorizonDays'> & Partial<SalonSettings>): Promise<SettingsAnswer> {
       assertValidSchedule(input.openingHours);
+      // A form that does not send the booking limits keeps what is stored (or the defaults).
+      const current = answerOf(await readSettings(deps.db));
       const row = await writeSettings(
         deps.db,
         {
@@ -47,6 +51,8 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
           appointmentTimeSlotInterval: input.appointmentTimeSlotInterval,
           cancellationPolicyHours: input.cancellationPolicyHours,
           openingHours: input.openingHours,
+          maxFutureAppointmentsPerClient: input.maxFutureAppointmentsPerClient ?? current.maxFutureAppointmentsPerClient,
+          bookingHorizonDays: input.bookingHorizonDays ?? current.bookingHorizonDays,
         },
         deps.now(),
       );

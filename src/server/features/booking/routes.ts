@@ -43,7 +43,7 @@ const BookingBody = z.strictObject({
 });
 
 /** Live slots and booking. Any signed-in role may book for itself (SPEC §6). */
-export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
+export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLimit'>) =>
   new Hono<AppEnv>()
     .get('/slots', requireUser(), validate('query', SlotsQuery), async (c) => c.json(await availableSlots(deps, c.req.valid('query'))))
     .post('/', requireUser(), validate('json', BookingBody), async (c) => {

@@ -1,3 +1,4 @@
+import { BOOKING_RATE_RULE, isWithinHorizon, selfBookingProblem } from '../../../domain/booking-limits';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
 import { defaultSalonSettings } from '../../../domain/salon-settings';
@@ -13,6 +14,7 @@ const TZ = SALON_TIME_ZONE;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
+type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
 
 /** The stored jsonb may be partial (hand-edited, older shape): a missing day is a day off. */
 function dayOf(availability: Partial<WeeklySchedule> | null, date: string): DaySchedule {
@@ -36,7 +38,7 @@ function slotInterval(interval: number | null): number {
  * (`bookingContext`). Checked in the order a client would meet the problems: service gone,
  * professional gone, not offering it.
  */
-async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: string; date: string }, withBusy: boolean) {
+async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: string; date: string }, withBusy: boolean, client?: { id: string; now: Date }) {
   if (!UUID.test(q.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const { start, end } = dayBounds(q.date, TZ);
   const validEmployee = UUID.test(q.professionalId);
@@ -47,22 +49,33 @@ async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: s
     from: start,
     to: end,
     withBusy,
+    clientId: client?.id,
+    now: client?.now,
   });
   const { service } = context;
   if (!service) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const employee = validEmployee ? context.employee : null;
   if (!employee || !employee.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
   if (!employee.offers) throw badRequest(MSG.serviceNotOffered, 'service_not_offered');
-  return { service, employee, interval: slotInterval(context.interval), busy: context.busy };
+  return {
+    service,
+    employee,
+    interval: slotInterval(context.interval),
+    busy: context.busy,
+    limits: { horizonDays: context.horizonDays, maxFutureAppointments: context.maxFutureAppointments, futureConfirmed: context.clientFutureConfirmed },
+  };
 }
 
 /** Slots the schedule offers on `date`, with `busy` time taken out (SPEC §5 Slot generation). */
 function offeredSlots(
   ctx: Ctx,
-  args: { date: string; duration: number; availability: Partial<WeeklySchedule> | null; interval: number; busy: Array<{ start: Date; end: Date }> },
+  args: { date: string; duration: number; availability: Partial<WeeklySchedule> | null; interval: number; busy: Array<{ start: Date; end: Date }>; horizonDays?: number | null },
 ): Slot[] {
   const now = ctx.now();
-  if (!isBookableDate(args.date, salonDateOf(now, TZ))) return [];
+  const today = salonDateOf(now, TZ);
+  if (!isBookableDate(args.date, today)) return [];
+  // Beyond the salon's horizon (ADR 025) the grid is empty, as the booking would be refused.
+  if (args.horizonDays !== undefined && !isWithinHorizon(args.date, today, args.horizonDays ?? defaultSalonSettings().bookingHorizonDays)) return [];
   return generateSlots({
     date: args.date,
     day: dayOf(args.availability, args.date),
@@ -75,8 +88,9 @@ function offeredSlots(
 }
 
 export async function availableSlots(ctx: Ctx, q: { serviceId: string; professionalId: string; date: string }) {
-  const { service, employee, interval, busy } = await resolve(ctx.db, q, true);
+  const { service, employee, interval, busy, limits } = await resolve(ctx.db, q, true);
   const slots = offeredSlots(ctx, {
+    horizonDays: limits.horizonDays,
     date: q.date,
     duration: service.duration,
     availability: employee.availability,
@@ -95,8 +109,9 @@ export type BookingRequest = { serviceId: string; professionalId: string; date: 
  * left to the exclusion constraint, so 50 simultaneous requests give exactly one appointment and
  * 49 "acaba de ser reservado" answers (a read-then-insert check would race).
  */
-export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
-  const { service, employee, interval } = await resolve(ctx.db, req, false);
+export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest) {
+  const now = ctx.now();
+  const { service, employee, interval, limits } = await resolve(ctx.db, req, false, { id: user.id, now });
   const problem = validateBookingInput({
     clientId: user.id,
     employeeId: req.professionalId,
@@ -117,6 +132,14 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   });
   const slot = findSlot(schedule, req.time);
   if (!slot) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+
+  // Booking abuse (issue 16, ADR 025): the client's own booking is within the salon's horizon
+  // and cap, and attempts per account are limited in the store every instance shares. A staff
+  // booking for a client (front desk) does not come through here and is exempt from the cap.
+  const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, TZ), ...limits });
+  if (limited) throw new ApiError(limited === MSG.bookingCapReached ? 409 : 400, limited === MSG.bookingCapReached ? 'booking_cap_reached' : 'beyond_booking_horizon', limited);
+  const rate = await ctx.rateLimit.consume(`booking:${user.id}`, BOOKING_RATE_RULE);
+  if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', MSG.bookingTooFast);
 
   const employeeUserId = employee.userId;
   try {
