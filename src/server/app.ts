@@ -24,6 +24,7 @@ import { safeError } from './logger';
 import { createAppShell, createFirstViewRenderer, type FirstView } from './http/app-shell';
 import { loadSession } from './http/guards';
 import { createSessionReader } from './http/session-reader';
+import { sessionEnded } from '../domain/session-policy';
 import { sameOriginWrites, securityHeaders } from './http/security';
 import { refuseNulCharacters } from './http/text-guard';
 
@@ -102,7 +103,9 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
       if (last.includes('.')) return next();
       const fast = await readSession(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
       const user =
-        fast === 'ask-better-auth'
+        fast === 'ask-better-auth' ||
+        // An ended session (issue 16) is the API's to delete; the page just does not show its user.
+        (fast && sessionEnded({ role: fast.user.role, createdAt: fast.createdAt, lastActiveAt: fast.lastActiveAt, now: new Date() }))
           ? undefined
           : fast && {
               uid: fast.user.id,

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureAccount } from './accounts/ensure-admin';
+import { ensureAdmin } from './accounts/ensure-admin';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { createRateLimitStore } from './auth/rate-limit-store';
@@ -59,8 +59,10 @@ export async function startServer(config: Config, opts: { listen?: boolean; now?
   const realtime = createRealtime(dbUrl, log);
   const deps: Deps = { config, db, auth, log, mailer, realtime, rateLimit: createRateLimitStore(db), now: opts.now ?? (() => new Date()) };
 
-  if (setup && config.admin) await ensureAccount({ db, auth }, { ...config.admin, role: 'admin', name: 'Administración' });
+  // The demo first: it seeds only a database with no users at all (issue 16), and ADMIN_EMAIL's
+  // account would be one.
   const demoLogins = setup && config.seed === 'demo' ? await seedDemo(deps) : [];
+  if (setup && config.admin) await ensureAdmin({ db, auth }, config.admin);
 
   const webRoot = firstExisting(path.join(here, '../web'), path.join(here, '../../dist/web'));
   const app = createApp(deps, { webRoot });
