@@ -360,6 +360,11 @@ function specs(): Record<string, Spec> {
     'POST /api/booking': { actor: 'client', body: booking },
     'GET /api/my-appointments': { actor: 'client', query: () => ({}) },
     'POST /api/my-appointments/:id/cancel': { actor: 'client', params: { id: () => spare.futureAppointment }, body: () => ({}) },
+    // issue 16 (RGPD). The delete's valid body is sent as otherClient, whom no other spec uses
+    // as a signed-in caller: once gone, the rest of its sweep meets 401s.
+    'GET /api/my-account/export': { actor: 'client', query: () => ({}) },
+    'POST /api/my-account/delete': { actor: 'otherClient', body: () => ({ confirm: 'ELIMINAR' }) },
+    'GET /api/privacy': { actor: 'anonymous', query: () => ({}) },
   };
 }
 

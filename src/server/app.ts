@@ -13,6 +13,8 @@ import { adminEmployeesRoutes } from './features/admin-employees/routes';
 import { adminServicesRoutes } from './features/admin-services/routes';
 import { adminSettingsRoutes } from './features/admin-settings/routes';
 import { bookingRoutes } from './features/booking/routes';
+import { myAccountRoutes } from './features/my-account/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { eventsRoutes } from './features/events/routes';
 import { healthRoutes } from './features/health/routes';
@@ -46,7 +48,10 @@ function apiRoutes(deps: Deps) {
     .route('/events', eventsRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
     .route('/booking', bookingRoutes(deps))
-    .route('/my-appointments', myAppointmentsRoutes(deps));
+    .route('/my-appointments', myAppointmentsRoutes(deps))
+    // issue 16 (RGPD): the client's own data, and the privacy notice's facts.
+    .route('/my-account', myAccountRoutes(deps))
+    .route('/privacy', privacyRoutes(deps));
 }
 
 /** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */
