@@ -30,6 +30,8 @@ const load = {
   adminEmployees: () => import('../features/admin/employees/employees-admin-page'),
   adminAppointments: () => import('../features/admin/appointments/appointments-admin-page'),
   settings: () => import('../features/admin/settings/settings-page'),
+  // issue 16: the privacy notice the sign-up page links.
+  privacy: () => import('../features/privacy/privacy-page'),
 } satisfies Record<string, Loader>;
 
 const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazyPage(f as Loader)])) as unknown as Record<keyof typeof load, LazyPage>;
@@ -92,6 +94,8 @@ export function AppRoutes() {
       </Route>
       {/* Reached from the mailed link; works signed in or not. */}
       <Route path="/reset-password" element={full(P.reset)} />
+      {/* issue 16: public, signed in or not. */}
+      <Route path="/privacidad" element={full(P.privacy)} />
       <Route element={<RequireRole />}>
         <Route element={<MainLayout />}>
           <Route path="/" element={inner(P.home)} />

@@ -13,6 +13,7 @@ import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { api, ApiRequestError, call } from '../../lib/api';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
+import { MyDataSection } from './my-data-section';
 
 type Appointment = InferResponseType<(typeof api)['my-appointments']['$get'], 200>['appointments'][number];
 
@@ -161,6 +162,8 @@ export default function MyAppointmentsPage() {
           ))}
         </ul>
       )}
+
+      <MyDataSection />
 
       <ConfirmDialog
         isOpen={toCancel !== null}
