@@ -134,6 +134,22 @@ describe('account lookup', () => {
   });
 });
 
+describe('an account whose email is not verified (issue 16)', () => {
+  it('is refused in the lookup and on save, in Spanish, and nobody becomes staff', async () => {
+    await person(server, 'sin.verificar@example.com', 'client', 'Impostora', { verified: false });
+    const lookup = await admin.post('/api/admin/employees/link-lookup', { email: 'sin.verificar@example.com' });
+    expect(lookup.status).toBe(400);
+    expect(lookup.body.error).toEqual({ code: 'link_email_not_verified', message: MSG.linkEmailNotVerified });
+    const u = await userRow(server, 'sin.verificar@example.com');
+    const before = await server.deps.db.select().from(employees);
+    const res = await create({ name: 'Impostora', userId: u.id });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(MSG.linkEmailNotVerified);
+    expect(await server.deps.db.select().from(employees)).toHaveLength(before.length);
+    expect(await roleOf('sin.verificar@example.com')).toBe('client');
+  });
+});
+
 describe('linking on save', () => {
   it('promotes a linked client to employee and stores the account email', async () => {
     const clara = await person(server, 'clara@example.com', 'client', 'Clara');

@@ -43,6 +43,10 @@ describe('salon settings', () => {
       cancellationPolicyHours: 24,
       openingHours: emptyWeeklySchedule(),
       reminderHours: 24,
+
+      // issue 16 (ADR 025): the per-client cap and the booking horizon.
+      maxFutureAppointmentsPerClient: 4,
+      bookingHorizonDays: 90,
       updatedAt: null,
     });
   });

@@ -14,9 +14,14 @@ export const TRUST_PROXY_ENV = { TRUST_PROXY: 'true' };
 let ipSeq = 0;
 const nextIp = () => ({ headers: { 'x-forwarded-for': `10.55.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` } });
 
-/** Signs up `email` (a client) and, when asked, gives it another role; returns its session. */
-export async function person(server: TestServer, email: string, role: Role = 'client', name = ''): Promise<Session> {
+/**
+ * Signs up `email` (a client) and, when asked, gives it another role; returns its session. Its
+ * email is marked verified (as the verification link would), since only a verified account can be
+ * linked to an employee (issue 16); `verified: false` leaves it unverified.
+ */
+export async function person(server: TestServer, email: string, role: Role = 'client', name = '', opts: { verified?: boolean } = {}): Promise<Session> {
   const s = await signUp(server.url, { email, password: PASSWORD, name }, nextIp());
+  if (opts.verified !== false) await server.deps.db.update(user).set({ emailVerified: true }).where(eq(user.email, email.toLowerCase()));
   if (role !== 'client') await promote(server.deps, email, role);
   return s;
 }

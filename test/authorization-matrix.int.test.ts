@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { eq } from 'drizzle-orm';
-import { appointments, clients, employees, employeeTimeOff, salonExceptions, services } from '../src/server/db/schema';
+import { appointments, clients, employees, employeeTimeOff, salonExceptions, salonSettings, services } from '../src/server/db/schema';
 import { stopRemindersToken } from '../src/server/messages/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
-import type { HttpResult, Session } from './support/http-client';
-import { ACTORS, arrangeWorld, type Actor, type World } from './support/salon-world';
+import { signUp, type HttpResult, type Session } from './support/http-client';
+import { ACTORS, arrangeWorld, freshIp, type Actor, type World } from './support/salon-world';
 import { startTestServer, type TestServer } from './support/test-server';
 
 // Who gets in where (SPEC §6, ARCHITECTURE §1 "every permission enforced on the server, per role
@@ -576,6 +576,37 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await startOf(id)) !== before) === ok ? null : 'moved when refused, or not moved when allowed' };
     },
   },
+  // issue 16 (RGPD): one's own data only.
+  'GET /api/my-account/export': {
+    expect: signedIn(200),
+    call: async (s, actor) => {
+      const res = await s.get('/api/my-account/export');
+      return {
+        res,
+        check: async (ok) => {
+          if (!ok) return null;
+          return res.body.account?.id === w.uid[actor as 'client'] ? null : 'exported someone else’s data';
+        },
+      };
+    },
+  },
+  'POST /api/my-account/delete': {
+    // A client deletes their own account; staff accounts are refused. A client cell signs up a
+    // throwaway client of its own, so the world's clients stay for the other rows.
+    expect: { anonymous: 401, client: 200, otherClient: 200, employee: 403, otherEmployee: 403, admin: 403 },
+    call: async (s, actor) => {
+      const session = actor === 'client' || actor === 'otherClient' ? await signUp(server.url, { email: `baja.${++seq}@matriz.test`, password: 'clave-de-baja-1' }, freshIp()) : s;
+      const res = await session.post('/api/my-account/delete', { confirm: 'ELIMINAR' });
+      return {
+        res,
+        check: async () => {
+          const left = await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM "user" WHERE id IN ('${Object.values(w.uid).join("','")}')`);
+          return left.rows[0]!.n === Object.values(w.uid).length ? null : 'a world account was deleted';
+        },
+      };
+    },
+  },
+  'GET /api/privacy': { expect: everyone(200), call: async (s) => ({ res: await s.get('/api/privacy') }) },
 };
 
 const countWhere = async (table: string, column: string, value: string) =>
@@ -588,6 +619,9 @@ async function newTimeOff(employeeId: string): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
   w = await arrangeWorld(server, 'matriz');
+  // Many rows give the world's client fresh future appointments; the per-client cap (issue 16,
+  // test/booking-limits.int.test.ts) is not what this table is about.
+  await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 50 });
 }, 120_000);
 
 afterAll(async () => {

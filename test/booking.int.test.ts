@@ -23,6 +23,9 @@ beforeAll(async () => {
   salon = await arrangeSalon(server);
   marta = await newClient(server, 'marta@example.com', 'Marta García');
   elena = await newClient(server, 'elena@example.com', 'Elena Torres');
+  // Marta and Elena book many future slots here; the per-client cap (issue 16,
+  // test/booking-limits.int.test.ts) is not what this file is about.
+  await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Auna', maxFutureAppointmentsPerClient: 50 });
 });
 
 afterAll(async () => {
@@ -104,11 +107,11 @@ describe('slots', () => {
   });
 
   it('follows the salon slot interval setting', async () => {
-    await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Auna', appointmentTimeSlotInterval: 45 });
+    await server.deps.db.update(salonSettings).set({ appointmentTimeSlotInterval: 45 });
     try {
       expect(await times('2026-01-17')).toEqual(['10:00', '10:45', '11:30', '12:15', '13:00']);
     } finally {
-      await server.deps.db.delete(salonSettings);
+      await server.deps.db.update(salonSettings).set({ appointmentTimeSlotInterval: 30 });
     }
   });
 

@@ -206,11 +206,13 @@ describe('logs', () => {
   let mail: MailCatcher;
   let output: () => string;
   let url = '';
+  let dbUrl = '';
   let stop: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
     mail = await startMailCatcher();
     const database = await freshDatabase('log');
+    dbUrl = database.url;
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     const { mkdtemp, rm } = await import('node:fs/promises');
@@ -280,5 +282,33 @@ describe('logs', () => {
     expect(log).toMatch(/"path":"\/api\/auth\/reset-password"/);
     const leaked = [...new Set(secrets.filter((x) => x.length >= 8))].filter((x) => log.includes(x));
     expect(leaked, 'secrets found in the server log').toEqual([]);
+  });
+
+  // issue 16: an auth 5xx logged the raw path (a reset link's path holds its token), and
+  // better-auth's unexpected errors went to stderr through console.error, with a failed query's
+  // parameters (tokens) in them. The verification table is taken away to make better-auth fail.
+  it('an auth error (500) is logged as JSON through the redacting logger: no raw path, no query parameters', async () => {
+    const email = 'fallo@duro.test';
+    await signUp(url, { email, password: 'Clave-Del-Fallo-1' }, freshIp());
+    const token = 'TOKENSECRETO0123456789ab';
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    try {
+      await db.query('ALTER TABLE verification RENAME TO verification_fuera');
+      const link = await newSession(url, freshIp()).get(`/api/auth/reset-password/${token}?callbackURL=%2Freset-password`);
+      const reset = await newSession(url, freshIp()).post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+      expect([link.status, reset.status].some((st) => st >= 500), `${link.status} ${reset.status}`).toBe(true);
+    } finally {
+      await db.query('ALTER TABLE verification_fuera RENAME TO verification');
+      await db.end();
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = output().split('\n').filter((l) => l.trim() !== '');
+    expect(lines.some((l) => l.includes('auth error'))).toBe(true);
+    // Every line is pino's JSON except the start announcement; nothing raw on stderr.
+    const raw = lines.filter((l) => !l.startsWith('{') && !/Auna está en marcha|^\s*$/.test(l));
+    expect(raw.filter((l) => /SERVER_ERROR|params|Failed query|verification/.test(l)), 'raw lines').toEqual([]);
+    expect(output()).not.toContain(token);
+    expect(output()).not.toMatch(/params: (?!\[oculto\])/);
   });
 });

@@ -433,6 +433,12 @@ function specs(): Record<string, Spec> {
       params: { id: () => spare.movingAppointment },
       body: () => ({ professionalId: w.employeeRecord, date: '2026-01-23', time: '12:00' }),
     },
+
+    // issue 16 (RGPD). The delete's valid body is sent as otherClient, whom no other spec uses
+    // as a signed-in caller: once gone, the rest of its sweep meets 401s.
+    'GET /api/my-account/export': { actor: 'client', query: () => ({}) },
+    'POST /api/my-account/delete': { actor: 'otherClient', body: () => ({ confirm: 'ELIMINAR' }) },
+    'GET /api/privacy': { actor: 'anonymous', query: () => ({}) },
   };
 }
 

@@ -52,15 +52,15 @@ describe('session reader', () => {
     }
   });
 
-  it('a session due for its daily refresh or expired is left to better-auth', async () => {
+  it('a session is never extended (absolute lifetime, issue 16); an expired one is left to better-auth', async () => {
     const bea = await signUp(server.url, { email: 'bea.sesion@example.com', password: 'secreto-1' });
     const token = decodeURIComponent(bea.cookies.get(cookieName)!).split('.')[0]!;
-    // Created two days ago: better-auth extends it (updateAge is one day).
-    await server.deps.db.execute(sql`UPDATE "session" SET expires_at = now() + interval '28 days' WHERE token = ${token}`);
-    expect(await read(header(bea))).toBe('ask-better-auth');
+    // Signed in two days ago: before issue 16 better-auth extended it to 30 days from now.
+    await server.deps.db.execute(sql`UPDATE "session" SET expires_at = now() + interval '28 days', created_at = now() - interval '2 days' WHERE token = ${token}`);
+    expect(await read(header(bea))).not.toBe('ask-better-auth');
     expect((await bea.get('/api/me')).status).toBe(200);
-    const [extended] = (await server.deps.db.execute<{ days: number }>(sql`SELECT extract(day FROM expires_at - now())::int AS days FROM "session" WHERE token = ${token}`)).rows;
-    expect(extended!.days).toBeGreaterThanOrEqual(29);
+    const [kept] = (await server.deps.db.execute<{ days: number }>(sql`SELECT extract(day FROM expires_at - now())::int AS days FROM "session" WHERE token = ${token}`)).rows;
+    expect(kept!.days).toBeLessThanOrEqual(28);
     // Expired: refused, and better-auth deletes it.
     await server.deps.db.execute(sql`UPDATE "session" SET expires_at = now() - interval '1 minute' WHERE token = ${token}`);
     expect(await read(header(bea))).toBe('ask-better-auth');

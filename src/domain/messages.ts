@@ -195,6 +195,20 @@ export const MSG = {
   emailVerifySubject: 'Confirma tu email en Auna',
   emailVerified: '¡Gracias! Tu email está confirmado.',
   emailVerifyFailed: 'El enlace para confirmar tu email no es válido o ha caducado. Inicia sesión y pide uno nuevo.',
+
+  // issue-16: hardening and privacy (booking abuse, passwords, accounts, RGPD).
+  bookingCapReached: 'Ya tienes el máximo de citas pendientes que permite el salón. Cuando pase o canceles alguna podrás reservar otra.',
+  bookingBeyondHorizon: 'Todavía no se puede reservar para esa fecha: el salón abre la agenda con menos antelación.',
+  bookingTooFast: 'Has hecho demasiadas reservas seguidas. Espera unos minutos y vuelve a intentarlo.',
+  passwordTooCommon: 'Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
+  staffPasswordTooShort: 'Las cuentas del personal necesitan una contraseña de al menos 12 caracteres.',
+  linkEmailNotVerified: 'Esta cuenta aún no ha confirmado su email. Pídele que lo confirme antes de vincularla.',
+  googleEmailNotVerified: 'Google no ha confirmado el email de esta cuenta.',
+  bookingCapInvalid: 'El máximo de citas pendientes por cliente debe ser un número entero entre 1 y 50.',
+  bookingHorizonInvalid: 'Los días de antelación para reservar deben ser un número entero entre 1 y 730.',
+  accountDeleteStaff: 'Las cuentas del personal no se eliminan desde aquí. Habla con la administración del salón.',
+  accountDeleteConfirm: 'Escribe ELIMINAR para confirmar.',
+  deletedClientName: 'Cliente eliminado',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

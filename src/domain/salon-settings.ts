@@ -1,5 +1,7 @@
 import { DEFAULT_CANCELLATION_POLICY_HOURS } from './appointment-status';
 import { DEFAULT_REMINDER_HOURS } from './message-rules';
+
+import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_FUTURE_APPOINTMENTS } from './booking-limits';
 import { DEFAULT_SLOT_INTERVAL, type SlotInterval } from './slots';
 import { emptyWeeklySchedule, type WeeklySchedule } from './weekly-schedule';
 
@@ -15,6 +17,10 @@ export type SalonSettings = {
   openingHours: WeeklySchedule;
   /** issue 14: hours before an appointment its reminder email leaves; 0 = no reminders */
   reminderHours: number;
+
+  /** issue 16: per-client cap of future confirmed appointments, and "reservas con hasta N días de antelación" */
+  maxFutureAppointmentsPerClient: number;
+  bookingHorizonDays: number;
 };
 
 /** SPEC §9 insists on this spelling (not the original's 'Beleza' typo). */
@@ -31,5 +37,8 @@ export function defaultSalonSettings(): SalonSettings {
     // "Empty opening hours" (SPEC §3): every day closed until the admin sets them.
     openingHours: emptyWeeklySchedule(),
     reminderHours: DEFAULT_REMINDER_HOURS,
+
+    maxFutureAppointmentsPerClient: DEFAULT_MAX_FUTURE_APPOINTMENTS,
+    bookingHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS,
   };
 }

@@ -13,6 +13,8 @@ import { adminEmployeesRoutes } from './features/admin-employees/routes';
 import { adminServicesRoutes } from './features/admin-services/routes';
 import { adminSettingsRoutes } from './features/admin-settings/routes';
 import { bookingRoutes } from './features/booking/routes';
+import { myAccountRoutes } from './features/my-account/routes';
+import { privacyRoutes } from './features/privacy/routes';
 import { catalogRoutes } from './features/catalog/routes';
 import { eventsRoutes } from './features/events/routes';
 import { frontDeskRoutes } from './features/front-desk/routes';
@@ -27,6 +29,7 @@ import { safeError } from './logger';
 import { createAppShell, createFirstViewRenderer, type FirstView } from './http/app-shell';
 import { loadSession } from './http/guards';
 import { createSessionReader } from './http/session-reader';
+import { sessionEnded } from '../domain/session-policy';
 import { sameOriginWrites, securityHeaders } from './http/security';
 import { refuseNulCharacters } from './http/text-guard';
 
@@ -52,7 +55,10 @@ function apiRoutes(deps: Deps) {
     .route('/admin/availability', adminAvailabilityRoutes(deps))
     .route('/my-time-off', myTimeOffRoutes(deps))
     .route('/messages', messagesRoutes(deps))
-    .route('/front-desk', frontDeskRoutes(deps));
+    .route('/front-desk', frontDeskRoutes(deps))
+    // issue 16 (RGPD): the client's own data, and the privacy notice's facts.
+    .route('/my-account', myAccountRoutes(deps))
+    .route('/privacy', privacyRoutes(deps));
 }
 
 /** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */
@@ -109,7 +115,9 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
       if (last.includes('.')) return next();
       const fast = await readSession(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
       const user =
-        fast === 'ask-better-auth'
+        fast === 'ask-better-auth' ||
+        // An ended session (issue 16) is the API's to delete; the page just does not show its user.
+        (fast && sessionEnded({ role: fast.user.role, createdAt: fast.createdAt, lastActiveAt: fast.lastActiveAt, now: new Date() }))
           ? undefined
           : fast && {
               uid: fast.user.id,

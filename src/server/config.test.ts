@@ -45,6 +45,10 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'secreto-largo' }],
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'no-es-un-email', ADMIN_PASSWORD: 'secreto-largo' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: '123' }],
+    // issue 16: the admin is staff, 12 characters at least
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'once-letras' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
+    ['ADMIN_RESET', { ADMIN_RESET: 'si' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],
     ['PUBLIC_URL', { PUBLIC_URL: 'ftp://x.example' }],
     ['SEED', { SEED: 'everything' }],
@@ -64,17 +68,29 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://auna.example.es',
       DATABASE_URL: 'postgres://u:p@db:5432/auna',
       ADMIN_EMAIL: 'Admin@Example.com',
-      ADMIN_PASSWORD: 'muy-secreta',
+      ADMIN_PASSWORD: 'muy-secreta-larga',
       SMTP_URL: 'smtps://u:p@smtp.example.com:465',
       GOOGLE_CLIENT_ID: 'cid',
       GOOGLE_CLIENT_SECRET: 'csecret',
       GOOGLE_ISSUER: 'https://accounts.google.com/',
       TRUST_PROXY: 'true',
     });
-    expect(c.admin).toEqual({ email: 'admin@example.com', password: 'muy-secreta' });
+    expect(c.admin).toEqual({ email: 'admin@example.com', password: 'muy-secreta-larga', reset: false });
     expect(c.google).toEqual({ clientId: 'cid', clientSecret: 'csecret', issuer: 'https://accounts.google.com' });
     expect(c.trustProxy).toBe(true);
+    expect(c.trustProxyHops).toBe(1);
     expect(c.port).toBe(8080);
+  });
+
+  it.each([
+    ['true', true, 1],
+    ['false', false, 0],
+    ['2', true, 2],
+    ['0', false, 0],
+  ])('TRUST_PROXY=%s: trusted %s, %s proxies (issue 16)', (v, trusted, hops) => {
+    const c = loadConfig({ TRUST_PROXY: v });
+    expect(c.trustProxy).toBe(trusted);
+    expect(c.trustProxyHops).toBe(hops);
   });
 
   it('treats empty variables as unset', () => {

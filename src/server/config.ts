@@ -20,14 +20,17 @@ const EnvSchema = z
     DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres://').optional()),
     EMBEDDED_PG_PORT: port.default(54329),
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
-    ADMIN_PASSWORD: optionalText.pipe(z.string().min(6, 'al menos 6 caracteres').optional()),
+    // A staff password: at least 12 characters (issue 16).
+    ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'al menos 12 caracteres').optional()),
+    ADMIN_RESET: optionalText.pipe(z.enum(['true', 'false']).optional()),
     SEED: optionalText.pipe(z.enum(['demo']).optional()),
     SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'debe empezar por smtp:// o smtps://').optional()),
     MAIL_FROM: optionalText.default('Auna <no-reply@auna.local>'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_ISSUER: optionalText.pipe(z.url().optional()).default('https://accounts.google.com'),
-    TRUST_PROXY: optionalText.pipe(z.enum(['true', 'false']).optional()),
+    // 'true' = one proxy in front; a number = that many proxies (the address the outermost one saw).
+    TRUST_PROXY: optionalText.pipe(z.string().regex(/^(true|false|[0-9])$/, 'true, false o el número de proxies (0-9)').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_CONCURRENCY: z.coerce.number().int('un número entero').min(1, 'al menos 1').max(64, 'como mucho 64').default(1),
   })
@@ -67,7 +70,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedPgPort: e.EMBEDDED_PG_PORT,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, reset: e.ADMIN_RESET === 'true' } : undefined,
     seed: e.SEED,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Auna <no-reply@auna.local>',
@@ -75,7 +79,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER.replace(/\/+$/, '') }
         : undefined,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY === 'true' || Number(e.TRUST_PROXY) > 0,
+    /** How many proxies in front append to X-Forwarded-For; the client is the hop the outermost one saw (issue 16). */
+    trustProxyHops: e.TRUST_PROXY === 'true' ? 1 : /^[0-9]$/.test(e.TRUST_PROXY ?? '') ? Number(e.TRUST_PROXY) : 0,
     logLevel: e.LOG_LEVEL,
     /** HTTP worker processes (node:cluster); 1 = the single process, as before (ADR 015) */
     workers: e.WEB_CONCURRENCY,

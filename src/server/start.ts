@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureAccount } from './accounts/ensure-admin';
+import { ensureAdmin } from './accounts/ensure-admin';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { createRateLimitStore } from './auth/rate-limit-store';
@@ -64,8 +64,10 @@ export async function startServer(config: Config, opts: { listen?: boolean; now?
   const messageSecret = createHmac('sha256', secrets.authSecret).update('auna:messages').digest('base64url');
   const deps: Deps = { config, db, auth, log, mailer, realtime, rateLimit: createRateLimitStore(db), now: opts.now ?? (() => new Date()), messageSecret };
 
-  if (setup && config.admin) await ensureAccount({ db, auth }, { ...config.admin, role: 'admin', name: 'Administración' });
+  // The demo first: it seeds only a database with no users at all (issue 16), and ADMIN_EMAIL's
+  // account would be one.
   const demoLogins = setup && config.seed === 'demo' ? await seedDemo(deps) : [];
+  if (setup && config.admin) await ensureAdmin({ db, auth }, config.admin);
   // The message queue's workers (ADR 021), in every process.
   const queue = await startMessageQueue({
     pool,

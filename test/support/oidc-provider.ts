@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
-export type OidcUser = { sub: string; email: string; name: string; picture?: string };
+export type OidcUser = { sub: string; email: string; name: string; picture?: string; /** the email_verified claim; true unless said */ emailVerified?: boolean };
 
 export type OidcProvider = {
   /** e.g. http://127.0.0.1:41235 — GOOGLE_ISSUER; discovery at `${issuer}/.well-known/openid-configuration` */
@@ -63,7 +63,7 @@ export async function startOidcProvider(opts: {
       if (id !== user.sub) return undefined;
       return {
         accountId: id,
-        claims: () => ({ sub: user.sub, email: user.email, email_verified: true, name: user.name, ...(user.picture ? { picture: user.picture } : {}) }),
+        claims: () => ({ sub: user.sub, email: user.email, email_verified: user.emailVerified ?? true, name: user.name, ...(user.picture ? { picture: user.picture } : {}) }),
       };
     },
     // Consent is implied: every client gets the OpenID scopes it asks for.

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { defaultWeeklySchedule, type WeeklySchedule } from '../../src/domain/weekly-schedule';
 import { appointments, employees, employeeServices, salonSettings, services, user } from '../../src/server/db/schema';
 import { newSession, promote, signUp, type Session } from './http-client';
@@ -72,6 +72,8 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
     const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email[who]));
     uid[who] = row!.id;
   }
+  // Every world account has confirmed its email (issue 16: only a verified account can be linked).
+  await db.update(user).set({ emailVerified: true }).where(inArray(user.id, Object.values(uid)));
   await promote(server.deps, email.employee, 'employee');
   await promote(server.deps, email.otherEmployee, 'employee');
   await promote(server.deps, email.admin, 'admin');

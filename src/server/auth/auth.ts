@@ -50,8 +50,12 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
     // console logger printed a failed session lookup with the session token as a parameter).
     logger: {
       level: 'warn',
-      log: (level, message, ...args) => opts.log[level]({ detail: args.map((a) => safeError(a)) }, `[auth] ${message}`),
+      // The message itself too (issue 16): better-auth logs a failed query's message, parameters included.
+      log: (level, message, ...args) => opts.log[level]({ detail: args.map((a) => safeError(a)) }, `[auth] ${String(safeError(String(message)))}`),
     },
+    // Unexpected errors are thrown to our route (auth/routes.ts), which logs them through the
+    // redacting logger; left to better-call they went to stderr with console.error, raw (issue 16).
+    onAPIError: { throw: true },
     database: drizzleAdapter(opts.db, {
       provider: 'pg',
       schema: {
@@ -63,6 +67,11 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       },
     }),
     user: {
+      validateUserInfo: ({ user, source }) => {
+        if (source.method === 'oauth' && user.emailVerified !== true) {
+          return { error: 'email_not_verified', errorDescription: 'email not verified by the provider' };
+        }
+      },
       additionalFields: {
         // input: false — no sign-up or update request can choose a role (SPEC §6).
         role: { type: 'string', required: false, defaultValue: 'client', input: false },
@@ -76,8 +85,15 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
-      async sendResetPassword({ user, url }) {
-        await opts.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url }));
+      // Sent AFTER the answer (issue 16): awaiting SMTP made an existing account's answer slower
+      // than an unknown address's, which told a caller whether the account exists.
+      sendResetPassword({ user, url }) {
+        setImmediate(() => {
+          opts.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url })).catch((err: unknown) => {
+            opts.log.error({ err: safeError(err) }, 'reset mail not sent');
+          });
+        });
+        return Promise.resolve();
       },
     },
     // Issue 13: a new email/password account is sent a link to confirm its email. Booking does not
@@ -129,9 +145,12 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
         },
       },
     },
+    // An absolute lifetime (issue 16, ADR 025): a session ends 30 days after sign-in, never
+    // extended; staff sessions also end after 12 hours without use (http/guards.ts loadSession).
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
+      disableSessionRefresh: true,
     },
     rateLimit: {
       enabled: true,
@@ -154,8 +173,11 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // Google (issue 16, ADR 025): no provider is "trusted" any more (that skipped the verified
+    // check), a local account is only linked when its own email is verified, and a Google profile
+    // whose email_verified is not true is refused outright (user.validateUserInfo).
     account: {
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: true },
     },
     plugins: google
       ? [

@@ -24,6 +24,14 @@ export function createRateLimitStore(db: Db) {
       if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.last_request) + windowMs - now) / 1000)) };
     },
+    /** How many requests `key` has counted in its current window (0 when none or expired), without counting this one. */
+    async count(key: string, rule: RateRule): Promise<number> {
+      const now = Date.now();
+      const result = await db.execute<{ count: number; last_request: string }>(sql`SELECT count, last_request FROM rate_limit WHERE key = ${key}`);
+      const row = result.rows[0];
+      if (!row || now - Number(row.last_request) >= rule.window * 1000) return 0;
+      return Number(row.count);
+    },
     /** Whether `key` is over its limit right now, without counting this request. */
     async peek(key: string, rule: RateRule): Promise<RateDecision> {
       const now = Date.now();

@@ -153,8 +153,10 @@ export const appointments = pgTable(
   'appointments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Null for a client the salon books without an account (issue 13: client_record_id says who).
-    clientId: text('client_id').references(() => user.id, { onDelete: 'restrict' }),
+    // Null for a client the salon books without an account (issue 13: client_record_id says who),
+    // and once the client deleted their account (issue 16, ADR 026): the row stays for the salon's
+    // books with the name and email replaced by 'Cliente eliminado'.
+    clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
     clientName: text('client_name').notNull(),
     clientEmail: text('client_email').notNull(),
     // The employee's linked USER id, as in the spec (not the employee record id).
@@ -209,12 +211,18 @@ export const salonSettings = pgTable(
     reminderHours: integer('reminder_hours').notNull().default(24),
     openingHours: jsonb('opening_hours').$type<Partial<WeeklySchedule>>().notNull().default({}),
     updatedAt: updated(),
+    // issue 16 (0002_hardening, ADR 025): what a client may book for themselves.
+    maxFutureAppointmentsPerClient: integer('max_future_appointments_per_client').notNull().default(4),
+    bookingHorizonDays: integer('booking_horizon_days').notNull().default(90),
   },
   (t) => [
     check('salon_settings_single_row', sql`${t.id} = 1`),
     check('salon_settings_interval', sql`${t.appointmentTimeSlotInterval} IN (15, 20, 30, 45, 60)`),
     check('salon_settings_cancellation', sql`${t.cancellationPolicyHours} >= 0`),
     check('salon_settings_reminder_hours', sql`${t.reminderHours} >= 0 AND ${t.reminderHours} <= 168`),
+
+    check('salon_settings_max_future_appointments', sql`${t.maxFutureAppointmentsPerClient} BETWEEN 1 AND 50`),
+    check('salon_settings_booking_horizon', sql`${t.bookingHorizonDays} BETWEEN 1 AND 730`),
   ],
 );
 

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
+import { sessionEnded, shouldTouchSession } from '../../domain/session-policy';
+import { session as sessionTable } from '../db/schema';
 import type { AppEnv, Deps, Role, SessionUser } from './env';
 import { forbidden, unauthorized } from './errors';
 import { createSessionReader } from './session-reader';
@@ -25,13 +28,33 @@ export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
   const readFast = createSessionReader(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
     const fast = await readFast(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
-    const result =
+    let result =
       fast === 'ask-better-auth'
         ? await deps.auth.api
             .getSession({ headers: c.req.raw.headers })
-            .then((r) => (r ? { sessionId: r.session.id, user: r.user as typeof r.user & { role?: string } } : null))
+            .then((r) =>
+              r
+                ? {
+                    sessionId: r.session.id,
+                    createdAt: new Date(r.session.createdAt),
+                    lastActiveAt: new Date(r.session.updatedAt),
+                    user: r.user as typeof r.user & { role?: string },
+                  }
+                : null,
+            )
             .catch(noSessionOnlyIfRefused)
         : fast;
+    // issue 16 (ADR 025): 30 days after sign-in for everyone, 12 hours idle for staff. Real time,
+    // as better-auth's own expiry; an ended session is deleted so no other path accepts it.
+    if (result) {
+      const facts = { role: String(result.user.role ?? 'client'), createdAt: result.createdAt, lastActiveAt: result.lastActiveAt, now: new Date() };
+      if (sessionEnded(facts)) {
+        await deps.db.delete(sessionTable).where(eq(sessionTable.id, result.sessionId));
+        result = null;
+      } else if (shouldTouchSession(facts)) {
+        await deps.db.update(sessionTable).set({ updatedAt: facts.now }).where(eq(sessionTable.id, result.sessionId));
+      }
+    }
     if (result) {
       const u = result.user;
       const role = ROLES.includes(u.role as Role) ? (u.role as Role) : 'client';

@@ -4,7 +4,13 @@ import type { Auth } from '../auth/auth';
 import type { Db } from '../db/client';
 import { runPrepared } from '../db/prepared';
 
-export type FastSession = { sessionId: string; user: { id: string; email: string; name: string; image: string | null; role: string } };
+export type FastSession = {
+  sessionId: string;
+  /** sign-in time and last recorded activity (issue 16: absolute lifetime, staff idle timeout) */
+  createdAt: Date;
+  lastActiveAt: Date;
+  user: { id: string; email: string; name: string; image: string | null; role: string };
+};
 
 /**
  * `null`: no session (no cookie, a cookie whose signature does not verify, an unknown token).
@@ -75,19 +81,26 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
     const rows = await runPrepared<{
       session_id: string;
       expires_at: Date | string;
+      created_at: Date | string;
+      updated_at: Date | string;
       id: string;
       email: string;
       name: string;
       image: string | null;
       role: string;
-    }>(deps.db, 'auna_session_read', sql`SELECT s.id AS session_id, s.expires_at, u.id, u.email, u.name, u.image, u.role
+    }>(deps.db, 'auna_session_read', sql`SELECT s.id AS session_id, s.expires_at, s.created_at, s.updated_at, u.id, u.email, u.name, u.image, u.role
            FROM "session" s JOIN "user" u ON u.id = s.user_id WHERE s.token = ${token}`);
     const row = rows[0];
     if (!row) return null;
     const expiresAt = new Date(row.expires_at).getTime();
     if (expiresAt < now) return 'ask-better-auth';
-    // better-auth's own rule for extending a session (session.updateAge).
-    if (expiresAt - c.expiresInMs + c.updateAgeMs <= now) return 'ask-better-auth';
-    return { sessionId: row.session_id, user: { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role } };
+    // Sessions are never extended since issue 16 (session.disableSessionRefresh: an absolute
+    // lifetime of 30 days), so there is no refresh to leave to better-auth.
+    return {
+      sessionId: row.session_id,
+      createdAt: new Date(row.created_at),
+      lastActiveAt: new Date(row.updated_at),
+      user: { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role },
+    };
   };
 }

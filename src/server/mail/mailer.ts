@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger';
@@ -38,9 +38,11 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return {
     async send(mail) {
       const info = await stream.sendMail({ from: opts.from, ...mail });
-      await mkdir(outbox, { recursive: true });
+      // Reset links are in these files: only the server's user may read them (issue 16).
+      await mkdir(outbox, { recursive: true, mode: 0o700 });
+      await chmod(outbox, 0o700);
       const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL)');
     },
   };

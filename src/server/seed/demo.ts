@@ -3,7 +3,7 @@ import { addDays, salonDateOf, SALON_TIME_ZONE, wallClockToInstant } from '../..
 import { dayKeyOfDate, defaultWeeklySchedule } from '../../domain/weekly-schedule';
 import { endOf } from '../../domain/booking-rules';
 import { ensureAccount } from '../accounts/ensure-admin';
-import { appointments, employees, employeeServices, salonSettings, services } from '../db/schema';
+import { appointments, employees, employeeServices, salonSettings, services, user } from '../db/schema';
 import type { Deps } from '../http/env';
 import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD, DEMO_SERVICES, SALON_DEMO, type DemoServiceKey } from './demo-data';
 
@@ -22,11 +22,21 @@ function workingDay(today: string, n: number): string {
   return d;
 }
 
-/** SEED=demo fills an EMPTY database with the demo salon; a database with services is left alone. */
+/**
+ * SEED=demo fills an EMPTY database with the demo salon. Only a database with no users at all
+ * (issue 16): before, it reseeded whenever there were no services, creating the demo admin with
+ * its published password in a salon that had real accounts. The logins are announced only if
+ * the demo admin is there.
+ */
 export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>): Promise<DemoLogin[]> {
   const logins = Object.values(DEMO_ACCOUNTS).map((a) => ({ role: a.role, email: a.email, password: DEMO_PASSWORD }));
-  const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(services);
-  if (n > 0) return logins;
+  const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(user);
+  if (n > 0) {
+    const demoAdmin = Object.values(DEMO_ACCOUNTS).find((a) => a.role === 'admin');
+    const [found] = demoAdmin ? await deps.db.select({ id: user.id }).from(user).where(eq(user.email, demoAdmin.email)) : [];
+    if (!found) deps.log.warn('SEED=demo: the database already has accounts, nothing seeded');
+    return found ? logins : [];
+  }
 
   const ids: Record<string, string> = {};
   for (const [key, a] of Object.entries(DEMO_ACCOUNTS)) {

@@ -38,6 +38,9 @@ const load = {
   clients: () => import('../features/admin/front-desk/clients-page'),
   client: () => import('../features/admin/front-desk/client-page'),
   emailVerified: () => import('../features/auth/email-verified-page'),
+
+  // issue 16: the privacy notice the sign-up page links.
+  privacy: () => import('../features/privacy/privacy-page'),
 } satisfies Record<string, Loader>;
 
 const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazyPage(f as Loader)])) as unknown as Record<keyof typeof load, LazyPage>;
@@ -101,6 +104,9 @@ export function AppRoutes() {
       {/* Reached from the mailed link; works signed in or not. */}
       <Route path="/reset-password" element={full(P.reset)} />
       <Route path="/email-verificado" element={full(P.emailVerified)} />
+
+      {/* issue 16: public, signed in or not. */}
+      <Route path="/privacidad" element={full(P.privacy)} />
       <Route element={<RequireRole />}>
         <Route element={<MainLayout />}>
           <Route path="/" element={inner(P.home)} />

@@ -60,6 +60,10 @@ const REASONS: Record<string, string> = {
   PROVIDER_NOT_FOUND: 'el acceso con Google no está disponible',
   OAUTH_PROVIDER_NOT_FOUND: 'el acceso con Google no está disponible',
   ACCESS_DENIED: 'has cancelado el acceso',
+  // issue 16
+  PASSWORD_TOO_COMMON: 'esa contraseña es demasiado común, elige otra',
+  STAFF_PASSWORD_TOO_SHORT: 'el personal necesita una contraseña de al menos 12 caracteres',
+  EMAIL_NOT_VERIFIED: 'Google no ha confirmado el email de esta cuenta',
 };
 
 // better-auth's answer when no Google provider is configured (GOOGLE_CLIENT_ID unset): nothing the

@@ -1,3 +1,4 @@
+import { isSalonDay } from '../../http/salon-day';
 import { canAdminTransition, type AppointmentStatus } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/messages';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
@@ -22,6 +23,7 @@ export type ListQuery = {
 // opaque to the browser. Unlike an offset it does not skip or repeat rows when a booking lands
 // or a row changes status between two pages.
 type Cursor = { startTime: Date; id: string };
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 export function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify([c.startTime.toISOString(), c.id])).toString('base64url');
@@ -30,9 +32,12 @@ export function encodeCursor(c: Cursor): string {
 export function decodeCursor(s: string): Cursor {
   try {
     const v: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && UUID.test(v[1])) {
+    // Only the exact form encodeCursor writes, on a salon day like the date parameters: an
+    // expanded-year instant ('+275760-09-13T00:00:00.000Z') is a valid JS Date that PostgreSQL
+    // cannot read, and answered 500 (issue 16).
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && UUID.test(v[1]) && ISO_INSTANT.test(v[0])) {
       const startTime = new Date(v[0]);
-      if (Number.isFinite(startTime.getTime())) return { startTime, id: v[1] };
+      if (Number.isFinite(startTime.getTime()) && startTime.toISOString() === v[0] && isSalonDay(v[0].slice(0, 10))) return { startTime, id: v[1] };
     }
   } catch {
     // fall through

@@ -8,7 +8,7 @@ export type Executor = Db | Tx;
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeValues = Pick<typeof employees.$inferInsert, 'name' | 'email' | 'phoneNumber' | 'availability' | 'userId' | 'userAccountEmail'>;
 export type Employee = EmployeeRow & { servicesOffered: string[] };
-export type LinkableUser = { id: string; name: string; email: string; role: 'client' | 'employee' | 'admin' };
+export type LinkableUser = { id: string; name: string; email: string; role: 'client' | 'employee' | 'admin'; emailVerified: boolean };
 
 async function servicesOf(db: Executor, employeeIds: string[]): Promise<Map<string, string[]>> {
   const byEmployee = new Map<string, string[]>();
@@ -43,7 +43,7 @@ export async function lockEmployee(tx: Tx, id: string): Promise<EmployeeRow | un
   return row;
 }
 
-const userColumns = { id: user.id, name: user.name, email: user.email, role: user.role };
+const userColumns = { id: user.id, name: user.name, email: user.email, role: user.role, emailVerified: user.emailVerified };
 
 /** Case-insensitive, as SPEC §5 asks (emails are stored as typed by better-auth: lowercased). */
 export async function userByEmail(db: Executor, email: string): Promise<LinkableUser | undefined> {

@@ -49,6 +49,9 @@ export type SavedEmployee = {
 
 const linkUserNotFound = () => new ApiError(404, 'link_user_not_found', MSG.linkUserNotFound);
 const alreadyLinked = () => conflict(MSG.linkAlreadyLinked, 'already_linked');
+// issue 16 (ADR 025): a staff account opens the salon's books; whoever registered an email they do
+// not own must not become staff through it.
+const notVerified = () => badRequest(MSG.linkEmailNotVerified, 'link_email_not_verified');
 const optional = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim() : null);
 const isLinkUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505' && constraintOf(err) === 'employees_user_id_unique';
 
@@ -72,6 +75,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
     const found = await userByEmail(db, wanted);
     if (!found) throw linkUserNotFound();
     if (await employeeLinkedTo(db, found.id, employeeId ?? undefined)) throw alreadyLinked();
+    if (!found.emailVerified) throw notVerified();
     return found;
   }
 
@@ -112,6 +116,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
           // The account vanished (or never existed) since the lookup: the body is what is wrong.
           if (!linked) throw badRequest(MSG.linkUserNotFound, 'link_user_not_found');
           if (await employeeLinkedTo(tx, nextUserId, id)) throw alreadyLinked();
+          if (!linked.emailVerified) throw notVerified();
         }
         if (previousUserId && relinking) {
           const pending = await pendingAppointmentsAsProfessional(tx, previousUserId, now);

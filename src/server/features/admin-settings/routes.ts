@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { LIMITS, settingsFieldsError } from '../../../domain/back-office-rules';
 import { isReminderHours } from '../../../domain/message-rules';
+import { isValidCap, isValidHorizon } from '../../../domain/booking-limits';
 import { MSG } from '../../../domain/messages';
 import type { SlotInterval } from '../../../domain/slots';
 import type { AppEnv, Deps } from '../../http/env';
@@ -20,10 +21,15 @@ const SettingsBody = z
     openingHours: weeklyScheduleSchema,
     // issue 14: optional, so a form that does not know it leaves it as it is
     reminderHours: z.number({ error: MSG.reminderHoursInvalid }).refine(isReminderHours, MSG.reminderHoursInvalid).optional(),
+    // issue 16 (ADR 025). Optional so an older form that does not send them keeps the stored values.
+    maxFutureAppointmentsPerClient: z.number({ error: MSG.bookingCapInvalid }).optional(),
+    bookingHorizonDays: z.number({ error: MSG.bookingHorizonInvalid }).optional(),
   })
   .superRefine((value, ctx) => {
     const error = settingsFieldsError(value);
     if (error) ctx.addIssue({ code: 'custom', message: error });
+    else if (value.maxFutureAppointmentsPerClient !== undefined && !isValidCap(value.maxFutureAppointmentsPerClient)) ctx.addIssue({ code: 'custom', message: MSG.bookingCapInvalid });
+    else if (value.bookingHorizonDays !== undefined && !isValidHorizon(value.bookingHorizonDays)) ctx.addIssue({ code: 'custom', message: MSG.bookingHorizonInvalid });
   })
   // settingsFieldsError has just checked the interval is one of SLOT_INTERVAL_OPTIONS.
   .transform((v) => ({ ...v, appointmentTimeSlotInterval: v.appointmentTimeSlotInterval as SlotInterval }));

@@ -28,6 +28,8 @@ function answerOf(row: SettingsRow | undefined): SettingsAnswer {
     cancellationPolicyHours: row.cancellationPolicyHours,
     openingHours: fullWeek(row.openingHours),
     reminderHours: row.reminderHours,
+    maxFutureAppointmentsPerClient: row.maxFutureAppointmentsPerClient,
+    bookingHorizonDays: row.bookingHorizonDays,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -37,8 +39,10 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
   return {
     get: async (): Promise<SettingsAnswer> => answerOf(await readSettings(deps.db)),
 
-    async save(input: Omit<SalonSettings, 'reminderHours'> & { reminderHours?: number }): Promise<SettingsAnswer> {
+    async save(input: Omit<SalonSettings, 'reminderHours' | 'maxFutureAppointmentsPerClient' | 'bookingHorizonDays'> & Partial<SalonSettings>): Promise<SettingsAnswer> {
       assertValidSchedule(input.openingHours);
+      // A form that does not send the booking limits keeps what is stored (or the defaults).
+      const current = answerOf(await readSettings(deps.db));
       const row = await writeSettings(
         deps.db,
         {
@@ -50,6 +54,8 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
           openingHours: input.openingHours,
           // undefined: left as stored (or the column's default on the first save)
           ...(input.reminderHours === undefined ? {} : { reminderHours: input.reminderHours }),
+          maxFutureAppointmentsPerClient: input.maxFutureAppointmentsPerClient ?? current.maxFutureAppointmentsPerClient,
+          bookingHorizonDays: input.bookingHorizonDays ?? current.bookingHorizonDays,
         },
         deps.now(),
       );

@@ -15,6 +15,11 @@ export type BookingContext = {
   service: { id: string; name: string; duration: number; price: number } | null;
   employee: { id: string; name: string; userId: string | null; isActive: boolean; availability: Partial<WeeklySchedule> | null; offers: boolean } | null;
   interval: number | null;
+  /** salon_settings' booking horizon (days) and per-client cap; null when the salon never saved settings (issue 16) */
+  horizonDays: number | null;
+  maxFutureAppointments: number | null;
+  /** the booking client's confirmed appointments not started yet (0 for a slot list) */
+  clientFutureConfirmed: number;
   /** the employee's time-holding appointments overlapping [from, to); empty when not asked for */
   busy: Array<{ start: Date; end: Date }>;
   /** the salon's closures / special hours and the professional's time off on the day (issue 15) */
@@ -37,7 +42,7 @@ const BLOCKING_LITERALS = sql.raw(
   }).join(', '),
 );
 
-type ContextArgs = { serviceId: string; professionalId: string; date: string; from: Date; to: Date; withBusy: boolean };
+type ContextArgs = { serviceId: string; professionalId: string; date: string; from: Date; to: Date; withBusy: boolean; clientId?: string; now?: Date };
 
 export function bookingContextQuery(args: ContextArgs) {
   const busy = args.withBusy
@@ -55,6 +60,10 @@ export function bookingContextQuery(args: ContextArgs) {
               'offers', EXISTS (SELECT 1 FROM ${employeeServices} es WHERE es.employee_id = e.id AND es.service_id = ${args.serviceId}::uuid))
          FROM ${employees} e WHERE e.id = ${args.professionalId}::uuid) AS employee,
       (SELECT appointment_time_slot_interval FROM ${salonSettings} WHERE id = 1) AS interval,
+      (SELECT booking_horizon_days FROM ${salonSettings} WHERE id = 1) AS horizon_days,
+      (SELECT max_future_appointments_per_client FROM ${salonSettings} WHERE id = 1) AS max_future,
+      (SELECT count(*)::int FROM ${appointments} a
+         WHERE a.client_id = ${args.clientId ?? ''} AND a.status = 'confirmed' AND a.start_time > ${(args.now ?? new Date(0)).toISOString()}::timestamptz) AS client_future,
       ${busy} AS busy,
       (SELECT coalesce(json_agg(json_build_object('kind', x.kind, 'startDate', x.start_date, 'endDate', x.end_date,
               'startTime', x.start_time, 'endTime', x.end_time, 'reason', x.reason) ORDER BY x.created_at), '[]'::json)
@@ -66,7 +75,17 @@ export function bookingContextQuery(args: ContextArgs) {
 }
 
 export async function bookingContext(db: Db, args: ContextArgs): Promise<BookingContext> {
-  const rows = await runPrepared<{ service: BookingContext['service']; employee: BookingContext['employee']; interval: number | null; busy: Array<[string, string]>; salon: Exceptions['salon']; time_off: Exceptions['timeOff'] }>(
+  const rows = await runPrepared<{
+    service: BookingContext['service'];
+    employee: BookingContext['employee'];
+    interval: number | null;
+    horizon_days: number | null;
+    max_future: number | null;
+    client_future: number;
+    busy: Array<[string, string]>;
+    salon: Exceptions['salon'];
+    time_off: Exceptions['timeOff'];
+  }>(
     db,
     args.withBusy ? 'auna_booking_context_busy' : 'auna_booking_context',
     bookingContextQuery(args),
@@ -76,6 +95,9 @@ export async function bookingContext(db: Db, args: ContextArgs): Promise<Booking
     service: row.service ? { ...row.service, price: Number(row.service.price) } : null,
     employee: row.employee,
     interval: row.interval,
+    horizonDays: row.horizon_days,
+    maxFutureAppointments: row.max_future,
+    clientFutureConfirmed: Number(row.client_future ?? 0),
     busy: row.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
     exceptions: { salon: row.salon, timeOff: row.time_off },
   };

@@ -70,7 +70,7 @@ const RescheduleSlotsQuery = z.strictObject({
 const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** Live slots and booking. Any signed-in role may book for itself (SPEC §6). */
-export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
+export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLimit'>) =>
   new Hono<AppEnv>()
     // Days a closure or a whole-day time off makes unavailable (issue 15); the reason only for staff.
     .get('/closed-days', requireUser(), validate('query', CalendarQuery), async (c) =>

@@ -1,4 +1,5 @@
 import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
+import { BOOKING_RATE_RULE, isWithinHorizon, selfBookingProblem } from '../../../domain/booking-limits';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
 import { defaultSalonSettings } from '../../../domain/salon-settings';
@@ -18,6 +19,7 @@ const TZ = SALON_TIME_ZONE;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
+type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
 
 /** The stored jsonb may be partial (hand-edited, older shape): a missing day is a day off. */
 function dayOf(availability: Partial<WeeklySchedule> | null, date: string): DaySchedule {
@@ -41,7 +43,7 @@ function slotInterval(interval: number | null): number {
  * (`bookingContext`). Checked in the order a client would meet the problems: service gone,
  * professional gone, not offering it.
  */
-async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: string; date: string }, withBusy: boolean) {
+async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: string; date: string }, withBusy: boolean, client?: { id: string; now: Date }) {
   if (!UUID.test(q.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const { start, end } = dayBounds(q.date, TZ);
   const validEmployee = UUID.test(q.professionalId);
@@ -53,13 +55,22 @@ async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: s
     from: start,
     to: end,
     withBusy,
+    clientId: client?.id,
+    now: client?.now,
   });
   const { service } = context;
   if (!service) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const employee = validEmployee ? context.employee : null;
   if (!employee || !employee.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
   if (!employee.offers) throw badRequest(MSG.serviceNotOffered, 'service_not_offered');
-  return { service, employee, interval: slotInterval(context.interval), busy: context.busy, exceptions: context.exceptions };
+  return {
+    service,
+    employee,
+    interval: slotInterval(context.interval),
+    busy: context.busy,
+    exceptions: context.exceptions,
+    limits: { horizonDays: context.horizonDays, maxFutureAppointments: context.maxFutureAppointments, futureConfirmed: context.clientFutureConfirmed },
+  };
 }
 
 type SlotArgs = { date: string; duration: number; availability: Partial<WeeklySchedule> | null; interval: number; busy: Array<{ start: Date; end: Date }>; exceptions: Exceptions };
@@ -100,7 +111,10 @@ function checkedSlot(ctx: Ctx, args: SlotArgs, time: string): Slot {
 }
 
 export async function availableSlots(ctx: Ctx, q: { serviceId: string; professionalId: string; date: string }) {
-  const { service, employee, interval, busy, exceptions } = await resolve(ctx.db, q, true);
+  const { service, employee, interval, busy, exceptions, limits } = await resolve(ctx.db, q, true);
+  // Beyond the salon's horizon (ADR 025) a client's grid is empty, as the booking would be refused.
+  const today = salonDateOf(ctx.now(), TZ);
+  if (!isWithinHorizon(q.date, today, limits.horizonDays ?? defaultSalonSettings().bookingHorizonDays)) return { date: q.date, slots: [] };
   const slots = offeredSlots(ctx, {
     date: q.date,
     duration: service.duration,
@@ -121,8 +135,9 @@ export type BookingRequest = { serviceId: string; professionalId: string; date: 
  * left to the exclusion constraint, so 50 simultaneous requests give exactly one appointment and
  * 49 "acaba de ser reservado" answers (a read-then-insert check would race).
  */
-export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
-  const { service, employee, interval, exceptions } = await resolve(ctx.db, req, false);
+export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest) {
+  const now = ctx.now();
+  const { service, employee, interval, exceptions, limits } = await resolve(ctx.db, req, false, { id: user.id, now });
   const problem = validateBookingInput({
     clientId: user.id,
     employeeId: req.professionalId,
@@ -135,13 +150,20 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
 
   const slot = checkedSlot(ctx, { date: req.date, duration: service.duration, availability: employee.availability, interval, busy: [], exceptions }, req.time);
+  // Booking abuse (issue 16, ADR 025): the client's own booking is within the salon's horizon
+  // and cap, and attempts per account are limited in the store every instance shares. A staff
+  // booking for a client (front desk, bookForClientRecord) does not come through here and is exempt.
+  const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, TZ), ...limits });
+  if (limited) throw new ApiError(limited === MSG.bookingCapReached ? 409 : 400, limited === MSG.bookingCapReached ? 'booking_cap_reached' : 'beyond_booking_horizon', limited);
+  const rate = await ctx.rateLimit.consume(`booking:${user.id}`, BOOKING_RATE_RULE);
+  if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', MSG.bookingTooFast);
 
   const employeeUserId = employee.userId;
   try {
     // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
     // cannot leave the appointment on the old account) and the insert.
     const args = {
-      now: ctx.now(),
+      now,
       employeeRecordId: employee.id,
       expectedUserId: employeeUserId,
       values: {

@@ -15,6 +15,8 @@ import { api, ApiRequestError, call } from '../../lib/api';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
 import { RemindersSwitch } from './reminders-switch';
 
+import { MyDataSection } from './my-data-section';
+
 type Appointment = InferResponseType<(typeof api)['my-appointments']['$get'], 200>['appointments'][number];
 
 const MY_APPOINTMENTS_KEY = ['my-appointments'] as const;
@@ -189,6 +191,8 @@ export default function MyAppointmentsPage() {
           />
         </Suspense>
       )}
+
+      <MyDataSection />
 
       <ConfirmDialog
         isOpen={toCancel !== null}

@@ -56,6 +56,12 @@ export default function SignupPage() {
         <Button type="submit" className="w-full" isDisabled={pending}>
           {pending ? 'Creando cuenta...' : 'Crear cuenta'}
         </Button>
+        <p className="text-center text-xs text-muted">
+          Al crear la cuenta, el salón guarda tus datos para gestionar tus citas.{' '}
+          <Link to="/privacidad" className="text-rose-800 underline underline-offset-2">
+            Aviso de privacidad
+          </Link>
+        </p>
       </Form>
       <Divider text="o" />
       <GoogleButton label="Registrarse con Google" />

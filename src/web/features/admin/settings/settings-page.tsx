@@ -13,6 +13,7 @@ import { InlineLoading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { chevron, ScheduleEditor, selectClass } from '../../../components/schedule-editor';
 import { TextField } from '../../../components/text-field';
+import { isValidCap, isValidHorizon } from '../../../../domain/booking-limits';
 import { formatDateLong, formatTime } from '../../../lib/format';
 import { failureText, FormSection, NumberInput, useInvalidateAll } from '../shared/admin-ui';
 import {
@@ -27,12 +28,14 @@ import {
 /** SPEC §8/§9: the success message disappears after 3 seconds. */
 const SAVED_MESSAGE_MS = 3000;
 
-type Field = 'name' | 'interval' | 'hours' | 'reminder';
+type Field = 'name' | 'interval' | 'hours' | 'reminder' | 'cap' | 'horizon';
 const FIELD_OF: Record<string, Field> = {
   [MSG.salonNameRequired]: 'name',
   [MSG.slotIntervalInvalid]: 'interval',
   [MSG.cancellationHoursInvalid]: 'hours',
   [MSG.reminderHoursInvalid]: 'reminder',
+  [MSG.bookingCapInvalid]: 'cap',
+  [MSG.bookingHorizonInvalid]: 'horizon',
 };
 
 /** 'No se pudo guardar la configuración.', followed by the server's reason when it gave one. */
@@ -76,6 +79,9 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
   const [slotInterval, setSlotInterval] = useState<number>(initial.appointmentTimeSlotInterval);
   const [hours, setHours] = useState(String(initial.cancellationPolicyHours));
   const [reminderHours, setReminderHours] = useState(String(initial.reminderHours));
+  // issue 16 (ADR 025): what a client may book for themselves.
+  const [cap, setCap] = useState(String(initial.maxFutureAppointmentsPerClient));
+  const [horizon, setHorizon] = useState(String(initial.bookingHorizonDays));
   const [openingHours, setOpeningHours] = useState<WeeklySchedule>(initial.openingHours);
   const [invalid, setInvalid] = useState<{ field: Field | null; message: string } | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(initial.updatedAt);
@@ -106,9 +112,19 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
       appointmentTimeSlotInterval: slotInterval,
       cancellationPolicyHours: hours.trim() === '' ? Number.NaN : Number(hours),
       openingHours,
+      maxFutureAppointmentsPerClient: cap.trim() === '' ? Number.NaN : Number(cap),
+      bookingHorizonDays: horizon.trim() === '' ? Number.NaN : Number(horizon),
     };
     const reminder = reminderHours.trim() === '' ? Number.NaN : Number(reminderHours);
-    const problem = settingsFieldsError(input) ?? (isReminderHours(reminder) ? null : MSG.reminderHoursInvalid);
+    const problem =
+      settingsFieldsError(input) ??
+      (!isReminderHours(reminder)
+        ? MSG.reminderHoursInvalid
+        : !isValidCap(input.maxFutureAppointmentsPerClient)
+          ? MSG.bookingCapInvalid
+          : !isValidHorizon(input.bookingHorizonDays)
+            ? MSG.bookingHorizonInvalid
+            : null);
     if (problem) {
       const field = FIELD_OF[problem] ?? null;
       setInvalid({ field, message: problem });
@@ -198,6 +214,34 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
             suffix="horas"
             error={fieldError('reminder')}
             description="El email de recordatorio sale estas horas antes de la cita. No se envía para citas reservadas con menos antelación."
+          />
+          <NumberInput
+            label="Reservas con hasta"
+            name="booking-horizon"
+            value={horizon}
+            onChange={(v) => {
+              setHorizon(v);
+              if (invalid?.field === 'horizon') setInvalid(null);
+            }}
+            min={1}
+            step={1}
+            suffix="días de antelación"
+            error={fieldError('horizon')}
+            description="Los clientes no pueden reservar más allá de esta fecha (entre 1 y 730 días)."
+          />
+          <NumberInput
+            label="Citas pendientes por cliente"
+            name="booking-cap"
+            value={cap}
+            onChange={(v) => {
+              setCap(v);
+              if (invalid?.field === 'cap') setInvalid(null);
+            }}
+            min={1}
+            step={1}
+            suffix="como máximo"
+            error={fieldError('cap')}
+            description="Citas confirmadas que un cliente puede tener por delante a la vez (entre 1 y 50). Las que reserva el salón no cuentan."
           />
         </div>
       </FormSection>

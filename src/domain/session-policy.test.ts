@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { sessionEnded, shouldTouchSession } from './session-policy';
+
+const H = 60 * 60 * 1000;
+const D = 24 * H;
+const now = new Date('2026-03-01T12:00:00Z');
+const ago = (ms: number) => new Date(now.getTime() - ms);
+
+describe('sessionEnded', () => {
+  it.each([
+    ['client, 29 days old, idle 20 days', 'client', 29 * D, 20 * D, false],
+    ['client, 30 days old', 'client', 30 * D, 0, true],
+    ['employee, idle 11 h 59', 'employee', 2 * D, 12 * H - 60_000, false],
+    ['employee, idle 12 h', 'employee', 2 * D, 12 * H, true],
+    ['admin, idle 13 h', 'admin', 1 * D, 13 * H, true],
+    ['admin, active, 30 days old', 'admin', 30 * D, 0, true],
+    ['unknown role counts as client', 'x', 1 * D, 13 * H, false],
+  ] as const)('%s', (_l, role, age, idle, ended) => {
+    expect(sessionEnded({ role, createdAt: ago(age), lastActiveAt: ago(idle), now })).toBe(ended);
+  });
+});
+
+describe('shouldTouchSession', () => {
+  it.each([
+    ['employee, 6 min', 'employee', 6 * 60_000, true],
+    ['employee, 1 min', 'employee', 60_000, false],
+    ['client, 6 h', 'client', 6 * H, false],
+  ] as const)('%s', (_l, role, idle, touch) => {
+    expect(shouldTouchSession({ role, createdAt: ago(D), lastActiveAt: ago(idle), now })).toBe(touch);
+  });
+});

@@ -1,0 +1,25 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { MSG } from '../../../domain/messages';
+import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import { requireUser } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { deleteMyAccount, exportMyData } from './service';
+
+const DeleteBody = z.strictObject({ confirm: z.literal('ELIMINAR', { error: MSG.accountDeleteConfirm }) });
+
+/** The signed-in user's own data (issue 16, RGPD): download it, delete the account. */
+export const myAccountRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'log'>) =>
+  new Hono<AppEnv>()
+    .get('/export', requireUser(), async (c) => {
+      const data = await exportMyData(deps, c.get('user') as SessionUser);
+      c.header('Content-Disposition', `attachment; filename="mis-datos-auna-${data.exportedAt.slice(0, 10)}.json"`);
+      c.header('Cache-Control', 'no-store');
+      return c.json(data);
+    })
+    .post('/delete', requireUser(), validate('json', DeleteBody), async (c) => {
+      const result = await deleteMyAccount(deps, c.get('user') as SessionUser);
+      // The session row is gone with the account; the browser's cookie goes too.
+      c.header('Clear-Site-Data', '"cookies", "storage"');
+      return c.json({ deleted: true, ...result });
+    });

@@ -1,0 +1,108 @@
+import { useMutation } from '@tanstack/react-query';
+import { Download, ShieldCheck, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '../../../domain/messages';
+import { Alert } from '../../components/alert';
+import { Button, buttonClass } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { TextField } from '../../components/text-field';
+import { useSession } from '../../app/session';
+import { api, ApiRequestError, call } from '../../lib/api';
+
+/**
+ * "Tus datos" under Mis Citas (issue 16, RGPD): download everything the salon keeps about you as
+ * JSON, and delete your account (clients only; staff accounts are the salon's to close).
+ */
+export function MyDataSection() {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  const [word, setWord] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [wordError, setWordError] = useState<string | null>(null);
+
+  const remove = useMutation({
+    mutationFn: async () => call(api['my-account'].delete.$post({ json: { confirm: 'ELIMINAR' } }), MSG.internal),
+    onSuccess: () => {
+      // Every session has ended with the account: a full reload starts clean.
+      window.location.assign('/?cuenta=eliminada');
+    },
+    onError: (err) => {
+      setOpen(false);
+      setError(err instanceof ApiRequestError ? err.message : MSG.internal);
+    },
+  });
+
+  return (
+    <section aria-labelledby="tus-datos" className="mt-12 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
+      <h2 id="tus-datos" className="flex items-center gap-2 text-2xl">
+        <ShieldCheck className="h-5 w-5 text-rose-700" aria-hidden /> Tus datos
+      </h2>
+      <p className="mt-2 text-muted">
+        Descarga todo lo que el salón guarda sobre ti (tu cuenta, tus citas y las notas que escribiste) o elimina tu cuenta.{' '}
+        <Link to="/privacidad" className="text-rose-700 underline underline-offset-2">
+          Aviso de privacidad
+        </Link>
+      </p>
+      {error && (
+        <div className="mt-4">
+          <Alert>{error}</Alert>
+        </div>
+      )}
+      <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+        {/* A plain link: the server answers the JSON as a file (Content-Disposition). */}
+        <a href="/api/my-account/export" download className={buttonClass('secondary', 'w-full sm:w-auto')}>
+          <Download className="h-4 w-4" aria-hidden /> Descargar mis datos
+        </a>
+        {user?.role === 'client' && (
+          <Button
+            variant="secondary"
+            className="w-full sm:w-auto"
+            onPress={() => {
+              setError(null);
+              setWord('');
+              setWordError(null);
+              setOpen(true);
+            }}
+          >
+            <Trash2 className="h-4 w-4" aria-hidden /> Eliminar mi cuenta
+          </Button>
+        )}
+      </div>
+
+      <ConfirmDialog
+        isOpen={open}
+        title="¿Eliminar tu cuenta?"
+        confirmLabel="Eliminar mi cuenta"
+        cancelLabel="No, volver"
+        tone="danger"
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (word.trim() !== 'ELIMINAR') return setWordError(MSG.accountDeleteConfirm);
+          remove.mutate();
+        }}
+        onClose={() => setOpen(false)}
+      >
+        <p>
+          Tus citas pendientes se cancelarán y el salón recibirá el aviso. Las citas pasadas se quedan en las cuentas del salón
+          como «{MSG.deletedClientName}», sin tu nombre, tu email ni tus notas. No se puede deshacer.
+        </p>
+        <TextField
+          className="mt-4"
+          label="Escribe ELIMINAR para confirmar"
+          value={word}
+          onChange={(v) => {
+            setWord(v);
+            setWordError(null);
+          }}
+          autoComplete="off"
+        />
+        {wordError && (
+          <div className="mt-3">
+            <Alert>{wordError}</Alert>
+          </div>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_RATE_RULE } from '../src/domain/booking-limits';
+import { MSG } from '../src/domain/messages';
+import { appointments, salonSettings } from '../src/server/db/schema';
+import { person } from './admin-support';
+import { arrangeSalon, newClient, userIdOf, type Salon } from './booking-fixtures';
+import type { Session } from './support/http-client';
+import { startTestServer, type TestServer } from './support/test-server';
+
+// Booking abuse (issue 16, ADR 025): a client booking for themselves through POST /api/booking
+// meets a cap of future confirmed appointments (salon setting, default 4), a horizon ("reservas
+// con hasta N días de antelación", default 90) and a per-account rate limit in the shared store.
+// Before: any account could book every free slot of the year.
+
+// "Now" is Wednesday 2026-01-14 11:00 in Madrid.
+const NOW = new Date('2026-01-14T10:00:00Z');
+const THURSDAY = '2026-01-15';
+
+let server: TestServer;
+let salon: Salon;
+
+beforeAll(async () => {
+  server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
+  salon = await arrangeSalon(server, { interval: 30 });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const body = (date: string, time: string) => ({ serviceId: salon.corte, professionalId: salon.lucia, date, time });
+
+describe('per-client cap of future confirmed appointments', () => {
+  let ana: Session;
+  beforeAll(async () => {
+    ana = await newClient(server, 'ana.cap@example.com', 'Ana Cap');
+  });
+
+  it('the fifth future booking is refused in Spanish; a cancelled or past one does not count', async () => {
+    for (const time of ['09:00', '09:30', '10:00', '10:30']) {
+      expect((await ana.post('/api/booking', body(THURSDAY, time))).status).toBe(201);
+    }
+    const fifth = await ana.post('/api/booking', body(THURSDAY, '11:00'));
+    expect(fifth.status).toBe(409);
+    expect(fifth.body.error).toEqual({ code: 'booking_cap_reached', message: MSG.bookingCapReached });
+
+    // The client cancels one: a place is free again.
+    const anaId = await userIdOf(server, 'ana.cap@example.com');
+    const [first] = await server.deps.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.clientId, anaId)).limit(1);
+    await server.deps.db.update(appointments).set({ status: 'cancelled_by_client' }).where(eq(appointments.id, first!.id));
+    expect((await ana.post('/api/booking', body(THURSDAY, '11:00'))).status).toBe(201);
+    expect((await ana.post('/api/booking', body(THURSDAY, '11:30'))).status).toBe(409);
+  });
+
+  it('follows the salon setting', async () => {
+    const eva = await newClient(server, 'eva.cap@example.com');
+    await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 1 });
+    try {
+      expect((await eva.post('/api/booking', body(THURSDAY, '15:00'))).status).toBe(201);
+      expect((await eva.post('/api/booking', body(THURSDAY, '15:30'))).body.error.message).toBe(MSG.bookingCapReached);
+    } finally {
+      await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 4 });
+    }
+  });
+});
+
+describe('booking horizon', () => {
+  it('refuses a date past "reservas con hasta 90 días de antelación" and its slot list is empty', async () => {
+    const leo = await newClient(server, 'leo.horizon@example.com');
+    // 2026-04-14 is today + 90 (a Tuesday); 2026-04-15 is one day further.
+    expect((await leo.post('/api/booking', body('2026-04-14', '10:00'))).status).toBe(201);
+    const far = await leo.post('/api/booking', body('2026-04-15', '10:00'));
+    expect(far.status).toBe(400);
+    expect(far.body.error).toEqual({ code: 'beyond_booking_horizon', message: MSG.bookingBeyondHorizon });
+    const slots = await leo.get(`/api/booking/slots?serviceId=${salon.corte}&professionalId=${salon.lucia}&date=2026-04-15`);
+    expect(slots.status).toBe(200);
+    expect(slots.body.slots).toEqual([]);
+  });
+
+  it('the admin widens it in the settings, with validation', async () => {
+    const admin = await person(server, 'admin.horizon@example.com', 'admin');
+    const current = (await admin.get('/api/admin/settings')).body;
+    expect(current).toMatchObject({ maxFutureAppointmentsPerClient: 4, bookingHorizonDays: 90 });
+    const { updatedAt: _u, ...form } = current;
+    for (const [field, value, message] of [
+      ['bookingHorizonDays', 0, MSG.bookingHorizonInvalid],
+      ['bookingHorizonDays', 731, MSG.bookingHorizonInvalid],
+      ['bookingHorizonDays', 12.5, MSG.bookingHorizonInvalid],
+      ['maxFutureAppointmentsPerClient', 0, MSG.bookingCapInvalid],
+      ['maxFutureAppointmentsPerClient', '4', MSG.bookingCapInvalid],
+    ] as const) {
+      const res = await admin.put('/api/admin/settings', { ...form, [field]: value });
+      expect(res.status, `${field}=${value}`).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+    expect((await admin.put('/api/admin/settings', { ...form, bookingHorizonDays: 120 })).body.bookingHorizonDays).toBe(120);
+    const leo = await newClient(server, 'leo2.horizon@example.com');
+    expect((await leo.post('/api/booking', body('2026-04-15', '10:00'))).status).toBe(201);
+    await admin.put('/api/admin/settings', { ...form, bookingHorizonDays: 90 });
+  });
+});
+
+describe('rate limit on POST /api/booking', () => {
+  it(`after ${BOOKING_RATE_RULE.max} attempts in ${BOOKING_RATE_RULE.window / 60} minutes the account is told to wait, in Spanish`, async () => {
+    const taken = body(THURSDAY, '16:00');
+    const owner = await newClient(server, 'owner.rate@example.com');
+    expect((await owner.post('/api/booking', taken)).status).toBe(201);
+    const bot = await newClient(server, 'bot.rate@example.com');
+    for (let i = 0; i < BOOKING_RATE_RULE.max; i++) {
+      expect((await bot.post('/api/booking', taken)).status).toBe(409);
+    }
+    const res = await bot.post('/api/booking', body(THURSDAY, '16:30'));
+    expect(res.status).toBe(429);
+    expect(res.body.error).toEqual({ code: 'too_many_bookings', message: MSG.bookingTooFast });
+    // Another account is not affected.
+    expect((await owner.post('/api/booking', body(THURSDAY, '16:30'))).status).toBe(201);
+  });
+});
