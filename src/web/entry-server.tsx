@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'preact-render-to-string';
 import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { Root } from './app/root';
 import { preloadRoute } from './app/router';
@@ -63,7 +63,10 @@ export async function renderFirstView(url: string, user: CurrentUser | null, get
   queryClient.setQueryData(SESSION_KEY, user);
   for (const [key, data] of queries) queryClient.setQueryData(key, data);
   try {
-    const html = renderToString(
+    // prerender (react-dom/static) waits for every Suspense boundary to resolve and answers the
+    // complete markup: no fallback in the HTML and none of the inline scripts a streaming render
+    // uses to swap boundaries in, which the page's CSP would refuse (docs/decisions/016-react-19-runtime.md).
+    const { prelude } = await prerender(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <StaticRouter location={url}>
@@ -72,6 +75,7 @@ export async function renderFirstView(url: string, user: CurrentUser | null, get
         </QueryClientProvider>
       </StrictMode>,
     );
+    const html = await new Response(prelude).text();
     return { html, queries };
   } finally {
     queryClient.clear();
