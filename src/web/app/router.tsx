@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoading, InlineLoading } from '../components/loading';
 import { LoggedOutOnly, RequireRole } from './guards';
 import { lazyPage, type LazyPage } from './lazy-page';
+import { PageHydrated } from './page-hydrated';
 import { MainLayout } from './layouts/main-layout';
 
 // Route-level code splitting: each screen is its own chunk, so admin and employee code never
@@ -66,6 +67,7 @@ export function preloadRoute(pathname: string): Promise<void> {
 const full = (Page: ComponentType, text = 'Cargando...'): ReactNode => (
   <Suspense fallback={<FullPageLoading text={text} />}>
     <Page />
+    <PageHydrated />
   </Suspense>
 );
 
@@ -79,6 +81,7 @@ const inner = (Page: ComponentType): ReactNode => (
     }
   >
     <Page />
+    <PageHydrated />
   </Suspense>
 );
 
