@@ -64,8 +64,10 @@ export async function renderFirstView(url: string, user: CurrentUser | null, get
   for (const [key, data] of queries) queryClient.setQueryData(key, data);
   try {
     // prerender (react-dom/static) waits for every Suspense boundary to resolve and answers the
-    // complete markup: no fallback in the HTML and none of the inline scripts a streaming render
-    // uses to swap boundaries in, which the page's CSP would refuse (docs/decisions/016-react-19-runtime.md).
+    // complete markup: no fallback in the HTML. With no chunk size limit, every boundary is written
+    // in place; otherwise a large one (the home page is over React's 12.8 KB default) is written
+    // after the shell with an inline script to move it in, which the page's CSP (script-src
+    // 'self') refuses (docs/decisions/016-react-19-runtime.md).
     const { prelude } = await prerender(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
@@ -74,6 +76,7 @@ export async function renderFirstView(url: string, user: CurrentUser | null, get
           </StaticRouter>
         </QueryClientProvider>
       </StrictMode>,
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
     const html = await new Response(prelude).text();
     return { html, queries };
