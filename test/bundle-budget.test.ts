@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_ROUTES } from '../src/web/app/routes';
 
 // Front-end budget (docs/decisions/009-client-bundle-budget.md): the JavaScript a phone downloads
 // for the first view of each client page, gzipped, at most 100 KB. The test builds the app itself
@@ -12,12 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // and everything that imports statically (main.tsx starts that chunk at once, router.tsx).
 
 const BUDGET_KB = 125;
-const ROUTES: Record<string, string> = {
-  '/': 'features/home/home-page.tsx',
-  '/services': 'features/services/services-page.tsx',
-  '/book/{id}': 'features/booking/book-page.tsx',
-  '/login': 'features/auth/login-page.tsx',
-};
+// Every first view the server renders (the route table, src/web/app/routes.ts): /login, /, /services, /book/{id}.
+const ROUTES: Record<string, string> = Object.fromEntries(PAGE_ROUTES.filter((r) => r.firstView).map((r) => [r.path.replace(/:(\w+)/g, '{$1}'), r.page]));
 // Code of the back office and the employee portal must never reach a client's first view.
 const STAFF_ONLY = [/^features\/admin\//, /^features\/employee\//, /^app\/layouts\/(admin|employee)-layout\.tsx$/];
 const MAX_IMAGE_KB = 150; // a hero for a phone screen, not a multi-megabyte photo
