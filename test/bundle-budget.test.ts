@@ -42,10 +42,10 @@ function staticClosure(keys: string[], seen = new Set<string>()): Set<string> {
   return seen;
 }
 
-async function firstView(pageModule: string) {
+async function firstView(...modules: string[]) {
   const entry = Object.entries(manifest).find(([, c]) => c.isEntry)?.[0];
   if (!entry) throw new Error('no entry chunk in the manifest');
-  const keys = staticClosure([pageModule], staticClosure([entry]));
+  const keys = staticClosure(modules, staticClosure([entry]));
   const js = [...keys].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
   const sizes = await Promise.all(js.map(async (f) => ({ file: f, kb: await gzKb(f) })));
   return { keys, sizes, totalKb: sizes.reduce((s, x) => s + x.kb, 0) };
@@ -88,6 +88,33 @@ describe('client first views', () => {
     const view = await firstView(pageModule);
     const staff = [...view.keys].filter((k) => STAFF_ONLY.some((re) => re.test(k)));
     expect(staff).toEqual([]);
+  });
+});
+
+// The back office's busiest page: the admin layout (side menu) and the appointments page with its
+// React Aria date pickers, calendar, table, menus and dialogs (the date filter and status changes,
+// ADR 005/006), @internationalized/date and sonner's toasts; today ~170-190 KB on React 19.
+const ADMIN_BUDGET_KB = 200;
+const ADMIN_APPOINTMENTS = ['app/layouts/admin-layout.tsx', 'features/admin/appointments/appointments-admin-page.tsx'];
+
+describe('admin appointments first view', () => {
+  it(`downloads at most ${ADMIN_BUDGET_KB} KB of JavaScript (gzipped)`, async () => {
+    const view = await firstView(...ADMIN_APPOINTMENTS);
+    const detail = view.sizes
+      .sort((a, b) => b.kb - a.kb)
+      .map((s) => `${s.file} ${s.kb.toFixed(1)} KB`)
+      .join(', ');
+    expect(view.totalKb, `${view.totalKb.toFixed(1)} KB: ${detail}`).toBeLessThanOrEqual(ADMIN_BUDGET_KB);
+  });
+});
+
+describe('figures', () => {
+  it('prints each budgeted first view (for docs/benchmarks.md)', async () => {
+    const rows = [...Object.entries(ROUTES).map(([route, page]) => [route, [page]] as const), ['/admin/appointments', ADMIN_APPOINTMENTS] as const];
+    for (const [route, modules] of rows) {
+      const view = await firstView(...modules);
+      console.info(`bundle budget: ${route} ${view.totalKb.toFixed(1)} KB gzipped in ${view.sizes.length} files`);
+    }
   });
 });
 
