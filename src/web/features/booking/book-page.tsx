@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ChevronDown, Clock } from 'lucide-react';
+import { ArrowLeft, ChevronDown, Clock } from '../../components/inline-icons';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isBookableDate } from '../../../domain/booking-rules';
