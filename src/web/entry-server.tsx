@@ -1,12 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { renderToString } from 'preact-render-to-string';
 import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { Root } from './app/root';
 import { preloadRoute } from './app/router';
+import { matchPageRoute, viewerOf, type FirstViewQuery } from './app/routes';
 import { SESSION_KEY, type CurrentUser } from './app/session';
-import { ACTIVE_SERVICES_KEY } from './components/services-list';
-import { professionalsKey, serviceKey } from './features/booking/booking-api';
 
 // The first view of the client's pages, rendered on the server (built by `vite build --ssr` into
 // dist/ssr and called by src/server/http/app-shell.ts) so a phone paints the real page from the
@@ -20,30 +19,16 @@ export type FirstView = { html: string; queries: QueryEntry[] };
 /** The API's JSON answer for `path` (e.g. '/api/catalog/services') for this request's user, or undefined when not 2xx. */
 export type GetJson = (path: string) => Promise<unknown>;
 
-type Query = { key: readonly unknown[]; path: string; field: string };
-
 /**
- * The pages rendered here and what each reads first, or null for a page left to the browser:
- * only pages that render for this user without a redirect (the guards of app/router.tsx and
- * the home page's: staff start in their portals).
+ * What the first view of `pathname` reads, or null for a page left to the browser: the routes of
+ * app/routes.ts with a `firstView` for this viewer (only viewers the page renders for without a
+ * redirect: the guards of app/router.tsx, and the home page's, which sends staff to their portals).
  */
-function firstViewOf(pathname: string, user: CurrentUser | null): Query[] | null {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/login') return user ? null : [];
-  if (!user) return null;
-  const services = { key: ACTIVE_SERVICES_KEY, path: '/api/catalog/services', field: 'services' };
-  if (path === '/') return user.role === 'client' ? [services] : null;
-  if (path === '/services') return [services];
-  const book = /^\/book\/([^/]+)$/.exec(path);
-  if (book) {
-    const id = decodeURIComponent(book[1]!);
-    const base = `/api/catalog/services/${encodeURIComponent(id)}`;
-    return [
-      { key: serviceKey(id), path: base, field: 'service' },
-      { key: professionalsKey(id), path: `${base}/professionals`, field: 'professionals' },
-    ];
-  }
-  return null;
+function firstViewOf(pathname: string, user: CurrentUser | null): FirstViewQuery[] | null {
+  const match = matchPageRoute(pathname);
+  const firstView = match?.route.firstView;
+  if (!match || !firstView || !firstView.for.includes(viewerOf(user))) return null;
+  return firstView.data(match.params);
 }
 
 /** The first view of `url` (path and query) for `user`, or null when the browser should render it. */
@@ -51,7 +36,7 @@ export async function renderFirstView(url: string, user: CurrentUser | null, get
   const pathname = url.split(/[?#]/)[0]!;
   const wanted = firstViewOf(pathname, user);
   if (!wanted) return null;
-  const [bodies] = await Promise.all([Promise.all(wanted.map((q) => getJson(q.path))), preloadRoute(pathname)]);
+  const [bodies] = await Promise.all([Promise.all(wanted.map((q) => getJson(q.api))), preloadRoute(pathname)]);
   const queries: QueryEntry[] = [];
   for (const [i, q] of wanted.entries()) {
     const body = bodies[i] as Record<string, unknown> | undefined;
@@ -63,7 +48,12 @@ export async function renderFirstView(url: string, user: CurrentUser | null, get
   queryClient.setQueryData(SESSION_KEY, user);
   for (const [key, data] of queries) queryClient.setQueryData(key, data);
   try {
-    const html = renderToString(
+    // prerender (react-dom/static) waits for every Suspense boundary to resolve and answers the
+    // complete markup: no fallback in the HTML. With no chunk size limit, every boundary is written
+    // in place; otherwise a large one (the home page is over React's 12.8 KB default) is written
+    // after the shell with an inline script to move it in, which the page's CSP (script-src
+    // 'self') refuses (docs/decisions/016-react-19-runtime.md).
+    const { prelude } = await prerender(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <StaticRouter location={url}>
@@ -71,7 +61,9 @@ export async function renderFirstView(url: string, user: CurrentUser | null, get
           </StaticRouter>
         </QueryClientProvider>
       </StrictMode>,
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
+    const html = await new Response(prelude).text();
     return { html, queries };
   } finally {
     queryClient.clear();

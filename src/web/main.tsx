@@ -47,13 +47,9 @@ const root = document.getElementById('root')!;
 if (firstView) {
   // Hydrate once the page's chunk is here, so the page does not suspend over the server's markup,
   // in a task of its own: the browser may handle input between loading the scripts and this.
-  // Then public/boot.js replays what was typed and tapped before this.
-  void pageLoaded.then(() =>
-    setTimeout(() => {
-      hydrateRoot(root, app);
-      document.dispatchEvent(new Event('auna:hydrated'));
-    }, 0),
-  );
+  // Once the page's boundary is hydrated, public/boot.js replays what was typed and tapped before
+  // (app/page-hydrated.tsx).
+  void pageLoaded.then(() => setTimeout(() => hydrateRoot(root, app), 0));
 } else {
   createRoot(root).render(app);
 }

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+// The web app's route table: a plain data module, the one place that says which pages exist and
+// which page module and images each shows (docs/decisions/017-one-route-table.md).
+import { LAYOUT_MODULES, matchPageRoute } from '../../web/app/routes';
 
 // The built web app's index.html, served for every client-side route with what the first view
 // needs named up front, so a phone does not discover it one round trip after another
@@ -16,21 +19,9 @@ import { pathToFileURL } from 'node:url';
 
 type Chunk = { file: string; isEntry?: boolean; imports?: string[]; assets?: string[] };
 
-/** Page module of each client route (src/web/app/router.tsx), as the manifest names them. */
-const ROUTE_PAGES: Array<{ test: (p: string) => boolean; page: string; images?: string[] }> = [
-  { test: (p) => p === '/', page: 'features/home/home-page.tsx', images: ['assets/images/hero-confianza.svg'] },
-  { test: (p) => p === '/services', page: 'features/services/services-page.tsx' },
-  { test: (p) => p.startsWith('/book/'), page: 'features/booking/book-page.tsx' },
-  { test: (p) => p === '/my-appointments', page: 'features/appointments/my-appointments-page.tsx' },
-  { test: (p) => p === '/login', page: 'features/auth/login-page.tsx' },
-  { test: (p) => p === '/signup', page: 'features/auth/signup-page.tsx' },
-  { test: (p) => p === '/forgot-password', page: 'features/auth/forgot-password-page.tsx' },
-  { test: (p) => p === '/reset-password', page: 'features/auth/reset-password-page.tsx' },
-];
-
 export type CurrentUserJson = { uid: string; displayName: string; email: string; photoURL: string | null; role: string };
 
-/** What the web app's server entry renders (src/web/entry-server.tsx; a type here, no import of web code). */
+/** What the web app's server entry renders (src/web/entry-server.tsx; a type here: the server imports no React code, only the route table). */
 export type FirstView = { html: string; queries: Array<[readonly unknown[], unknown]> };
 type RenderFirstView = (url: string, user: CurrentUserJson | null, getJson: (path: string) => Promise<unknown>) => Promise<FirstView | null>;
 
@@ -98,11 +89,13 @@ function build(webRoot: string) {
   type Hints = { images: string[]; modules: string[] };
   const hintsByPage = new Map<string, Hints>();
   const hintsFor = (pathname: string): Hints => {
-    const route = ROUTE_PAGES.find((r) => r.test(pathname));
-    const key = route?.page ?? '';
+    const route = matchPageRoute(pathname)?.route;
+    const key = route?.path ?? '';
     let hints = hintsByPage.get(key);
     if (hints === undefined) {
-      const chunks = route && manifest[route.page] ? [...closure([route.page])].filter((k) => !inEntry.has(k)) : [];
+      const layout = route && LAYOUT_MODULES[route.layout];
+      const roots = route ? [...(layout ? [layout] : []), route.page].filter((k) => manifest[k]) : [];
+      const chunks = [...closure(roots)].filter((k) => !inEntry.has(k));
       hints = {
         images: (route?.images ?? []).filter((i) => manifest[i]).map((i) => `/${manifest[i]!.file}`),
         modules: chunks.map((k) => `/${manifest[k]!.file}`),

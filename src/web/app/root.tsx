@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { RouterProvider as AriaRouterProvider, I18nProvider } from 'react-aria-components';
-import { useHref, useLocation, useNavigate } from 'react-router';
+import { I18nProvider } from 'react-aria-components';
+import { useLocation } from 'react-router';
 import { AppRoutes } from './router';
 
 // sonner's Toaster is not part of any client page: only the back office and the agenda raise
@@ -18,20 +18,17 @@ function useToasterWanted(): boolean {
   return wanted || STAFF_AREA.test(pathname);
 }
 
-/** Lets React Aria links and buttons navigate through React Router, in Spanish. */
+/** React Aria in Spanish. (No React Aria component links inside the app: in-app links are React Router's, so no RouterProvider.) */
 export function Root() {
-  const navigate = useNavigate();
   const toaster = useToasterWanted();
   return (
     <I18nProvider locale="es-ES">
-      <AriaRouterProvider navigate={navigate} useHref={useHref}>
         <AppRoutes />
         {toaster && (
           <Suspense fallback={null}>
             <Toaster />
           </Suspense>
         )}
-      </AriaRouterProvider>
     </I18nProvider>
   );
 }

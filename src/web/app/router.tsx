@@ -4,46 +4,32 @@ import { FullPageLoading, InlineLoading } from '../components/loading';
 import { LoggedOutOnly, RequireRole } from './guards';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { MainLayout } from './layouts/main-layout';
+import { PageHydrated } from './page-hydrated';
+import { matchPageRoute, normalizePath, PAGE_ROUTES, REDIRECTS, type Access, type Layout, type PageRoute } from './routes';
 
-// Route-level code splitting: each screen is its own chunk, so admin and employee code never
-// loads for a client (ARCHITECTURE.md §2). The routes are React Router's declarative
-// <Routes> with React.lazy pages instead of createBrowserRouter: the data router costs twice the
-// bytes on every first view and no page uses loaders or actions
-// (docs/decisions/009-client-bundle-budget.md).
+// The routes of app/routes.ts (THE route table: add a page there, not here) as React Router's
+// declarative <Routes>, each page its own code-split chunk, so admin and employee code never loads
+// for a client (ARCHITECTURE.md §2). Declarative routes with React.lazy pages instead of
+// createBrowserRouter: the data router costs twice the bytes on every first view and no page uses
+// loaders or actions (docs/decisions/009-client-bundle-budget.md, 017-one-route-table.md).
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
-const load = {
-  login: () => import('../features/auth/login-page'),
-  signup: () => import('../features/auth/signup-page'),
-  forgot: () => import('../features/auth/forgot-password-page'),
-  reset: () => import('../features/auth/reset-password-page'),
-  home: () => import('../features/home/home-page'),
-  services: () => import('../features/services/services-page'),
-  book: () => import('../features/booking/book-page'),
-  myAppointments: () => import('../features/appointments/my-appointments-page'),
-  employeeLayout: () => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout })),
-  agenda: () => import('../features/employee/agenda-page'),
-  adminLayout: () => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })),
-  dashboard: () => import('../features/admin/dashboard/dashboard-page'),
-  adminServices: () => import('../features/admin/services/services-admin-page'),
-  adminEmployees: () => import('../features/admin/employees/employees-admin-page'),
-  adminAppointments: () => import('../features/admin/appointments/appointments-admin-page'),
-  settings: () => import('../features/admin/settings/settings-page'),
-  availability: () => import('../features/admin/availability/availability-page'),
-  myTimeOff: () => import('../features/employee/time-off-page'),
+// Every page module, each a chunk of its own; the table names which one a path shows.
+const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>('../features/**/*-page.tsx');
 
-  // Issue 13: the front desk, and where the email verification link lands.
-  salonDay: () => import('../features/admin/front-desk/day-view-page'),
-  clients: () => import('../features/admin/front-desk/clients-page'),
-  client: () => import('../features/admin/front-desk/client-page'),
-  emailVerified: () => import('../features/auth/email-verified-page'),
+const pageOf = new Map<string, LazyPage>(
+  PAGE_ROUTES.map((r) => {
+    const load = PAGE_MODULES[`../${r.page}`] as Loader | undefined;
+    if (!load) throw new Error(`app/routes.ts: ${r.path} names ${r.page}, which is not a page module (src/web/features/**/*-page.tsx)`);
+    return [r.path, lazyPage(load)];
+  }),
+);
 
-  // issue 16: the privacy notice the sign-up page links.
-  privacy: () => import('../features/privacy/privacy-page'),
-} satisfies Record<string, Loader>;
-
-const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazyPage(f as Loader)])) as unknown as Record<keyof typeof load, LazyPage>;
+const layoutPage: Partial<Record<Layout, LazyPage>> = {
+  employee: lazyPage(() => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout }))),
+  admin: lazyPage(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout }))),
+};
 
 /**
  * The chunks the first view of `pathname` needs, started at once by main.tsx so they download
@@ -51,32 +37,17 @@ const P = Object.fromEntries(Object.entries(load).map(([k, f]) => [k, lazyPage(f
  * Settles when they are loaded (or failed: the page then reports it when it renders).
  */
 export function preloadRoute(pathname: string): Promise<void> {
-  const path = pathname.replace(/\/+$/, '') || '/';
-  const exact: Record<string, LazyPage[]> = {
-    '/': [P.home],
-    '/login': [P.login],
-    '/signup': [P.signup],
-    '/forgot-password': [P.forgot],
-    '/reset-password': [P.reset],
-    '/services': [P.services],
-    '/my-appointments': [P.myAppointments],
-  };
-  const pages =
-    exact[path] ??
-    (path.startsWith('/book/')
-      ? [P.book]
-      : path.startsWith('/employee')
-        ? [P.employeeLayout, P.agenda]
-        : path.startsWith('/admin')
-          ? [P.adminLayout]
-          : []);
-  return Promise.all(pages.map((p) => p.load())).then(() => undefined);
+  const path = normalizePath(pathname);
+  const route = matchPageRoute(REDIRECTS[path] ?? path)?.route;
+  const pages = route ? [layoutPage[route.layout], pageOf.get(route.path)] : [];
+  return Promise.all(pages.map((p) => p?.load())).then(() => undefined);
 }
 
 /** A page outside any layout: the whole screen waits with 'Cargando...' (never a blank page). */
 const full = (Page: ComponentType, text = 'Cargando...'): ReactNode => (
   <Suspense fallback={<FullPageLoading text={text} />}>
     <Page />
+    <PageHydrated />
   </Suspense>
 );
 
@@ -90,55 +61,56 @@ const inner = (Page: ComponentType): ReactNode => (
     }
   >
     <Page />
+    <PageHydrated />
   </Suspense>
 );
+
+/** The guard of each access level (SPEC §6); the admin group says 'Cargando Auna...' while the session loads. */
+const guard: Record<Access, ReactNode> = {
+  'signed-out': <LoggedOutOnly />,
+  anyone: null,
+  'signed-in': <RequireRole />,
+  staff: <RequireRole roles={['employee', 'admin']} />,
+  admin: <RequireRole roles={['admin']} loadingText="Cargando Auna..." />,
+};
+
+function layoutElement(layout: Layout): ReactNode {
+  if (layout === 'main') return <MainLayout />;
+  const Layout = layoutPage[layout];
+  return Layout ? full(Layout, layout === 'admin' ? 'Cargando Auna...' : 'Cargando...') : null;
+}
+
+/** The table's routes grouped by guard and layout, in the table's order. */
+function groups(): Array<{ access: Access; layout: Layout; routes: PageRoute[] }> {
+  const out: Array<{ access: Access; layout: Layout; routes: PageRoute[] }> = [];
+  for (const r of PAGE_ROUTES) {
+    const g = out.find((x) => x.access === r.access && x.layout === r.layout);
+    if (g) g.routes.push(r);
+    else out.push({ access: r.access, layout: r.layout, routes: [r] });
+  }
+  return out;
+}
+
+function groupElement({ access, layout, routes }: { access: Access; layout: Layout; routes: PageRoute[] }, key: number): ReactNode {
+  const pages = routes.map((r) => <Route key={r.path} path={r.path} element={layout === 'none' ? full(pageOf.get(r.path)!) : inner(pageOf.get(r.path)!)} />);
+  const inLayout = layout === 'none' ? pages : <Route element={layoutElement(layout)}>{pages}</Route>;
+  return guard[access] ? (
+    <Route key={key} element={guard[access]}>
+      {inLayout}
+    </Route>
+  ) : (
+    <Route key={key}>{inLayout}</Route>
+  );
+}
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route element={<LoggedOutOnly />}>
-        <Route path="/login" element={full(P.login)} />
-        <Route path="/signup" element={full(P.signup)} />
-        <Route path="/forgot-password" element={full(P.forgot)} />
-      </Route>
-      {/* Reached from the mailed link; works signed in or not. */}
-      <Route path="/reset-password" element={full(P.reset)} />
-      <Route path="/email-verificado" element={full(P.emailVerified)} />
-
-      {/* issue 16: public, signed in or not. */}
-      <Route path="/privacidad" element={full(P.privacy)} />
-      <Route element={<RequireRole />}>
-        <Route element={<MainLayout />}>
-          <Route path="/" element={inner(P.home)} />
-          <Route path="/services" element={inner(P.services)} />
-          <Route path="/book/:serviceId" element={inner(P.book)} />
-          <Route path="/my-appointments" element={inner(P.myAppointments)} />
-        </Route>
-        <Route path="/employee" element={<RequireRole roles={['employee', 'admin']} />}>
-          <Route element={full(P.employeeLayout)}>
-            <Route index element={<Navigate to="/employee/agenda" replace />} />
-            <Route path="agenda" element={inner(P.agenda)} />
-            <Route path="time-off" element={inner(P.myTimeOff)} />
-          </Route>
-        </Route>
-      </Route>
-      {/* The admin group has its own guard ('Cargando Auna...'); SPEC §2 lists it twice in the
-          original's routing, here it is one group (docs/decisions/003-one-admin-route-group.md). */}
-      <Route path="/admin" element={<RequireRole roles={['admin']} loadingText="Cargando Auna..." />}>
-        <Route element={full(P.adminLayout, 'Cargando Auna...')}>
-          <Route index element={<Navigate to="/admin/dashboard" replace />} />
-          <Route path="dashboard" element={inner(P.dashboard)} />
-          <Route path="services" element={inner(P.adminServices)} />
-          <Route path="employees" element={inner(P.adminEmployees)} />
-          <Route path="appointments" element={inner(P.adminAppointments)} />
-          <Route path="settings" element={inner(P.settings)} />
-          <Route path="availability" element={inner(P.availability)} />
-
-          <Route path="day" element={inner(P.salonDay)} />
-          <Route path="clients" element={inner(P.clients)} />
-          <Route path="clients/:id" element={inner(P.client)} />
-        </Route>
-      </Route>
+      {groups().map(groupElement)}
+      {/* SPEC §2 lists the admin group twice in the original's routing; here it is one group (docs/decisions/003-one-admin-route-group.md). */}
+      {Object.entries(REDIRECTS).map(([from, to]) => (
+        <Route key={from} path={from} element={<Navigate to={to} replace />} />
+      ))}
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

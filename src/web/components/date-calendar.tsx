@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from './inline-icons';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays } from '../../domain/calendar-date';
 import { addMonths, endOfWeek, monthWeeks, startOfMonth, startOfWeek } from '../lib/calendar-month';

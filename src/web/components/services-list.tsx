@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { MSG } from '../../domain/messages';
+import { ACTIVE_SERVICES_KEY } from '../app/routes';
 import { api, call } from '../lib/api';
 import { formatEuros } from '../../domain/money';
 import { Alert } from './alert';
@@ -11,7 +12,8 @@ import { InlineLoading } from './loading';
 // /services. It lives here rather than in a feature because two features show it
 // (docs/decisions/008-client-booking.md).
 
-export const ACTIVE_SERVICES_KEY = ['catalog', 'services'] as const;
+// Its key is in the route table: the server renders the first views that list the services (app/routes.ts).
+export { ACTIVE_SERVICES_KEY };
 
 export function useActiveServices() {
   return useQuery({

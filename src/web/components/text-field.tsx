@@ -1,7 +1,9 @@
 import { FieldError, Input, Label, Text, TextArea, TextField as AriaTextField, type TextFieldProps } from 'react-aria-components';
 
-export const inputClass =
-  'w-full min-h-11 rounded-xl border border-line bg-white px-4 py-2.5 text-ink placeholder:text-muted/80 outline-none transition focus:border-rose-500 focus:ring-3 focus:ring-rose-100 data-[invalid]:border-brick';
+import { inputClass } from './input-class';
+
+// The look lives in its own module so a page can style a native control without loading React Aria's TextField.
+export { inputClass };
 
 /** A labelled text input (React Aria: label, description and error wired for screen readers). */
 export function TextField({

@@ -22,20 +22,37 @@
   }
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  // React records each field's value when it hydrates it and calls onChange only for a value that
+  // differs from the one it recorded, so an 'input' event alone would not tell it about text typed
+  // before hydration (and its next render would put its own, empty, value back). So each changed
+  // field is first set back to the server's value through the field's own `value` setter (React
+  // records that) and then to what was typed through the element type's native setter (React does
+  // not see that), and the event makes the difference an onChange. A changed checkbox or radio is
+  // set back and clicked, which is how React hears of those.
+  function nativeSet(f, prop, v) {
+    var d = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f), prop);
+    if (d && d.set) d.set.call(f, v);
+    else f[prop] = v;
+  }
   document.addEventListener('auna:hydrated', function () {
+    if (hydrated) return; // once (React's StrictMode runs a development build's effects twice)
     hydrated = true;
     var fields = document.querySelectorAll('input, textarea, select');
     for (var i = 0; i < fields.length; i++) {
       var f = fields[i];
-      var changed = false;
       if (f.tagName === 'SELECT') {
+        var changed = false;
         for (var j = 0; j < f.options.length; j++) if (f.options[j].selected !== f.options[j].defaultSelected) changed = true;
+        if (changed) f.dispatchEvent(new Event('change', { bubbles: true }));
       } else if (f.type === 'checkbox' || f.type === 'radio') {
-        changed = f.checked !== f.defaultChecked;
-      } else {
-        changed = f.value !== f.defaultValue;
-      }
-      if (changed) {
+        if (f.checked !== f.defaultChecked && (f.type === 'checkbox' || f.checked)) {
+          f.checked = !f.checked;
+          f.click();
+        }
+      } else if (f.value !== f.defaultValue) {
+        var typed = f.value;
+        f.value = f.defaultValue;
+        nativeSet(f, 'value', typed);
         f.dispatchEvent(new Event('input', { bubbles: true }));
         f.dispatchEvent(new Event('change', { bubbles: true }));
       }

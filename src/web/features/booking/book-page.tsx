@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, ChevronDown, Clock } from 'lucide-react';
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { ArrowLeft, ChevronDown, Clock } from '../../components/inline-icons';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isBookableDate } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
@@ -9,7 +9,7 @@ import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { DateCalendar } from '../../components/date-calendar';
 import { InlineLoading } from '../../components/loading';
-import { inputClass, TextField } from '../../components/text-field';
+import { inputClass } from '../../components/input-class';
 import { ApiRequestError } from '../../lib/api';
 import { formatDateLong, formatEuros } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
@@ -37,6 +37,9 @@ function StepTitle({ n, children }: { n: number; children: string }) {
   );
 }
 
+const loadNotesField = () => import('./notes-field');
+const NotesField = lazy(loadNotesField);
+
 /** /book/:serviceId — SPEC §2 Booking screen: professional, day and live times, notes, confirm. */
 export default function BookPage() {
   const { serviceId = '' } = useParams();
@@ -60,6 +63,10 @@ export default function BookPage() {
     if (list?.length === 1 && professionalId === '') setProfessionalId(list[0]!.id);
   }, [list, professionalId]);
   const professional = list?.find((p) => p.id === professionalId);
+  // The note's field (its own chunk) downloads while the client picks a time, not after.
+  useEffect(() => {
+    if (professionalId !== '') void loadNotesField();
+  }, [professionalId]);
 
   const slots = useSlots(serviceId, professionalId, date);
   // Closed days (holidays, the professional's days off) of the month shown, a week either side.
@@ -240,15 +247,9 @@ export default function BookPage() {
           {time && (
             <div className="rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
               <StepTitle n={3}>Añade una nota</StepTitle>
-              <TextField
-                className="mt-4"
-                label="Notas para tu cita (opcional)"
-                placeholder="Por ejemplo: alergias, piel sensible o tus preferencias de estilo."
-                multiline
-                value={notes}
-                onChange={setNotes}
-                maxLength={2000}
-              />
+              <Suspense fallback={<InlineLoading text="Cargando..." />}>
+                <NotesField value={notes} onChange={setNotes} />
+              </Suspense>
             </div>
           )}
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { MSG } from '../../../domain/messages';
+import { professionalsKey, serviceKey } from '../../app/routes';
 import { api, ApiRequestError, call } from '../../lib/api';
 
 // The booking screen's calls, typed from the server's own routes (hc<AppType>).
@@ -10,8 +11,8 @@ export type BookingBody = InferRequestType<typeof api.booking.$post>['json'];
 
 export const slotsKey = (serviceId: string, professionalId: string, date: string) => ['booking', 'slots', serviceId, professionalId, date] as const;
 
-export const serviceKey = (serviceId: string) => ['catalog', 'service', serviceId] as const;
-export const professionalsKey = (serviceId: string) => ['catalog', 'professionals', serviceId] as const;
+// The first view's keys are in the route table: the server renders this page with them (app/routes.ts).
+export { professionalsKey, serviceKey };
 
 export function useService(serviceId: string) {
   return useQuery({

@@ -1,17 +1,17 @@
 import { useInfiniteQuery, useIsMutating, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { CalendarSearch, ChevronDown, RotateCcw, StickyNote } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ComponentProps } from 'react';
 import { Header, Menu, MenuItem, MenuSection, MenuTrigger, Popover, Button as AriaButton } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { APPOINTMENT_STATUSES, isAppointmentStatus, statusLabel } from '../../../../domain/appointment-status';
 import { MSG } from '../../../../domain/messages';
-import { isValidIsoDate, salonDateOf, SALON_TIME_ZONE } from '../../../../domain/salon-time';
+import { isValidIsoDate, salonDateOf, SALON_TIME_ZONE } from '../../../../domain/calendar-date';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StatusBadge } from '../../../components/status-badge';
-import { inputClass } from '../../../components/text-field';
+import { inputClass } from '../../../components/input-class';
 import { ApiRequestError } from '../../../lib/api';
 import { formatTime } from '../../../lib/format';
 import { useLiveAppointments } from '../../../lib/live-events';
@@ -26,7 +26,26 @@ import {
   type AppointmentsPage,
   type Filters,
 } from './appointments-api';
-import { DateFilter } from './date-filter';
+
+// The two date fields are React Aria's DatePicker (segments, calendar popover, their strings in
+// every locale React Aria ships: ~25 KB gzipped): a chunk of their own, requested with the page's
+// own chunk, so the list is not held back by them; until it is here, each field shows its label
+// and the date as text, in the same box (test/bundle-budget.test.ts, docs/decisions/016-react-19-runtime.md).
+const LazyDateFilter = lazy(() => import('./date-filter').then((m) => ({ default: m.DateFilter })));
+function DateFilter(props: ComponentProps<typeof LazyDateFilter>) {
+  return (
+    <Suspense
+      fallback={
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <span className="text-sm font-medium text-ink">{props.label}</span>
+          <span className="flex min-h-11 w-full items-center rounded-xl border border-line bg-white px-3 tabular-nums text-ink">{props.value.split('-').reverse().join('/')}</span>
+        </div>
+      }
+    >
+      <LazyDateFilter {...props} />
+    </Suspense>
+  );
+}
 
 const TZ = SALON_TIME_ZONE;
 const STATUS_MUTATION = ['admin', 'appointments', 'status'] as const;

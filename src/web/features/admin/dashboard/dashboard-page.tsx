@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ClientNote } from '../../../components/client-note';
 import { CalendarCheck, CalendarHeart, CalendarPlus, CheckCheck, Clock, Scissors, UserPlus, Wallet, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../../domain/salon-time';
+import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../../domain/calendar-date';
 import { ButtonLink } from '../../../components/button';
 import { StatusBadge } from '../../../components/status-badge';
 import { formatDateLong, formatEuros, formatTime } from '../../../lib/format';

@@ -1,0 +1,149 @@
+// THE route table of the web app: every page, where it sits, who may see it, and, for the client's
+// first views, that the server renders it and which API answers it reads first. A plain data module
+// (no React, no web code), read by:
+//   - app/router.tsx: the <Routes> tree and the code-split pages (preloadRoute);
+//   - entry-server.tsx: which first views are rendered on the server, and with what data;
+//   - src/server/http/app-shell.ts: the page chunks and images named in each page's HTML;
+//   - test/bundle-budget.test.ts: which first views are budgeted.
+// Adding a page is one row here plus its file (docs/engineering-notes.md, "Adding a page");
+// test/route-table.test.ts fails when the router, the server or the budget disagree with it.
+// (docs/decisions/017-one-route-table.md)
+
+/** Query keys of the data a first view reads (TanStack Query), shared by the page's hooks and the server's render. */
+export const ACTIVE_SERVICES_KEY = ['catalog', 'services'] as const;
+export const serviceKey = (serviceId: string) => ['catalog', 'service', serviceId] as const;
+export const professionalsKey = (serviceId: string) => ['catalog', 'professionals', serviceId] as const;
+
+/**
+ * Who reaches the page (the guards of app/router.tsx): 'signed-out' (a signed-in user is sent
+ * to /), 'anyone', 'signed-in' (any role; else /login), 'staff' (employee or admin), 'admin'.
+ */
+export type Access = 'signed-out' | 'anyone' | 'signed-in' | 'staff' | 'admin';
+/** The layout around the page: none (the page is the whole screen), the client's header, the employee's or the admin's portal. */
+export type Layout = 'none' | 'main' | 'employee' | 'admin';
+export type Viewer = 'signed-out' | 'client' | 'employee' | 'admin';
+/** One API answer a first view reads: `GET api`, its JSON's `field`, cached under `key`. */
+export type FirstViewQuery = { key: readonly unknown[]; api: string; field: string };
+
+export type PageRoute = {
+  /** React Router's pattern, absolute ('/book/:serviceId'). */
+  path: string;
+  /** The page module under src/web (its default export), as Vite's manifest names it. */
+  page: string;
+  layout: Layout;
+  access: Access;
+  /** Images the first paint shows, under src/web: the server preloads them. */
+  images?: string[];
+  /**
+   * Rendered on the server (entry-server.tsx) for these viewers, and hydrated; the page reads
+   * `data` first (the server fetches it with the request's cookie and hands it to the browser).
+   * Only for viewers the page renders for without a redirect.
+   */
+  firstView?: { for: Viewer[]; data: (params: Record<string, string>) => FirstViewQuery[] };
+};
+
+const services: FirstViewQuery = { key: ACTIVE_SERVICES_KEY, api: '/api/catalog/services', field: 'services' };
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  { path: '/login', page: 'features/auth/login-page.tsx', layout: 'none', access: 'signed-out', firstView: { for: ['signed-out'], data: () => [] } },
+  { path: '/signup', page: 'features/auth/signup-page.tsx', layout: 'none', access: 'signed-out' },
+  { path: '/forgot-password', page: 'features/auth/forgot-password-page.tsx', layout: 'none', access: 'signed-out' },
+  // Reached from the mailed link; works signed in or not.
+  { path: '/reset-password', page: 'features/auth/reset-password-page.tsx', layout: 'none', access: 'anyone' },
+  // Where the email verification link lands (issue 13), and the privacy notice the sign-up page links (issue 16).
+  { path: '/email-verificado', page: 'features/auth/email-verified-page.tsx', layout: 'none', access: 'anyone' },
+  { path: '/privacidad', page: 'features/privacy/privacy-page.tsx', layout: 'none', access: 'anyone' },
+  {
+    path: '/',
+    page: 'features/home/home-page.tsx',
+    layout: 'main',
+    access: 'signed-in',
+    images: ['assets/images/hero-confianza.svg'],
+    // Staff are sent on to their portals by the home page.
+    firstView: { for: ['client'], data: () => [services] },
+  },
+  { path: '/services', page: 'features/services/services-page.tsx', layout: 'main', access: 'signed-in', firstView: { for: ['client', 'employee', 'admin'], data: () => [services] } },
+  {
+    path: '/book/:serviceId',
+    page: 'features/booking/book-page.tsx',
+    layout: 'main',
+    access: 'signed-in',
+    firstView: {
+      for: ['client', 'employee', 'admin'],
+      data: ({ serviceId = '' }) => {
+        const base = `/api/catalog/services/${encodeURIComponent(serviceId)}`;
+        return [
+          { key: serviceKey(serviceId), api: base, field: 'service' },
+          { key: professionalsKey(serviceId), api: `${base}/professionals`, field: 'professionals' },
+        ];
+      },
+    },
+  },
+  { path: '/my-appointments', page: 'features/appointments/my-appointments-page.tsx', layout: 'main', access: 'signed-in' },
+  { path: '/employee/agenda', page: 'features/employee/agenda-page.tsx', layout: 'employee', access: 'staff' },
+  { path: '/employee/time-off', page: 'features/employee/time-off-page.tsx', layout: 'employee', access: 'staff' },
+  { path: '/admin/dashboard', page: 'features/admin/dashboard/dashboard-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/services', page: 'features/admin/services/services-admin-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/employees', page: 'features/admin/employees/employees-admin-page.tsx', layout: 'admin', access: 'admin' },
+  // The front desk (issue 13): the salon's day view and the client records.
+  { path: '/admin/day', page: 'features/admin/front-desk/day-view-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/clients', page: 'features/admin/front-desk/clients-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/clients/:id', page: 'features/admin/front-desk/client-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/appointments', page: 'features/admin/appointments/appointments-admin-page.tsx', layout: 'admin', access: 'admin' },
+  // Closures, special hours and time off (issue 15).
+  { path: '/admin/availability', page: 'features/admin/availability/availability-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/settings', page: 'features/admin/settings/settings-page.tsx', layout: 'admin', access: 'admin' },
+];
+
+/** Paths that only redirect (router.tsx): a portal's own address goes to its first page. */
+export const REDIRECTS: Readonly<Record<string, string>> = {
+  '/employee': '/employee/agenda',
+  '/admin': '/admin/dashboard',
+};
+
+/** The layouts' modules (code-split like the pages; 'main' is in the entry). */
+export const LAYOUT_MODULES: Readonly<Partial<Record<Layout, string>>> = {
+  employee: 'app/layouts/employee-layout.tsx',
+  admin: 'app/layouts/admin-layout.tsx',
+};
+
+/** `pathname` without trailing slashes ('/' stays '/'). */
+export function normalizePath(pathname: string): string {
+  return pathname.replace(/\/+$/, '') || '/';
+}
+
+const compiled = PAGE_ROUTES.map((route) => {
+  const names: string[] = [];
+  const source = route.path
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(part.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, names, re: new RegExp(`^${source}$`) };
+});
+
+/** The page route `pathname` shows, with its params (decoded), or undefined. Matches as React Router does for these patterns. */
+export function matchPageRoute(pathname: string): { route: PageRoute; params: Record<string, string> } | undefined {
+  const path = normalizePath(pathname);
+  for (const { route, names, re } of compiled) {
+    const m = re.exec(path);
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    try {
+      names.forEach((n, i) => (params[n] = decodeURIComponent(m[i + 1]!)));
+    } catch {
+      return undefined; // a malformed escape: React Router would not match it either
+    }
+    return { route, params };
+  }
+  return undefined;
+}
+
+/** The viewer a first view is rendered for: the signed-in user's role, or 'signed-out'. */
+export function viewerOf(user: { role: string } | null): Viewer {
+  if (!user) return 'signed-out';
+  return user.role === 'admin' || user.role === 'employee' ? user.role : 'client';
+}
