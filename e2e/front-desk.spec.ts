@@ -1,5 +1,6 @@
 import { isBookableDate } from '../src/domain/booking-rules';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
 import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
@@ -71,7 +72,7 @@ test('a phone client is booked in the day view, found by three digits, moved to 
   await expect(dialog.getByLabel('Profesional').locator('option:checked')).toHaveText(alba.name);
   await dialog.getByRole('button', { name: '10:00', exact: true }).click();
   await dialog.getByRole('button', { name: `Reservar a las 10:00 para ${clientName}` }).click();
-  await expect(page.getByText(MSG.staffBookingSucceeded)).toBeVisible();
+  await expect(page.getByText(STAFF_MSG.staffBookingSucceeded)).toBeVisible();
   await expect(albaColumn.getByRole('button', { name: new RegExp(`10:00 ${clientName}`) })).toBeVisible();
 
   // "Clientes": three digits of the phone find them.
@@ -105,7 +106,7 @@ test('a phone client is booked in the day view, found by three digits, moved to 
   await expect(client).toHaveURL(/\/$/);
   const { rows } = await e2eDb().query<{ id: string }>(`SELECT id FROM "user" WHERE email = $1`, [clientEmail]);
   made.push(rows[0]!.id);
-  const mail = await waitForMail(clientEmail, { timeout: 15_000, after: sentAfter, match: (m) => m.subject === MSG.emailVerifySubject });
+  const mail = await waitForMail(clientEmail, { timeout: 15_000, after: sentAfter, match: (m) => m.subject === STAFF_MSG.emailVerifySubject });
   await client.goto(firstLink(mail.text)!);
   await expect(client.getByText(MSG.emailVerified)).toBeVisible();
   await client.getByRole('link', { name: 'Ver mis citas' }).click();

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { account, user } from '../src/server/db/schema';
 import { newSession, promote, signIn, signUp } from './support/http-client';
 import { firstLink, startMailCatcher, type MailCatcher } from './support/mail-catcher';
@@ -280,6 +281,6 @@ describe('Google sign-in in a salon without GOOGLE_CLIENT_ID', () => {
       errorCallbackURL: '/login?from=google',
     });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'PROVIDER_NOT_FOUND', message: MSG.notFound } });
+    expect(res.body).toEqual({ error: { code: 'PROVIDER_NOT_FOUND', message: STAFF_MSG.notFound } });
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { pgErrorCode } from '../src/server/db/client';
 import { appointments, employees, services, user } from '../src/server/db/schema';
 import type { RealtimeEvent } from '../src/server/realtime/realtime';
@@ -350,7 +351,7 @@ describe('status changes', () => {
     const a = await fresh(from);
     const res = await patch(a.id, to);
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'invalid_transition', message: MSG.invalidTransition });
+    expect(res.body.error).toEqual({ code: 'invalid_transition', message: STAFF_MSG.invalidTransition });
     expect((await statusOf(a.id))?.status).toBe(from);
   });
 
@@ -362,7 +363,7 @@ describe('status changes', () => {
   });
 
   it('404 for an unknown or malformed id, 400 for a status outside the five or extra fields', async () => {
-    expect((await patch(randomUUID(), 'completed')).body.error).toEqual({ code: 'not_found', message: MSG.appointmentNotFound });
+    expect((await patch(randomUUID(), 'completed')).body.error).toEqual({ code: 'not_found', message: STAFF_MSG.appointmentNotFound });
     expect((await patch('no-es-un-uuid', 'completed')).status).toBe(404);
     const a = await fresh();
     expect((await patch(a.id, 'pending')).status).toBe(400);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, unlinkBlocked } from '../src/domain/messages';
+import { MSG } from '../src/domain/messages';
+import { STAFF_MSG, unlinkBlocked } from '../src/domain/staff-messages';
 import { DEFAULT_WEEKLY_SCHEDULE, defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { appointments, employees } from '../src/server/db/schema';
 import type { Session } from './support/http-client';
@@ -95,7 +96,7 @@ describe('invalid bodies: 400 with a Spanish message and nothing changed', () =>
     ['overlapping breaks', { availability: overlapping() }, `Viernes: ${MSG.breaksOverlap}`],
     ['a time off the clock', { availability: { ...defaultWeeklySchedule(), monday: { isWorkingDay: true, startTime: '25:00', endTime: '17:00', breaks: [] } } }, MSG.scheduleInvalidTime],
     ['a day missing', { availability: { monday: defaultWeeklySchedule().monday } }, MSG.invalidInput],
-    ['an unknown service', { servicesOffered: ['7d1c2b8e-0000-4000-8000-000000000000'] }, MSG.employeeServicesUnknown],
+    ['an unknown service', { servicesOffered: ['7d1c2b8e-0000-4000-8000-000000000000'] }, STAFF_MSG.employeeServicesUnknown],
     ['an unknown field', { isActive: false }, MSG.invalidInput],
     ['an account that does not exist', { userId: 'no-existe' }, MSG.linkUserNotFound],
   ])('POST with %s', async (_label, change, message) => {
@@ -139,12 +140,12 @@ describe('an account whose email is not verified (issue 16)', () => {
     await person(server, 'sin.verificar@example.com', 'client', 'Impostora', { verified: false });
     const lookup = await admin.post('/api/admin/employees/link-lookup', { email: 'sin.verificar@example.com' });
     expect(lookup.status).toBe(400);
-    expect(lookup.body.error).toEqual({ code: 'link_email_not_verified', message: MSG.linkEmailNotVerified });
+    expect(lookup.body.error).toEqual({ code: 'link_email_not_verified', message: STAFF_MSG.linkEmailNotVerified });
     const u = await userRow(server, 'sin.verificar@example.com');
     const before = await server.deps.db.select().from(employees);
     const res = await create({ name: 'Impostora', userId: u.id });
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(MSG.linkEmailNotVerified);
+    expect(res.body.error.message).toBe(STAFF_MSG.linkEmailNotVerified);
     expect(await server.deps.db.select().from(employees)).toHaveLength(before.length);
     expect(await roleOf('sin.verificar@example.com')).toBe('client');
   });
@@ -296,7 +297,7 @@ describe('activation and deletion', () => {
 
     const refused = await admin.delete(`/api/admin/employees/${id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(MSG.employeeDeleteActive);
+    expect(refused.body.error.message).toBe(STAFF_MSG.employeeDeleteActive);
 
     const off = await admin.patch(`/api/admin/employees/${id}/status`, { isActive: false });
     expect(off.status).toBe(200);
@@ -313,7 +314,7 @@ describe('activation and deletion', () => {
     const id = '5e1c2b8e-0000-4000-8000-000000000000';
     const res = await admin.patch(`/api/admin/employees/${id}/status`, { isActive: true });
     expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe(MSG.employeeNotFound);
+    expect(res.body.error.message).toBe(STAFF_MSG.employeeNotFound);
     expect((await admin.put(`/api/admin/employees/${id}`, body())).status).toBe(404);
     expect((await admin.delete(`/api/admin/employees/${id}`)).status).toBe(404);
   });

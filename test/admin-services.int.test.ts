@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { appointments, employees, employeeServices, services } from '../src/server/db/schema';
 import type { Session } from './support/http-client';
@@ -119,7 +120,7 @@ describe('edit, activation and deletion', () => {
     const id = created.body.id;
     const refused = await admin.delete(`/api/admin/services/${id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toBe(MSG.serviceDeleteActive);
+    expect(refused.body.error.message).toBe(STAFF_MSG.serviceDeleteActive);
     expect(await server.deps.db.select().from(services).where(eq(services.id, id))).toHaveLength(1);
 
     expect((await admin.patch(`/api/admin/services/${id}/status`, { isActive: false })).status).toBe(200);

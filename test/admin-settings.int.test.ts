@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { defaultWeeklySchedule, emptyWeeklySchedule } from '../src/domain/weekly-schedule';
 import { salonSettings } from '../src/server/db/schema';
 import type { Session } from './support/http-client';
@@ -66,7 +67,7 @@ describe('salon settings', () => {
     for (const bad of [-1, 169, 2.5, '24']) {
       const res = await admin.put('/api/admin/settings', { ...body, reminderHours: bad });
       expect(res.status).toBe(400);
-      expect(res.body.error.message).toBe(MSG.reminderHoursInvalid);
+      expect(res.body.error.message).toBe(STAFF_MSG.reminderHoursInvalid);
     }
     expect((await admin.put('/api/admin/settings', { ...body, reminderHours: 48 })).body.reminderHours).toBe(48);
   });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { SALON_TIME_ZONE, wallClockToInstant } from '../src/domain/salon-time';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { appointments, employees, services, user } from '../src/server/db/schema';
@@ -176,7 +177,7 @@ describe('PATCH /api/agenda/appointments/:id', () => {
     const hers = await appointment(carmen, at(DAY, '10:00'));
     const res = await mark(lucia, hers, 'completed');
     expect(res.status).toBe(404);
-    expect(res.body.error).toEqual({ code: 'not_found', message: MSG.appointmentNotFound });
+    expect(res.body.error).toEqual({ code: 'not_found', message: STAFF_MSG.appointmentNotFound });
     expect(await statusOf(hers)).toBe('confirmed');
 
     const missing = await mark(lucia, '00000000-0000-4000-8000-000000000000', 'completed');
@@ -191,7 +192,7 @@ describe('PATCH /api/agenda/appointments/:id', () => {
     const id = await appointment(lucia, new Date(NOW.getTime() + 60_000));
     const res = await mark(lucia, id, 'completed');
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'not_started', message: MSG.markNotStarted });
+    expect(res.body.error).toEqual({ code: 'not_started', message: STAFF_MSG.markNotStarted });
     expect(await statusOf(id)).toBe('confirmed');
   });
 
@@ -201,7 +202,7 @@ describe('PATCH /api/agenda/appointments/:id', () => {
       for (const to of ['completed', 'no_show']) {
         const res = await mark(lucia, id, to);
         expect(res.status, `${from} -> ${to}`).toBe(409);
-        expect(res.body.error).toEqual({ code: 'invalid_transition', message: MSG.invalidTransition });
+        expect(res.body.error).toEqual({ code: 'invalid_transition', message: STAFF_MSG.invalidTransition });
       }
       expect(await statusOf(id)).toBe(from);
     }
@@ -212,7 +213,7 @@ describe('PATCH /api/agenda/appointments/:id', () => {
     for (const status of ['confirmed', 'cancelled_by_salon', 'cancelled_by_client', 'pending', '', 42]) {
       const res = await mark(lucia, id, status as string);
       expect(res.status, String(status)).toBe(400);
-      expect(res.body.error.message).toBe(MSG.invalidTransition);
+      expect(res.body.error.message).toBe(STAFF_MSG.invalidTransition);
     }
     const extra = await lucia.session.patch(`/api/agenda/appointments/${id}`, { status: 'completed', employeeId: lucia.id });
     expect(extra.status).toBe(400);

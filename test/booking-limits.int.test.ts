@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_RATE_RULE } from '../src/domain/booking-limits';
-import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { appointments, salonSettings } from '../src/server/db/schema';
 import { person } from './admin-support';
 import { arrangeSalon, newClient, userIdOf, type Salon } from './booking-fixtures';
@@ -43,7 +43,7 @@ describe('per-client cap of future confirmed appointments', () => {
     }
     const fifth = await ana.post('/api/booking', body(THURSDAY, '11:00'));
     expect(fifth.status).toBe(409);
-    expect(fifth.body.error).toEqual({ code: 'booking_cap_reached', message: MSG.bookingCapReached });
+    expect(fifth.body.error).toEqual({ code: 'booking_cap_reached', message: STAFF_MSG.bookingCapReached });
 
     // The client cancels one: a place is free again.
     const anaId = await userIdOf(server, 'ana.cap@example.com');
@@ -58,7 +58,7 @@ describe('per-client cap of future confirmed appointments', () => {
     await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 1 });
     try {
       expect((await eva.post('/api/booking', body(THURSDAY, '15:00'))).status).toBe(201);
-      expect((await eva.post('/api/booking', body(THURSDAY, '15:30'))).body.error.message).toBe(MSG.bookingCapReached);
+      expect((await eva.post('/api/booking', body(THURSDAY, '15:30'))).body.error.message).toBe(STAFF_MSG.bookingCapReached);
     } finally {
       await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 4 });
     }
@@ -72,7 +72,7 @@ describe('booking horizon', () => {
     expect((await leo.post('/api/booking', body('2026-04-14', '10:00'))).status).toBe(201);
     const far = await leo.post('/api/booking', body('2026-04-15', '10:00'));
     expect(far.status).toBe(400);
-    expect(far.body.error).toEqual({ code: 'beyond_booking_horizon', message: MSG.bookingBeyondHorizon });
+    expect(far.body.error).toEqual({ code: 'beyond_booking_horizon', message: STAFF_MSG.bookingBeyondHorizon });
     const slots = await leo.get(`/api/booking/slots?serviceId=${salon.corte}&professionalId=${salon.lucia}&date=2026-04-15`);
     expect(slots.status).toBe(200);
     expect(slots.body.slots).toEqual([]);
@@ -84,11 +84,11 @@ describe('booking horizon', () => {
     expect(current).toMatchObject({ maxFutureAppointmentsPerClient: 4, bookingHorizonDays: 90 });
     const { updatedAt: _u, ...form } = current;
     for (const [field, value, message] of [
-      ['bookingHorizonDays', 0, MSG.bookingHorizonInvalid],
-      ['bookingHorizonDays', 731, MSG.bookingHorizonInvalid],
-      ['bookingHorizonDays', 12.5, MSG.bookingHorizonInvalid],
-      ['maxFutureAppointmentsPerClient', 0, MSG.bookingCapInvalid],
-      ['maxFutureAppointmentsPerClient', '4', MSG.bookingCapInvalid],
+      ['bookingHorizonDays', 0, STAFF_MSG.bookingHorizonInvalid],
+      ['bookingHorizonDays', 731, STAFF_MSG.bookingHorizonInvalid],
+      ['bookingHorizonDays', 12.5, STAFF_MSG.bookingHorizonInvalid],
+      ['maxFutureAppointmentsPerClient', 0, STAFF_MSG.bookingCapInvalid],
+      ['maxFutureAppointmentsPerClient', '4', STAFF_MSG.bookingCapInvalid],
     ] as const) {
       const res = await admin.put('/api/admin/settings', { ...form, [field]: value });
       expect(res.status, `${field}=${value}`).toBe(400);
@@ -112,7 +112,7 @@ describe('rate limit on POST /api/booking', () => {
     }
     const res = await bot.post('/api/booking', body(THURSDAY, '16:30'));
     expect(res.status).toBe(429);
-    expect(res.body.error).toEqual({ code: 'too_many_bookings', message: MSG.bookingTooFast });
+    expect(res.body.error).toEqual({ code: 'too_many_bookings', message: STAFF_MSG.bookingTooFast });
     // Another account is not affected.
     expect((await owner.post('/api/booking', body(THURSDAY, '16:30'))).status).toBe(201);
   });

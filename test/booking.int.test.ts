@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { appointments, salonSettings } from '../src/server/db/schema';
 import { createLogger } from '../src/server/logger';
 import { createRealtime, type RealtimeEvent } from '../src/server/realtime/realtime';
@@ -118,8 +119,8 @@ describe('slots', () => {
   type Pick = { serviceId?: () => string; professionalId?: () => string };
   it.each<[string, Pick, number, string]>([
     ['an inactive service', { serviceId: () => salon.inactive }, 404, MSG.serviceNotFoundOrUnavailable],
-    ['an inactive professional', { professionalId: () => salon.inactiveEmployee }, 404, MSG.employeeInactive],
-    ['a professional not offering it', { serviceId: () => salon.unoffered }, 400, MSG.serviceNotOffered],
+    ['an inactive professional', { professionalId: () => salon.inactiveEmployee }, 404, STAFF_MSG.employeeInactive],
+    ['a professional not offering it', { serviceId: () => salon.unoffered }, 400, STAFF_MSG.serviceNotOffered],
   ])('refuses %s', async (_name, patch, status, message) => {
     const res = await slotsOf(marta, { date: THURSDAY, serviceId: patch.serviceId?.(), professionalId: patch.professionalId?.() });
     expect(res.status).toBe(status);
@@ -264,8 +265,8 @@ describe('booking', () => {
     ['an inactive service', { serviceId: '__inactive' }, 404, MSG.serviceNotFoundOrUnavailable],
     ['an unknown service', { serviceId: '00000000-0000-4000-8000-000000000000' }, 404, MSG.serviceNotFoundOrUnavailable],
     ['a professional without an account', { professionalId: '__noAccount' }, 400, MSG.employeeNoAccount],
-    ['an inactive professional', { professionalId: '__inactiveEmployee' }, 404, MSG.employeeInactive],
-    ['a professional not offering the service', { serviceId: '__unoffered' }, 400, MSG.serviceNotOffered],
+    ['an inactive professional', { professionalId: '__inactiveEmployee' }, 404, STAFF_MSG.employeeInactive],
+    ['a professional not offering the service', { serviceId: '__unoffered' }, 400, STAFF_MSG.serviceNotOffered],
     ['no time', { time: undefined }, 400, MSG.bookingMissingData],
     ['an empty professional', { professionalId: '' }, 400, MSG.bookingMissingData],
     ['a malformed date', { date: '15/01/2026' }, 400, MSG.invalidInput],

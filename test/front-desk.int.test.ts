@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { appointmentChanges, appointments, clients } from '../src/server/db/schema';
 import { apiRouteKeysOf } from './support/api-routes';
 import { newSession, signUp, type Session } from './support/http-client';
@@ -71,11 +72,11 @@ describe('client records', () => {
   });
 
   it.each([
-    [{ name: '', phone: '612345678' }, MSG.clientNameRequired],
-    [{ name: 'Ana', phone: '' }, MSG.clientPhoneRequired],
-    [{ name: 'Ana', phone: '123' }, MSG.clientPhoneInvalid],
-    [{ name: 'Ana', phone: '612345678', email: 'no-email' }, MSG.clientEmailInvalid],
-    [{ name: 'Ana' }, MSG.clientPhoneInvalid],
+    [{ name: '', phone: '612345678' }, STAFF_MSG.clientNameRequired],
+    [{ name: 'Ana', phone: '' }, STAFF_MSG.clientPhoneRequired],
+    [{ name: 'Ana', phone: '123' }, STAFF_MSG.clientPhoneInvalid],
+    [{ name: 'Ana', phone: '612345678', email: 'no-email' }, STAFF_MSG.clientEmailInvalid],
+    [{ name: 'Ana' }, STAFF_MSG.clientPhoneInvalid],
   ])('refuses %j with a Spanish message', async (body, message) => {
     const res = await admin.post('/api/front-desk/clients', body);
     expect(res.status).toBe(400);
@@ -118,7 +119,7 @@ describe('staff booking', () => {
     expect((await staffBook(lucia, { clientId: c.id, time: '09:30' })).status).toBe(201);
     const refused = await staffBook(lucia, { clientId: c.id, time: '09:30', professionalId: w.otherEmployeeRecord });
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(MSG.notOwnAgenda);
+    expect(refused.body.error.message).toBe(STAFF_MSG.notOwnAgenda);
     const sarasDay = await server.deps.db.select().from(appointments).where(eq(appointments.employeeId, w.uid.otherEmployee));
     expect(sarasDay.some((a) => a.clientRecordId === c.id)).toBe(false);
     // A client cannot use the staff booking at all.
@@ -145,7 +146,7 @@ describe('staff booking', () => {
     expect(early.body.error.message).toBe(MSG.slotNotOffered);
     const unknown = await staffBook(admin, { clientId: '00000000-0000-4000-8000-000000000000', time: '16:00' });
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error.message).toBe(MSG.clientNotFound);
+    expect(unknown.body.error.message).toBe(STAFF_MSG.clientNotFound);
   });
 });
 
@@ -218,7 +219,7 @@ describe('rescheduling', () => {
     const sarasOwn = await w.appointment({ client: 'client', employee: 'otherEmployee', start: new Date('2026-01-22T09:00:00Z') });
     const refused = await lucia.post(`/api/booking/reschedule/${sarasOwn}`, { professionalId: w.otherEmployeeRecord, date: '2026-01-22', time: '12:00' });
     expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(MSG.notOwnAgenda);
+    expect(refused.body.error.message).toBe(STAFF_MSG.notOwnAgenda);
     expect((await appointment(sarasOwn)).startTime.toISOString()).toBe('2026-01-22T09:00:00.000Z');
     const luciasOwn = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-22T10:00:00Z') });
     const away = await lucia.post(`/api/booking/reschedule/${luciasOwn}`, { professionalId: w.otherEmployeeRecord, date: '2026-01-22', time: '12:00' });
@@ -232,7 +233,7 @@ describe('rescheduling', () => {
     const own = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-23T09:00:00Z') });
     const other = await elena.post(`/api/booking/reschedule/${own}`, { professionalId: w.employeeRecord, date: '2026-01-23', time: '12:00' });
     expect(other.status).toBe(404);
-    expect(other.body.error.message).toBe(MSG.appointmentNotFound);
+    expect(other.body.error.message).toBe(STAFF_MSG.appointmentNotFound);
     expect((await elena.get(`/api/booking/reschedule/${own}/slots?professionalId=${w.employeeRecord}&date=2026-01-23`)).status).toBe(404);
 
     const moved = await marta.post(`/api/booking/reschedule/${own}`, { professionalId: w.employeeRecord, date: '2026-01-23', time: '12:00' });
@@ -246,7 +247,7 @@ describe('rescheduling', () => {
     const soon = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-15T09:00:00Z') });
     const late = await marta.post(`/api/booking/reschedule/${soon}`, { professionalId: w.employeeRecord, date: '2026-01-23', time: '15:00' });
     expect(late.status).toBe(409);
-    expect(late.body.error.message).toBe(MSG.rescheduleTooLate(24));
+    expect(late.body.error.message).toBe(STAFF_MSG.rescheduleTooLate(24));
     expect(late.body.error.message).toBe('Lo sentimos, no puedes cambiar la hora de esta cita. La política del salón requiere al menos 24 horas de antelación.');
     expect((await appointment(soon)).startTime.toISOString()).toBe('2026-01-15T09:00:00.000Z');
   });
@@ -255,7 +256,7 @@ describe('rescheduling', () => {
     const gone = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-24T09:00:00Z'), status: 'cancelled_by_client' });
     const res = await admin.post(`/api/booking/reschedule/${gone}`, { professionalId: w.employeeRecord, date: '2026-01-24', time: '12:00' });
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe(MSG.rescheduleNotAllowed);
+    expect(res.body.error.message).toBe(STAFF_MSG.rescheduleNotAllowed);
   });
 });
 
@@ -267,7 +268,7 @@ describe('email verification and the client record', () => {
     expect(booked.status).toBe(201);
 
     const s = await signUp(server.url, { email, password: WORLD_PASSWORD, name: 'Nueva' }, freshIp());
-    const m = await mail.waitFor(email, { match: (x) => x.subject === MSG.emailVerifySubject });
+    const m = await mail.waitFor(email, { match: (x) => x.subject === STAFF_MSG.emailVerifySubject });
     expect(m.text).toMatch(/^Hola Nueva:/);
     // Unverified: booking works, but nothing is attached.
     expect((await s.get('/api/my-appointments')).body.appointments).toEqual([]);
@@ -306,7 +307,7 @@ describe('email verification and the client record', () => {
   it('a record made with the email of an already verified account is theirs at once', async () => {
     const email = 'verificada@correo.test';
     const s = await signUp(server.url, { email, password: WORLD_PASSWORD, name: 'Vera' }, freshIp());
-    const m = await mail.waitFor(email, { match: (x) => x.subject === MSG.emailVerifySubject });
+    const m = await mail.waitFor(email, { match: (x) => x.subject === STAFF_MSG.emailVerifySubject });
     await newSession(server.url, freshIp()).get(firstLink(m.text)!);
     const c = await createClient(admin, { name: 'Vera Ruiz', email });
     expect(c.hasAccount).toBe(true);

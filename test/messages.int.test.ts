@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { salonSettings } from '../src/server/db/schema';
 import { enqueueAppointmentMessages } from '../src/server/messages/enqueue';
 import { arrangeSalon, newClient, type Salon } from './booking-fixtures';
@@ -234,7 +234,7 @@ describe('the client controls reminders', () => {
     const link = /No quiero recibir recordatorios: (\S+)/.exec(confirmation.text)![1]!;
     const page = await fetch(link);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(MSG.stopRemindersDone.replace(':', ':'));
+    expect(await page.text()).toContain(STAFF_MSG.stopRemindersDone.replace(':', ':'));
     expect((await elena.get('/api/messages/preferences')).body).toEqual({ reminders: false });
 
     await runReminderNow(id);
@@ -243,7 +243,7 @@ describe('the client controls reminders', () => {
 
     const forged = await fetch(link.replace(/token=[^.]+/, `token=${Buffer.from('someone-else').toString('base64url')}`));
     expect(forged.status).toBe(400);
-    expect((await forged.json()).error.message).toBe(MSG.stopRemindersInvalidLink);
+    expect((await forged.json()).error.message).toBe(STAFF_MSG.stopRemindersInvalidLink);
 
     expect((await elena.put('/api/messages/preferences', { reminders: true })).body).toEqual({ reminders: true });
     expect((await newSession(server.url).get('/api/messages/preferences')).status).toBe(401);
@@ -294,7 +294,7 @@ describe('calendar feed', () => {
     expect(second).not.toBe(first);
     const old = await fetch(first);
     expect(old.status).toBe(404);
-    expect((await old.json()).error.message).toBe(MSG.calendarFeedNotFound);
+    expect((await old.json()).error.message).toBe(STAFF_MSG.calendarFeedNotFound);
     expect((await fetch(second)).status).toBe(200);
     // a client has none
     expect((await marta.post('/api/messages/calendar-feed', {})).status).toBe(403);

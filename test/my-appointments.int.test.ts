@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { cancelTooLate, MSG } from '../src/domain/messages';
+import { cancelTooLate } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { appointments, salonSettings } from '../src/server/db/schema';
 import type { RealtimeEvent } from '../src/server/realtime/realtime';
 import { appointmentRow, arrangeSalon, newClient, type Salon } from './booking-fixtures';
@@ -86,7 +87,7 @@ describe('POST /api/my-appointments/:id/cancel', () => {
     const id = await book(marta, '2026-01-16', '10:00');
     const res = await elena.post(`/api/my-appointments/${id}/cancel`);
     expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe(MSG.appointmentNotFound);
+    expect(res.body.error.message).toBe(STAFF_MSG.appointmentNotFound);
     expect((await appointmentRow(server, id))?.status).toBe('confirmed');
   });
 
@@ -96,7 +97,7 @@ describe('POST /api/my-appointments/:id/cancel', () => {
   ])('answers 404 for %s', async (_name, id) => {
     const res = await marta.post(`/api/my-appointments/${id}/cancel`);
     expect(res.status).toBe(404);
-    expect(res.body.error.message).toBe(MSG.appointmentNotFound);
+    expect(res.body.error.message).toBe(STAFF_MSG.appointmentNotFound);
   });
 
   it('refuses inside the default 24 h window with the policy text', async () => {
@@ -127,7 +128,7 @@ describe('POST /api/my-appointments/:id/cancel', () => {
     now = new Date('2026-01-12T09:00:00Z'); // the start
     const res = await marta.post(`/api/my-appointments/${id}/cancel`);
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe(MSG.cancelNotAllowed);
+    expect(res.body.error.message).toBe(STAFF_MSG.cancelNotAllowed);
     now = new Date('2026-01-12T08:59:00Z');
     expect((await marta.post(`/api/my-appointments/${id}/cancel`)).status).toBe(200);
   });
@@ -137,7 +138,7 @@ describe('POST /api/my-appointments/:id/cancel', () => {
     expect((await marta.post(`/api/my-appointments/${id}/cancel`)).status).toBe(200);
     const again = await marta.post(`/api/my-appointments/${id}/cancel`);
     expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(MSG.cancelNotAllowed);
+    expect(again.body.error.message).toBe(STAFF_MSG.cancelNotAllowed);
   });
 
   it('needs a session', async () => {

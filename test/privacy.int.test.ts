@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { appointments, session, user } from '../src/server/db/schema';
 import type { RealtimeEvent } from '../src/server/realtime/realtime';
 import { person } from './admin-support';
@@ -101,7 +102,7 @@ describe('delete my account', () => {
   it('is refused for a staff account, in Spanish', async () => {
     const res = await salon.luciaSession.post('/api/my-account/delete', { confirm: 'ELIMINAR' });
     expect(res.status).toBe(403);
-    expect(res.body.error).toEqual({ code: 'staff_account', message: MSG.accountDeleteStaff });
+    expect(res.body.error).toEqual({ code: 'staff_account', message: STAFF_MSG.accountDeleteStaff });
     expect((await salon.luciaSession.get('/api/me')).status).toBe(200);
   });
 

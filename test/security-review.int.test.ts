@@ -6,6 +6,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { AdminAccountError } from '../src/server/accounts/ensure-admin';
 import { loadConfig } from '../src/server/config';
 import { account, session, user, verification } from '../src/server/db/schema';
@@ -86,7 +87,7 @@ describe('passwords', () => {
     for (const password of ['123456', 'password', 'qwerty123', 'Password']) {
       const res = await newSession(server.url, from()).post('/api/auth/sign-up/email', { email: `comun.${password.toLowerCase()}@pw.test`, password, name: '' });
       expect(res.status, password).toBe(400);
-      expect(res.body.error).toEqual({ code: 'PASSWORD_TOO_COMMON', message: MSG.passwordTooCommon });
+      expect(res.body.error).toEqual({ code: 'PASSWORD_TOO_COMMON', message: STAFF_MSG.passwordTooCommon });
     }
     const [{ n }] = (await server.deps.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM "user" WHERE email LIKE 'comun.%'`)).rows as [{ n: number }];
     expect(n).toBe(0);
@@ -105,16 +106,16 @@ describe('passwords', () => {
 
     const short = await newSession(server.url, from()).post('/api/auth/reset-password', { newPassword: 'corta-de-11', token: await resetToken('empleada@pw.test') });
     expect(short.status).toBe(400);
-    expect(short.body.error).toEqual({ code: 'STAFF_PASSWORD_TOO_SHORT', message: MSG.staffPasswordTooShort });
+    expect(short.body.error).toEqual({ code: 'STAFF_PASSWORD_TOO_SHORT', message: STAFF_MSG.staffPasswordTooShort });
     const changed = await staff.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'corta-de-11' });
     expect(changed.status).toBe(400);
-    expect(changed.body.error.message).toBe(MSG.staffPasswordTooShort);
+    expect(changed.body.error.message).toBe(STAFF_MSG.staffPasswordTooShort);
     expect((await staff.post('/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'larga-de-doce' })).status).toBe(200);
 
     const client = await newSession(server.url, from()).post('/api/auth/reset-password', { newPassword: 'tq9#zr', token: await resetToken('clienta@pw.test') });
     expect(client.status).toBe(200);
     const common = await newSession(server.url, from()).post('/api/auth/reset-password', { newPassword: 'iloveyou', token: await resetToken('clienta@pw.test') });
-    expect(common.body.error?.message).toBe(MSG.passwordTooCommon);
+    expect(common.body.error?.message).toBe(STAFF_MSG.passwordTooCommon);
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { employeeTimeOff, salonExceptions } from '../src/server/db/schema';
 import type { RealtimeEvent } from '../src/server/realtime/realtime';
 import { arrangeSalon, newClient, type Salon } from './booking-fixtures';
@@ -53,7 +53,7 @@ describe('national holidays and closures', () => {
     expect((await slots('2027-01-07')).length).toBeGreaterThan(0);
     const res = await book('2027-01-06', '10:00');
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'salon_closed', message: MSG.availabilitySalonClosed });
+    expect(res.body.error).toEqual({ code: 'salon_closed', message: STAFF_MSG.availabilitySalonClosed });
     expect((await book('2027-03-26', '10:00')).status).toBe(409); // Viernes Santo 2027
   });
 
@@ -75,17 +75,17 @@ describe('national holidays and closures', () => {
 
   it('refuses bad closures with a Spanish message', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ kind: 'closed', startDate: '2027-02-10', endDate: '2027-02-09', reason: 'x' }, MSG.exceptionDatesInvalid],
-      [{ kind: 'closed', startDate: '2027-02-10', endDate: '2027-02-10', reason: '' }, MSG.exceptionReasonRequired],
-      [{ kind: 'special_hours', startDate: '2027-02-10', endDate: '2027-02-10', startTime: '18:00', endTime: '10:00', reason: '' }, MSG.exceptionTimesInvalid],
-      [{ kind: 'closed', startDate: 'mañana', endDate: '2027-02-10', reason: 'x' }, MSG.exceptionDatesInvalid],
+      [{ kind: 'closed', startDate: '2027-02-10', endDate: '2027-02-09', reason: 'x' }, STAFF_MSG.exceptionDatesInvalid],
+      [{ kind: 'closed', startDate: '2027-02-10', endDate: '2027-02-10', reason: '' }, STAFF_MSG.exceptionReasonRequired],
+      [{ kind: 'special_hours', startDate: '2027-02-10', endDate: '2027-02-10', startTime: '18:00', endTime: '10:00', reason: '' }, STAFF_MSG.exceptionTimesInvalid],
+      [{ kind: 'closed', startDate: 'mañana', endDate: '2027-02-10', reason: 'x' }, STAFF_MSG.exceptionDatesInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await admin.post('/api/admin/availability/closures', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.error.message).toBe(message);
     }
-    expect((await admin.post('/api/admin/availability/national-holidays', { year: 1999 })).body.error.message).toBe(MSG.holidaysYearInvalid);
+    expect((await admin.post('/api/admin/availability/national-holidays', { year: 1999 })).body.error.message).toBe(STAFF_MSG.holidaysYearInvalid);
   });
 
   it('special hours longer than the pattern open more slots, and the booking takes them', async () => {
@@ -116,7 +116,7 @@ describe('time off', () => {
     // Tinte (90 min) at 14:00 would end inside the time off.
     const cut = await book('2026-01-15', '14:00', salon.tinte);
     expect(cut.status).toBe(409);
-    expect(cut.body.error).toEqual({ code: 'time_off', message: MSG.availabilityTimeOff });
+    expect(cut.body.error).toEqual({ code: 'time_off', message: STAFF_MSG.availabilityTimeOff });
     expect((await book('2026-01-15', '15:30')).body.error.code).toBe('time_off');
     const ok = await book('2026-01-15', '14:30');
     expect(ok.status).toBe(201);
@@ -134,7 +134,7 @@ describe('time off', () => {
     expect(booked.status).toBe(201);
     const over = await lucia.post('/api/my-time-off', { startDate: '2026-02-10', endDate: '2026-02-10', startTime: '09:00', endTime: '12:00', reason: '' });
     expect(over.status).toBe(409);
-    expect(over.body.error.message).toBe(MSG.timeOffOverAppointments);
+    expect(over.body.error.message).toBe(STAFF_MSG.timeOffOverAppointments);
     expect((await lucia.get('/api/my-time-off')).body.timeOff).toHaveLength(1);
     await cancel(booked.body.appointment.id);
 

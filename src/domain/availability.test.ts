@@ -14,6 +14,7 @@ import {
   type TimeOff,
 } from './availability';
 import { MSG } from './messages';
+import { STAFF_MSG } from './staff-messages';
 import { SALON_TIME_ZONE as TZ } from './salon-time';
 import type { DaySchedule } from './weekly-schedule';
 
@@ -89,7 +90,7 @@ describe('checkBookable: the same answer as the slot list, with the reason', () 
   ])('%s', (_name, inp, time, code) => {
     const r = checkBookable(inp, time);
     expect(r.ok ? null : r.code).toBe(code);
-    if (!r.ok) expect(r.message).toBe({ time_off: MSG.availabilityTimeOff, salon_closed: MSG.availabilitySalonClosed, slot_not_offered: MSG.slotNotOffered }[r.code]);
+    if (!r.ok) expect(r.message).toBe({ time_off: STAFF_MSG.availabilityTimeOff, salon_closed: STAFF_MSG.availabilitySalonClosed, slot_not_offered: MSG.slotNotOffered }[r.code]);
   });
 
   it('agrees with availableSlots on every minute of a day with exceptions', () => {
@@ -113,20 +114,20 @@ describe('dayPlan and labels', () => {
 describe('validation', () => {
   it.each<[string, SalonException, string | null]>([
     ['a closed day', closed('2027-01-06', '2027-01-06'), null],
-    ['end before start', closed('2027-01-07', '2027-01-06'), MSG.exceptionDatesInvalid],
-    ['an impossible date', closed('2027-02-30', '2027-03-01'), MSG.exceptionDatesInvalid],
-    ['over a year', closed('2027-01-01', '2028-01-02'), MSG.exceptionRangeTooLong],
-    ['no reason', closed('2027-01-06', '2027-01-06', ' '), MSG.exceptionReasonRequired],
+    ['end before start', closed('2027-01-07', '2027-01-06'), STAFF_MSG.exceptionDatesInvalid],
+    ['an impossible date', closed('2027-02-30', '2027-03-01'), STAFF_MSG.exceptionDatesInvalid],
+    ['over a year', closed('2027-01-01', '2028-01-02'), STAFF_MSG.exceptionRangeTooLong],
+    ['no reason', closed('2027-01-06', '2027-01-06', ' '), STAFF_MSG.exceptionReasonRequired],
     ['special hours', special('2027-12-24', '09:00', '14:00'), null],
-    ['special hours backwards', special('2027-12-24', '14:00', '09:00'), MSG.exceptionTimesInvalid],
+    ['special hours backwards', special('2027-12-24', '14:00', '09:00'), STAFF_MSG.exceptionTimesInvalid],
   ])('salon: %s', (_n, e, msg) => expect(validateSalonException(e)).toBe(msg));
 
   it.each<[string, TimeOff, string | null]>([
     ['whole days', off('2027-08-02', '2027-08-13'), null],
     ['an afternoon', off('2027-08-02', '2027-08-02', '15:00', '20:00'), null],
-    ['only one time', off('2027-08-02', '2027-08-02', '15:00', null), MSG.exceptionTimesInvalid],
-    ['equal times', off('2027-08-02', '2027-08-02', '15:00', '15:00'), MSG.exceptionTimesInvalid],
-    ['a bad time', off('2027-08-02', '2027-08-02', '15:00', '25:00'), MSG.exceptionTimesInvalid],
+    ['only one time', off('2027-08-02', '2027-08-02', '15:00', null), STAFF_MSG.exceptionTimesInvalid],
+    ['equal times', off('2027-08-02', '2027-08-02', '15:00', '15:00'), STAFF_MSG.exceptionTimesInvalid],
+    ['a bad time', off('2027-08-02', '2027-08-02', '15:00', '25:00'), STAFF_MSG.exceptionTimesInvalid],
   ])('time off: %s', (_n, t, msg) => expect(validateTimeOff(t)).toBe(msg));
 });
 

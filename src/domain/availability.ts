@@ -1,5 +1,6 @@
 import { intervalsOverlap, type Interval } from './booking-rules';
 import { MSG } from './messages';
+import { STAFF_MSG } from './staff-messages';
 import { isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
 import { findSlot, generateSlots, type Slot } from './slots';
 import { toMinutes, type DaySchedule } from './weekly-schedule';
@@ -110,9 +111,9 @@ export function checkBookable(input: AvailabilityInput, time: string): BookableC
   const plan = dayPlan(input.date, input.weekly, input.exceptions, input.tz);
   const without = findSlot(availableSlots({ ...input, exceptions: NO_EXCEPTIONS }), time);
   if (plan.closed?.kind === 'time_off' || (without && plan.blocked.some((b) => intervalsOverlap(without, b)))) {
-    return { ok: false, code: 'time_off', message: MSG.availabilityTimeOff };
+    return { ok: false, code: 'time_off', message: STAFF_MSG.availabilityTimeOff };
   }
-  if (plan.closed || without) return { ok: false, code: 'salon_closed', message: MSG.availabilitySalonClosed };
+  if (plan.closed || without) return { ok: false, code: 'salon_closed', message: STAFF_MSG.availabilitySalonClosed };
   return { ok: false, code: 'slot_not_offered', message: MSG.slotNotOffered };
 }
 
@@ -149,20 +150,20 @@ export function closedLabel(closed: DayClosed): string {
 const MAX_RANGE_DAYS = 366;
 
 function rangeProblem(startDate: string, endDate: string): string | null {
-  if (!isValidIsoDate(startDate) || !isValidIsoDate(endDate) || endDate < startDate) return MSG.exceptionDatesInvalid;
+  if (!isValidIsoDate(startDate) || !isValidIsoDate(endDate) || endDate < startDate) return STAFF_MSG.exceptionDatesInvalid;
   const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / 86_400_000;
-  return days >= MAX_RANGE_DAYS ? MSG.exceptionRangeTooLong : null;
+  return days >= MAX_RANGE_DAYS ? STAFF_MSG.exceptionRangeTooLong : null;
 }
 
 function timesProblem(startTime: string | null, endTime: string | null, required: boolean): string | null {
   if (startTime === null && endTime === null && !required) return null;
-  if (startTime === null || endTime === null || !isValidTime(startTime) || !isValidTime(endTime)) return MSG.exceptionTimesInvalid;
-  return toMinutes(endTime) > toMinutes(startTime) ? null : MSG.exceptionTimesInvalid;
+  if (startTime === null || endTime === null || !isValidTime(startTime) || !isValidTime(endTime)) return STAFF_MSG.exceptionTimesInvalid;
+  return toMinutes(endTime) > toMinutes(startTime) ? null : STAFF_MSG.exceptionTimesInvalid;
 }
 
 /** The first problem of a salon closure / special hours, or null. */
 export function validateSalonException(e: SalonException): string | null {
-  if (e.kind === 'closed' && !e.reason.trim()) return MSG.exceptionReasonRequired;
+  if (e.kind === 'closed' && !e.reason.trim()) return STAFF_MSG.exceptionReasonRequired;
   return rangeProblem(e.startDate, e.endDate) ?? (e.kind === 'special_hours' ? timesProblem(e.startTime, e.endTime, true) : null);
 }
 

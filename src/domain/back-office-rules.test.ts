@@ -7,7 +7,8 @@ import {
   settingsFieldsError,
   truncateAccountEmail,
 } from './back-office-rules';
-import { MSG, unlinkBlocked } from './messages';
+import { MSG } from './messages';
+import { unlinkBlocked } from './staff-messages';
 
 const service = { name: 'Corte', duration: 45, price: 28, description: '', category: 'Cabello' };
 

@@ -1,5 +1,5 @@
 import { addDays, isValidIsoDate } from './calendar-date';
-import { MSG } from './messages';
+import { STAFF_MSG } from './staff-messages';
 
 // Booking abuse (issue 16, docs/decisions/025): what a client may book for themselves. Staff
 // booking for a client are exempt from the cap (they are the salon); the horizon is the salon's
@@ -41,8 +41,8 @@ export type SelfBookingCheck = {
 export function selfBookingProblem(c: SelfBookingCheck): string | null {
   const horizon = c.horizonDays ?? DEFAULT_BOOKING_HORIZON_DAYS;
   const cap = c.maxFutureAppointments ?? DEFAULT_MAX_FUTURE_APPOINTMENTS;
-  if (!isWithinHorizon(c.date, c.today, horizon)) return MSG.bookingBeyondHorizon;
-  if (c.futureConfirmed >= cap) return MSG.bookingCapReached;
+  if (!isWithinHorizon(c.date, c.today, horizon)) return STAFF_MSG.bookingBeyondHorizon;
+  if (c.futureConfirmed >= cap) return STAFF_MSG.bookingCapReached;
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canReschedule, checkClientFields, mayManageAgenda, type StaffRole } from './front-desk-rules';
-import { MSG } from './messages';
+import { STAFF_MSG } from './staff-messages';
 
 describe('mayManageAgenda', () => {
   it.each<[StaffRole, string, string | null, boolean]>([
@@ -34,12 +34,12 @@ describe('checkClientFields', () => {
       { name: ' Ana ', phone: '+34612345678', email: ' Ana@Correo.ES ', notes: ' alergia al látex ' },
       { ok: true, value: { name: 'Ana', phone: '+34612345678', email: 'ana@correo.es', notes: 'alergia al látex' } },
     ],
-    [{ name: '  ', phone: '612345678' }, { ok: false, message: MSG.clientNameRequired }],
-    [{ name: 'x'.repeat(121), phone: '612345678' }, { ok: false, message: MSG.clientNameRequired }],
-    [{ name: 'Ana', phone: '' }, { ok: false, message: MSG.clientPhoneRequired }],
-    [{ name: 'Ana', phone: '123' }, { ok: false, message: MSG.clientPhoneInvalid }],
-    [{ name: 'Ana', phone: '612345678', email: 'no-es-un-email' }, { ok: false, message: MSG.clientEmailInvalid }],
-    [{ name: 'Ana', phone: '612345678', notes: 'x'.repeat(2001) }, { ok: false, message: MSG.clientNotesTooLong }],
+    [{ name: '  ', phone: '612345678' }, { ok: false, message: STAFF_MSG.clientNameRequired }],
+    [{ name: 'x'.repeat(121), phone: '612345678' }, { ok: false, message: STAFF_MSG.clientNameRequired }],
+    [{ name: 'Ana', phone: '' }, { ok: false, message: STAFF_MSG.clientPhoneRequired }],
+    [{ name: 'Ana', phone: '123' }, { ok: false, message: STAFF_MSG.clientPhoneInvalid }],
+    [{ name: 'Ana', phone: '612345678', email: 'no-es-un-email' }, { ok: false, message: STAFF_MSG.clientEmailInvalid }],
+    [{ name: 'Ana', phone: '612345678', notes: 'x'.repeat(2001) }, { ok: false, message: STAFF_MSG.clientNotesTooLong }],
   ])('%j', (input, expected) => {
     expect(checkClientFields(input)).toEqual(expected);
   });

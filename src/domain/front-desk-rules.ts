@@ -1,5 +1,5 @@
 import { isEmailLike } from './back-office-rules';
-import { MSG } from './messages';
+import { STAFF_MSG } from './staff-messages';
 import { normalizePhone } from './phone';
 
 // Who may book for a client and move an appointment at the front desk (issue 13). The server
@@ -33,13 +33,13 @@ export type CleanClientFields = { name: string; phone: string; email: string | n
  */
 export function checkClientFields(f: ClientFields): { ok: true; value: CleanClientFields } | { ok: false; message: string } {
   const name = f.name.trim();
-  if (!name || name.length > CLIENT_LIMITS.nameMax) return { ok: false, message: MSG.clientNameRequired };
-  if (!f.phone.trim()) return { ok: false, message: MSG.clientPhoneRequired };
+  if (!name || name.length > CLIENT_LIMITS.nameMax) return { ok: false, message: STAFF_MSG.clientNameRequired };
+  if (!f.phone.trim()) return { ok: false, message: STAFF_MSG.clientPhoneRequired };
   const phone = normalizePhone(f.phone);
-  if (!phone) return { ok: false, message: MSG.clientPhoneInvalid };
+  if (!phone) return { ok: false, message: STAFF_MSG.clientPhoneInvalid };
   const email = f.email?.trim() ? f.email.trim().toLowerCase() : null;
-  if (email && !isEmailLike(email)) return { ok: false, message: MSG.clientEmailInvalid };
+  if (email && !isEmailLike(email)) return { ok: false, message: STAFF_MSG.clientEmailInvalid };
   const notes = (f.notes ?? '').trim();
-  if (notes.length > CLIENT_LIMITS.notesMax) return { ok: false, message: MSG.clientNotesTooLong };
+  if (notes.length > CLIENT_LIMITS.notesMax) return { ok: false, message: STAFF_MSG.clientNotesTooLong };
   return { ok: true, value: { name, phone, email, notes } };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STAFF_MSG } from './staff-messages';
 import {
   MSG,
   cancelTooLate,
@@ -111,8 +112,15 @@ describe('templated texts', () => {
   });
 });
 
+describe('the two catalogues', () => {
+  it('never use the same key twice (validate.ts and the web read them together)', () => {
+    expect(Object.keys(MSG).filter((k) => k in STAFF_MSG)).toEqual([]);
+  });
+});
+
 describe('every static text', () => {
-  const statics = Object.entries(MSG as Record<string, unknown>).filter(
+  // Both catalogues: the client's (MSG) and the staff's and server's (STAFF_MSG).
+  const statics = Object.entries({ ...MSG, ...STAFF_MSG } as Record<string, unknown>).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string',
   );
 

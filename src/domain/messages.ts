@@ -7,7 +7,7 @@
 // our PostgreSQL queries never need an index created by hand, so no user can meet it.
 
 // Spanish decimal comma for fractional hours ("1,5"), plain digits for whole ones.
-const hoursFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
+export const hoursFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
 
 export const cancelTooLate = (hours: number): string =>
   `Lo sentimos, no puedes cancelar esta cita. La política del salón requiere al menos ${hoursFormat.format(hours)} horas de antelación.`;
@@ -23,13 +23,7 @@ export const linkedTo = (email: string): string => `Vinculado a la cuenta de ${e
 
 // docs/decisions/004-employee-account-linking.md: an account that still has confirmed future
 // appointments as professional is not unlinked (its clients would be left with nobody).
-export const unlinkBlocked = (count: number): string =>
-  `No se puede desvincular esta cuenta: tiene ${count === 1 ? 'una cita confirmada pendiente' : `${count} citas confirmadas pendientes`} como profesional. Cancélalas primero en «Ver Citas».`;
-
 // Issue 13 (front desk): moving an appointment follows the cancelling policy, in the same voice.
-export const rescheduleTooLate = (hours: number): string =>
-  `Lo sentimos, no puedes cambiar la hora de esta cita. La política del salón requiere al menos ${hoursFormat.format(hours)} horas de antelación.`;
-
 export const MSG = {
   // Signup (SPEC §5)
   passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
@@ -89,7 +83,6 @@ export const MSG = {
   linkEmailRequired: 'Por favor, ingresa el email de la cuenta del usuario.',
   linkNotConfirmed: 'Debes hacer clic en "Vincular Cuenta" para confirmar el email del usuario.',
   // SPEC §4 says "a note says so" without the text.
-  linkAdminRoleUnchanged: 'Este usuario es administrador: conservará su rol de administrador.',
   linkFound,
   linkedTo,
 
@@ -115,98 +108,28 @@ export const MSG = {
   // Generic server answers (ours: the spec's server side is "not shown").
   unauthenticated: 'Inicia sesión para continuar.',
   forbidden: 'No tienes permiso para hacer esto.',
-  notFound: 'No hemos encontrado lo que buscas.',
   invalidInput: 'Revisa los datos enviados.',
   tooManyRequests: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
-  invalidCredentials: 'Email o contraseña incorrectos.',
   internal: 'Algo ha fallado por nuestra parte. Inténtalo de nuevo en unos minutos.',
-  appointmentNotFound: 'No hemos encontrado esa cita.',
-  invalidTransition: 'Esta cita ya no admite ese cambio de estado.',
-  markNotStarted: 'Todavía no puedes marcar esta cita: aún no ha empezado.',
-  cancelNotAllowed: 'Esta cita ya no se puede cancelar: no está confirmada o ya ha pasado.',
   slotNotOffered: 'Ese horario no está disponible. Por favor, elige otro.',
-  serviceNotOffered: 'Este profesional no ofrece este servicio.',
-  employeeInactive: 'Este profesional no está disponible en este momento.',
 
   // Back office forms (ours: SPEC §5 gives the rules, not their texts). back-office-rules.ts.
   serviceNameRequired: 'Escribe el nombre del servicio.',
   serviceDurationInvalid: 'La duración debe ser un número entero de minutos, como mínimo 1.',
   servicePriceInvalid: 'El precio debe ser 0 o más, con dos decimales como máximo.',
-  serviceDeleteActive: 'Desactiva el servicio antes de eliminarlo definitivamente.',
   employeeNameRequired: 'Escribe el nombre del empleado.',
   employeeEmailInvalid: 'El email de contacto no es válido.',
-  employeeServicesUnknown: 'Alguno de los servicios elegidos ya no existe. Recarga la página.',
-  employeeNotFound: 'Empleado no encontrado.',
-  employeeDeleteActive: 'Desactiva al empleado antes de eliminarlo definitivamente.',
   salonNameRequired: 'Escribe el nombre del salón.',
   slotIntervalInvalid: 'Elige un intervalo entre citas de 15, 20, 30, 45 o 60 minutos.',
   cancellationHoursInvalid: 'Las horas de antelación para cancelar deben ser un número entero, 0 o más.',
-  unlinkBlocked,
 
   // Google sign-in when the salon has not set it up (no GOOGLE_CLIENT_ID): a sentence, not a code (issue 12).
   googleUnavailable: 'El acceso con Google todavía no está disponible en este salón. Entra con tu email y contraseña.',
-
-  // Issue 15: closures, special hours and time off (availability.ts).
-  availabilitySalonClosed: 'El salón está cerrado en esa fecha u hora. Por favor, elige otro horario.',
-  availabilityTimeOff: 'El profesional no trabaja a esa hora. Por favor, elige otro horario.',
-  exceptionDatesInvalid: 'Revisa las fechas: la fecha final no puede ser anterior a la inicial.',
-  exceptionRangeTooLong: 'Un periodo puede durar como máximo un año.',
-  exceptionTimesInvalid: 'Revisa las horas: la hora final debe ser posterior a la inicial.',
-  exceptionReasonRequired: 'Escribe el motivo.',
-  exceptionNotFound: 'No hemos encontrado ese cierre o ausencia.',
-  timeOffOverAppointments: 'Tienes citas confirmadas en ese periodo. Pide al salón que las mueva o cancele antes de añadir la ausencia.',
-  holidaysYearInvalid: 'Elige un año entre 2000 y 2100.',
-  availabilityLoadFailed: 'No se pudieron cargar los cierres y ausencias.',
-  availabilitySaveFailed: 'No se pudo guardar el cambio.',
-
-  // issue 14: confirmations, reminders and calendar feeds (ADR 021, 022)
-  reminderHoursInvalid: 'Las horas del recordatorio deben ser un número entero entre 0 y 168 (0 = sin recordatorio).',
-  stopRemindersInvalidLink: 'Este enlace para dejar de recibir recordatorios no es válido.',
-  stopRemindersDone: 'Listo: ya no te enviaremos recordatorios de tus citas. Puedes volver a activarlos en Mis Citas.',
-  calendarFeedNotFound: 'Este calendario ya no existe: pide el enlace nuevo.',
   remindersSwitchLabel: 'Recibir un recordatorio por email antes de cada cita',
   remindersSaved: 'Preferencia guardada.',
-  reminderHoursLabel: 'Recordatorio por email (horas antes de la cita, 0 = sin recordatorio)',
-  failedMessagesTitle: 'Emails que no se han podido enviar',
-  failedMessagesNone: 'Todos los emails se han enviado.',
-  calendarFeedTitle: 'Tu calendario en Google, Apple u Outlook',
-  calendarFeedHelp: 'Copia este enlace secreto y añádelo como calendario por URL. Quien lo tenga puede ver tus citas: si lo compartes por error, genera uno nuevo.',
-  calendarFeedCreate: 'Crear enlace del calendario',
-  calendarFeedRegenerate: 'Generar un enlace nuevo',
-  calendarFeedCopied: 'Enlace copiado.',
-
-  // Issue 13: the front desk (client records, staff booking, rescheduling, email verification).
-  clientNameRequired: 'Escribe el nombre del cliente.',
-  clientPhoneRequired: 'Escribe el teléfono del cliente.',
-  clientPhoneInvalid: 'El teléfono no es válido. Escribe un número español de 9 cifras o uno con prefijo internacional (+…).',
-  clientEmailInvalid: 'El email del cliente no es válido.',
-  clientNotesTooLong: 'Las notas son demasiado largas (máximo 2000 caracteres).',
-  clientNotFound: 'No hemos encontrado ese cliente.',
-  clientRequired: 'Elige o crea el cliente de la cita.',
-  clientsLoadFailed: 'No se pudieron cargar los clientes.',
-  clientSaved: 'Cliente guardado.',
-  clientSaveFailed: 'No se pudo guardar el cliente.',
-  notOwnAgenda: 'Solo puedes reservar y mover citas de tu propia agenda.',
-  rescheduleTooLate,
-  rescheduleNotAllowed: 'Esta cita ya no se puede cambiar de hora: no está confirmada o ya ha pasado.',
   rescheduleSucceeded: 'Cita cambiada con éxito.',
-  rescheduleFailed: 'No se pudo cambiar la cita. Inténtalo de nuevo.',
-  staffBookingSucceeded: 'Cita reservada con éxito.',
-  emailVerifySubject: 'Confirma tu email en Auna',
   emailVerified: '¡Gracias! Tu email está confirmado.',
   emailVerifyFailed: 'El enlace para confirmar tu email no es válido o ha caducado. Inicia sesión y pide uno nuevo.',
-
-  // issue-16: hardening and privacy (booking abuse, passwords, accounts, RGPD).
-  bookingCapReached: 'Ya tienes el máximo de citas pendientes que permite el salón. Cuando pase o canceles alguna podrás reservar otra.',
-  bookingBeyondHorizon: 'Todavía no se puede reservar para esa fecha: el salón abre la agenda con menos antelación.',
-  bookingTooFast: 'Has hecho demasiadas reservas seguidas. Espera unos minutos y vuelve a intentarlo.',
-  passwordTooCommon: 'Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
-  staffPasswordTooShort: 'Las cuentas del personal necesitan una contraseña de al menos 12 caracteres.',
-  linkEmailNotVerified: 'Esta cuenta aún no ha confirmado su email. Pídele que lo confirme antes de vincularla.',
-  googleEmailNotVerified: 'Google no ha confirmado el email de esta cuenta.',
-  bookingCapInvalid: 'El máximo de citas pendientes por cliente debe ser un número entero entre 1 y 50.',
-  bookingHorizonInvalid: 'Los días de antelación para reservar deben ser un número entero entre 1 y 730.',
-  accountDeleteStaff: 'Las cuentas del personal no se eliminan desde aquí. Habla con la administración del salón.',
   accountDeleteConfirm: 'Escribe ELIMINAR para confirmar.',
   deletedClientName: 'Cliente eliminado',
 } as const;

@@ -1,4 +1,4 @@
-import { MSG } from './messages';
+import { STAFF_MSG } from './staff-messages';
 
 // Passwords (issue 16, ADR 025). The spec's minimum of 6 stays for clients (better-auth checks
 // it); on top of it the 10,000 most common passwords are refused, and staff accounts (admin and
@@ -12,7 +12,7 @@ export type PasswordProblem = { code: 'PASSWORD_TOO_COMMON' | 'STAFF_PASSWORD_TO
 
 /** The first problem with a NEW password, or null. `isCommon` looks the password up in the shipped list. */
 export function newPasswordProblem(password: string, opts: { staff: boolean; isCommon: (p: string) => boolean }): PasswordProblem | null {
-  if (opts.staff && [...password].length < STAFF_PASSWORD_MIN) return { code: 'STAFF_PASSWORD_TOO_SHORT', message: MSG.staffPasswordTooShort };
-  if (opts.isCommon(password) || opts.isCommon(password.toLowerCase())) return { code: 'PASSWORD_TOO_COMMON', message: MSG.passwordTooCommon };
+  if (opts.staff && [...password].length < STAFF_PASSWORD_MIN) return { code: 'STAFF_PASSWORD_TOO_SHORT', message: STAFF_MSG.staffPasswordTooShort };
+  if (opts.isCommon(password) || opts.isCommon(password.toLowerCase())) return { code: 'PASSWORD_TOO_COMMON', message: STAFF_MSG.passwordTooCommon };
   return null;
 }

@@ -5,6 +5,7 @@ import { compress } from 'hono/compress';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { MSG } from '../domain/messages';
+import { STAFF_MSG } from '../domain/staff-messages';
 import { authRoutes } from './auth/routes';
 import { agendaRoutes } from './features/agenda/routes';
 import { adminAppointmentsRoutes } from './features/admin-appointments/routes';
@@ -85,7 +86,7 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
 
   const api = apiRoutes(deps);
   app.route('/api', api);
-  app.all('/api/*', (c) => errorJson(c, 404, 'not_found', MSG.notFound));
+  app.all('/api/*', (c) => errorJson(c, 404, 'not_found', STAFF_MSG.notFound));
 
   const root = opts.webRoot;
   if (root && existsSync(path.join(root, 'index.html'))) {

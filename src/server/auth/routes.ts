@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../domain/messages';
+import { STAFF_MSG } from '../../domain/staff-messages';
 import { SIGN_IN_FAILURE_WINDOW_S, SIGN_IN_PAIR_MAX, signInDelayMs } from '../../domain/sign-in-throttle';
 import type { AppEnv, Deps } from '../http/env';
 import { errorJson } from '../http/errors';
@@ -98,9 +99,9 @@ async function emailOf(req: Request): Promise<string | null> {
 }
 
 function authErrorMessage(status: number, code: string): string {
-  if (status === 401) return code === 'INVALID_EMAIL_OR_PASSWORD' ? MSG.invalidCredentials : MSG.unauthenticated;
+  if (status === 401) return code === 'INVALID_EMAIL_OR_PASSWORD' ? STAFF_MSG.invalidCredentials : MSG.unauthenticated;
   if (status === 403) return MSG.forbidden;
-  if (status === 404) return MSG.notFound;
+  if (status === 404) return STAFF_MSG.notFound;
   if (status === 429) return MSG.tooManyRequests;
   return status >= 500 ? MSG.internal : MSG.invalidInput;
 }

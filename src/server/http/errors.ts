@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../domain/messages';
+import { STAFF_MSG } from '../../domain/staff-messages';
 import { safeError, type Logger } from '../logger';
 
 /** Every error a caller can meet answers `{ error: { code, message } }` (ARCHITECTURE.md §5.5). */
@@ -20,7 +21,7 @@ export class ApiError extends Error {
 export const badRequest = (message: string = MSG.invalidInput, code = 'invalid_input') => new ApiError(400, code, message);
 export const unauthorized = () => new ApiError(401, 'unauthenticated', MSG.unauthenticated);
 export const forbidden = (message: string = MSG.forbidden) => new ApiError(403, 'forbidden', message);
-export const notFound = (message: string = MSG.notFound) => new ApiError(404, 'not_found', message);
+export const notFound = (message: string = STAFF_MSG.notFound) => new ApiError(404, 'not_found', message);
 export const conflict = (message: string, code = 'conflict') => new ApiError(409, code, message);
 
 export function errorJson(c: Context, status: ContentfulStatusCode, code: string, message: string) {

@@ -1,4 +1,4 @@
-import { MSG } from '../../domain/messages';
+import { STAFF_MSG } from '../../domain/staff-messages';
 import type { Mail } from './mailer';
 
 const escapeHtml = (s: string) =>
@@ -17,7 +17,7 @@ export function resetPasswordMail(p: { to: string; name: string; url: string }):
 export function verifyEmailMail(p: { to: string; name: string; url: string }): Mail {
   return {
     to: p.to,
-    subject: MSG.emailVerifySubject,
+    subject: STAFF_MSG.emailVerifySubject,
     text: `Hola ${p.name}:\n\nGracias por crear tu cuenta en Auna. Para confirmar tu email abre este enlace (caduca en 24 horas):\n${p.url}\n\nAsí podremos unir a tu cuenta las citas que hayas reservado con el salón por teléfono o en persona.\n\nSi no has creado tú esta cuenta, ignora este correo.\n\nAuna`,
     html: `<p>Hola ${escapeHtml(p.name)}:</p><p>Gracias por crear tu cuenta en Auna. Para confirmar tu email abre este enlace (caduca en 24 horas):</p><p><a href="${escapeHtml(p.url)}">Confirmar mi email</a></p><p>Así podremos unir a tu cuenta las citas que hayas reservado con el salón por teléfono o en persona.</p><p>Si no has creado tú esta cuenta, ignora este correo.</p><p>Auna</p>`,
   };

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { MSG } from '../../domain/messages';
+import { STAFF_MSG } from '../../domain/staff-messages';
 import { api, call } from '../lib/api';
 import { Button } from './button';
 
@@ -31,9 +32,9 @@ export function CalendarFeedCard() {
     >
       <h2 id="calendar-feed-title" className="flex items-center gap-2 font-serif text-xl text-ink">
         <CalendarPlus className="h-5 w-5 text-rose-700" aria-hidden />
-        {MSG.calendarFeedTitle}
+        {STAFF_MSG.calendarFeedTitle}
       </h2>
-      <p className="mt-1 text-sm text-muted">{MSG.calendarFeedHelp}</p>
+      <p className="mt-1 text-sm text-muted">{STAFF_MSG.calendarFeedHelp}</p>
       {url && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row">
           <input
@@ -56,13 +57,13 @@ export function CalendarFeedCard() {
       )}
       {copied && (
         <p className="mt-2 text-sm text-muted" role="status">
-          {MSG.calendarFeedCopied}
+          {STAFF_MSG.calendarFeedCopied}
         </p>
       )}
       <div className="mt-3">
         <Button variant={url ? 'secondary' : 'primary'} isDisabled={regenerate.isPending} onPress={() => regenerate.mutate()}>
           <RefreshCw className="h-4 w-4" aria-hidden />
-          {url ? MSG.calendarFeedRegenerate : MSG.calendarFeedCreate}
+          {url ? STAFF_MSG.calendarFeedRegenerate : STAFF_MSG.calendarFeedCreate}
         </Button>
       </div>
     </section>

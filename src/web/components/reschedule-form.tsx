@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MSG } from '../../domain/messages';
+import { STAFF_MSG } from '../../domain/staff-messages';
 import { api, call } from '../lib/api';
 import { Alert } from './alert';
 import { Button } from './button';
@@ -48,10 +49,10 @@ export function RescheduleForm({
     setPending(true);
     setError(null);
     try {
-      await call(api.booking.reschedule[':id'].$post({ param: { id: appointmentId }, json: { professionalId, date, time } }), MSG.rescheduleFailed);
+      await call(api.booking.reschedule[':id'].$post({ param: { id: appointmentId }, json: { professionalId, date, time } }), STAFF_MSG.rescheduleFailed);
       onDone();
     } catch (err) {
-      setError(err instanceof Error ? err.message : MSG.rescheduleFailed);
+      setError(err instanceof Error ? err.message : STAFF_MSG.rescheduleFailed);
       void slots.refetch();
     } finally {
       setPending(false);

@@ -1,6 +1,6 @@
 import { isSalonDay } from '../../http/salon-day';
 import { canAdminTransition, type AppointmentStatus } from '../../../domain/appointment-status';
-import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import type { Deps } from '../../http/env';
 import { enqueueAppointmentMessages } from '../../messages/enqueue';
@@ -71,7 +71,7 @@ export async function listAppointments(deps: Pick<Deps, 'db'>, q: ListQuery) {
  * exclusion constraint's set, so its time is free again the moment this commits.
  */
 export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, id: string, to: AppointmentStatus) {
-  if (!UUID.test(id)) throw notFound(MSG.appointmentNotFound);
+  if (!UUID.test(id)) throw notFound(STAFF_MSG.appointmentNotFound);
   // The WHERE status = 'confirmed' of the update is the "from" half of the rule.
   // A cancellation by the salon and its messages commit together (ADR 021); completed and
   // no-show need none (a pending reminder sees the status and stays silent).
@@ -89,8 +89,8 @@ export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, 
   }
   // Not changed: say why (a refusal, or nothing by that id).
   const current = await findStatus(deps.db, id);
-  if (!current) throw notFound(MSG.appointmentNotFound);
-  throw conflict(MSG.invalidTransition, 'invalid_transition');
+  if (!current) throw notFound(STAFF_MSG.appointmentNotFound);
+  throw conflict(STAFF_MSG.invalidTransition, 'invalid_transition');
 }
 
 /** The filter's employees: those with a linked account, since appointment.employeeId is that account. */

@@ -2,20 +2,21 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { employeeFieldsError, LIMITS } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { weeklyScheduleSchema } from '../../http/weekly-schedule-schema';
 import { adminEmployees } from './service';
 
-const IdParam = z.strictObject({ id: z.guid({ error: MSG.employeeNotFound }) });
+const IdParam = z.strictObject({ id: z.guid({ error: STAFF_MSG.employeeNotFound }) });
 
 const EmployeeBody = z
   .strictObject({
     name: z.string({ error: MSG.employeeNameRequired }),
     email: z.string({ error: MSG.employeeEmailInvalid }).max(LIMITS.emailMax, MSG.employeeEmailInvalid).nullable().optional(),
     phoneNumber: z.string().max(LIMITS.phoneMax).nullable().optional(),
-    servicesOffered: z.array(z.guid({ error: MSG.employeeServicesUnknown })).max(500).default([]),
+    servicesOffered: z.array(z.guid({ error: STAFF_MSG.employeeServicesUnknown })).max(500).default([]),
     // SPEC §7: availability defaults to the default schedule when missing.
     availability: weeklyScheduleSchema.optional(),
     userId: z.string().min(1).max(200).nullable().default(null),

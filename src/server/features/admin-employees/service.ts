@@ -1,5 +1,6 @@
 import { normalizeEmail } from '../../../domain/back-office-rules';
-import { MSG, unlinkBlocked } from '../../../domain/messages';
+import { MSG } from '../../../domain/messages';
+import { STAFF_MSG, unlinkBlocked } from '../../../domain/staff-messages';
 import { defaultWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { pgErrorCode } from '../../db/client';
 import type { Deps } from '../../http/env';
@@ -51,7 +52,7 @@ const linkUserNotFound = () => new ApiError(404, 'link_user_not_found', MSG.link
 const alreadyLinked = () => conflict(MSG.linkAlreadyLinked, 'already_linked');
 // issue 16 (ADR 025): a staff account opens the salon's books; whoever registered an email they do
 // not own must not become staff through it.
-const notVerified = () => badRequest(MSG.linkEmailNotVerified, 'link_email_not_verified');
+const notVerified = () => badRequest(STAFF_MSG.linkEmailNotVerified, 'link_email_not_verified');
 const optional = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim() : null);
 const isLinkUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505' && constraintOf(err) === 'employees_user_id_unique';
 
@@ -81,7 +82,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
 
   async function checkServices(tx: Executor, ids: string[]): Promise<void> {
     const known = await existingServiceIds(tx, ids);
-    if (ids.some((id) => !known.has(id))) throw badRequest(MSG.employeeServicesUnknown, 'unknown_service');
+    if (ids.some((id) => !known.has(id))) throw badRequest(STAFF_MSG.employeeServicesUnknown, 'unknown_service');
   }
 
   /**
@@ -97,7 +98,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
     try {
       const saved = await db.transaction(async (tx) => {
         const previous = id ? await lockEmployee(tx, id) : undefined;
-        if (id && !previous) throw notFound(MSG.employeeNotFound);
+        if (id && !previous) throw notFound(STAFF_MSG.employeeNotFound);
         const previousUserId = previous?.userId ?? null;
         const nextUserId = input.userId;
         const relinking = previousUserId !== nextUserId;
@@ -142,7 +143,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
         return { savedId: row.id, adminRoleKept: linked?.role === 'admin' };
       });
       const employee = await employeeById(db, saved.savedId);
-      if (!employee) throw notFound(MSG.employeeNotFound);
+      if (!employee) throw notFound(STAFF_MSG.employeeNotFound);
       return { employee, adminRoleKept: saved.adminRoleKept };
     } catch (err) {
       // Two saves linking the same account at once: the unique constraint is the last word.
@@ -164,7 +165,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
 
     async setActive(id: string, isActive: boolean): Promise<Employee> {
       const row = await setEmployeeActive(db, id, isActive, deps.now());
-      if (!row) throw notFound(MSG.employeeNotFound);
+      if (!row) throw notFound(STAFF_MSG.employeeNotFound);
       return (await employeeById(db, id))!;
     },
 
@@ -173,8 +174,8 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
       const now = deps.now();
       await db.transaction(async (tx) => {
         const row = await lockEmployee(tx, id);
-        if (!row) throw notFound(MSG.employeeNotFound);
-        if (row.isActive) throw conflict(MSG.employeeDeleteActive, 'employee_active');
+        if (!row) throw notFound(STAFF_MSG.employeeNotFound);
+        if (row.isActive) throw conflict(STAFF_MSG.employeeDeleteActive, 'employee_active');
         if (row.userId) {
           await lockUser(tx, row.userId);
           const pending = await pendingAppointmentsAsProfessional(tx, row.userId, now);

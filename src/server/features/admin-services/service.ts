@@ -1,4 +1,5 @@
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import type { Deps } from '../../http/env';
 import { conflict, notFound } from '../../http/errors';
 import {
@@ -55,7 +56,7 @@ export function adminServices(deps: Pick<Deps, 'db' | 'now'>) {
     async remove(id: string): Promise<void> {
       if (await deleteInactiveService(db, id)) return;
       found(await findService(db, id));
-      throw conflict(MSG.serviceDeleteActive, 'service_active');
+      throw conflict(STAFF_MSG.serviceDeleteActive, 'service_active');
     },
   };
 }

@@ -4,6 +4,7 @@ import { LIMITS, settingsFieldsError } from '../../../domain/back-office-rules';
 import { isReminderHours } from '../../../domain/message-rules';
 import { isValidCap, isValidHorizon } from '../../../domain/booking-limits';
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import type { SlotInterval } from '../../../domain/slots';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
@@ -20,16 +21,16 @@ const SettingsBody = z
     cancellationPolicyHours: z.number({ error: MSG.cancellationHoursInvalid }),
     openingHours: weeklyScheduleSchema,
     // issue 14: optional, so a form that does not know it leaves it as it is
-    reminderHours: z.number({ error: MSG.reminderHoursInvalid }).refine(isReminderHours, MSG.reminderHoursInvalid).optional(),
+    reminderHours: z.number({ error: STAFF_MSG.reminderHoursInvalid }).refine(isReminderHours, STAFF_MSG.reminderHoursInvalid).optional(),
     // issue 16 (ADR 025). Optional so an older form that does not send them keeps the stored values.
-    maxFutureAppointmentsPerClient: z.number({ error: MSG.bookingCapInvalid }).optional(),
-    bookingHorizonDays: z.number({ error: MSG.bookingHorizonInvalid }).optional(),
+    maxFutureAppointmentsPerClient: z.number({ error: STAFF_MSG.bookingCapInvalid }).optional(),
+    bookingHorizonDays: z.number({ error: STAFF_MSG.bookingHorizonInvalid }).optional(),
   })
   .superRefine((value, ctx) => {
     const error = settingsFieldsError(value);
     if (error) ctx.addIssue({ code: 'custom', message: error });
-    else if (value.maxFutureAppointmentsPerClient !== undefined && !isValidCap(value.maxFutureAppointmentsPerClient)) ctx.addIssue({ code: 'custom', message: MSG.bookingCapInvalid });
-    else if (value.bookingHorizonDays !== undefined && !isValidHorizon(value.bookingHorizonDays)) ctx.addIssue({ code: 'custom', message: MSG.bookingHorizonInvalid });
+    else if (value.maxFutureAppointmentsPerClient !== undefined && !isValidCap(value.maxFutureAppointmentsPerClient)) ctx.addIssue({ code: 'custom', message: STAFF_MSG.bookingCapInvalid });
+    else if (value.bookingHorizonDays !== undefined && !isValidHorizon(value.bookingHorizonDays)) ctx.addIssue({ code: 'custom', message: STAFF_MSG.bookingHorizonInvalid });
   })
   // settingsFieldsError has just checked the interval is one of SLOT_INTERVAL_OPTIONS.
   .transform((v) => ({ ...v, appointmentTimeSlotInterval: v.appointmentTimeSlotInterval as SlotInterval }));

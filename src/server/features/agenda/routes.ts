@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { EMPLOYEE_MARKS } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
@@ -13,7 +14,7 @@ const DayQuery = z.strictObject({
 });
 
 const MarkBody = z.strictObject({
-  status: z.enum(EMPLOYEE_MARKS, MSG.invalidTransition),
+  status: z.enum(EMPLOYEE_MARKS, STAFF_MSG.invalidTransition),
 });
 
 /**

@@ -1,5 +1,5 @@
 import { canEmployeeMark, type EMPLOYEE_MARKS } from '../../../domain/appointment-status';
-import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { dayBounds, SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
 import { closedLabel } from '../../../domain/availability';
 import { closedDaysOfUser } from '../../availability/exceptions';
@@ -35,11 +35,11 @@ export async function markAppointment(
   id: string,
   to: EmployeeMark,
 ): Promise<AgendaRow> {
-  if (!UUID.test(id)) throw notFound(MSG.appointmentNotFound);
+  if (!UUID.test(id)) throw notFound(STAFF_MSG.appointmentNotFound);
   const now = deps.now();
   const updated = await deps.db.transaction(async (tx) => {
     const current = await appointmentById(tx, id);
-    if (!current || (user.role !== 'admin' && current.employeeId !== user.id)) throw notFound(MSG.appointmentNotFound);
+    if (!current || (user.role !== 'admin' && current.employeeId !== user.id)) throw notFound(STAFF_MSG.appointmentNotFound);
 
     const check = canEmployeeMark(current, to, now);
     if (!check.ok) throw refusal(check.reason);
@@ -56,6 +56,6 @@ export async function markAppointment(
 
 function refusal(reason: 'invalid_transition' | 'not_started'): ApiError {
   return reason === 'not_started'
-    ? new ApiError(409, 'not_started', MSG.markNotStarted)
-    : new ApiError(409, 'invalid_transition', MSG.invalidTransition);
+    ? new ApiError(409, 'not_started', STAFF_MSG.markNotStarted)
+    : new ApiError(409, 'invalid_transition', STAFF_MSG.invalidTransition);
 }

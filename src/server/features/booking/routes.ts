@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { isValidTime } from '../../../domain/salon-time';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireRole, requireUser } from '../../http/guards';
@@ -51,7 +52,7 @@ const BookingBody = z.strictObject({
 // Issue 13: the staff book for a client record; anyone allowed moves an appointment.
 const notes = z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional();
 const StaffBookingBody = z.strictObject({
-  clientId: z.string({ error: MSG.clientRequired }).trim().min(1, MSG.clientRequired).max(100, MSG.clientNotFound),
+  clientId: z.string({ error: STAFF_MSG.clientRequired }).trim().min(1, STAFF_MSG.clientRequired).max(100, STAFF_MSG.clientNotFound),
   serviceId: step,
   professionalId: step,
   date: step.refine(isSalonDay, MSG.invalidInput),

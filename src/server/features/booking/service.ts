@@ -2,6 +2,7 @@ import { availableSlots as availabilityOf, checkBookable, type Exceptions } from
 import { BOOKING_RATE_RULE, isWithinHorizon, selfBookingProblem } from '../../../domain/booking-limits';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { defaultSalonSettings } from '../../../domain/salon-settings';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval, type Slot } from '../../../domain/slots';
@@ -61,8 +62,8 @@ async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: s
   const { service } = context;
   if (!service) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const employee = validEmployee ? context.employee : null;
-  if (!employee || !employee.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
-  if (!employee.offers) throw badRequest(MSG.serviceNotOffered, 'service_not_offered');
+  if (!employee || !employee.isActive) throw new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
+  if (!employee.offers) throw badRequest(STAFF_MSG.serviceNotOffered, 'service_not_offered');
   return {
     service,
     employee,
@@ -154,9 +155,9 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   // and cap, and attempts per account are limited in the store every instance shares. A staff
   // booking for a client (front desk, bookForClientRecord) does not come through here and is exempt.
   const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, TZ), ...limits });
-  if (limited) throw new ApiError(limited === MSG.bookingCapReached ? 409 : 400, limited === MSG.bookingCapReached ? 'booking_cap_reached' : 'beyond_booking_horizon', limited);
+  if (limited) throw new ApiError(limited === STAFF_MSG.bookingCapReached ? 409 : 400, limited === STAFF_MSG.bookingCapReached ? 'booking_cap_reached' : 'beyond_booking_horizon', limited);
   const rate = await ctx.rateLimit.consume(`booking:${user.id}`, BOOKING_RATE_RULE);
-  if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', MSG.bookingTooFast);
+  if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
 
   const employeeUserId = employee.userId;
   try {
@@ -185,7 +186,7 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
     // (seen under npm run bench). That one simply tries again: by then the other has committed
     // (and this one gets 23P01, answered 409 below) or rolled back (and this one books); twice at most.
     const result = await retryDeadlock(() => bookAtomically(ctx.db, args));
-    if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
+    if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
     if (result.current.userId !== employeeUserId || !result.row) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
     ctx.realtime.publish({ type: 'appointments', employeeId: employeeUserId, dates: [req.date] });
     return result.row;
@@ -250,9 +251,9 @@ export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: stri
  */
 export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: StaffBookingRequest) {
   const record = UUID.test(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
-  if (!record) throw notFound(MSG.clientNotFound);
+  if (!record) throw notFound(STAFF_MSG.clientNotFound);
   const { service, employee, slot } = await bookableSlot(ctx, req);
-  if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(MSG.notOwnAgenda);
+  if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   try {
     const result = await retryDeadlock(() =>
       bookForClient(ctx.db, {
@@ -276,7 +277,7 @@ export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: Sta
         },
       }),
     );
-    if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
+    if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
     if (result.current.userId !== employee.userId || !result.row) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
     ctx.realtime.publish({ type: 'appointments', employeeId: employee.userId, dates: [req.date] });
     return result.row;
@@ -295,12 +296,12 @@ type MoveMode = 'staff' | 'client';
  */
 async function movableFor(ctx: Ctx, actor: SessionUser, id: string): Promise<{ found: MovableAppointment; mode: MoveMode }> {
   const found = UUID.test(id) ? await movableAppointment(ctx.db, id) : undefined;
-  if (!found) throw notFound(MSG.appointmentNotFound);
+  if (!found) throw notFound(STAFF_MSG.appointmentNotFound);
   if (actor.role === 'admin') return { found, mode: 'staff' };
   if (actor.role === 'employee' && found.employeeId === actor.id) return { found, mode: 'staff' };
   if (found.clientId === actor.id) return { found, mode: 'client' };
-  if (actor.role === 'employee') throw forbidden(MSG.notOwnAgenda);
-  throw notFound(MSG.appointmentNotFound);
+  if (actor.role === 'employee') throw forbidden(STAFF_MSG.notOwnAgenda);
+  throw notFound(STAFF_MSG.appointmentNotFound);
 }
 
 async function checkMayMove(ctx: Ctx, found: MovableAppointment, mode: MoveMode) {
@@ -308,11 +309,11 @@ async function checkMayMove(ctx: Ctx, found: MovableAppointment, mode: MoveMode)
     const hours = (await cancellationHours(ctx.db)) ?? DEFAULT_CANCELLATION_POLICY_HOURS;
     const check = canClientCancel(found, ctx.now(), hours);
     if (!check.ok) {
-      if (check.reason === 'window') throw conflict(MSG.rescheduleTooLate(hours), 'reschedule_too_late');
-      throw conflict(MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
+      if (check.reason === 'window') throw conflict(STAFF_MSG.rescheduleTooLate(hours), 'reschedule_too_late');
+      throw conflict(STAFF_MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
     }
   } else if (!canReschedule(found.status)) {
-    throw conflict(MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
+    throw conflict(STAFF_MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
   }
 }
 
@@ -321,7 +322,7 @@ export async function rescheduleSlots(ctx: Ctx, actor: SessionUser, id: string, 
   const { found, mode } = await movableFor(ctx, actor, id);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const { service, employee, interval, busy, exceptions } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true);
-  if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(MSG.notOwnAgenda);
+  if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   const own = (b: { start: Date; end: Date }) =>
     employee.userId === found.employeeId && b.start.getTime() === found.startTime.getTime() && b.end.getTime() === found.endTime.getTime();
   const slots = offeredSlots(ctx, {
@@ -347,7 +348,7 @@ export async function reschedule(ctx: Ctx, actor: SessionUser, id: string, req: 
   await checkMayMove(ctx, found, mode);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const { employee, slot } = await bookableSlot(ctx, { serviceId: found.serviceId, ...req }, found.serviceDuration);
-  if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(MSG.notOwnAgenda);
+  if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   const at = ctx.now();
   let result: Awaited<ReturnType<typeof moveAppointment>>;
   try {
@@ -369,8 +370,8 @@ export async function reschedule(ctx: Ctx, actor: SessionUser, id: string, req: 
     if (pgErrorCode(err) === '23P01') throw conflict(MSG.slotTaken, 'slot_taken');
     throw err;
   }
-  if (result.outcome === 'changed') throw conflict(MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
-  if (result.outcome === 'employee_unavailable') throw new ApiError(404, 'employee_unavailable', MSG.employeeInactive);
+  if (result.outcome === 'changed') throw conflict(STAFF_MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
+  if (result.outcome === 'employee_unavailable') throw new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
   if (result.outcome === 'employee_account_changed') throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
   const oldDate = salonDateOf(found.startTime, TZ);
   if (found.employeeId === employee.userId) {

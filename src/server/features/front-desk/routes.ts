@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
@@ -10,10 +11,10 @@ import { appointmentChanges, clientPage, createClient, editClient, findClients, 
 const text = (max: number, msg: string) => z.string({ error: msg }).max(max, msg);
 
 const ClientBody = z.strictObject({
-  name: text(200, MSG.clientNameRequired),
-  phone: text(40, MSG.clientPhoneInvalid),
-  email: text(300, MSG.clientEmailInvalid).nullable().optional(),
-  notes: text(4000, MSG.clientNotesTooLong).optional(),
+  name: text(200, STAFF_MSG.clientNameRequired),
+  phone: text(40, STAFF_MSG.clientPhoneInvalid),
+  email: text(300, STAFF_MSG.clientEmailInvalid).nullable().optional(),
+  notes: text(4000, STAFF_MSG.clientNotesTooLong).optional(),
 });
 const SearchQuery = z.strictObject({ q: z.string().max(120, MSG.invalidInput).optional() });
 const DayQuery = z.strictObject({ date: z.string().refine(isSalonDay, MSG.invalidInput) });

@@ -1,6 +1,6 @@
 import { phoneDigits } from '../../../domain/phone';
 import { checkClientFields, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
-import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval } from '../../../domain/slots';
 import { dayKeyOfDate, type DaySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
@@ -50,10 +50,10 @@ export async function createClient(ctx: Ctx, f: ClientFields) {
 }
 
 export async function editClient(ctx: Ctx, id: string, f: ClientFields) {
-  if (!UUID.test(id)) throw notFound(MSG.clientNotFound);
+  if (!UUID.test(id)) throw notFound(STAFF_MSG.clientNotFound);
   const value = clean(f);
   const row = await updateClient(ctx.db, id, value, ctx.now());
-  if (!row) throw notFound(MSG.clientNotFound);
+  if (!row) throw notFound(STAFF_MSG.clientNotFound);
   await attachIfVerified(ctx, value.email);
   return (await clientById(ctx.db, id)) ?? row;
 }
@@ -61,7 +61,7 @@ export async function editClient(ctx: Ctx, id: string, f: ClientFields) {
 /** The client's page: the record with its private notes, upcoming and past appointments, totals. */
 export async function clientPage(ctx: Ctx, id: string) {
   const client = UUID.test(id) ? await clientById(ctx.db, id) : undefined;
-  if (!client) throw notFound(MSG.clientNotFound);
+  if (!client) throw notFound(STAFF_MSG.clientNotFound);
   const { userId: _userId, ...shown } = client;
   const [list, totals] = await Promise.all([appointmentsOfClientRecord(ctx.db, id), clientTotals(ctx.db, id)]);
   const now = ctx.now().getTime();
@@ -104,6 +104,6 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
 /** The audit of one appointment; an employee reads only their own agenda's (another's is 404). */
 export async function appointmentChanges(ctx: Ctx, actor: SessionUser, id: string) {
   const found = UUID.test(id) ? await appointmentAgenda(ctx.db, id) : undefined;
-  if (!found || !mayManageAgenda(actor.role, actor.id, found.employeeId)) throw notFound(MSG.appointmentNotFound);
+  if (!found || !mayManageAgenda(actor.role, actor.id, found.employeeId)) throw notFound(STAFF_MSG.appointmentNotFound);
   return { changes: await changesOf(ctx.db, id) };
 }

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { badRequest, notFound } from '../../http/errors';
 import { requireRole, requireUser } from '../../http/guards';
@@ -28,12 +28,12 @@ export const messagesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messa
     )
     // One click from the email (a GET, signed link, no login) ...
     .get('/stop-reminders', validate('query', TokenQuery), async (c) => {
-      if (!(await stopRemindersByToken(deps, c.req.valid('query').token))) throw badRequest(MSG.stopRemindersInvalidLink, 'invalid_link');
-      return c.html(donePage(MSG.stopRemindersDone));
+      if (!(await stopRemindersByToken(deps, c.req.valid('query').token))) throw badRequest(STAFF_MSG.stopRemindersInvalidLink, 'invalid_link');
+      return c.html(donePage(STAFF_MSG.stopRemindersDone));
     })
     // ... and RFC 8058 List-Unsubscribe-Post from the mail client.
     .post('/stop-reminders', validate('query', TokenQuery), async (c) => {
-      if (!(await stopRemindersByToken(deps, c.req.valid('query').token))) throw badRequest(MSG.stopRemindersInvalidLink, 'invalid_link');
+      if (!(await stopRemindersByToken(deps, c.req.valid('query').token))) throw badRequest(STAFF_MSG.stopRemindersInvalidLink, 'invalid_link');
       return c.json({ reminders: false });
     })
     .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db) }))
@@ -46,6 +46,6 @@ export const messagesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messa
     // The token is in the query string: request logs never hold it.
     .get('/calendar.ics', validate('query', TokenQuery), async (c) => {
       const ics = await calendarFeed(deps, c.req.valid('query').token);
-      if (!ics) throw notFound(MSG.calendarFeedNotFound);
+      if (!ics) throw notFound(STAFF_MSG.calendarFeedNotFound);
       return c.body(ics, 200, { 'Content-Type': 'text/calendar; charset=utf-8' });
     });

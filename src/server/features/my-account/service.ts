@@ -1,4 +1,5 @@
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
@@ -71,12 +72,12 @@ export function tellSalonAboutDeletedAccount(ctx: Pick<Deps, 'realtime' | 'log'>
  * sessions and sign-in methods.
  */
 export async function deleteMyAccount(ctx: Ctx, me: SessionUser): Promise<{ cancelled: number; kept: number }> {
-  if (me.role !== 'client') throw new ApiError(403, 'staff_account', MSG.accountDeleteStaff);
+  if (me.role !== 'client') throw new ApiError(403, 'staff_account', STAFF_MSG.accountDeleteStaff);
   const now = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
     const u = await lockUser(tx, me.id);
     if (!u) throw notFound();
-    if (u.role !== 'client') throw new ApiError(403, 'staff_account', MSG.accountDeleteStaff);
+    if (u.role !== 'client') throw new ApiError(403, 'staff_account', STAFF_MSG.accountDeleteStaff);
     const cancelled = await cancelFuture(tx, me.id, now);
     const kept = await anonymise(tx, me.id, MSG.deletedClientName, now);
     await deleteUser(tx, me.id, u.email);

@@ -1,5 +1,6 @@
 import { canClientCancel, DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../http/env';
@@ -17,14 +18,14 @@ export const listMine = (ctx: Ctx, clientId: string) => appointmentsOfClient(ctx
  */
 export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
   const found = UUID.test(id) ? await ownAppointment(ctx.db, id, clientId) : undefined;
-  if (!found) throw notFound(MSG.appointmentNotFound);
+  if (!found) throw notFound(STAFF_MSG.appointmentNotFound);
 
   const hours = (await cancellationPolicyHours(ctx.db)) ?? DEFAULT_CANCELLATION_POLICY_HOURS;
   const now = ctx.now();
   const check = canClientCancel(found, now, hours);
   if (!check.ok) {
     if (check.reason === 'window') throw conflict(MSG.cancelTooLate(hours), 'cancel_too_late');
-    throw conflict(MSG.cancelNotAllowed, 'cancel_not_allowed');
+    throw conflict(STAFF_MSG.cancelNotAllowed, 'cancel_not_allowed');
   }
 
   // The cancellation and its messages (to the client and the professional) commit together (ADR 021).
@@ -33,7 +34,7 @@ export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
     if (row) await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: row.id, now });
     return row;
   });
-  if (!updated) throw conflict(MSG.cancelNotAllowed, 'cancel_not_allowed');
+  if (!updated) throw conflict(STAFF_MSG.cancelNotAllowed, 'cancel_not_allowed');
   ctx.realtime.publish({ type: 'appointments', employeeId: found.employeeId, dates: [salonDateOf(found.startTime, SALON_TIME_ZONE)] });
   return updated;
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { isValidTime } from '../../../domain/salon-time';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireRole } from '../../http/guards';
@@ -8,8 +9,8 @@ import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
 import { addNationalHolidays, addSalonException, addTimeOff, adminOverview, deleteSalonException, deleteTimeOff, myTimeOff } from './service';
 
-const day = z.string({ error: MSG.exceptionDatesInvalid }).refine(isSalonDay, MSG.exceptionDatesInvalid);
-const time = z.string().refine(isValidTime, MSG.exceptionTimesInvalid).nullable().optional();
+const day = z.string({ error: STAFF_MSG.exceptionDatesInvalid }).refine(isSalonDay, STAFF_MSG.exceptionDatesInvalid);
+const time = z.string().refine(isValidTime, STAFF_MSG.exceptionTimesInvalid).nullable().optional();
 const reason = z.string().max(200, MSG.invalidInput).default('');
 const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
@@ -24,7 +25,7 @@ const SalonExceptionBody = z.strictObject({
 const TimeOffFields = { startDate: day, endDate: day, startTime: time, endTime: time, reason };
 const AdminTimeOffBody = z.strictObject({ employeeId: z.string().min(1).max(100), ...TimeOffFields });
 const OwnTimeOffBody = z.strictObject(TimeOffFields);
-const HolidaysBody = z.strictObject({ year: z.number({ error: MSG.holidaysYearInvalid }).int(MSG.holidaysYearInvalid) });
+const HolidaysBody = z.strictObject({ year: z.number({ error: STAFF_MSG.holidaysYearInvalid }).int(STAFF_MSG.holidaysYearInvalid) });
 
 /**
  * /api/admin/availability — closures, special hours and time off of everyone (admin only):

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { validateSalonException, validateTimeOff, type SalonException, type TimeOff } from '../../../domain/availability';
 import { spainNationalHolidays } from '../../../domain/holidays';
-import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { exceptionsBetween, futureConflicts, type Conflict } from '../../availability/exceptions';
 import { employees, employeeTimeOff, salonExceptions } from '../../db/schema';
@@ -71,7 +71,7 @@ export async function addSalonException(ctx: Ctx, input: SalonExceptionInput) {
 
 /** Spain's national holidays of `year` as closures; a day already closed is left as it is. */
 export async function addNationalHolidays(ctx: Ctx, year: number) {
-  if (!Number.isInteger(year) || year < 2000 || year > 2100) throw badRequest(MSG.holidaysYearInvalid);
+  if (!Number.isInteger(year) || year < 2000 || year > 2100) throw badRequest(STAFF_MSG.holidaysYearInvalid);
   const holidays = spainNationalHolidays(year);
   const added = await ctx.db.transaction(async (tx) => {
     // One admin clicking twice must not close the same day twice.
@@ -89,9 +89,9 @@ export async function addNationalHolidays(ctx: Ctx, year: number) {
 }
 
 export async function deleteSalonException(ctx: Ctx, id: string) {
-  if (!UUID.test(id)) throw notFound(MSG.exceptionNotFound);
+  if (!UUID.test(id)) throw notFound(STAFF_MSG.exceptionNotFound);
   const [row] = await ctx.db.delete(salonExceptions).where(eq(salonExceptions.id, id)).returning({ startDate: salonExceptions.startDate, endDate: salonExceptions.endDate });
-  if (!row) throw notFound(MSG.exceptionNotFound);
+  if (!row) throw notFound(STAFF_MSG.exceptionNotFound);
   await announce(ctx, await linkedUserIds(ctx), row.startDate, row.endDate);
   return { deleted: true };
 }
@@ -109,15 +109,15 @@ export async function addTimeOff(ctx: Ctx, actor: SessionUser, employeeRecordId:
   const own = actor.role !== 'admin';
   const result = await ctx.db.transaction(async (tx) => {
     const where = own ? eq(employees.userId, actor.id) : UUID.test(employeeRecordId ?? '') ? eq(employees.id, employeeRecordId!) : undefined;
-    if (!where) throw notFound(MSG.employeeNotFound);
+    if (!where) throw notFound(STAFF_MSG.employeeNotFound);
     const [employee] = await tx.select({ id: employees.id, userId: employees.userId, name: employees.name }).from(employees).where(where).for('update');
-    if (!employee) throw notFound(MSG.employeeNotFound);
+    if (!employee) throw notFound(STAFF_MSG.employeeNotFound);
     const [row] = await tx
       .insert(employeeTimeOff)
       .values({ employeeId: employee.id, startDate: t.startDate, endDate: t.endDate, startTime: t.startTime, endTime: t.endTime, reason: t.reason, createdBy: actor.id })
       .returning({ id: employeeTimeOff.id });
     const conflicts = employee.userId ? (await futureConflicts(tx, ctx.now())).filter((c) => within(c, t.startDate, t.endDate, employee.userId)) : [];
-    if (own && conflicts.length > 0) throw new ApiError(409, 'time_off_over_appointments', MSG.timeOffOverAppointments);
+    if (own && conflicts.length > 0) throw new ApiError(409, 'time_off_over_appointments', STAFF_MSG.timeOffOverAppointments);
     return { timeOff: { id: row!.id, employeeId: employee.id, employeeName: employee.name, ...t }, conflicts, userId: employee.userId };
   });
   await announce(ctx, [result.userId], t.startDate, t.endDate);
@@ -125,13 +125,13 @@ export async function addTimeOff(ctx: Ctx, actor: SessionUser, employeeRecordId:
 }
 
 export async function deleteTimeOff(ctx: Ctx, actor: SessionUser, id: string) {
-  if (!UUID.test(id)) throw notFound(MSG.exceptionNotFound);
+  if (!UUID.test(id)) throw notFound(STAFF_MSG.exceptionNotFound);
   const mine = actor.role === 'admin' ? sql`true` : sql`${employeeTimeOff.employeeId} IN (SELECT id FROM ${employees} WHERE user_id = ${actor.id})`;
   const [row] = await ctx.db
     .delete(employeeTimeOff)
     .where(and(eq(employeeTimeOff.id, id), mine))
     .returning({ employeeId: employeeTimeOff.employeeId, startDate: employeeTimeOff.startDate, endDate: employeeTimeOff.endDate });
-  if (!row) throw notFound(MSG.exceptionNotFound);
+  if (!row) throw notFound(STAFF_MSG.exceptionNotFound);
   const [employee] = await ctx.db.select({ userId: employees.userId }).from(employees).where(eq(employees.id, row.employeeId));
   await announce(ctx, [employee?.userId ?? null], row.startDate, row.endDate);
   return { deleted: true };

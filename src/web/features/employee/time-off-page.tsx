@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
-import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
@@ -18,11 +18,11 @@ const day = (d: string) => formatDateLong(`${d}T12:00:00Z`);
  */
 export default function TimeOffPage() {
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: () => call(api['my-time-off'].$get(), MSG.availabilityLoadFailed) });
+  const list = useQuery({ queryKey: KEY, queryFn: () => call(api['my-time-off'].$get(), STAFF_MSG.availabilityLoadFailed) });
   const refresh = () => qc.invalidateQueries({ queryKey: KEY });
-  const add = useMutation({ mutationFn: (json: Parameters<(typeof api)['my-time-off']['$post']>[0]['json']) => call(api['my-time-off'].$post({ json }), MSG.availabilitySaveFailed), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (id: string) => call(api['my-time-off'][':id'].$delete({ param: { id } }), MSG.availabilitySaveFailed), onSuccess: refresh });
-  const err = add.error instanceof ApiRequestError && add.error.status < 500 && add.error.status > 0 ? add.error.message : add.isError ? MSG.availabilitySaveFailed : null;
+  const add = useMutation({ mutationFn: (json: Parameters<(typeof api)['my-time-off']['$post']>[0]['json']) => call(api['my-time-off'].$post({ json }), STAFF_MSG.availabilitySaveFailed), onSuccess: refresh });
+  const remove = useMutation({ mutationFn: (id: string) => call(api['my-time-off'][':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed), onSuccess: refresh });
+  const err = add.error instanceof ApiRequestError && add.error.status < 500 && add.error.status > 0 ? add.error.message : add.isError ? STAFF_MSG.availabilitySaveFailed : null;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
@@ -35,7 +35,7 @@ export default function TimeOffPage() {
         {list.isPending ? (
           <InlineLoading text="Cargando ausencias..." />
         ) : list.isError ? (
-          <Alert>{MSG.availabilityLoadFailed}</Alert>
+          <Alert>{STAFF_MSG.availabilityLoadFailed}</Alert>
         ) : list.data.timeOff.length === 0 ? (
           <p className="text-muted">No tienes ausencias próximas.</p>
         ) : (

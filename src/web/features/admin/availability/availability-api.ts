@@ -1,5 +1,5 @@
 import type { InferResponseType } from 'hono/client';
-import { MSG } from '../../../../domain/messages';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { api, call } from '../../../lib/api';
 
 export type AvailabilityOverview = InferResponseType<typeof api.admin.availability.$get, 200>;
@@ -7,14 +7,14 @@ export type ConflictRow = AvailabilityOverview['conflicts'][number];
 
 export const AVAILABILITY_KEY = ['admin', 'availability'] as const;
 
-export const fetchOverview = () => call(api.admin.availability.$get(), MSG.availabilityLoadFailed);
+export const fetchOverview = () => call(api.admin.availability.$get(), STAFF_MSG.availabilityLoadFailed);
 export const addClosure = (json: Parameters<typeof api.admin.availability.closures.$post>[0]['json']) =>
-  call(api.admin.availability.closures.$post({ json }), MSG.availabilitySaveFailed);
-export const addNationalHolidays = (year: number) => call(api.admin.availability['national-holidays'].$post({ json: { year } }), MSG.availabilitySaveFailed);
-export const deleteClosure = (id: string) => call(api.admin.availability.closures[':id'].$delete({ param: { id } }), MSG.availabilitySaveFailed);
+  call(api.admin.availability.closures.$post({ json }), STAFF_MSG.availabilitySaveFailed);
+export const addNationalHolidays = (year: number) => call(api.admin.availability['national-holidays'].$post({ json: { year } }), STAFF_MSG.availabilitySaveFailed);
+export const deleteClosure = (id: string) => call(api.admin.availability.closures[':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);
 export const addTimeOff = (json: Parameters<typeof api.admin.availability['time-off']['$post']>[0]['json']) =>
-  call(api.admin.availability['time-off'].$post({ json }), MSG.availabilitySaveFailed);
-export const deleteTimeOff = (id: string) => call(api.admin.availability['time-off'][':id'].$delete({ param: { id } }), MSG.availabilitySaveFailed);
+  call(api.admin.availability['time-off'].$post({ json }), STAFF_MSG.availabilitySaveFailed);
+export const deleteTimeOff = (id: string) => call(api.admin.availability['time-off'][':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);
 export const cancelAsSalon = (id: string) =>
-  call(api.admin.appointments[':id'].status.$patch({ param: { id }, json: { status: 'cancelled_by_salon' } }), MSG.availabilitySaveFailed);
-export const fetchEmployees = () => call(api.admin.employees.$get(), MSG.availabilityLoadFailed);
+  call(api.admin.appointments[':id'].status.$patch({ param: { id }, json: { status: 'cancelled_by_salon' } }), STAFF_MSG.availabilitySaveFailed);
+export const fetchEmployees = () => call(api.admin.employees.$get(), STAFF_MSG.availabilityLoadFailed);

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarX, Trash2 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
-import { MSG } from '../../../../domain/messages';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { InlineLoading } from '../../../components/loading';
@@ -40,7 +40,7 @@ export default function AvailabilityPage({ conflictActions }: { conflictActions?
         <InlineLoading text="Cargando cierres y ausencias..." />
       ) : overview.isError ? (
         <div className="space-y-3">
-          <Alert>{MSG.availabilityLoadFailed}</Alert>
+          <Alert>{STAFF_MSG.availabilityLoadFailed}</Alert>
           <Button variant="secondary" onPress={() => overview.refetch()}>
             Reintentar
           </Button>
@@ -71,7 +71,7 @@ export function Conflicts({ conflicts, actions }: { conflicts: ConflictRow[]; ac
         Citas en conflicto
       </h2>
       <p className="mt-1 text-sm text-muted">Estas citas confirmadas caen en un cierre o una ausencia. No se ha cancelado ninguna: decide qué hacer con cada una.</p>
-      {cancel.isError && <div className="mt-3"><Alert>{failureText(cancel.error, MSG.availabilitySaveFailed)}</Alert></div>}
+      {cancel.isError && <div className="mt-3"><Alert>{failureText(cancel.error, STAFF_MSG.availabilitySaveFailed)}</Alert></div>}
       <ul className="mt-4 divide-y divide-line" aria-label="Citas en conflicto">
         {conflicts.map((c) => (
           <li key={c.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-appointment-id={c.id}>
@@ -155,7 +155,7 @@ function SalonSection({ data }: { data: Data }) {
         </Button>
       </div>
       {notice && <div className="mb-4"><Alert tone="success">{notice}</Alert></div>}
-      {holidays.isError && <div className="mb-4"><Alert>{failureText(holidays.error, MSG.availabilitySaveFailed)}</Alert></div>}
+      {holidays.isError && <div className="mb-4"><Alert>{failureText(holidays.error, STAFF_MSG.availabilitySaveFailed)}</Alert></div>}
       <ExceptionList
         label="Cierres y horarios especiales"
         empty="No hay cierres ni horarios especiales próximos."
@@ -189,7 +189,7 @@ function SalonSection({ data }: { data: Data }) {
           submitLabel={kind === 'closed' ? 'Añadir cierre' : 'Añadir horario especial'}
           defaultDate={data.today}
           pending={add.isPending}
-          error={add.isError ? failureText(add.error, MSG.availabilitySaveFailed) : null}
+          error={add.isError ? failureText(add.error, STAFF_MSG.availabilitySaveFailed) : null}
           onSubmit={submit}
         />
       </div>
@@ -228,7 +228,7 @@ function TimeOffSection({ data }: { data: Data }) {
           submitLabel="Añadir ausencia"
           defaultDate={data.today}
           pending={add.isPending}
-          error={add.isError ? failureText(add.error, MSG.availabilitySaveFailed) : null}
+          error={add.isError ? failureText(add.error, STAFF_MSG.availabilitySaveFailed) : null}
           before={
             <div className="flex flex-col gap-1.5 sm:col-span-2">
               <label htmlFor={selectId} className="text-sm font-medium text-ink">

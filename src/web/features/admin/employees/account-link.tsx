@@ -2,6 +2,7 @@ import { CheckCircle2, Link2, Unlink } from 'lucide-react';
 import { useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { MSG } from '../../../../domain/messages';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { inputClass } from '../../../components/text-field';
@@ -107,7 +108,7 @@ export function AccountLink({
             </button>
           </div>
         )}
-        {isNewLink && linked?.role === 'admin' && <Alert tone="info">{MSG.linkAdminRoleUnchanged}</Alert>}
+        {isNewLink && linked?.role === 'admin' && <Alert tone="info">{STAFF_MSG.linkAdminRoleUnchanged}</Alert>}
         {!linked && originalUserId && !typed.trim() && !error && (
           <p className="text-sm text-muted">La cuenta se desvinculará al guardar.</p>
         )}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { truncateAccountEmail } from '../../../../domain/back-office-rules';
 import { MSG } from '../../../../domain/messages';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { Alert } from '../../../components/alert';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { InlineLoading } from '../../../components/loading';
@@ -43,7 +44,7 @@ export default function EmployeesAdminPage() {
     save: saveEmployee,
     onSaved: ({ employee, adminRoleKept }, isEdit) => {
       toast.success(isEdit ? `${employee.name}: cambios guardados.` : `${employee.name} se ha añadido al equipo.`);
-      if (adminRoleKept) toast.info(MSG.linkAdminRoleUnchanged);
+      if (adminRoleKept) toast.info(STAFF_MSG.linkAdminRoleUnchanged);
     },
     setActive: setEmployeeActive,
     onToggled: (saved) =>

@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { MSG } from '../../../../domain/messages';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { formatPhone } from '../../../../domain/phone';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
@@ -89,7 +89,7 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
       { name: form.name, phone: form.phone, email: form.email.trim() || null, notes: form.notes },
       {
         onSuccess: () => {
-          toast.success(MSG.clientSaved);
+          toast.success(STAFF_MSG.clientSaved);
           void qc.invalidateQueries({ queryKey: clientKey(id) });
         },
       },

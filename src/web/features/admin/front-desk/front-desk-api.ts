@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { MSG } from '../../../../domain/messages';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { api, call } from '../../../lib/api';
 
 // The front desk's calls (issue 13), typed from the server's own routes (hc<AppType>).
@@ -31,14 +32,14 @@ export function useSalonDay(date: string) {
 export function useClientSearch(q: string, enabled = true) {
   return useQuery({
     queryKey: clientsKey(q),
-    queryFn: async () => (await call(desk.clients.$get({ query: { q } }), MSG.clientsLoadFailed)).clients,
+    queryFn: async () => (await call(desk.clients.$get({ query: { q } }), STAFF_MSG.clientsLoadFailed)).clients,
     enabled,
     placeholderData: (prev) => prev,
   });
 }
 
 export function useClientPage(id: string) {
-  return useQuery({ queryKey: clientKey(id), queryFn: () => call(desk.clients[':id'].$get({ param: { id } }), MSG.clientsLoadFailed) });
+  return useQuery({ queryKey: clientKey(id), queryFn: () => call(desk.clients[':id'].$get({ param: { id } }), STAFF_MSG.clientsLoadFailed) });
 }
 
 export function useChanges(id: string) {
@@ -49,11 +50,11 @@ export function useChanges(id: string) {
 }
 
 export function useCreateClient() {
-  return useMutation({ mutationFn: async (json: ClientInput) => (await call(desk.clients.$post({ json }), MSG.clientSaveFailed)).client });
+  return useMutation({ mutationFn: async (json: ClientInput) => (await call(desk.clients.$post({ json }), STAFF_MSG.clientSaveFailed)).client });
 }
 
 export function useUpdateClient(id: string) {
-  return useMutation({ mutationFn: async (json: ClientInput) => (await call(desk.clients[':id'].$put({ param: { id }, json }), MSG.clientSaveFailed)).client });
+  return useMutation({ mutationFn: async (json: ClientInput) => (await call(desk.clients[':id'].$put({ param: { id }, json }), STAFF_MSG.clientSaveFailed)).client });
 }
 
 export type StaffBooking = { clientId: string; serviceId: string; professionalId: string; date: string; time: string; notes?: string };
@@ -75,6 +76,6 @@ export function useRescheduleSlots(id: string, professionalId: string, date: str
 export function useReschedule(id: string) {
   return useMutation({
     mutationFn: async (json: { professionalId: string; date: string; time: string }) =>
-      (await call(api.booking.reschedule[':id'].$post({ param: { id }, json }), MSG.rescheduleFailed)).appointment,
+      (await call(api.booking.reschedule[':id'].$post({ param: { id }, json }), STAFF_MSG.rescheduleFailed)).appointment,
   });
 }

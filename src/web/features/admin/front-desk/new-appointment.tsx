@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { MSG } from '../../../../domain/messages';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { InlineLoading } from '../../../components/loading';
@@ -54,7 +55,7 @@ export function NewAppointment({ start, onClose, onBooked }: { start: NewAppoint
       { clientId: client.id, serviceId, professionalId, date, time, notes: notes.trim() || undefined },
       {
         onSuccess: () => {
-          toast.success(MSG.staffBookingSucceeded);
+          toast.success(STAFF_MSG.staffBookingSucceeded);
           onBooked(date);
         },
         onError: () => void slots.refetch(),

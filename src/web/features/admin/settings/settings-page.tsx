@@ -3,6 +3,7 @@ import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { settingsFieldsError } from '../../../../domain/back-office-rules';
 import { MSG } from '../../../../domain/messages';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { isReminderHours } from '../../../../domain/message-rules';
 import { SLOT_INTERVAL_OPTIONS } from '../../../../domain/slots';
 import { describeScheduleError, fromMinutes, validateWeeklySchedule, type WeeklySchedule } from '../../../../domain/weekly-schedule';
@@ -33,9 +34,9 @@ const FIELD_OF: Record<string, Field> = {
   [MSG.salonNameRequired]: 'name',
   [MSG.slotIntervalInvalid]: 'interval',
   [MSG.cancellationHoursInvalid]: 'hours',
-  [MSG.reminderHoursInvalid]: 'reminder',
-  [MSG.bookingCapInvalid]: 'cap',
-  [MSG.bookingHorizonInvalid]: 'horizon',
+  [STAFF_MSG.reminderHoursInvalid]: 'reminder',
+  [STAFF_MSG.bookingCapInvalid]: 'cap',
+  [STAFF_MSG.bookingHorizonInvalid]: 'horizon',
 };
 
 /** 'No se pudo guardar la configuración.', followed by the server's reason when it gave one. */
@@ -119,11 +120,11 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
     const problem =
       settingsFieldsError(input) ??
       (!isReminderHours(reminder)
-        ? MSG.reminderHoursInvalid
+        ? STAFF_MSG.reminderHoursInvalid
         : !isValidCap(input.maxFutureAppointmentsPerClient)
-          ? MSG.bookingCapInvalid
+          ? STAFF_MSG.bookingCapInvalid
           : !isValidHorizon(input.bookingHorizonDays)
-            ? MSG.bookingHorizonInvalid
+            ? STAFF_MSG.bookingHorizonInvalid
             : null);
     if (problem) {
       const field = FIELD_OF[problem] ?? null;
@@ -202,7 +203,7 @@ function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
             description="Los clientes no pueden cancelar con menos horas de antelación. 0: siempre pueden."
           />
           <NumberInput
-            label={MSG.reminderHoursLabel}
+            label={STAFF_MSG.reminderHoursLabel}
             name="reminder-hours"
             value={reminderHours}
             onChange={(v) => {
@@ -285,14 +286,14 @@ function FailedMessages() {
   return (
     <section aria-labelledby="failed-messages-title" className="mt-8 rounded-[var(--radius-card)] bg-white p-5 shadow-soft">
       <h2 id="failed-messages-title" className="font-serif text-xl text-ink">
-        {MSG.failedMessagesTitle}
+        {STAFF_MSG.failedMessagesTitle}
       </h2>
       {failed.isPending ? (
         <InlineLoading text="Cargando..." />
       ) : failed.isError ? (
         <Alert>{failureText(failed.error, MSG.settingsLoadFailed)}</Alert>
       ) : failed.data.messages.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{MSG.failedMessagesNone}</p>
+        <p className="mt-2 text-sm text-muted">{STAFF_MSG.failedMessagesNone}</p>
       ) : (
         <ul className="mt-3 divide-y divide-rose-100">
           {failed.data.messages.map((m) => (
