@@ -29,7 +29,8 @@ beforeAll(async () => {
   salon = await arrangeSalon(server);
   await server.deps.db
     .insert(salonSettings)
-    .values({ id: 1, name: 'Auna <Salón>', address: 'Calle Mayor 1, Madrid', appointmentTimeSlotInterval: 30, cancellationPolicyHours: 0 });
+    // Marta books many times here; the per-client cap (issue 16, test/booking-limits.int.test.ts) is not what this file is about.
+    .values({ id: 1, name: 'Auna <Salón>', address: 'Calle Mayor 1, Madrid', appointmentTimeSlotInterval: 30, cancellationPolicyHours: 0, maxFutureAppointmentsPerClient: 50 });
   marta = await newClient(server, 'marta@example.com', 'Marta <b>García</b>');
   admin = await newClient(server, 'jefa@salon.test', 'Jefa');
   await promote(server.deps, 'jefa@salon.test', 'admin');

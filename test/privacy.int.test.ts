@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
 import { STAFF_MSG } from '../src/domain/staff-messages';
-import { appointments, session, user } from '../src/server/db/schema';
+import { appointments, clients, session, user } from '../src/server/db/schema';
 import type { RealtimeEvent } from '../src/server/realtime/realtime';
 import { person } from './admin-support';
 import { appointmentRow, arrangeSalon, newClient, PASSWORD, userIdOf, type Salon } from './booking-fixtures';
@@ -133,6 +133,16 @@ describe('delete my account', () => {
     // The salon is told: the professional's open agenda hears of both days.
     await expect.poll(() => events, { timeout: 2000 }).toContainEqual({ type: 'appointments', employeeId: salon.luciaUserId, dates: ['2026-01-14', '2026-01-22'] });
     unsubscribe();
+    // …and by email like any cancellation, queued with the deletion (a job, or already handled).
+    const key = `cancellation:professional:${futureId}:0`;
+    const queued = await server.deps.db.execute(sql`SELECT 1 FROM graphile_worker._private_jobs WHERE key = ${key} UNION ALL SELECT 1 FROM sent_messages WHERE key = ${key}`);
+    expect(queued.rows.length, key).toBeGreaterThan(0);
+
+    // The salon's client record of Ana (issue 13) keeps the visits it counts, not who she was.
+    const records = await server.deps.db.select().from(clients).where(eq(clients.name, 'Cliente eliminado'));
+    expect(records.length).toBeGreaterThan(0);
+    for (const r of records) expect(r).toMatchObject({ email: null, phone: null, notes: '', userId: null });
+    expect(JSON.stringify(await server.deps.db.select().from(clients))).not.toContain('ana.borrar@example.com');
 
     // The agenda and the admin list still read those rows.
     const agenda = await salon.luciaSession.get('/api/agenda?date=2026-01-12');

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { account, appointments, rateLimit, user, verification } from '../../db/schema';
+import { account, appointments, clients, rateLimit, user, verification } from '../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -61,6 +61,14 @@ export function anonymise(tx: Tx, clientId: string, placeholder: string, now: Da
     .set({ clientName: placeholder, clientEmail: placeholder, notes_client: '', updatedAt: now })
     .where(eq(appointments.clientId, clientId))
     .returning({ id: appointments.id });
+}
+
+/**
+ * The salon's record of this person (issue 13's client records) keeps the visits it counts but no
+ * longer who it was: name replaced, email, phone and the staff's notes gone.
+ */
+export async function anonymiseClientRecord(tx: Tx, userId: string, placeholder: string, now: Date) {
+  await tx.update(clients).set({ name: placeholder, email: null, phone: null, notes: '', updatedAt: now }).where(eq(clients.userId, userId));
 }
 
 /** The account itself: sessions and sign-in methods go with it (ON DELETE CASCADE), appointments keep a NULL client. */

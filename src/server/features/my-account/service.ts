@@ -1,9 +1,10 @@
+import { enqueueAppointmentMessages } from '../../messages/enqueue';
 import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
-import { accountOf, anonymise, appointmentsForExport, cancelFuture, deleteUser, lockUser, signInMethodsOf } from './queries';
+import { accountOf, anonymise, anonymiseClientRecord, appointmentsForExport, cancelFuture, deleteUser, lockUser, signInMethodsOf } from './queries';
 
 // Privacy (RGPD / LOPDGDD, issue 16, docs/decisions/026): a client downloads everything the salon
 // holds about them, and deletes their account.
@@ -80,6 +81,11 @@ export async function deleteMyAccount(ctx: Ctx, me: SessionUser): Promise<{ canc
     if (u.role !== 'client') throw new ApiError(403, 'staff_account', STAFF_MSG.accountDeleteStaff);
     const cancelled = await cancelFuture(tx, me.id, now);
     const kept = await anonymise(tx, me.id, MSG.deletedClientName, now);
+    // The professionals hear of each cancelled appointment by email like any cancellation (ADR 021),
+    // enqueued here so the deletion and its notices commit together; the client's own copy finds
+    // no address any more and is recorded as no_email.
+    for (const a of cancelled) await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: a.id, now });
+    await anonymiseClientRecord(tx, me.id, MSG.deletedClientName, now);
     await deleteUser(tx, me.id, u.email);
     return { cancelled, kept: kept.length };
   });
