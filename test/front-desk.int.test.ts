@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
 import { STAFF_MSG } from '../src/domain/staff-messages';
-import { appointmentChanges, appointments, clients } from '../src/server/db/schema';
+import { appointmentChanges, appointments, clients, salonSettings } from '../src/server/db/schema';
 import { apiRouteKeysOf } from './support/api-routes';
 import { newSession, signUp, type Session } from './support/http-client';
 import { firstLink, startMailCatcher, type MailCatcher } from './support/mail-catcher';
@@ -34,6 +34,8 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true', SMTP_URL: mail.url } });
   w = await arrangeWorld(server, 'recepcion');
   ({ admin, employee: lucia, otherEmployee: sara, client: marta, otherClient: elena } = w.sessions);
+  // The world's clients book often here; the per-client cap (issue 16, test/booking-limits.int.test.ts) is not what this file is about.
+  await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 50 });
 }, 120_000);
 
 afterAll(async () => {
@@ -359,6 +361,13 @@ describe('private notes', () => {
       'PUT /api/messages/preferences': () => marta.put('/api/messages/preferences', { reminders: true }),
       'GET /api/messages/stop-reminders': () => marta.get(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
       'POST /api/messages/stop-reminders': () => marta.post(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
+      'GET /api/my-account/export': () => marta.get('/api/my-account/export'),
+      'GET /api/privacy': () => marta.get('/api/privacy'),
+      // Last: a throwaway client deletes their own account (the answer is about them, never the salon's notes).
+      'POST /api/my-account/delete': async () => {
+        const gone = await signUp(server.url, { email: 'baja@privado.test', password: WORLD_PASSWORD }, freshIp());
+        return gone.post('/api/my-account/delete', { confirm: 'ELIMINAR' });
+      },
     };
     const clientRoutes = apiRouteKeysOf(server.deps).filter((r) => !STAFF_ONLY.test(r));
     expect(clientRoutes.filter((r) => !(r in calls)), 'client routes without a check here').toEqual([]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '../src/domain/staff-messages';
-import { employeeTimeOff, salonExceptions } from '../src/server/db/schema';
+import { employeeTimeOff, salonExceptions, salonSettings } from '../src/server/db/schema';
 import type { RealtimeEvent } from '../src/server/realtime/realtime';
 import { arrangeSalon, newClient, type Salon } from './booking-fixtures';
 import { promote, type Session } from './support/http-client';
@@ -23,6 +23,10 @@ beforeAll(async () => {
   admin = await newClient(server, 'jefa@salon.test', 'Jefa');
   await promote(server.deps, 'jefa@salon.test', 'admin');
   lucia = salon.luciaSession;
+  // This file books far ahead (6 January 2027) and often as Marta; the horizon, the per-client cap
+  // and the booking rate (issue 16, test/booking-limits.int.test.ts) are not what it is about.
+  const limits = { bookingHorizonDays: 730, maxFutureAppointmentsPerClient: 50 };
+  await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Auna', ...limits }).onConflictDoUpdate({ target: salonSettings.id, set: limits });
 });
 
 afterAll(async () => {
@@ -34,7 +38,10 @@ const slots = async (date: string, serviceId = salon.corte) => {
   expect(res.status).toBe(200);
   return (res.body.slots as { time: string }[]).map((s) => s.time);
 };
-const book = (date: string, time: string, serviceId = salon.corte, who: Session = marta) => who.post('/api/booking', { serviceId, professionalId: salon.lucia, date, time });
+const book = async (date: string, time: string, serviceId = salon.corte, who: Session = marta) => {
+  await server.deps.db.execute(`DELETE FROM rate_limit WHERE key LIKE '%booking:%'`); // see beforeAll
+  return who.post('/api/booking', { serviceId, professionalId: salon.lucia, date, time });
+};
 const clearExceptions = async () => {
   await server.deps.db.delete(salonExceptions);
   await server.deps.db.delete(employeeTimeOff);

@@ -92,8 +92,9 @@ export async function startMessageQueue(opts: {
   const beat = async () => {
     const ids = [...workerIds];
     if (ids.length > 0) {
+      // One text parameter: drizzle expands a JS array into a tuple ($1, $2), which no cast makes an array.
       await db.execute(sql`INSERT INTO message_workers (worker_id, seen_at)
-        SELECT unnest(${ids}::text[]), now() ON CONFLICT (worker_id) DO UPDATE SET seen_at = now()`);
+        SELECT unnest(string_to_array(${ids.join(',')}, ',')), now() ON CONFLICT (worker_id) DO UPDATE SET seen_at = now()`);
     }
     const stale = await db.execute<{ id: string }>(sql`
       SELECT worker_id AS id FROM message_workers WHERE seen_at < now() - make_interval(secs => ${STALE_SECONDS})
