@@ -58,6 +58,10 @@ export async function startMessageQueue(opts: {
 }): Promise<MessageQueue> {
   const { db, log } = opts;
   const workerIds = new Set<string>();
+  // When SMTP accepts a mail again after an outage, the messages waiting on graphile-worker's
+  // exponential backoff (minutes after a few failures) are retried at once, not hours later.
+  let smtpAnsweredAt = 0;
+  let retriedAt = 0;
   // Given to run() so the workers it creates while starting are seen too.
   const events = new EventEmitter() as WorkerEvents;
   events.on('worker:create', ({ worker }) => {
@@ -80,6 +84,7 @@ export async function startMessageQueue(opts: {
           return;
         }
         const outcome = await deliverMessage(opts.deliver, payload);
+        if (outcome === 'sent') smtpAnsweredAt = Date.now();
         log.debug({ ...payload, outcome }, 'message job done');
       },
     },
@@ -109,8 +114,23 @@ export async function startMessageQueue(opts: {
       log.warn({ workers: dead }, 'released the jobs of message workers that stopped');
     }
   };
+  const retryBackedOff = async () => {
+    if (smtpAnsweredAt <= retriedAt) return;
+    retriedAt = Date.now();
+    const waiting = await db.execute<{ id: string }>(sql`
+      SELECT id::text AS id FROM graphile_worker.jobs
+      WHERE task_identifier = ${MESSAGE_TASK} AND last_error IS NOT NULL AND locked_at IS NULL
+        AND attempts < max_attempts AND run_at > now() + interval '10 seconds'`);
+    const ids = waiting.rows.map((r) => r.id);
+    if (ids.length > 0) {
+      await utils.rescheduleJobs(ids, { runAt: new Date() });
+      log.info({ jobs: ids.length }, 'SMTP answers again: retrying the messages that were waiting');
+    }
+  };
   const timer = setInterval(() => {
-    beating = beat().catch((err: unknown) => log.warn({ err }, 'message worker heartbeat failed'));
+    beating = beat()
+      .then(retryBackedOff)
+      .catch((err: unknown) => log.warn({ err }, 'message worker heartbeat failed'));
   }, HEARTBEAT_MS);
   timer.unref();
   beating = beat().catch((err: unknown) => log.warn({ err }, 'message worker heartbeat failed'));
