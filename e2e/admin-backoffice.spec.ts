@@ -4,9 +4,11 @@ import path from 'node:path';
 import { truncateAccountEmail } from '../src/domain/back-office-rules';
 import { isBookableDate } from '../src/domain/booking-rules';
 import { MSG } from '../src/domain/messages';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
 import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { DEMO, DEMO_PASSWORD, expect, logIn, test as base, uniqueEmail } from './support/fixtures';
+import { firstLink, waitForMail } from './support/mail';
 
 // The back office, part 1 (SPEC §2 Manage services, Manage employees, Salon settings; §4
 // activation and account linking; §5 forms), in Chromium against the built demo salon. What the
@@ -186,8 +188,14 @@ test.describe('back office', () => {
     await form.getByRole('button', { name: 'Guardar empleado' }).click();
     await expect(form.getByText(MSG.linkNotConfirmed)).toBeVisible();
 
-    // Case does not matter (SPEC §5).
+    // An account whose email is not confirmed is not linked (issue 16): she confirms it from the
+    // email sign-up sent her (issue 13), and then it is. Case does not matter (SPEC §5).
     await accountEmail.fill(person.email.toUpperCase());
+    await linkButton.click();
+    await expect(form.getByText(STAFF_MSG.linkEmailNotVerified)).toBeVisible();
+    const verify = await waitForMail(person.email, { match: (m) => m.subject === STAFF_MSG.emailVerifySubject });
+    await person.page.goto(firstLink(verify.text)!);
+    await expect(person.page.getByText(MSG.emailVerified)).toBeVisible();
     await linkButton.click();
     await expect(form.getByText(MSG.linkFound('Cliente bo-noelia'))).toBeVisible();
     await form.getByRole('button', { name: 'Guardar empleado' }).click();
