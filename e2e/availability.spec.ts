@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { isBookableDate } from '../src/domain/booking-rules';
-import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
-import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
+import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
+import { cleanUp, closeE2eDb, e2eDb, insertAppointment, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
 import { DEMO, expect, logIn, test, uniqueEmail } from './support/fixtures';
 
 // Issue 15 in Chromium against the built app: the admin adds Spain's national holidays and a
@@ -115,4 +115,42 @@ test('a professional’s afternoon off removes those times live from an open boo
   await expect(timeButton(page, '16:00')).toHaveCount(0, { timeout: 3_000 });
   await expect(timeButton(page, '15:00')).toHaveCount(0);
   await expect(timeButton(page, '10:00')).toBeVisible();
+});
+
+test('a time off over a confirmed appointment lists it; the admin moves it to another day from the list', async ({ page, playwright, baseURL }) => {
+  const day = dayAhead(6);
+  const later = dayAhead(8);
+  const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: ownIp() });
+  const client = await signUpAs(other, baseURL!, uniqueEmail('ausencia-cli3'), 'Inés Mora');
+  await other.dispose();
+  made.push(client.id);
+  const service = await serviceNamed(SERVICE);
+  const id = await insertAppointment({ employee: professional, client, service, start: wallClockToInstant(day, '10:00', TZ)! });
+  const record = (await e2eDb().query<{ id: string }>(`SELECT id FROM employees WHERE user_id = $1`, [professional.id])).rows[0]!.id;
+
+  await logIn(page, DEMO.admin);
+  await expect(page).toHaveURL(/\/admin/);
+  const added = await page.request.post('/api/admin/availability/time-off', {
+    data: { employeeId: record, startDate: day, endDate: day, reason: 'Curso' },
+    headers: { origin: baseURL! },
+  });
+  expect(added.status()).toBe(201);
+
+  // Nothing is cancelled: the appointment waits in the conflict list with both choices.
+  await page.goto('/admin/availability');
+  const row = page.getByRole('list', { name: 'Citas en conflicto' }).locator(`[data-appointment-id="${id}"]`);
+  await expect(row).toContainText('Inés Mora');
+  await expect(row.getByRole('button', { name: 'Cancelar como salón' })).toBeVisible();
+  await row.getByRole('button', { name: 'Mover' }).click();
+
+  // The front desk's reschedule: only open times are offered; the move keeps the appointment.
+  const sheet = page.getByRole('dialog', { name: 'Mover la cita de Inés Mora' });
+  await sheet.locator('input[type="date"]').fill(later);
+  await sheet.getByRole('group', { name: 'Horas disponibles' }).getByRole('button', { name: '11:00', exact: true }).click();
+  await sheet.getByRole('button', { name: 'Cambiar a las 11:00' }).click();
+  await expect(sheet).toBeHidden();
+  await expect(row).toHaveCount(0);
+  const moved = (await e2eDb().query<{ start_time: Date; status: string }>(`SELECT start_time, status FROM appointments WHERE id = $1`, [id])).rows[0]!;
+  expect(moved.status).toBe('confirmed');
+  expect(moved.start_time.toISOString()).toBe(wallClockToInstant(later, '11:00', TZ)!.toISOString());
 });

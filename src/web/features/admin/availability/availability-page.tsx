@@ -7,6 +7,9 @@ import { Button } from '../../../components/button';
 import { InlineLoading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { PeriodForm, type Period } from '../../../components/period-form';
+import { RescheduleForm } from '../../../components/reschedule-form';
+import { Sheet } from '../../../components/sheet';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../../domain/calendar-date';
 import { inputClass } from '../../../components/text-field';
 import { formatDateLong, formatTime } from '../../../lib/format';
 import { failureText, FormSection, useInvalidateAll } from '../shared/admin-ui';
@@ -63,6 +66,12 @@ export default function AvailabilityPage({ conflictActions }: { conflictActions?
 export function Conflicts({ conflicts, actions }: { conflicts: ConflictRow[]; actions?: (c: ConflictRow) => ReactNode }) {
   const invalidate = useInvalidateAll();
   const cancel = useMutation({ mutationFn: cancelAsSalon, onSettled: () => invalidate() });
+  // 'Mover' is the front desk's reschedule (issue 13): the slot engine offers only times that are
+  // open, so a moved appointment leaves the conflict list once the move is saved.
+  const [toMove, setToMove] = useState<ConflictRow | null>(null);
+  const employees = useQuery({ queryKey: ['admin', 'employees'], queryFn: fetchEmployees, enabled: toMove !== null });
+  const professionals = (employees.data ?? []).filter((e) => e.isActive && e.userId).map((e) => ({ id: e.id, name: e.name }));
+  const movingPro = toMove ? employees.data?.find((e) => e.userId === toMove.employeeId) : undefined;
   if (conflicts.length === 0) return null;
   return (
     <section aria-labelledby="conflicts-title" className="rounded-[var(--radius-card)] border border-brick/40 bg-white p-5 shadow-soft sm:p-7">
@@ -85,6 +94,9 @@ export function Conflicts({ conflicts, actions }: { conflicts: ConflictRow[]; ac
             </div>
             <div className="flex gap-2">
               {actions?.(c)}
+              <Button variant="secondary" onPress={() => setToMove(c)}>
+                Mover
+              </Button>
               <Button variant="danger" isDisabled={cancel.isPending} onPress={() => cancel.mutate(c.id)}>
                 Cancelar como salón
               </Button>
@@ -92,6 +104,25 @@ export function Conflicts({ conflicts, actions }: { conflicts: ConflictRow[]; ac
           </li>
         ))}
       </ul>
+      {toMove && (
+        <Sheet isOpen title={`Mover la cita de ${toMove.clientName}`} onClose={() => setToMove(null)} wide>
+          {employees.isPending ? (
+            <InlineLoading text="Cargando..." />
+          ) : (
+            <RescheduleForm
+              appointmentId={toMove.id}
+              professionals={professionals}
+              initialProfessionalId={movingPro?.id ?? professionals[0]?.id ?? ''}
+              initialDate={toMove.date}
+              minDate={salonDateOf(Date.now(), SALON_TIME_ZONE)}
+              onDone={() => {
+                setToMove(null);
+                invalidate();
+              }}
+            />
+          )}
+        </Sheet>
+      )}
     </section>
   );
 }
