@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from './messages';
 import {
+  dayScheduleOf,
   DAY_KEYS,
   DAY_LABELS,
   DEFAULT_BREAK,
@@ -256,5 +257,18 @@ describe('describeScheduleError', () => {
     ],
   ])('%j -> %s', (error, text) => {
     expect(describeScheduleError(error)).toBe(text);
+  });
+});
+
+describe('dayScheduleOf: a stored (maybe partial or older) availability read for one date', () => {
+  const open = { isWorkingDay: true, startTime: '09:00', endTime: '17:00', breaks: [{ start: '13:00', end: '14:00' }] };
+  it.each([
+    ['the day as stored (Monday 2026-11-23)', { monday: open }, '2026-11-23', open],
+    ['a missing day is a day off', { monday: open }, '2026-11-24', { isWorkingDay: false, startTime: '', endTime: '', breaks: [] }],
+    ['no availability at all', null, '2026-11-23', { isWorkingDay: false, startTime: '', endTime: '', breaks: [] }],
+    ['isWorkingDay only when literally true', { monday: { ...open, isWorkingDay: 'yes' } }, '2026-11-23', { ...open, isWorkingDay: false }],
+    ['breaks that are not a list are none', { monday: { ...open, breaks: 'x' } }, '2026-11-23', { ...open, breaks: [] }],
+  ])('%s', (_label, stored, date, expected) => {
+    expect(dayScheduleOf(stored as never, date)).toEqual(expected);
   });
 });

@@ -116,6 +116,23 @@ export function dayKeyOfDate(isoDate: string): DayKey {
 
 export type ScheduleError = { day: DayKey; message: string };
 
+
+/**
+ * The schedule of `date` from a STORED weekly availability, which may be partial or of an older
+ * shape (hand-edited jsonb): a missing or malformed day is a day off, fields are read as strings.
+ * One reading for the slot engine, the availability rule's server side and the day view.
+ */
+export function dayScheduleOf(availability: Partial<WeeklySchedule> | null | undefined, date: string): DaySchedule {
+  const d = availability?.[dayKeyOfDate(date)];
+  if (!d || typeof d !== 'object') return { isWorkingDay: false, startTime: '', endTime: '', breaks: [] };
+  return {
+    isWorkingDay: d.isWorkingDay === true,
+    startTime: String(d.startTime ?? ''),
+    endTime: String(d.endTime ?? ''),
+    breaks: Array.isArray(d.breaks) ? d.breaks.map((b) => ({ start: String(b?.start ?? ''), end: String(b?.end ?? '') })) : [],
+  };
+}
+
 /**
  * The first problem of the week, Monday first, or null. Days off are not checked: their hours
  * are hidden in the editor and never used for slots, so they must not block a save.

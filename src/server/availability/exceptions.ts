@@ -3,7 +3,7 @@ import { checkBookable, closedLabel, conflictOf, dayPlan, type DayClosed, type E
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../domain/salon-time';
 import { defaultSalonSettings } from '../../domain/salon-settings';
 import { isSlotInterval } from '../../domain/slots';
-import { dayKeyOfDate, type DaySchedule, type WeeklySchedule } from '../../domain/weekly-schedule';
+import { dayScheduleOf, type DaySchedule, type WeeklySchedule } from '../../domain/weekly-schedule';
 import type { Db } from '../db/client';
 import { appointments, employees, employeeTimeOff, salonExceptions, salonSettings } from '../db/schema';
 
@@ -90,17 +90,6 @@ export async function futureConflicts(db: Reader, now: Date, limit = 500): Promi
   return out;
 }
 
-/** The stored jsonb may be partial: a missing day is a day off. */
-export function weeklyDayOf(availability: Partial<WeeklySchedule> | null, date: string): DaySchedule {
-  const d = availability?.[dayKeyOfDate(date)];
-  if (!d || typeof d !== 'object') return { isWorkingDay: false, startTime: '', endTime: '', breaks: [] };
-  return {
-    isWorkingDay: d.isWorkingDay === true,
-    startTime: String(d.startTime ?? ''),
-    endTime: String(d.endTime ?? ''),
-    breaks: Array.isArray(d.breaks) ? d.breaks.map((b) => ({ start: String(b?.start ?? ''), end: String(b?.end ?? '') })) : [],
-  };
-}
 
 /** Days in [from, to] a closure or a whole-day time off makes unavailable for a professional (calendars). */
 export async function closedDays(db: Reader, employeeRecordId: string | null, from: string, to: string): Promise<Array<{ date: string } & DayClosed>> {
@@ -130,7 +119,7 @@ export async function checkEmployeeBookable(db: Reader, a: BookableArgs) {
   const ex = await exceptionsBetween(db, a.date, a.date, [a.employeeRecordId]);
   const interval = isSlotInterval(row?.interval) ? row.interval : defaultSalonSettings().appointmentTimeSlotInterval;
   return checkBookable(
-    { date: a.date, weekly: weeklyDayOf(row?.availability ?? null, a.date), exceptions: ex, intervalMinutes: interval, durationMinutes: a.durationMinutes, busy: [], now: a.now, tz: TZ },
+    { date: a.date, weekly: dayScheduleOf(row?.availability ?? null, a.date), exceptions: ex, intervalMinutes: interval, durationMinutes: a.durationMinutes, busy: [], now: a.now, tz: TZ },
     a.time,
   );
 }

@@ -6,7 +6,7 @@ import { STAFF_MSG } from '../../../domain/staff-messages';
 import { defaultSalonSettings } from '../../../domain/salon-settings';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval, type Slot } from '../../../domain/slots';
-import { dayKeyOfDate, type DaySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
+import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { closedLabel } from '../../../domain/availability';
 import { closedDays } from '../../availability/exceptions';
 import { pgErrorCode } from '../../db/client';
@@ -22,17 +22,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
 
-/** The stored jsonb may be partial (hand-edited, older shape): a missing day is a day off. */
-function dayOf(availability: Partial<WeeklySchedule> | null, date: string): DaySchedule {
-  const d = availability?.[dayKeyOfDate(date)];
-  if (!d || typeof d !== 'object') return { isWorkingDay: false, startTime: '', endTime: '', breaks: [] };
-  return {
-    isWorkingDay: d.isWorkingDay === true,
-    startTime: String(d.startTime ?? ''),
-    endTime: String(d.endTime ?? ''),
-    breaks: Array.isArray(d.breaks) ? d.breaks.map((b) => ({ start: String(b?.start ?? ''), end: String(b?.end ?? '') })) : [],
-  };
-}
 
 function slotInterval(interval: number | null): number {
   return isSlotInterval(interval) ? interval : defaultSalonSettings().appointmentTimeSlotInterval;
@@ -80,7 +69,7 @@ type SlotArgs = { date: string; duration: number; availability: Partial<WeeklySc
 function availabilityInput(ctx: Ctx, args: SlotArgs) {
   return {
     date: args.date,
-    weekly: dayOf(args.availability, args.date),
+    weekly: dayScheduleOf(args.availability, args.date),
     exceptions: args.exceptions,
     intervalMinutes: args.interval,
     durationMinutes: args.duration,

@@ -3,7 +3,7 @@ import { checkClientFields, mayManageAgenda, type ClientFields } from '../../../
 import { STAFF_MSG } from '../../../domain/staff-messages';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval } from '../../../domain/slots';
-import { dayKeyOfDate, type DaySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
+import { dayScheduleOf } from '../../../domain/weekly-schedule';
 import { attachClientRecords } from '../../accounts/client-records';
 import type { Deps, SessionUser } from '../../http/env';
 import { badRequest, notFound } from '../../http/errors';
@@ -70,16 +70,6 @@ export async function clientPage(ctx: Ctx, id: string) {
   return { client: shown, upcoming, past, totals };
 }
 
-function dayOf(availability: Partial<WeeklySchedule> | null, date: string): DaySchedule {
-  const d = availability?.[dayKeyOfDate(date)];
-  if (!d || typeof d !== 'object') return { isWorkingDay: false, startTime: '', endTime: '', breaks: [] };
-  return {
-    isWorkingDay: d.isWorkingDay === true,
-    startTime: String(d.startTime ?? ''),
-    endTime: String(d.endTime ?? ''),
-    breaks: Array.isArray(d.breaks) ? d.breaks.map((b) => ({ start: String(b?.start ?? ''), end: String(b?.end ?? '') })) : [],
-  };
-}
 
 /**
  * The salon's day (docs/decisions/018): one column per active professional with their hours and
@@ -91,7 +81,7 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
   const [pros, list, interval] = await Promise.all([activeProfessionals(ctx.db), appointmentsBetween(ctx.db, start, end, onlyOwn), slotInterval(ctx.db)]);
   const professionals = pros
     .filter((p) => !onlyOwn || p.userId === onlyOwn)
-    .map((p) => ({ id: p.id, name: p.name, userId: p.userId, day: dayOf(p.availability, date) }));
+    .map((p) => ({ id: p.id, name: p.name, userId: p.userId, day: dayScheduleOf(p.availability, date) }));
   return {
     date,
     now: ctx.now().toISOString(),
