@@ -9,7 +9,7 @@ import { MSG } from '../../src/domain/messages';
 import { isAlive, postmasterPid, spawnServer, removeChildServer, waitForHealth, type ChildServer } from '../support/child-server';
 import { freePort } from '../support/free-port';
 import { signUp, type Session } from '../support/http-client';
-import { nextIp, OPEN_SCHEDULE, salonDay } from '../support/cluster';
+import { nextIp, OPEN_SCHEDULE, pool, salonDay } from '../support/cluster';
 
 // kill -9 under a steady booking load, at random moments: of the server process (its embedded
 // PostgreSQL lives on as an orphan that the next start must stop) and, separately, of the
@@ -65,7 +65,17 @@ it(
     await start();
     const dbPassword = (JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as { dbPassword: string }).dbPassword;
     const withDb = async <T>(fn: (c: pg.Client) => Promise<T>): Promise<T> => {
-      const c = new pg.Client({ host: '127.0.0.1', port: pgPort, user: 'postgres', password: dbPassword, database: 'auna' });
+      // Bounded: a connection that lands on a postmaster being killed must fail, not wait for ever
+      // (one full run hung until the 15-minute timeout without saying where).
+      const c = new pg.Client({
+        host: '127.0.0.1',
+        port: pgPort,
+        user: 'postgres',
+        password: dbPassword,
+        database: 'auna',
+        connectionTimeoutMillis: 10_000,
+        query_timeout: 30_000,
+      });
       c.on('error', () => undefined);
       try {
         await c.connect();
@@ -79,16 +89,23 @@ it(
       }
     };
 
-    // ---- the salon: two services, six professionals, eight clients (sessions survive restarts) ----
-    const clients: { session: Session; id: string }[] = [];
-    for (let i = 0; i < 8; i++) {
-      const s = await signUp(
-        url,
-        { email: `c${i}@caida.test`, password: PASSWORD, name: `Cliente ${i}` },
-        { headers: { 'x-forwarded-for': nextIp('10.70') } },
-      );
-      clients.push({ session: s, id: (await s.get('/api/me')).body.uid });
-    }
+    // ---- the salon: two services, six professionals, 600 clients (sessions survive restarts) ----
+    // Enough clients, taken in turn, that each stays under issue 16's booking limits (20 bookings
+    // per account in 10 minutes: 12 000 for the run, which makes 3 000-6 000; the per-client cap
+    // and the horizon are set below): this test is about lost and doubled writes.
+    const clients: { session: Session; id: string }[] = await pool(
+      Array.from({ length: 600 }, (_, i) => i),
+      8,
+      async (i) => {
+        const s = await signUp(url, { email: `c${i}@caida.test`, password: PASSWORD, name: `Cliente ${i}` }, { headers: { 'x-forwarded-for': nextIp('10.70') } });
+        return { session: s, id: (await s.get('/api/me')).body.uid as string };
+      },
+    );
+    await withDb((c) =>
+      // Bookings spread over 200 salon days (about 233 calendar days ahead): past the default horizon.
+      c.query(`INSERT INTO salon_settings (id, name, max_future_appointments_per_client, booking_horizon_days) VALUES (1, 'Auna', 50, 365)
+               ON CONFLICT (id) DO UPDATE SET max_future_appointments_per_client = 50, booking_horizon_days = 365`),
+    );
     const slots: Slot[] = await withDb(async (c) => {
       const corto = (await c.query<{ id: string }>(`INSERT INTO services (name, duration, price) VALUES ('Corte', 30, 25.5) RETURNING id`))
         .rows[0]!.id;
@@ -129,6 +146,7 @@ it(
     const acked: Ack[] = [];
     const figures = { attempts: 0, created: 0, refusedConflict: 0, serverErrors: 0, noAnswer: 0, other: 0 };
     let running = false;
+    let nextClient = 0;
     /** When the latest request that got a 201 was SENT (an answer in flight at a kill proves nothing). */
     let lastOkSentAt = 0;
     const otherSamples: string[] = [];
@@ -136,7 +154,7 @@ it(
       while (running) {
         const slot = slots.pop();
         if (!slot) throw new Error('ran out of free slots');
-        const client = clients[Math.floor(Math.random() * clients.length)]!;
+        const client = clients[nextClient++ % clients.length]!;
         figures.attempts++;
         const sentAt = Date.now();
         try {
@@ -200,7 +218,7 @@ it(
           return await fn();
         } catch (err) {
           const text = String(err);
-          if (attempt >= 10 || !/ECONNRESET|ECONNREFUSED|Connection terminated|cannot reach|57P0[13]|the database system is (starting|shutting)/i.test(text)) throw err;
+          if (attempt >= 10 || !/ECONNRESET|ECONNREFUSED|Connection terminated|cannot reach|57P0[13]|the database system is (starting|shutting)|timeout/i.test(text)) throw err;
           await new Promise((r) => setTimeout(r, 500));
         }
       }
@@ -309,7 +327,8 @@ it(
     // A graceful stop (SIGTERM) still stops the (restarted) PostgreSQL too.
     const pgPid = postmasterPid(dataDir);
     child!.proc.kill('SIGTERM');
-    expect((await child!.exited).code).toBe(0);
+    const stoppedIn = await Promise.race([child!.exited.then((e) => e.code), sleep(30_000).then(() => 'no exit within 30 s' as const)]);
+    expect(stoppedIn, `SIGTERM: ${child!.output().slice(-3_000)}`).toBe(0);
     if (pgPid) {
       for (let i = 0; i < 100 && isAlive(pgPid); i++) await sleep(100);
       expect(isAlive(pgPid)).toBe(false);

@@ -47,6 +47,9 @@ function isPayload(p: unknown): p is MessagePayload {
   );
 }
 
+/** How long the queue waits before starting again after its runner stopped on a database error. */
+const RESTART_MS = 2_000;
+
 export type MessageQueue = { stop: () => Promise<void> };
 
 export async function startMessageQueue(opts: {
@@ -70,7 +73,7 @@ export async function startMessageQueue(opts: {
   events.on('worker:release', ({ worker }) => {
     workerIds.delete(worker.workerId);
   });
-  const runner: Runner = await run({
+  const runOptions: Parameters<typeof run>[0] = {
     pgPool: opts.pool,
     concurrency: opts.concurrency ?? 2,
     noHandleSignals: true,
@@ -88,7 +91,54 @@ export async function startMessageQueue(opts: {
         log.debug({ ...payload, outcome }, 'message job done');
       },
     },
-  });
+  };
+  // graphile-worker ends its runner with a rejected promise when it cannot write a job's outcome
+  // (PostgreSQL killed or restarting). Unhandled, that rejection ended the whole server: a database
+  // restart took the app down (test/reliability/crash.rel.test.ts). The queue is supervised instead:
+  // logged, and started again once the database answers; the HTTP server never goes with it.
+  let runner: Runner | null = null;
+  let stopped = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  const supervise = (r: Runner) => {
+    r.promise.catch((err: unknown) => {
+      if (stopped) return;
+      // Its workers are gone: the heartbeat stops vouching for them, so their jobs are released.
+      workerIds.clear();
+      log.error({ err }, 'message queue stopped: starting it again');
+      restartSoon();
+    });
+  };
+  const restartSoon = () => {
+    restartTimer = setTimeout(() => {
+      run(runOptions).then(
+        (r) => {
+          if (stopped) return void r.stop().catch(() => undefined);
+          runner = r;
+          supervise(r);
+          log.warn('message queue running again');
+        },
+        (err: unknown) => {
+          log.warn({ err }, 'message queue cannot start yet');
+          restartSoon();
+        },
+      );
+    }, RESTART_MS);
+    restartTimer.unref();
+  };
+  // graphile-worker 0.17 also leaves one write unawaited (failing a job while PostgreSQL is down
+  // rejects in batchFailJobs with nobody listening). Such a rejection is logged, not fatal: the job
+  // stays locked until the heartbeat releases it. Any other unhandled rejection is thrown again,
+  // so Node still ends the process for every other bug.
+  const onUnhandled = (reason: unknown) => {
+    if (reason instanceof Error && reason.stack?.includes('graphile-worker')) {
+      log.error({ err: reason }, 'message queue: a database error graphile-worker left unhandled (the job is retried later)');
+      return;
+    }
+    throw reason;
+  };
+  process.on('unhandledRejection', onUnhandled);
+  runner = await run(runOptions);
+  supervise(runner);
   const utils = await makeWorkerUtils({ pgPool: opts.pool, logger: workerLogger(log) });
 
   // Heartbeat of this process's workers, and release of the jobs of workers that stopped
@@ -110,7 +160,7 @@ export async function startMessageQueue(opts: {
     const dead = stale.rows.map((r) => r.id).filter((id) => !workerIds.has(id));
     if (dead.length > 0) {
       await utils.forceUnlockWorkers(dead);
-      await db.execute(sql`DELETE FROM message_workers WHERE worker_id = ANY(${dead}::text[])`);
+      await db.execute(sql`DELETE FROM message_workers WHERE worker_id = ANY(string_to_array(${dead.join(',')}, ','))`);
       log.warn({ workers: dead }, 'released the jobs of message workers that stopped');
     }
   };
@@ -137,11 +187,14 @@ export async function startMessageQueue(opts: {
 
   return {
     async stop() {
+      stopped = true;
+      process.off('unhandledRejection', onUnhandled);
+      clearTimeout(restartTimer);
       clearInterval(timer);
       await beating;
-      await runner.stop();
+      await runner?.stop().catch(() => undefined);
       const ids = [...workerIds];
-      if (ids.length > 0) await db.execute(sql`DELETE FROM message_workers WHERE worker_id = ANY(${ids}::text[])`).catch(() => undefined);
+      if (ids.length > 0) await db.execute(sql`DELETE FROM message_workers WHERE worker_id = ANY(string_to_array(${ids.join(',')}, ','))`).catch(() => undefined);
       await utils.release();
     },
   };
