@@ -2,15 +2,18 @@ import pino from 'pino';
 
 // One JSON line per event. Secrets never reach a log line: these paths are censored wherever
 // they appear (request bodies are not logged at all).
-export function createLogger(level: string) {
-  return pino({
+// `destination` is standard output unless given (the integration run writes each server's log to a
+// file so that every line can be searched for secrets: test/support/run-log.ts).
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  const options = {
     level,
     base: undefined,
     redact: {
       paths: ['password', '*.password', 'token', '*.token', 'headers.cookie', 'headers.authorization', '*.headers.cookie'],
       censor: '[oculto]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 export type { Logger } from 'pino';

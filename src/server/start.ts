@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { createDb, runMigrations } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import type { Deps } from './http/env';
+import type { DestinationStream } from 'pino';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { migrateQueue, startMessageQueue } from './messages/worker';
@@ -40,9 +41,12 @@ export type Running = {
  * `setup: false` is for a worker of several (main.ts, ADR 015): the first process has already
  * migrated, made the admin account and seeded; a worker only serves.
  */
-export async function startServer(config: Config, opts: { listen?: boolean; now?: () => Date; setup?: boolean } = {}): Promise<Running> {
+export async function startServer(
+  config: Config,
+  opts: { listen?: boolean; now?: () => Date; setup?: boolean; logDestination?: DestinationStream } = {},
+): Promise<Running> {
   const setup = opts.setup !== false;
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, opts.logDestination);
   const secrets = await loadOrCreateSecrets(config.dataDir);
 
   const embedded = config.databaseUrl

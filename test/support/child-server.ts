@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { runLogStream } from './run-log';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,10 +28,19 @@ export function spawnServer(env: Record<string, string>, opts: { entry?: string 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  // In the integration run its output is also kept for the search for secrets (support/run-log.ts).
+  const file = runLogStream();
+  const take = (d: Buffer) => {
+    out += d.toString();
+    file?.write(d);
+  };
+  proc.stdout!.on('data', take);
+  proc.stderr!.on('data', take);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    proc.on('exit', (code, signal) => resolve({ code, signal })),
+    proc.on('exit', (code, signal) => {
+      file?.end();
+      resolve({ code, signal });
+    }),
   );
   return { proc, output: () => out, exited };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { user } from '../../src/server/db/schema';
 import type { Deps, Role } from '../../src/server/http/env';
+import { rememberCookie, rememberSecret } from './run-log';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answers
 type AnyBody = any;
@@ -41,7 +42,10 @@ function storeCookies(jar: Map<string, string>, res: Response) {
       return false;
     });
     if (expired || value === '') jar.delete(name);
-    else jar.set(name, value);
+    else {
+      jar.set(name, value);
+      rememberCookie(value);
+    }
   }
 }
 
@@ -60,6 +64,10 @@ export function newSession(url: string, opts: SessionOptions = {}): Session {
     if (cookies.size > 0) h.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     if (body !== undefined) h.set('content-type', 'application/json');
     for (const [k, v] of Object.entries(headers)) h.set(k, v);
+    if (body && typeof body === 'object') {
+      const b = body as Record<string, unknown>;
+      rememberSecret(...['password', 'newPassword', 'currentPassword', 'token'].map((k) => (typeof b[k] === 'string' ? (b[k] as string) : undefined)));
+    }
     const res = await fetch(path.startsWith('http') ? path : base + path, {
       method,
       headers: h,

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
+import { rememberLinkTokens } from './run-log';
 
 /** A mail as a test reads it: envelope recipients, decoded subject and text part. */
 export type CaughtMail = {
@@ -130,6 +131,7 @@ export async function startMailCatcher(opts: { dir?: string } = {}): Promise<Mai
           receivedAt: new Date().toISOString(),
         };
         mails.push(mail);
+        rememberLinkTokens(`${mail.text}\n${mail.html ?? ''}`);
         const write = opts.dir
           ? writeFile(path.join(opts.dir, `${Date.now()}-${String(++seq).padStart(4, '0')}.json`), JSON.stringify(mail, null, 2))
           : Promise.resolve();

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config';
@@ -6,6 +6,7 @@ import type { Deps } from '../../src/server/http/env';
 import { startServer } from '../../src/server/start';
 import { freePort } from './free-port';
 import { freshDatabase } from './fresh-database';
+import { rememberLinkTokens, runLogDestination, runLogDir } from './run-log';
 
 export type TestServer = {
   /** e.g. http://127.0.0.1:41234 — also the server's PUBLIC_URL, so Origin checks match. */
@@ -29,18 +30,21 @@ export async function startTestServer(opts: { now?: () => Date; env?: Record<str
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auna-int-'));
   const port = await freePort();
+  // In the integration run every server logs everything to a file that is searched for secrets
+  // at the end (support/run-log.ts); elsewhere it is silent.
+  const logDestination = opts.env?.LOG_LEVEL ? undefined : runLogDestination();
   const env: Record<string, string> = {
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logDestination ? 'trace' : 'silent',
     ...opts.env,
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,
   };
   let running;
   try {
-    running = await startServer(loadConfig(env), { now: opts.now });
+    running = await startServer(loadConfig(env), { now: opts.now, logDestination });
   } catch (err) {
     await database.drop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
@@ -56,8 +60,17 @@ export async function startTestServer(opts: { now?: () => Date; env?: Record<str
       if (closed) return;
       closed = true;
       await running.close();
+      await rememberOutboxTokens(dataDir);
       await database.drop().catch(() => undefined);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The links in the mails this server wrote to its outbox (no SMTP_URL) hold tokens no log may show. */
+async function rememberOutboxTokens(dataDir: string): Promise<void> {
+  if (!runLogDir()) return;
+  const outbox = path.join(dataDir, 'outbox');
+  const files = await readdir(outbox).catch(() => [] as string[]);
+  for (const f of files) rememberLinkTokens((await readFile(path.join(outbox, f), 'utf8')).replace(/=\r?\n/g, '').replace(/=3D/g, '='));
 }
