@@ -25,7 +25,7 @@ export function MyDataSection() {
     mutationFn: async () => call(api['my-account'].delete.$post({ json: { confirm: 'ELIMINAR' } }), MSG.internal),
     onSuccess: () => {
       // Every session has ended with the account: a full reload starts clean.
-      window.location.assign('/?cuenta=eliminada');
+      window.location.assign('/login?cuenta=eliminada');
     },
     onError: (err) => {
       setOpen(false);

@@ -19,6 +19,8 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const reset = params.get('reset') === 'ok';
+  // Where "Eliminar mi cuenta" (Mis Citas, issue 16) lands: the account and its sessions are gone.
+  const deleted = params.get('cuenta') === 'eliminada';
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -50,6 +52,11 @@ export default function LoginPage() {
       {reset && (
         <div className="mb-5">
           <Alert tone="success">Tu contraseña se ha cambiado. Ya puedes entrar con la nueva.</Alert>
+        </div>
+      )}
+      {deleted && (
+        <div className="mb-5">
+          <Alert tone="success">Tu cuenta se ha eliminado. Gracias por habernos visitado.</Alert>
         </div>
       )}
       {/* The form is in the server's HTML (docs/decisions/014): if it is ever sent without its
