@@ -2,7 +2,7 @@ import net from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, expect, it } from 'vitest';
 import { spawnServer, waitForHealth } from '../support/child-server';
-import { nextIp, OPEN_SCHEDULE, salonDay, startCluster, type Cluster } from '../support/cluster';
+import { nextIp, OPEN_SCHEDULE, pool, salonDay, startCluster, type Cluster } from '../support/cluster';
 import { signUp, type Session } from '../support/http-client';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher';
 
@@ -70,17 +70,19 @@ it(
     cluster = await startCluster({ processes: 2, env: { SMTP_URL: smtp.url } });
     const c = cluster;
 
-    // ---- the salon: one service, four professionals, six clients ----
-    const clients: Session[] = [];
-    for (let i = 0; i < 6; i++) {
-      clients.push(
-        await signUp(
-          c.instances[0]!.url,
-          { email: `m${i}@mensajes.test`, password: PASSWORD, name: `Cliente ${i}` },
-          { headers: { 'x-forwarded-for': nextIp('10.80') } },
-        ),
-      );
-    }
+    // ---- the salon: one service, four professionals, 200 clients ----
+    // Taken in turn, so each stays under issue 16's limits (20 bookings per account in 10 minutes:
+    // 4 000 for a run that makes 1 000-2 000; the cap and horizon are raised below): with six
+    // clients the run could never reach 200.
+    const clients: Session[] = await pool(Array.from({ length: 200 }, (_, i) => i), 6, (i) =>
+      signUp(
+        c.instances[0]!.url,
+        { email: `m${i}@mensajes.test`, password: PASSWORD, name: `Cliente ${i}` },
+        { headers: { 'x-forwarded-for': nextIp('10.80') } },
+      ),
+    );
+    await c.db.query(`INSERT INTO salon_settings (id, name, max_future_appointments_per_client, booking_horizon_days) VALUES (1, 'Auna', 50, 365)
+               ON CONFLICT (id) DO UPDATE SET max_future_appointments_per_client = 50, booking_horizon_days = 365`);
     const serviceId = (
       await c.db.query<{ id: string }>(`INSERT INTO services (name, duration, price) VALUES ('Corte', 30, 25.5) RETURNING id`)
     ).rows[0]!.id;
@@ -116,12 +118,15 @@ it(
     // ---- load over both processes ----
     const acked: string[] = [];
     const figures = { attempts: 0, noAnswer: 0, serverErrors: 0, other: 0 };
+    const otherSamples: string[] = [];
     let running = false;
     let turn = 0;
+    let nextClient = 0;
     const worker = async () => {
       while (running) {
-        const slot = slots.pop()!;
-        const client = clients[Math.floor(Math.random() * clients.length)]!;
+        const slot = slots.pop();
+        if (!slot) throw new Error('ran out of free slots');
+        const client = clients[nextClient++ % clients.length]!;
         const inst = c.instances[turn++ % c.instances.length]!;
         figures.attempts++;
         try {
@@ -139,7 +144,10 @@ it(
           const body = (await res.json().catch(() => null)) as { appointment?: { id: string } } | null;
           if (res.status === 201 && body?.appointment) acked.push(body.appointment.id);
           else if (res.status >= 500) figures.serverErrors++;
-          else figures.other++;
+          else {
+            figures.other++;
+            if (otherSamples.length < 5) otherSamples.push(`${res.status} ${JSON.stringify(body)}`);
+          }
         } catch {
           figures.noAnswer++;
           await sleep(20);
@@ -151,11 +159,16 @@ it(
     const downFrom = Math.floor(KILLS * 0.3);
     const downUntil = Math.floor(KILLS * 0.7);
     let downSince = 0;
+    /** When a sender was killed or its SMTP conversations cut (see `explained` below). */
+    const cuts: number[] = [];
     let downMs = 0;
     const t0 = Date.now();
-    for (let k = 0; k < KILLS || acked.length < BOOKINGS; k++) {
+    // After the kills, load goes on (no more kills) until BOOKINGS are acknowledged; bounded, so a
+    // run that cannot book (a 4xx on every attempt) fails with its samples instead of spinning.
+    for (let k = 0; (k < KILLS || acked.length < BOOKINGS) && k < KILLS + 100; k++) {
       if (k === downFrom) {
         smtp.setDown(true);
+        cuts.push(Date.now());
         downSince = Date.now();
       }
       if (k === downUntil) {
@@ -168,6 +181,7 @@ it(
       if (k < KILLS) {
         const i = k % c.instances.length;
         const inst = c.instances[i]!;
+        cuts.push(Date.now());
         inst.child.proc.kill('SIGKILL');
         await inst.child.exited;
         running = false;
@@ -211,7 +225,15 @@ it(
 
     const counts = new Map<string, number>();
     for (const m of catcher.mails) counts.set(keyOf(m), (counts.get(keyOf(m)) ?? 0) + 1);
-    const duplicates = [...counts].filter(([, n]) => n > 1);
+    const duplicates = [...counts].filter(([k, n]) => k !== '' && n > 1);
+    // SMTP cannot give exactly once: a mail the server accepted just before its sender was killed
+    // (or its connection cut), and before the sender recorded it, is sent again on retry (ADR 021:
+    // at least once in that window, same Message-ID). A second copy is explained only when its
+    // first copy arrived within that moment of a kill or a cut; any other would be the queue
+    // sending twice (two processes, a lost lock), and fails the test.
+    const firstAt = (k: string) => Math.min(...catcher!.mails.filter((m) => keyOf(m) === k).map((m) => Date.parse(m.receivedAt)));
+    const explained = (k: string) => cuts.some((t) => t - firstAt(k) >= -200 && t - firstAt(k) <= 1_000);
+    const unexplained = duplicates.filter(([k]) => !explained(k));
     const stillMissing = missing();
     const committed = Number((await c.db.query<{ n: string }>(`SELECT count(*) AS n FROM appointments`)).rows[0]!.n);
     const confirmationsOfUnacked =
@@ -224,11 +246,12 @@ it(
         `messages: SMTP down ${Math.round(downMs / 1000)} s (${smtp.state.refused} connections refused), then up`,
         `messages: bookings: ${figures.attempts} attempts, ${acked.length} acknowledged (201), ${figures.noAnswer} without answer, ${figures.serverErrors} × 5xx, ${figures.other} other; ${committed} rows committed`,
         `messages: mails: ${catcher.mails.length} received; confirmations to clients for acknowledged bookings: ${acked.length - stillMissing.filter((k) => k.startsWith('confirmation:client:')).length}/${acked.length}; professional notices: ${acked.length - stillMissing.filter((k) => k.startsWith('confirmation:professional:')).length}/${acked.length}; for bookings committed without an answer: ${confirmationsOfUnacked}`,
-        `messages: duplicates (same idempotency key twice): ${duplicates.length}; missing: ${stillMissing.length}; all in ${Math.round(waitedMs / 1000)} s after SMTP and the last restart were back`,
+        `messages: duplicates (same idempotency key twice): ${duplicates.length}, ${duplicates.length - unexplained.length} of them first sent in the moment of a kill -9 or an SMTP cut (at least once there, ADR 021), ${unexplained.length} otherwise; missing: ${stillMissing.length}; all in ${Math.round(waitedMs / 1000)} s after SMTP and the last restart were back`,
       ].join('\n'),
     );
+    expect(otherSamples).toEqual([]);
     expect(acked.length).toBeGreaterThanOrEqual(BOOKINGS);
     expect(stillMissing).toEqual([]);
-    expect(duplicates).toEqual([]);
+    expect(unexplained, 'a message sent twice away from any kill or cut').toEqual([]);
   },
 );
