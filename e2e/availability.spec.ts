@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { isBookableDate } from '../src/domain/booking-rules';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
-import { cleanUp, closeE2eDb, e2eDb, insertAppointment, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
+import { AGENDA_PASSWORD, cleanUp, closeE2eDb, e2eDb, insertAppointment, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
 import { DEMO, expect, logIn, test, uniqueEmail } from './support/fixtures';
 
 // Issue 15 in Chromium against the built app: the admin adds Spain's national holidays and a
@@ -97,7 +97,7 @@ test('a professional’s afternoon off removes those times live from an open boo
   // The professional, in her own browser, takes the afternoon off.
   const pro = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp() });
   const pp = await pro.newPage();
-  const res = await pp.request.post('/api/auth/sign-in/email', { data: { email: professional.email, password: 'clave-agenda-1' }, headers: { origin: baseURL! } });
+  const res = await pp.request.post('/api/auth/sign-in/email', { data: { email: professional.email, password: AGENDA_PASSWORD }, headers: { origin: baseURL! } });
   expect(res.ok()).toBe(true);
   await pp.goto('/employee/time-off');
   const form = pp.getByRole('form', { name: 'Añadir ausencia' });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
-import { closeE2eDb, e2eDb, insertAppointment, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
+import { AGENDA_PASSWORD, closeE2eDb, e2eDb, insertAppointment, makeEmployee, serviceNamed, signUpAs } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
 // Privacy as a client meets it (issue 16, RGPD): the notice linked from the sign-up page, "Descargar
@@ -16,12 +16,6 @@ test.afterAll(async () => {
   await closeE2eDb();
 });
 
-async function anEmployee(): Promise<Person> {
-  const { rows } = await e2eDb().query<Person>(`SELECT id, email, name FROM "user" WHERE role = 'employee' ORDER BY email LIMIT 1`);
-  if (!rows[0]) throw new Error('no employee in the demo seed');
-  return rows[0];
-}
-
 test('the sign-up page links the privacy notice, filled in with the salon from its settings', async ({ page }) => {
   const { rows } = await e2eDb().query<{ name: string }>(`SELECT name FROM salon_settings WHERE id = 1 AND name <> ''`);
   expect(rows[0]?.name, 'the demo salon has a name in its settings').toBeTruthy();
@@ -34,11 +28,16 @@ test('the sign-up page links the privacy notice, filled in with the salon from i
 
 test('a client downloads their data, then deletes the account: the next visit is cancelled, the past one stays anonymous, the session ends', async ({
   page,
+  browser,
   baseURL,
 }) => {
   const email = uniqueEmail('rgpd');
   const client = await signUpAs(page.request, baseURL!, email, 'Lucía Olvido');
-  const employee = await anEmployee();
+  // A professional of her own, so the demo salon's agenda cannot collide with these times.
+  const proCtx = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const employee = await signUpAs(proCtx.request, baseURL!, uniqueEmail('rgpd-pro'), 'Nora Vidal');
+  await proCtx.close();
+  await makeEmployee(employee);
   const service = await serviceNamed('Tinte completo');
   const past = await insertAppointment({ employee, client, service, start: wallClockToInstant(addDays(today, -20), '10:00', TZ)!, notes: 'Piel sensible' });
   const future = await insertAppointment({ employee, client, service, start: wallClockToInstant(addDays(today, 9), '12:00', TZ)!, notes: 'Llego justa' });
@@ -74,7 +73,7 @@ test('a client downloads their data, then deletes the account: the next visit is
   // The session is gone: Mis Citas asks to sign in again, and the password no longer opens anything.
   await page.goto('/my-appointments');
   await expect(page).toHaveURL(/\/login/);
-  const again = await page.request.post('/api/auth/sign-in/email', { data: { email, password: 'clave-agenda-1' }, headers: { origin: baseURL! } });
+  const again = await page.request.post('/api/auth/sign-in/email', { data: { email, password: AGENDA_PASSWORD }, headers: { origin: baseURL! } });
   expect(again.status()).toBe(401);
 
   // The salon's books: the next visit cancelled by the client, both without her name, email or notes.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import pg from 'pg';
+import { rememberSecret } from '../../test/support/run-log';
 import type { E2eState } from './global-setup';
 
 // Arranging the employee-agenda journeys. Appointments that have ALREADY STARTED cannot be made
@@ -30,9 +31,13 @@ export async function closeE2eDb() {
 
 export type Person = { id: string; email: string; name: string };
 
+/** The password of the accounts signUpAs makes (never to be seen in the server's log). */
+export const AGENDA_PASSWORD = 'clave-agenda-1';
+
 /** Signs up through the real API in `request`'s cookie jar (which then holds the session). */
 export async function signUpAs(request: APIRequestContext, baseURL: string, email: string, name: string): Promise<Person> {
-  const res = await request.post('/api/auth/sign-up/email', { data: { email, password: 'clave-agenda-1', name }, headers: { origin: baseURL } });
+  rememberSecret(AGENDA_PASSWORD);
+  const res = await request.post('/api/auth/sign-up/email', { data: { email, password: AGENDA_PASSWORD, name }, headers: { origin: baseURL } });
   if (!res.ok()) throw new Error(`sign-up ${email}: ${res.status()} ${await res.text()}`);
   const body = (await res.json()) as { user: { id: string } };
   return { id: body.user.id, email, name };

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { createWriteStream, existsSync, type WriteStream } from 'node:fs';
 import { chmod, cp, mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../../test/support/free-port';
 import { startMailCatcher, type MailCatcher } from '../../test/support/mail-catcher';
 import { startOidcProvider, type OidcProvider } from '../../test/support/oidc-provider';
+import { RUN_LOG_ENV } from '../../test/support/run-log';
 
 export const STATE_ENV = 'AUNA_E2E_STATE';
 
@@ -21,7 +22,7 @@ export type E2eState = {
 };
 
 /** Live handles for global-teardown.ts, which runs in this same runner process. */
-export type E2eHandles = { app: ChildProcess; mail: MailCatcher; oidc: OidcProvider; state: E2eState };
+export type E2eHandles = { app: ChildProcess; mail: MailCatcher; oidc: OidcProvider; state: E2eState; serverLog: WriteStream; logDir: string };
 const g = globalThis as typeof globalThis & { __aunaE2E?: E2eHandles };
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -48,6 +49,13 @@ export default async function globalSetup() {
   const mailDir = path.join(root, 'mail');
   const dataDir = path.join(root, 'data');
   await mkdir(dataDir, { recursive: true });
+
+  // Every line the server logs, and the tokens of the mails it sends, are searched for secrets when
+  // the run ends (global-teardown.ts, test/support/run-log.ts); workers inherit the variable.
+  const logDir = path.join(root, 'logs');
+  await mkdir(logDir, { recursive: true });
+  process.env[RUN_LOG_ENV] = logDir;
+  const serverLog = createWriteStream(path.join(logDir, 'e2e-server.log'));
 
   const mail = await startMailCatcher({ dir: mailDir });
   const port = await freePort();
@@ -91,20 +99,21 @@ export default async function globalSetup() {
       // Each test context sends its own X-Forwarded-For (fixtures.ts), so the per-address sign-in
       // limits of one test do not spill into the next; the per-account limits still apply.
       TRUST_PROXY: 'true',
-      LOG_LEVEL: process.env.AUNA_E2E_LOG_LEVEL ?? 'warn',
+      LOG_LEVEL: process.env.AUNA_E2E_LOG_LEVEL ?? 'debug',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const keep = (d: Buffer) => {
     output += d.toString();
+    serverLog.write(d);
     if (process.env.AUNA_E2E_SERVER_LOG) process.stderr.write(d);
   };
   app.stdout!.on('data', keep);
   app.stderr!.on('data', keep);
 
   const state: E2eState = { baseURL, mailDir, root, dataDir, appPid: app.pid! };
-  g.__aunaE2E = { app, mail, oidc, state };
+  g.__aunaE2E = { app, mail, oidc, state, serverLog, logDir };
   try {
     await waitForHealth(`http://127.0.0.1:${port}`, app, () => output);
   } catch (err) {

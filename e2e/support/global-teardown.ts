@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive, stopOrphanPostgres } from '../../test/support/child-server';
+import { searchRunLogs } from '../../test/support/run-log';
 import type { E2eHandles, E2eState } from './global-setup';
 
 /** Stops what global-setup started: the app gracefully (SIGTERM), then any orphan PostgreSQL, the SMTP and OIDC servers. */
@@ -19,5 +20,11 @@ export default async function globalTeardown() {
   await stopOrphanPostgres(state.dataDir);
   await handles?.mail.close().catch(() => undefined);
   await handles?.oidc.close().catch(() => undefined);
+  // Issue 16: the server's whole log of the run, searched for secrets (a hit fails the run and
+  // keeps the directory).
+  if (handles) {
+    await new Promise<void>((r) => handles.serverLog.end(() => r()));
+    await searchRunLogs(handles.logDir);
+  }
   if (!process.env.AUNA_E2E_KEEP) await rm(state.root, { recursive: true, force: true });
 }

@@ -1,4 +1,5 @@
 import { appendFileSync, createWriteStream, type WriteStream } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import pino from 'pino';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
@@ -113,4 +114,31 @@ export function findLeaks(file: string, text: string, secrets: ReadonlySet<strin
     }
   }
   return out;
+}
+
+/**
+ * Issue 16: every log line of a run (integration or e2e), searched for the passwords, cookies and tokens
+ * the run's helpers saw, and for anything shaped like one. A hit fails the run and names the line.
+ */
+export async function searchRunLogs(dir: string): Promise<void> {
+  const files = await readdir(dir);
+  const secrets = new Set<string>();
+  for (const f of files.filter((n) => n.startsWith('secrets-'))) {
+    for (const s of (await readFile(path.join(dir, f), 'utf8')).split('\n')) if (s) secrets.add(s);
+  }
+  const leaks: Leak[] = [];
+  let lines = 0;
+  for (const f of files.filter((n) => n.endsWith('.log'))) {
+    const text = await readFile(path.join(dir, f), 'utf8');
+    lines += text.split('\n').length - 1;
+    leaks.push(...findLeaks(f, text, secrets));
+  }
+  const summary = `logs: ${lines} log lines of ${files.filter((n) => n.endsWith('.log')).length} servers searched for ${secrets.size} secrets the run used: ${leaks.length} found`;
+  console.log(summary);
+  // A run of one file may see no secret at all; the patterns are searched for all the same.
+  if (leaks.length > 0) {
+    process.exitCode = 1;
+    throw new Error(`${summary} (logs kept in ${dir}):\n${leaks.slice(0, 20).map((l) => `${l.file}:${l.line} ${l.why}: ${l.text}`).join('\n')}`);
+  }
+  await rm(dir, { recursive: true, force: true });
 }
