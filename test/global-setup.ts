@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
 import { createLogger } from '../src/server/logger';
 import { freePort } from './support/free-port';
-import { findLeaks, RUN_LOG_ENV, type Leak } from './support/run-log';
+import { RUN_LOG_ENV, searchRunLogs } from './support/run-log';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -47,36 +47,6 @@ export default async function setup(project: TestProject) {
   return async () => {
     await pg.stop().catch(() => undefined);
     await rm(dataDir, { recursive: true, force: true });
-    await searchLogsForSecrets(logDir);
+    await searchRunLogs(logDir);
   };
-}
-
-/**
- * Issue 16: every log line of the integration run, searched for the passwords, cookies and tokens
- * the run's helpers saw, and for anything shaped like one. A hit fails the run and names the line.
- */
-async function searchLogsForSecrets(dir: string) {
-  const files = await readdir(dir);
-  const secrets = new Set<string>();
-  for (const f of files.filter((n) => n.startsWith('secrets-'))) {
-    for (const s of (await readFile(path.join(dir, f), 'utf8')).split('\n')) if (s) secrets.add(s);
-  }
-  const leaks: Leak[] = [];
-  let lines = 0;
-  for (const f of files.filter((n) => n.endsWith('.log'))) {
-    const text = await readFile(path.join(dir, f), 'utf8');
-    lines += text.split('\n').length - 1;
-    leaks.push(...findLeaks(f, text, secrets));
-  }
-  const summary = `logs: ${lines} log lines of ${files.filter((n) => n.endsWith('.log')).length} servers searched for ${secrets.size} secrets the run used: ${leaks.length} found`;
-  console.log(summary);
-  if (leaks.length > 0 || lines === 0 || secrets.size === 0) {
-    process.exitCode = 1;
-    throw new Error(
-      lines === 0 || secrets.size === 0
-        ? `${summary}: the search saw nothing (logs in ${dir})`
-        : `${summary} (logs kept in ${dir}):\n${leaks.slice(0, 20).map((l) => `${l.file}:${l.line} ${l.why}: ${l.text}`).join('\n')}`,
-    );
-  }
-  await rm(dir, { recursive: true, force: true });
 }
