@@ -41,9 +41,10 @@ export type Salon = {
 
 /** Services, 10 employees with accounts and schedules, 1,000 history clients, salon settings (15-min grid). */
 export async function createSalon(db: pg.Client): Promise<Salon> {
-  await db.query(`INSERT INTO salon_settings (id, name, address, appointment_time_slot_interval, cancellation_policy_hours)
-                  VALUES (1, 'Auna Bench', 'Calle Mayor 12', 15, 24)
-                  ON CONFLICT (id) DO UPDATE SET appointment_time_slot_interval = 15`);
+  // The per-client cap at its maximum (issue 16): the bench's clients book hundreds each run.
+  await db.query(`INSERT INTO salon_settings (id, name, address, appointment_time_slot_interval, cancellation_policy_hours, max_future_appointments_per_client)
+                  VALUES (1, 'Auna Bench', 'Calle Mayor 12', 15, 24, 50)
+                  ON CONFLICT (id) DO UPDATE SET appointment_time_slot_interval = 15, max_future_appointments_per_client = 50`);
   const services = await db.query<{ id: string; duration: number }>(`
     INSERT INTO services (name, description, duration, price, category) VALUES
       ('Diseño de cejas', 'Rápido', 15, 12.50, 'Cejas'),

@@ -62,17 +62,7 @@ let ipSeq = 0;
 /** A fresh X-Forwarded-For (the instances trust it) so per-address limits do not cut a load. */
 export const nextIp = (prefix = '10.60') => `${prefix}.${Math.floor(++ipSeq / 250) % 250}.${(ipSeq % 250) + 1}`;
 
-/** Runs `fn` over `items` with at most `n` at a time. */
-export async function pool<T, R>(items: T[], n: number, fn: (item: T, i: number) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(n, items.length) }, async () => {
-      for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]!, i);
-    }),
-  );
-  return out;
-}
+export { pool } from './pool';
 
 /**
  * The `n`-th salon day (Europe/Madrid) after today that is not a Sunday. Distinct `n` give distinct
