@@ -28,7 +28,7 @@ export function spawnServer(env: Record<string, string>, opts: { entry?: string 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  // In the integration run its output is also kept for the search for secrets (support/run-log.ts).
+  // In a run that searches its logs, its output is kept for that search too (support/run-log.ts).
   const file = runLogStream();
   const take = (d: Buffer) => {
     out += d.toString();

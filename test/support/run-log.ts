@@ -5,11 +5,12 @@ import pino from 'pino';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
 
 // Issue 16: "a test greps every log line of a full test run for tokens, passwords and cookies".
-// During `npm run test:int`, test/global-setup.ts names a directory in AUNA_RUN_LOG_DIR (inherited
-// by every test process). Each server the run starts writes its log there at `trace`, the most
-// talkative level; the helpers that see secrets (passwords sent, cookies received, tokens in mails)
-// write them beside it; when the run ends, global-setup searches every line for them
-// (findLeaks). Outside that run (unit, reliability, e2e) all of this does nothing.
+// The integration and reliability runs (test/global-setup.ts) and the e2e run
+// (e2e/support/global-setup.ts) name a directory in AUNA_RUN_LOG_DIR, inherited by every test
+// process. Each server the run starts writes its log there (`trace` in-process, the most
+// talkative level); the helpers that see secrets (passwords sent, cookies received, tokens in
+// mails) write them beside it; when the run ends, searchRunLogs reads every line (findLeaks).
+// Without the variable (unit tests, the bench) all of this does nothing.
 
 export const RUN_LOG_ENV = 'AUNA_RUN_LOG_DIR';
 
@@ -20,7 +21,7 @@ export function runLogDir(): string | undefined {
 let seq = 0;
 const fileName = (kind: string) => `${kind}-${process.pid}-${++seq}.log`;
 
-/** A pino destination in the run's log directory, or undefined outside the integration run. */
+/** A pino destination in the run's log directory, or undefined outside such a run. */
 export function runLogDestination(): pino.DestinationStream | undefined {
   const dir = runLogDir();
   return dir ? pino.destination({ dest: path.join(dir, fileName('server')), sync: true }) : undefined;

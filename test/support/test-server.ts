@@ -30,7 +30,7 @@ export async function startTestServer(opts: { now?: () => Date; env?: Record<str
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auna-int-'));
   const port = await freePort();
-  // In the integration run every server logs everything to a file that is searched for secrets
+  // In a run that searches its logs, every server logs everything to a file searched for secrets
   // at the end (support/run-log.ts); elsewhere it is silent.
   const logDestination = opts.env?.LOG_LEVEL ? undefined : runLogDestination();
   const env: Record<string, string> = {
