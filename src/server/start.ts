@@ -13,7 +13,7 @@ import { createDb, runMigrations } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import type { Deps } from './http/env';
 import type { DestinationStream } from 'pino';
-import { createLogger } from './logger';
+import { createLogger, safeError, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { migrateQueue, startMessageQueue } from './messages/worker';
 import { createRealtime } from './realtime/realtime';
@@ -25,6 +25,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // Works from src/server (tsx, tests) and from dist/server (the bundle, with its copies beside it).
 function firstExisting(...candidates: string[]): string | undefined {
   return candidates.find((p) => existsSync(p));
+}
+
+/** Runs one step of the shutdown; past `ms` it is logged and left behind so the rest still runs. */
+async function shutdownStep(log: Logger, step: string, fn: () => Promise<unknown>, ms = 5_000) {
+  const started = Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([fn().then(() => 'done' as const, (err: unknown) => ({ err })), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') log.error({ step, ms }, 'shutdown step did not finish in time: going on without it');
+  else if (outcome !== 'done') log.warn({ step, err: safeError(outcome.err) }, 'shutdown step failed');
+  else log.debug({ step, elapsedMs: Date.now() - started }, 'shutdown step done');
 }
 
 export type Running = {
@@ -99,11 +111,14 @@ export async function startServer(
     deps,
     demoLogins,
     async close() {
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      await realtime.close();
-      await queue.stop();
-      await pool.end();
-      await embedded?.stop();
+      // Each step is bounded and named in the log: one that hangs (a pool client never given back
+      // after a PostgreSQL restart, a job that does not finish) must not keep SIGTERM from ending
+      // the process and stopping PostgreSQL (test/reliability/crash.rel.test.ts).
+      await shutdownStep(log, 'http', () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+      await shutdownStep(log, 'realtime', () => realtime.close());
+      await shutdownStep(log, 'message queue', () => queue.stop());
+      await shutdownStep(log, 'database pool', () => pool.end());
+      if (embedded) await shutdownStep(log, 'postgresql', () => embedded.stop(), 60_000);
     },
   };
 }

@@ -329,6 +329,8 @@ it(
     child!.proc.kill('SIGTERM');
     const stoppedIn = await Promise.race([child!.exited.then((e) => e.code), sleep(30_000).then(() => 'no exit within 30 s' as const)]);
     expect(stoppedIn, `SIGTERM: ${child!.output().slice(-3_000)}`).toBe(0);
+    const lateSteps = child!.output().split('\n').filter((l) => l.includes('shutdown step'));
+    expect(lateSteps, 'every step of the graceful stop finished in time').toEqual([]);
     if (pgPid) {
       for (let i = 0; i < 100 && isAlive(pgPid); i++) await sleep(100);
       expect(isAlive(pgPid)).toBe(false);

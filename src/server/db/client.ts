@@ -6,7 +6,7 @@ import * as schema from './schema';
 export type Db = ReturnType<typeof createDb>['db'];
 
 export function createDb(url: string, max = 20) {
-  const pool = keepConnectionsOnQueryErrors(new pg.Pool({ connectionString: url, max }));
+  const pool = releaseOnFailedBegin(keepConnectionsOnQueryErrors(new pg.Pool({ connectionString: url, max })));
   // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
   pool.on('error', () => undefined);
   // Nor one that is checked out: PostgreSQL's "terminating connection due to unexpected postmaster
@@ -66,5 +66,48 @@ function keepConnectionsOnQueryErrors(pool: pg.Pool): pg.Pool {
     }
   };
   pool.query = ((...args: unknown[]) => (typeof args.at(-1) === 'function' ? original(...args) : query(...args))) as typeof pool.query;
+  return pool;
+}
+
+const isBegin = (statement: unknown) => {
+  const text = typeof statement === 'string' ? statement : (statement as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+};
+
+/**
+ * drizzle 0.45's node-postgres `transaction()` sends BEGIN before the try/finally that releases
+ * its pool client (drizzle-orm#6241, open upstream; the same in 1.0's release candidates). A BEGIN
+ * that fails, as it does when PostgreSQL is killed or restarting, kept its connection checked out
+ * for good: one pool slot lost each time, and `pool.end()` then never returned, so SIGTERM hung
+ * (test/reliability/crash.rel.test.ts). Every promise-style checkout here gives its client back
+ * itself when BEGIN fails (removed if the connection broke), and a release that follows from a
+ * caller that did its own clean-up is then a no-op.
+ */
+function releaseOnFailedBegin(pool: pg.Pool): pg.Pool {
+  const original = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  const connect = async () => {
+    const client = (await original()) as pg.PoolClient;
+    const release = client.release;
+    let released = false;
+    const releaseOnce = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      // The prototype's query again, for the next checkout of this client.
+      delete (client as Partial<pg.PoolClient>).query;
+      release(err);
+    };
+    const query = client.query;
+    client.query = ((...args: unknown[]) => {
+      const result = (query as (...a: unknown[]) => unknown).apply(client, args);
+      if (!isBegin(args[0]) || !(result instanceof Promise)) return result;
+      return result.catch((err: unknown) => {
+        releaseOnce(connectionIsFine(err) ? undefined : err instanceof Error ? err : new Error(String(err)));
+        throw err;
+      });
+    }) as typeof client.query;
+    client.release = releaseOnce;
+    return client;
+  };
+  pool.connect = ((...args: unknown[]) => (typeof args[0] === 'function' ? original(...args) : connect())) as typeof pool.connect;
   return pool;
 }
