@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '../src/domain/staff-messages';
 import { salonSettings } from '../src/server/db/schema';
 import { enqueueAppointmentMessages } from '../src/server/messages/enqueue';
+import { relayOutbox } from '../src/server/messages/relay';
 import { arrangeSalon, newClient, type Salon } from './booking-fixtures';
 import { newSession, promote, type Session } from './support/http-client';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from './support/mail-catcher';
@@ -66,6 +67,9 @@ function parseIcs(text: string) {
 }
 
 const reminderJob = async (id: string) => {
+  // A change writes its messages to the outbox; they are jobs once relayed (ADR 028): relay now
+  // (true once no other relay held the lock) instead of waiting for the server's next tick.
+  await expect.poll(() => relayOutbox(server.deps.db), { timeout: 2000 }).toBe(true);
   const res = await server.deps.db.execute<{ run_at: Date; payload: { version: number } }>(
     sql`SELECT run_at, payload FROM graphile_worker._private_jobs WHERE key = ${`reminder:${id}`}`,
   );

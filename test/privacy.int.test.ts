@@ -133,9 +133,9 @@ describe('delete my account', () => {
     // The salon is told: the professional's open agenda hears of both days.
     await expect.poll(() => events, { timeout: 2000 }).toContainEqual({ type: 'appointments', employeeId: salon.luciaUserId, dates: ['2026-01-14', '2026-01-22'] });
     unsubscribe();
-    // …and by email like any cancellation, queued with the deletion (a job, or already handled).
+    // …and by email like any cancellation, queued with the deletion (in the outbox, a job, or already handled).
     const key = `cancellation:professional:${futureId}:0`;
-    const queued = await server.deps.db.execute(sql`SELECT 1 FROM graphile_worker._private_jobs WHERE key = ${key} UNION ALL SELECT 1 FROM sent_messages WHERE key = ${key}`);
+    const queued = await server.deps.db.execute(sql`SELECT 1 FROM message_outbox WHERE job_key = ${key} UNION ALL SELECT 1 FROM graphile_worker._private_jobs WHERE key = ${key} UNION ALL SELECT 1 FROM sent_messages WHERE key = ${key}`);
     expect(queued.rows.length, key).toBeGreaterThan(0);
 
     // The salon's client record of Ana (issue 13) keeps the visits it counts, not who she was.

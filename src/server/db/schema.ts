@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   date,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -309,6 +311,23 @@ export const messageWorkers = pgTable('message_workers', {
   workerId: text('worker_id').primaryKey(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Messages a change asked for, not yet handed to graphile-worker (migration 0006, ADR 028): written
+ * in the change's transaction, moved by the relay (SQL function relay_message_outbox).
+ */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    op: text('op', { enum: ['add', 'remove'] }).notNull(),
+    jobKey: text('job_key').notNull(),
+    payload: json('payload'),
+    runAt: timestamp('run_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [check('message_outbox_op', sql`${t.op} IN ('add', 'remove')`)],
+);
 
 // ---- issue 13: the front desk (migration 0005_front_desk) ----
 

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
-// Messages are jobs of graphile-worker, added with its SQL function add_job INSIDE the
-// transaction that makes the change (ADR 021): a booking without its confirmation, or a
-// confirmation of a booking that rolled back, cannot happen. Each job's key is the message's
-// idempotency key, so enqueuing the same message twice while it waits leaves one job.
+// Messages are written INSIDE the transaction that makes the change (ADR 021), as rows of
+// message_outbox (ADR 028): a booking without its confirmation, or a confirmation of a booking
+// that rolled back, cannot happen. The relay (relay.ts) turns each row into a graphile-worker job
+// outside that transaction, in order; each job's key is the message's idempotency key, so the same
+// message written twice while it waits leaves one job.
 
 export const MESSAGE_TASK = 'appointment_message';
 /** With graphile-worker's exponential backoff (exp(min(attempt, 10)) s), about 3 days of retries. */
@@ -20,18 +21,16 @@ export type MessagePayload = {
 type Executor = Pick<Db, 'execute'>;
 
 /**
- * SQL (for a CTE) that adds the client's and the professional's message of `kind` for the
- * appointment rows of `source` (columns id, message_sequence) and returns one row per job.
+ * An INSERT (for a CTE) of the client's and the professional's message of `kind` for the
+ * appointment rows of `source` (columns id, message_sequence), returning one row per message.
  */
 function noticesFrom(source: SQL, kind: MessagePayload['kind']): SQL {
   return sql`
-    SELECT (graphile_worker.add_job(
-      ${MESSAGE_TASK},
-      json_build_object('appointmentId', src.id, 'kind', ${kind}::text, 'recipient', r.recipient, 'version', src.message_sequence),
-      max_attempts := ${MESSAGE_MAX_ATTEMPTS}::int,
-      job_key := ${kind}::text || ':' || r.recipient || ':' || src.id || ':' || src.message_sequence
-    )).id
-    FROM ${source} src CROSS JOIN (VALUES ('client'), ('professional')) r(recipient)`;
+    INSERT INTO message_outbox (op, job_key, payload)
+    SELECT 'add', ${kind}::text || ':' || r.recipient || ':' || src.id || ':' || src.message_sequence,
+           json_build_object('appointmentId', src.id, 'kind', ${kind}::text, 'recipient', r.recipient, 'version', src.message_sequence)
+    FROM ${source} src CROSS JOIN (VALUES ('client'), ('professional')) r(recipient)
+    RETURNING id`;
 }
 
 /**
@@ -42,25 +41,25 @@ function noticesFrom(source: SQL, kind: MessagePayload['kind']): SQL {
  */
 function reminderFrom(source: SQL, now: Date): SQL {
   return sql`
-    SELECT (graphile_worker.add_job(
-      ${MESSAGE_TASK},
-      json_build_object('appointmentId', src.id, 'kind', 'reminder', 'recipient', 'client', 'version', src.message_sequence),
-      run_at := src.start_time - make_interval(hours => st.h),
-      max_attempts := ${MESSAGE_MAX_ATTEMPTS}::int,
-      job_key := 'reminder:' || src.id,
-      job_key_mode := 'replace'
-    )).id
+    INSERT INTO message_outbox (op, job_key, payload, run_at)
+    SELECT 'add', 'reminder:' || src.id,
+           json_build_object('appointmentId', src.id, 'kind', 'reminder', 'recipient', 'client', 'version', src.message_sequence),
+           src.start_time - make_interval(hours => st.h)
     FROM ${source} src, (SELECT coalesce((SELECT reminder_hours FROM salon_settings WHERE id = 1), 24) AS h) st
-    WHERE st.h > 0 AND src.start_time - make_interval(hours => st.h) > ${now.toISOString()}::timestamptz`;
+    WHERE st.h > 0 AND src.start_time - make_interval(hours => st.h) > ${now.toISOString()}::timestamptz
+    RETURNING id`;
 }
 
+/** The reminder of appointment `id` is not to be sent (cancelled, or moved into its window). */
+const removeReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, job_key) SELECT 'remove', 'reminder:' || ${id}`;
+
 /**
- * For the booking statement (features/booking/queries.ts): CTE text that enqueues the
+ * For the booking statement (features/booking/queries.ts): CTE text that writes the
  * confirmation, the professional's notice and the reminder of the rows of CTE `ins`.
- * The caller must reference `msg` in its final SELECT, or PostgreSQL skips it.
  */
 export function bookingMessagesCte(now: Date): SQL {
-  return sql`msg AS (${noticesFrom(sql`ins`, 'confirmation')} UNION ALL ${reminderFrom(sql`ins`, now)})`;
+  return sql`notices AS (${noticesFrom(sql`ins`, 'confirmation')}), reminder AS (${reminderFrom(sql`ins`, now)}),
+    msg AS (SELECT id FROM notices UNION ALL SELECT id FROM reminder)`;
 }
 
 export type EnqueueRequest =
@@ -83,10 +82,10 @@ export async function enqueueAppointmentMessages(tx: Executor, req: EnqueueReque
       WITH src AS (
         UPDATE appointments SET message_sequence = message_sequence + 1 WHERE id = ${id}::uuid
         RETURNING id, start_time, message_sequence
-      ), notices AS (${noticesFrom(sql`src`, 'rescheduled')}), reminder AS (${reminderFrom(sql`src`, req.now)})
-      SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM reminder) AS r,
-             -- a move into the reminder window: the old reminder must not go either
-             (SELECT graphile_worker.remove_job('reminder:' || ${id}) WHERE NOT EXISTS (SELECT 1 FROM reminder)) AS removed`);
+      ), notices AS (${noticesFrom(sql`src`, 'rescheduled')}), reminder AS (${reminderFrom(sql`src`, req.now)}),
+      -- a move into the reminder window: the old reminder must not go either
+      removed AS (${removeReminder(sql`src.id::text`)} FROM src WHERE NOT EXISTS (SELECT 1 FROM reminder) RETURNING id)
+      SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM reminder) AS r, (SELECT count(*) FROM removed) AS removed`);
     return;
   }
   const src = sql`(SELECT id, start_time, message_sequence FROM appointments WHERE id = ${id}::uuid)`;
@@ -95,6 +94,6 @@ export async function enqueueAppointmentMessages(tx: Executor, req: EnqueueReque
       SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM reminder) AS r`);
     return;
   }
-  await tx.execute(sql`WITH notices AS (${noticesFrom(src, 'cancellation')})
-    SELECT (SELECT count(*) FROM notices) AS n, graphile_worker.remove_job('reminder:' || ${id}) AS removed`);
+  await tx.execute(sql`WITH notices AS (${noticesFrom(src, 'cancellation')}), removed AS (${removeReminder(sql`${id}::text`)} RETURNING id)
+    SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM removed) AS removed`);
 }

@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import { deliverMessage, type DeliverDeps } from './deliver';
 import { MESSAGE_TASK, type MessagePayload } from './enqueue';
+import { startOutboxRelay } from './relay';
 
 // The queue runs inside the server process (ADR 021): no extra process for the embedded
 // default. With WEB_CONCURRENCY or several instances each process runs one; graphile-worker
@@ -139,6 +140,7 @@ export async function startMessageQueue(opts: {
   process.on('unhandledRejection', onUnhandled);
   runner = await run(runOptions);
   supervise(runner);
+  const relay = startOutboxRelay(db, log);
   const utils = await makeWorkerUtils({ pgPool: opts.pool, logger: workerLogger(log) });
 
   // Heartbeat of this process's workers, and release of the jobs of workers that stopped
@@ -191,6 +193,7 @@ export async function startMessageQueue(opts: {
       process.off('unhandledRejection', onUnhandled);
       clearTimeout(restartTimer);
       clearInterval(timer);
+      await relay.stop();
       await beating;
       await runner?.stop().catch(() => undefined);
       const ids = [...workerIds];
