@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { describe, expect, it } from 'vitest';
-import { addDays, isoDayOfWeek, isSalonDay, isValidIsoDate, salonDateOf, SALON_TIME_ZONE } from './calendar-date';
+import { addDays, isoDayOfWeek, isSalonDay, isValidIsoDate, salonDateOf, salonMinuteOf, SALON_TIME_ZONE } from './calendar-date';
 
 // calendar-date.ts does without Temporal so the booking page stays small; these tests hold it to
 // Temporal's answers over wide ranges (the table tests are in salon-time.test.ts).
@@ -13,6 +13,26 @@ describe('calendar-date agrees with Temporal', () => {
         if (salonDateOf(ms, tz) !== expected) expect(salonDateOf(ms, tz)).toBe(expected);
       }
     }
+  });
+
+  it('minute of the salon day for every 7 minutes of 2027 (both DST changes), in Madrid and a half-hour zone', () => {
+    for (const tz of [SALON_TIME_ZONE, 'Asia/Kolkata', 'Pacific/Chatham']) {
+      for (let ms = Date.UTC(2027, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 7 * 60_000) {
+        const z = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(tz);
+        const expected = z.hour * 60 + z.minute;
+        if (salonMinuteOf(ms, tz) !== expected) expect(salonMinuteOf(ms, tz)).toBe(expected);
+      }
+    }
+  });
+
+  it.each([
+    ['2027-03-28T00:59:00Z', 119], // 01:59 CET, the minute before the spring-forward gap
+    ['2027-03-28T01:00:00Z', 180], // 03:00 CEST: 02:00-02:59 never happens
+    ['2027-10-31T00:30:00Z', 150], // 02:30 CEST, first time
+    ['2027-10-31T01:30:00Z', 150], // 02:30 CET, the repeated hour
+    ['2026-11-24T23:00:00Z', 0], // midnight in Madrid
+  ])('salonMinuteOf(%s) in Madrid is %i', (iso, minute) => {
+    expect(salonMinuteOf(new Date(iso), SALON_TIME_ZONE)).toBe(minute);
   });
 
   it('addDays, the day of the week and validity for every day from 1999 to 2101', () => {

@@ -88,6 +88,29 @@ export function isoDayOfWeek(date: string): number {
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /** The salon calendar day ('YYYY-MM-DD') of an instant. */
+const minuteFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Minutes since the salon day's midnight on the wall clock (09:30 -> 570) of an instant. The day
+ * view places 120 blocks with it: a cached Intl formatter, where salon-time.ts's Temporal path
+ * (salonTimeOf) costs several times more per call in a browser.
+ */
+export function salonMinuteOf(instant: InstantLike, tz: string): number {
+  const ms = toEpochMs(instant);
+  let f = minuteFormatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    minuteFormatters.set(tz, f);
+  }
+  let h = 0;
+  let m = 0;
+  for (const p of f.formatToParts(ms)) {
+    if (p.type === 'hour') h = Number(p.value);
+    else if (p.type === 'minute') m = Number(p.value);
+  }
+  return h * 60 + m;
+}
+
 export function salonDateOf(instant: InstantLike, tz: string): string {
   const ms = toEpochMs(instant);
   let f = dayFormatters.get(tz);

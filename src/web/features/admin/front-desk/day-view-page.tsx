@@ -3,8 +3,7 @@ import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../../../domain/messages';
-import { addDays, isValidIsoDate, salonDateOf, salonTimeOf, SALON_TIME_ZONE } from '../../../../domain/salon-time';
-import { toMinutes } from '../../../../domain/weekly-schedule';
+import { addDays, isValidIsoDate, salonDateOf, salonMinuteOf, SALON_TIME_ZONE } from '../../../../domain/calendar-date';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { InlineLoading } from '../../../components/loading';
@@ -35,7 +34,7 @@ const STATUS_SHORT: Record<string, string> = {
   cancelled_by_salon: 'Cancelada',
 };
 
-const minuteOf = (d: string | Date) => toMinutes(salonTimeOf(new Date(d), TZ));
+const minuteOf = (d: string | Date) => salonMinuteOf(new Date(d), TZ);
 
 /** The day in the address (?dia=YYYY-MM-DD), today by default. */
 function useDay(): [string, (d: string) => void, string] {
@@ -57,7 +56,9 @@ function useDay(): [string, (d: string) => void, string] {
 export default function DayViewPage() {
   const [day, setDay, today] = useDay();
   const qc = useQueryClient();
-  const { data, isPending, isError, error } = useSalonDay(day);
+  // The day before stays drawn (dimmed, not clickable) while the next one loads: one render of the
+  // new grid instead of tearing the old one down for a spinner and building it again.
+  const { data, isPending, isError, error, isPlaceholderData } = useSalonDay(day);
   const live = useLiveAppointments({ date: day }, () => void qc.invalidateQueries({ queryKey: dayKey(day) }));
   const [phonePro, setPhonePro] = useState<string>('');
   const [start, setStart] = useState<NewAppointmentStart | null>(null);
@@ -126,6 +127,7 @@ export default function DayViewPage() {
         <p className="text-muted">No hay profesionales activos con cuenta para este día.</p>
       ) : (
         <DayGrid
+          loading={isPlaceholderData}
           hours={hours}
           professionals={professionals}
           shownPro={shownPro}
@@ -161,6 +163,7 @@ export default function DayViewPage() {
 }
 
 function DayGrid({
+  loading,
   hours,
   professionals,
   shownPro,
@@ -170,6 +173,7 @@ function DayGrid({
   onFree,
   onOpen,
 }: {
+  loading: boolean;
   hours: DayHours;
   professionals: DayProfessional[];
   shownPro: string;
@@ -183,7 +187,10 @@ function DayGrid({
   const hourMarks: number[] = [];
   for (let m = hours.startMinute; m < hours.endMinute; m += 60) hourMarks.push(m);
   return (
-    <div className="overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft">
+    <div
+      className={`overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-opacity ${loading ? 'pointer-events-none opacity-60' : ''}`}
+      aria-busy={loading || undefined}
+    >
       <div className="flex min-w-full">
         <div className="sticky left-0 z-20 w-14 shrink-0 border-r border-line bg-white">
           <div className="h-12 border-b border-line" />

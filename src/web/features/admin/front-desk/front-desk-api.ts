@@ -26,6 +26,7 @@ export function useSalonDay(date: string) {
     queryKey: dayKey(date),
     queryFn: () => call(desk.day.$get({ query: { date } }), MSG.appointmentsLoadFailed),
     staleTime: 0,
+    placeholderData: (prev) => prev,
   });
 }
 
