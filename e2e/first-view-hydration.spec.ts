@@ -63,3 +63,34 @@ test('/, /services and /book/{id} are served rendered and hydrate without a cons
     page.removeAllListeners('pageerror');
   }
 });
+
+test('a professional chosen on /book/{id} before the page has hydrated is still chosen after it', async ({ page }) => {
+  await logIn(page, DEMO.client);
+  await expect(page).toHaveURL(/\/$/);
+  const services = (await (await page.request.get('/api/catalog/services')).json()) as { services: Array<{ id: string; name: string }> };
+  const first = services.services[0]!;
+  // Hold the app's scripts: the server-rendered page is there, React is not yet.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('auna:hydrated', () => {
+      window.__aunaHydrated = true;
+    });
+  });
+  await page.goto(`/book/${first.id}`, { waitUntil: 'domcontentloaded' });
+  const professional = page.getByLabel('Profesional');
+  const name = (await professional.locator('option').nth(1).textContent())!.trim();
+  await professional.selectOption({ label: name });
+  release();
+  await page.waitForFunction(() => window.__aunaHydrated === true);
+  // React hydrates the select with its own (empty) value; the choice must survive, and the app
+  // must act on it (the day picker is offered for that professional).
+  await expect(professional.locator('option:checked')).toHaveText(name);
+  await expect(page.getByRole('grid')).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(professional.locator('option:checked')).toHaveText(name);
+});
