@@ -56,7 +56,7 @@ function useDay(): [string, (d: string) => void, string] {
 export default function DayViewPage() {
   const [day, setDay, today] = useDay();
   const qc = useQueryClient();
-  // The day before stays drawn (dimmed, not clickable) while the next one loads: one render of the
+  // The day before stays drawn (dimmed, inert) while the next one loads: one render of the
   // new grid instead of tearing the old one down for a spinner and building it again.
   const { data, isPending, isError, error, isPlaceholderData } = useSalonDay(day);
   const live = useLiveAppointments({ date: day }, () => void qc.invalidateQueries({ queryKey: dayKey(day) }));
@@ -190,6 +190,7 @@ function DayGrid({
     <div
       className={`overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-opacity ${loading ? 'pointer-events-none opacity-60' : ''}`}
       aria-busy={loading || undefined}
+      inert={loading}
     >
       <div className="flex min-w-full">
         <div className="sticky left-0 z-20 w-14 shrink-0 border-r border-line bg-white">
