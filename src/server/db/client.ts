@@ -53,8 +53,11 @@ function connectionIsFine(err: unknown): boolean {
  */
 function keepConnectionsOnQueryErrors(pool: pg.Pool): pg.Pool {
   const original = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  // pg-pool's own connect: this path releases its client itself and never sends BEGIN, so it does
+  // not go through releaseOnFailedBegin's bookkeeping (every drizzle statement comes this way).
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const query = async (...args: unknown[]) => {
-    const client = await pool.connect();
+    const client = await connect();
     let broken: Error | undefined;
     try {
       return await (client.query as (...a: unknown[]) => Promise<unknown>).apply(client, args);
@@ -79,33 +82,36 @@ const isBegin = (statement: unknown) => {
  * its pool client (drizzle-orm#6241, open upstream; the same in 1.0's release candidates). A BEGIN
  * that fails, as it does when PostgreSQL is killed or restarting, kept its connection checked out
  * for good: one pool slot lost each time, and `pool.end()` then never returned, so SIGTERM hung
- * (test/reliability/crash.rel.test.ts). Every promise-style checkout here gives its client back
- * itself when BEGIN fails (removed if the connection broke), and a release that follows from a
- * caller that did its own clean-up is then a no-op.
+ * (test/reliability/crash.rel.test.ts). A client checked out with `pool.connect()` gives itself
+ * back when its BEGIN fails (removed if the connection broke); a release that follows from a
+ * caller that did its own clean-up is then a no-op. Each client's `query` is wrapped once, when
+ * it connects; a checkout only records how to release it.
  */
 function releaseOnFailedBegin(pool: pg.Pool): pg.Pool {
+  const releaseOf = new WeakMap<pg.PoolClient, (err?: Error | boolean) => void>();
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      if (!isBegin(args[0]) || !(result instanceof Promise)) return result;
+      return result.catch((err: unknown) => {
+        releaseOf.get(client as pg.PoolClient)?.(connectionIsFine(err) ? undefined : err instanceof Error ? err : new Error(String(err)));
+        throw err;
+      });
+    }) as typeof client.query;
+  });
   const original = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   const connect = async () => {
     const client = (await original()) as pg.PoolClient;
     const release = client.release;
     let released = false;
-    const releaseOnce = (err?: Error | boolean) => {
+    client.release = (err?: Error | boolean) => {
       if (released) return;
       released = true;
-      // The prototype's query again, for the next checkout of this client.
-      delete (client as Partial<pg.PoolClient>).query;
+      releaseOf.delete(client);
       release(err);
     };
-    const query = client.query;
-    client.query = ((...args: unknown[]) => {
-      const result = (query as (...a: unknown[]) => unknown).apply(client, args);
-      if (!isBegin(args[0]) || !(result instanceof Promise)) return result;
-      return result.catch((err: unknown) => {
-        releaseOnce(connectionIsFine(err) ? undefined : err instanceof Error ? err : new Error(String(err)));
-        throw err;
-      });
-    }) as typeof client.query;
-    client.release = releaseOnce;
+    releaseOf.set(client, client.release);
     return client;
   };
   pool.connect = ((...args: unknown[]) => (typeof args[0] === 'function' ? original(...args) : connect())) as typeof pool.connect;
