@@ -132,6 +132,14 @@ export const MSG = {
   emailVerifyFailed: 'El enlace para confirmar tu email no es válido o ha caducado. Inicia sesión y pide uno nuevo.',
   accountDeleteConfirm: 'Escribe ELIMINAR para confirmar.',
   deletedClientName: 'Cliente eliminado',
+
+  // Mensajes a clientes sin cuenta: the stop-reminders page of the emails' link, and the client record's label (ADR 029).
+  stopRemindersTitle: 'Recordatorios de tus citas',
+  stopRemindersQuestion:
+    '¿Prefieres no recibir el recordatorio por email antes de cada cita? Te seguiremos avisando cuando reserves, cambies o canceles una cita.',
+  stopRemindersButton: 'Dejar de recibir recordatorios',
+  stopRemindersDoneNoAccount: 'Listo: ya no te enviaremos recordatorios de tus citas. Si cambias de idea, díselo al salón y los volveremos a activar.',
+  remindersStoppedByClient: 'Recordatorios desactivados por la clienta',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pgErrorCode } from '../db/client';
 
+type Rec = { id: string; notes: string; phone: string | null; reminders_stopped_at: Date | string | null };
+
 /**
  * A salon client record the staff made (phone booking, walk-in) becomes the account's, with its
  * history, when the account's email is VERIFIED and the record holds that email (issue 13,
@@ -22,19 +24,21 @@ export async function attachClientRecords(db: Db, userId: string): Promise<numbe
       ).rows[0];
       if (!who?.email_verified) return 0;
       const records = (
-        await tx.execute<{ id: string; notes: string; phone: string | null }>(
-          sql`SELECT id, notes, phone FROM clients WHERE lower(email) = lower(${who.email}) AND user_id IS NULL
+        await tx.execute<Rec>(
+          sql`SELECT id, notes, phone, reminders_stopped_at FROM clients WHERE lower(email) = lower(${who.email}) AND user_id IS NULL
               ORDER BY created_at, id FOR UPDATE`,
         )
       ).rows;
       if (records.length === 0) return 0;
       const own = (
-        await tx.execute<{ id: string; notes: string; phone: string | null }>(sql`SELECT id, notes, phone FROM clients WHERE user_id = ${userId} FOR UPDATE`)
+        await tx.execute<Rec>(sql`SELECT id, notes, phone, reminders_stopped_at FROM clients WHERE user_id = ${userId} FOR UPDATE`)
       ).rows;
       const [keep, ...rest] = records;
       const merged = [...rest, ...own];
       const notes = [keep!.notes, ...merged.map((r) => r.notes)].map((n) => n.trim()).filter(Boolean).join('\n');
       const phone = keep!.phone ?? merged.find((r) => r.phone)?.phone ?? null;
+      // Reminders stopped from any merged record's link stay stopped (ADR 029).
+      const stopped = [keep!, ...merged].find((r) => r.reminders_stopped_at)?.reminders_stopped_at ?? null;
       if (merged.length > 0) {
         const ids = sql.join(
           merged.map((r) => sql`${r.id}::uuid`),
@@ -43,7 +47,11 @@ export async function attachClientRecords(db: Db, userId: string): Promise<numbe
         await tx.execute(sql`UPDATE appointments SET client_record_id = ${keep!.id}::uuid WHERE client_record_id IN (${ids})`);
         await tx.execute(sql`DELETE FROM clients WHERE id IN (${ids})`);
       }
-      await tx.execute(sql`UPDATE clients SET user_id = ${userId}, notes = ${notes}, phone = ${phone}, updated_at = now() WHERE id = ${keep!.id}::uuid`);
+      await tx.execute(
+        sql`UPDATE clients SET user_id = ${userId}, notes = ${notes}, phone = ${phone},
+              reminders_stopped_at = ${stopped ? new Date(stopped).toISOString() : null}::timestamptz, updated_at = now()
+            WHERE id = ${keep!.id}::uuid`,
+      );
       await tx.execute(
         sql`UPDATE appointments SET client_id = ${userId}, client_email = ${who.email}, updated_at = now()
             WHERE client_record_id = ${keep!.id}::uuid AND client_id IS NULL`,

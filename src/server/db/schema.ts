@@ -345,6 +345,8 @@ export const clients = pgTable(
     userId: text('user_id')
       .unique()
       .references(() => user.id, { onDelete: 'set null' }),
+    /** When she stopped reminders from an email's link (0007; null: on). An account's choice is message_preferences. */
+    remindersStoppedAt: timestamp('reminders_stopped_at', { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },

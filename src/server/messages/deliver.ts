@@ -7,7 +7,7 @@ import type { Logger } from '../logger';
 import type { MessagePayload } from './enqueue';
 import { invitationIcs } from './ics';
 import { appointmentMail } from './templates';
-import { stopRemindersToken } from './tokens';
+import { stopRemindersToken, stopRemindersTokenForRecord } from './tokens';
 
 export type DeliverDeps = {
   db: Db;
@@ -21,7 +21,9 @@ export type DeliverDeps = {
 
 type Row = {
   id: string;
-  client_id: string;
+  /** null: a client record without an account, or a deleted account */
+  client_id: string | null;
+  client_record_id: string | null;
   client_name: string;
   client_email: string | null;
   employee_name: string;
@@ -54,6 +56,20 @@ export function skipReason(p: MessagePayload, r: Row, now: Date): string | null 
   return null;
 }
 
+/**
+ * The stop-reminders link of the client's messages: on her account when she has one, else on the
+ * salon's record of her (a client booked at the front desk without an account, ADR 029); none
+ * when the appointment names neither (then there is no address to write to either).
+ */
+export function stopRemindersLink(deps: Pick<DeliverDeps, 'publicUrl' | 'messageSecret'>, r: Pick<Row, 'client_id' | 'client_record_id'>): string | undefined {
+  const token = r.client_id
+    ? stopRemindersToken(deps.messageSecret, r.client_id)
+    : r.client_record_id
+      ? stopRemindersTokenForRecord(deps.messageSecret, r.client_record_id)
+      : undefined;
+  return token ? `${deps.publicUrl}/api/messages/stop-reminders?token=${token}` : undefined;
+}
+
 const emailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /**
@@ -72,16 +88,18 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
     if (done.rows.length > 0) return 'already';
 
     const res = await tx.execute<Row>(sql`
-      SELECT a.id, a.client_id, a.client_name, a.client_email, a.employee_name, a.service_name, a.service_duration, a.price,
+      SELECT a.id, a.client_id, a.client_record_id, a.client_name, a.client_email, a.employee_name, a.service_name, a.service_duration, a.price,
              a.start_time, a.end_time, a.status, a.message_sequence,
              coalesce(nullif(trim(e.email), ''), eu.email) AS professional_email,
-             coalesce(mp.reminders, true) AS reminders,
+             -- the account's choice and the record's (a link from before the record became an account's)
+             coalesce(mp.reminders, true) AND cr.reminders_stopped_at IS NULL AS reminders,
              s.name AS salon_name, s.address AS salon_address, s.phone_number AS salon_phone,
              coalesce(s.reminder_hours, 24) AS reminder_hours
       FROM appointments a
       LEFT JOIN "user" eu ON eu.id = a.employee_id
       LEFT JOIN employees e ON e.user_id = a.employee_id
       LEFT JOIN message_preferences mp ON mp.user_id = a.client_id
+      LEFT JOIN clients cr ON cr.id = a.client_record_id
       LEFT JOIN salon_settings s ON s.id = 1
       WHERE a.id = ${p.appointmentId}::uuid`);
     const r = res.rows[0];
@@ -103,10 +121,7 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
     }
 
     const salon = { name: r.salon_name || DEFAULT_SALON_NAME, address: r.salon_address ?? '', phoneNumber: r.salon_phone ?? '' };
-    const stopUrl =
-      p.recipient === 'client'
-        ? `${deps.publicUrl}/api/messages/stop-reminders?token=${stopRemindersToken(deps.messageSecret, r.client_id)}`
-        : undefined;
+    const stopUrl = p.recipient === 'client' ? stopRemindersLink(deps, r) : undefined;
     const appointment = {
       id: r.id,
       clientName: r.client_name,

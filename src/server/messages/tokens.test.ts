@@ -1,16 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { newFeedToken, stopRemindersToken, verifyStopRemindersToken } from './tokens';
+import { newFeedToken, stopRemindersToken, stopRemindersTokenForRecord, verifyStopRemindersToken } from './tokens';
 
 describe('stop-reminders token', () => {
   const t = stopRemindersToken('secreto', 'user-1');
+  const r = stopRemindersTokenForRecord('secreto', '0b8f9a4e-1111-4222-8333-444455556666');
   it.each([
-    ['its own token', t, 'user-1'],
+    ['an account’s token', t, { account: 'user-1' }],
+    ['a client record’s token', r, { record: '0b8f9a4e-1111-4222-8333-444455556666' }],
     ['another secret', stopRemindersToken('otro', 'user-1'), null],
+    ['a record’s token with another secret', stopRemindersTokenForRecord('otro', '0b8f9a4e-1111-4222-8333-444455556666'), null],
     ['another user with this signature', `${Buffer.from('user-2').toString('base64url')}.${t.split('.')[1]}`, null],
+    ['the account’s signature on a record id', `${Buffer.from('record:user-1').toString('base64url')}.${t.split('.')[1]}`, null],
+    ['the record’s signature on the bare id', `${Buffer.from('0b8f9a4e-1111-4222-8333-444455556666').toString('base64url')}.${r.split('.')[1]}`, null],
     ['no signature', t.split('.')[0]!, null],
     ['garbage', '<script>', null],
     ['empty', '', null],
-  ])('%s', (_name, token, expected) => expect(verifyStopRemindersToken('secreto', token)).toBe(expected));
+  ])('%s', (_name, token, expected) => expect(verifyStopRemindersToken('secreto', token)).toEqual(expected));
 });
 
 describe('feed token', () => {

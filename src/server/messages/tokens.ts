@@ -1,24 +1,37 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// The one-click "stop reminders" link: the client's id signed with a key derived from the auth
+// The one-click "stop reminders" link: who it is for, signed with a key derived from the auth
 // secret, so it needs no login and no table, and cannot be forged for someone else (ADR 022).
+// It names an account (its user id, as every link sent before ADR 029) or, for a client the salon
+// booked without an account, her client record ('record:<uuid>'; better-auth ids have no colon).
 
 const PURPOSE = 'auna:stop-reminders:v1';
+const RECORD = 'record:';
 
-const sign = (secret: string, userId: string) => createHmac('sha256', secret).update(`${PURPOSE}:${userId}`).digest('base64url');
+export type StopRemindersSubject = { account: string } | { record: string };
 
+const sign = (secret: string, subject: string) => createHmac('sha256', secret).update(`${PURPOSE}:${subject}`).digest('base64url');
+const tokenFor = (secret: string, subject: string) => `${Buffer.from(subject, 'utf8').toString('base64url')}.${sign(secret, subject)}`;
+
+/** The link of an account. */
 export function stopRemindersToken(secret: string, userId: string): string {
-  return `${Buffer.from(userId, 'utf8').toString('base64url')}.${sign(secret, userId)}`;
+  return tokenFor(secret, userId);
 }
 
-/** The user id the token was made for, or null when it is not one of ours. */
-export function verifyStopRemindersToken(secret: string, token: string): string | null {
+/** The link of a client record without an account. */
+export function stopRemindersTokenForRecord(secret: string, recordId: string): string {
+  return tokenFor(secret, `${RECORD}${recordId}`);
+}
+
+/** Who the token was made for, or null when it is not one of ours. */
+export function verifyStopRemindersToken(secret: string, token: string): StopRemindersSubject | null {
   const m = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
-  const userId = Buffer.from(m[1]!, 'base64url').toString('utf8');
-  const want = Buffer.from(sign(secret, userId));
+  const subject = Buffer.from(m[1]!, 'base64url').toString('utf8');
+  const want = Buffer.from(sign(secret, subject));
   const got = Buffer.from(m[2]!);
-  return want.length === got.length && timingSafeEqual(want, got) ? userId : null;
+  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+  return subject.startsWith(RECORD) ? { record: subject.slice(RECORD.length) } : { account: subject };
 }
 
 /** A calendar feed's secret: 32 random bytes, the whole capability (ADR 022). */

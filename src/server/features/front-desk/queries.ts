@@ -33,8 +33,17 @@ export function searchClients(db: Executor, q: { text: string; digits: string; l
   return db.select(clientListColumns).from(clients).where(filter).orderBy(sql`lower(${clients.name})`, asc(clients.id)).limit(q.limit);
 }
 
+/**
+ * She stopped her reminders: from a link on this record (no account), or on her account (the link,
+ * or Mis Citas). The staff see it on her page (ADR 029).
+ */
+// Spelled out: drizzle writes a column of a one-table select unqualified, which inside the
+// subquery would name message_preferences.user_id.
+const remindersStopped = sql<boolean>`(clients.reminders_stopped_at IS NOT NULL OR EXISTS (
+  SELECT 1 FROM message_preferences mp WHERE mp.user_id = clients.user_id AND NOT mp.reminders))`;
+
 export async function clientById(db: Executor, id: string) {
-  const [row] = await db.select({ ...clientColumns, userId: clients.userId }).from(clients).where(eq(clients.id, id));
+  const [row] = await db.select({ ...clientColumns, remindersStopped, userId: clients.userId }).from(clients).where(eq(clients.id, id));
   return row;
 }
 

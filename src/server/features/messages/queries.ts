@@ -1,18 +1,53 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 
+/**
+ * An account's reminders: its own choice, and its client record's (stopped from a link sent while
+ * the record had no account yet, ADR 029). No row: on.
+ */
 export async function readReminders(db: Db, userId: string): Promise<boolean> {
-  const res = await db.execute<{ reminders: boolean }>(sql`SELECT reminders FROM message_preferences WHERE user_id = ${userId}`);
+  const res = await db.execute<{ reminders: boolean }>(sql`
+    SELECT coalesce((SELECT reminders FROM message_preferences WHERE user_id = ${userId}), true)
+       AND NOT EXISTS (SELECT 1 FROM clients WHERE user_id = ${userId} AND reminders_stopped_at IS NOT NULL) AS reminders`);
   return res.rows[0]?.reminders ?? true;
 }
 
-/** Only for an existing user (a token for a deleted account changes nothing): the row count says. */
+/**
+ * Only for an existing user (a token for a deleted account changes nothing): the row count says.
+ * Turning them back on also clears what a record link stopped, so Mis Citas has the last word.
+ */
 export async function writeReminders(db: Db, userId: string, reminders: boolean, at: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const res = await tx.execute(sql`
+      INSERT INTO message_preferences (user_id, reminders, updated_at)
+      SELECT id, ${reminders}, ${at.toISOString()}::timestamptz FROM "user" WHERE id = ${userId}
+      ON CONFLICT (user_id) DO UPDATE SET reminders = EXCLUDED.reminders, updated_at = EXCLUDED.updated_at`);
+    if (reminders) {
+      await tx.execute(sql`UPDATE clients SET reminders_stopped_at = NULL, updated_at = ${at.toISOString()}::timestamptz
+        WHERE user_id = ${userId} AND reminders_stopped_at IS NOT NULL`);
+    }
+    return (res.rowCount ?? 0) > 0;
+  });
+}
+
+/**
+ * A client record's link (she has no account): reminders off on the record, the first time kept.
+ * False when the record is gone (merged into another, or never ours). Repeating it changes nothing.
+ */
+export async function stopRecordReminders(db: Db, recordId: string, at: Date): Promise<boolean> {
   const res = await db.execute(sql`
-    INSERT INTO message_preferences (user_id, reminders, updated_at)
-    SELECT id, ${reminders}, ${at.toISOString()}::timestamptz FROM "user" WHERE id = ${userId}
-    ON CONFLICT (user_id) DO UPDATE SET reminders = EXCLUDED.reminders, updated_at = EXCLUDED.updated_at`);
+    UPDATE clients SET reminders_stopped_at = coalesce(reminders_stopped_at, ${at.toISOString()}::timestamptz)
+    WHERE id = ${recordId}::uuid`);
   return (res.rowCount ?? 0) > 0;
+}
+
+/** Whether the token's subject still exists (the page's GET shows its button only then). */
+export async function stopSubjectExists(db: Db, who: { account: string } | { record: string }): Promise<boolean> {
+  const res =
+    'account' in who
+      ? await db.execute(sql`SELECT 1 FROM "user" WHERE id = ${who.account}`)
+      : await db.execute(sql`SELECT 1 FROM clients WHERE id = ${who.record}::uuid`);
+  return res.rows.length > 0;
 }
 
 export type FailedMessage = {

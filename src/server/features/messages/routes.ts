@@ -1,23 +1,17 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { badRequest, notFound } from '../../http/errors';
 import { requireRole, requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { failedMessages } from './queries';
-import { calendarFeed, calendarFeedUrl, regenerateCalendarFeed, remindersOf, setReminders, stopRemindersByToken } from './service';
+import { calendarFeed, calendarFeedUrl, regenerateCalendarFeed, remindersOf, setReminders, stopRemindersByToken, stopRemindersSubject } from './service';
+import { stopRemindersAskPage, stopRemindersDonePage } from './stop-reminders-page';
 
 const TokenQuery = z.strictObject({ token: z.string().min(1).max(400) });
 const PreferencesBody = z.strictObject({ reminders: z.boolean() });
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** A page of its own for the link opened from an email: no login, no app bundle. */
-const donePage = (text: string) =>
-  `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Auna</title></head>` +
-  `<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#2b2b2b"><p>${escapeHtml(text)}</p><p><a href="/my-appointments">Mis Citas</a></p></body></html>`;
 
 /** /api/messages — issue 14: reminder preference, the one-click stop link, failed messages, calendar feeds. */
 export const messagesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messageSecret'>) =>
@@ -26,15 +20,20 @@ export const messagesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messa
     .put('/preferences', requireUser(), validate('json', PreferencesBody), async (c) =>
       c.json({ reminders: await setReminders(deps, c.get('user') as SessionUser, c.req.valid('json').reminders) }),
     )
-    // One click from the email (a GET, signed link, no login) ...
+    // The emails' link: its GET only shows a page with a button (a mail scanner following links
+    // must not stop anything, ADR 029) ...
     .get('/stop-reminders', validate('query', TokenQuery), async (c) => {
-      if (!(await stopRemindersByToken(deps, c.req.valid('query').token))) throw badRequest(STAFF_MSG.stopRemindersInvalidLink, 'invalid_link');
-      return c.html(donePage(STAFF_MSG.stopRemindersDone));
+      if (!(await stopRemindersSubject(deps, c.req.valid('query').token))) throw badRequest(STAFF_MSG.stopRemindersInvalidLink, 'invalid_link');
+      return c.html(stopRemindersAskPage());
     })
-    // ... and RFC 8058 List-Unsubscribe-Post from the mail client.
+    // ... and its POST stops them: the page's button, or the mail provider's RFC 8058 one-click
+    // POST (body List-Unsubscribe=One-Click, no cookie: the signed token is the credential, so the
+    // body is not read). A browser gets the confirmation page, anything else JSON.
     .post('/stop-reminders', validate('query', TokenQuery), async (c) => {
-      if (!(await stopRemindersByToken(deps, c.req.valid('query').token))) throw badRequest(STAFF_MSG.stopRemindersInvalidLink, 'invalid_link');
-      return c.json({ reminders: false });
+      const who = await stopRemindersByToken(deps, c.req.valid('query').token);
+      if (!who) throw badRequest(STAFF_MSG.stopRemindersInvalidLink, 'invalid_link');
+      if (!c.req.header('accept')?.includes('text/html')) return c.json({ reminders: false });
+      return c.html('account' in who ? stopRemindersDonePage(STAFF_MSG.stopRemindersDone, true) : stopRemindersDonePage(MSG.stopRemindersDoneNoAccount, false));
     })
     .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db) }))
     .get('/calendar-feed', requireRole('employee', 'admin'), async (c) =>

@@ -1,9 +1,9 @@
 import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import type { Deps, SessionUser } from '../../http/env';
 import { feedIcs } from '../../messages/ics';
-import { newFeedToken, verifyStopRemindersToken } from '../../messages/tokens';
+import { newFeedToken, verifyStopRemindersToken, type StopRemindersSubject } from '../../messages/tokens';
 import { sql } from 'drizzle-orm';
-import { feedAppointments, feedOwner, feedTokenOf, readReminders, replaceFeedToken, writeReminders } from './queries';
+import { feedAppointments, feedOwner, feedTokenOf, readReminders, replaceFeedToken, stopRecordReminders, stopSubjectExists, writeReminders } from './queries';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'config' | 'messageSecret'>;
 
@@ -14,11 +14,24 @@ export async function setReminders(ctx: Ctx, user: SessionUser, reminders: boole
   return reminders;
 }
 
-/** The one-click link: true when the token was ours and reminders are now off. */
-export async function stopRemindersByToken(ctx: Ctx, token: string): Promise<boolean> {
-  const userId = verifyStopRemindersToken(ctx.messageSecret, token);
-  if (!userId) return false;
-  return writeReminders(ctx.db, userId, false, ctx.now());
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whom a stop-reminders token names, if it is ours and that account or record still exists. */
+export async function stopRemindersSubject(ctx: Ctx, token: string): Promise<StopRemindersSubject | null> {
+  const who = verifyStopRemindersToken(ctx.messageSecret, token);
+  if (!who || ('record' in who && !UUID.test(who.record))) return null;
+  return (await stopSubjectExists(ctx.db, who)) ? who : null;
+}
+
+/**
+ * The POST of the link (the page's button, or the mail provider's RFC 8058 one-click POST): true
+ * when the token was ours and reminders are now off, on the account or on the client record.
+ */
+export async function stopRemindersByToken(ctx: Ctx, token: string): Promise<StopRemindersSubject | null> {
+  const who = verifyStopRemindersToken(ctx.messageSecret, token);
+  if (!who) return null;
+  if ('account' in who) return (await writeReminders(ctx.db, who.account, false, ctx.now())) ? who : null;
+  return UUID.test(who.record) && (await stopRecordReminders(ctx.db, who.record, ctx.now())) ? who : null;
 }
 
 const feedUrl = (ctx: Ctx, token: string) => `${ctx.config.publicUrl}/api/messages/calendar.ics?token=${token}`;
