@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
+import { ArrowLeft, BellOff } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { MSG } from '../../../../domain/messages';
 import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { formatPhone } from '../../../../domain/phone';
 import { Alert } from '../../../components/alert';
@@ -57,6 +58,12 @@ export default function ClientPage() {
         title={data.client.name}
         subtitle={[formatPhone(data.client.phone), data.client.email, data.client.hasAccount ? 'Con cuenta en Auna' : 'Sin cuenta'].filter(Boolean).join(' · ')}
       />
+      {data.client.remindersStopped && (
+        // She stopped them from an email's link (or in Mis Citas): the salon should not call it a fault (ADR 029).
+        <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm text-amber-800">
+          <BellOff className="h-4 w-4" aria-hidden /> {MSG.remindersStoppedByClient}
+        </p>
+      )}
       <dl className="grid grid-cols-3 gap-3 sm:max-w-xl" aria-label="Totales">
         {[
           ['Visitas', String(data.totals.visits)],
