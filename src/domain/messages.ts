@@ -138,7 +138,9 @@ export const MSG = {
   stopRemindersQuestion:
     '¿Prefieres no recibir el recordatorio por email antes de cada cita? Te seguiremos avisando cuando reserves, cambies o canceles una cita.',
   stopRemindersButton: 'Dejar de recibir recordatorios',
-  stopRemindersDoneNoAccount: 'Listo: ya no te enviaremos recordatorios de tus citas. Si cambias de idea, díselo al salón y los volveremos a activar.',
+  // Truthful: the salon has no switch for her; an account with this email (verified) takes the record, and Mis Citas turns them on.
+  stopRemindersDoneNoAccount:
+    'Listo: ya no te enviaremos recordatorios de tus citas. Si más adelante creas una cuenta con este email, podrás volver a activarlos en Mis Citas.',
   remindersStoppedByClient: 'Recordatorios desactivados por la clienta',
 } as const;
 
