@@ -43,7 +43,7 @@ describe('per-client cap of future confirmed appointments', () => {
     }
     const fifth = await ana.post('/api/booking', body(THURSDAY, '11:00'));
     expect(fifth.status).toBe(409);
-    expect(fifth.body.error).toEqual({ code: 'booking_cap_reached', message: STAFF_MSG.bookingCapReached });
+    expect(fifth.body.error).toEqual({ code: 'booking_cap_reached', message: 'Ya tienes 4 citas próximas, el máximo. Cancela una en Mis citas para reservar otra.' });
 
     // The client cancels one: a place is free again.
     const anaId = await userIdOf(server, 'ana.cap@example.com');
@@ -58,10 +58,24 @@ describe('per-client cap of future confirmed appointments', () => {
     await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 1 });
     try {
       expect((await eva.post('/api/booking', body(THURSDAY, '15:00'))).status).toBe(201);
-      expect((await eva.post('/api/booking', body(THURSDAY, '15:30'))).body.error.message).toBe(STAFF_MSG.bookingCapReached);
+      expect((await eva.post('/api/booking', body(THURSDAY, '15:30'))).body.error.message).toBe(STAFF_MSG.bookingCapReachedCount(1, 1));
     } finally {
       await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 4 });
     }
+  });
+});
+
+describe('the cap holds under concurrency', () => {
+  it('12 simultaneous bookings by one client for different times: exactly the cap (4) succeed', async () => {
+    const burst = await newClient(server, 'burst.cap@example.com', 'Bea Burst');
+    const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '14:00', '14:30', '15:00', '15:30'];
+    const answers = await Promise.all(times.map((time) => burst.post('/api/booking', body('2026-01-22', time))));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(4).fill(201), ...Array(8).fill(409)]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.error).toEqual({ code: 'booking_cap_reached', message: STAFF_MSG.bookingCapReachedCount(4, 4) });
+    const burstId = await userIdOf(server, 'burst.cap@example.com');
+    const rows = await server.deps.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.clientId, burstId));
+    expect(rows).toHaveLength(4);
   });
 });
 

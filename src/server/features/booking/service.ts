@@ -1,5 +1,5 @@
 import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
-import { BOOKING_RATE_RULE, isWithinHorizon, selfBookingProblem } from '../../../domain/booking-limits';
+import { BOOKING_RATE_RULE, capOf, capReached, isWithinHorizon, selfBookingProblem } from '../../../domain/booking-limits';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
@@ -144,7 +144,7 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   // and cap, and attempts per account are limited in the store every instance shares. A staff
   // booking for a client (front desk, bookForClientRecord) does not come through here and is exempt.
   const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, TZ), ...limits });
-  if (limited) throw new ApiError(limited === STAFF_MSG.bookingCapReached ? 409 : 400, limited === STAFF_MSG.bookingCapReached ? 'booking_cap_reached' : 'beyond_booking_horizon', limited);
+  if (limited) throw new ApiError(limited.status, limited.code, limited.message);
   const rate = await ctx.rateLimit.consume(`booking:${user.id}`, BOOKING_RATE_RULE);
   if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
 
@@ -152,8 +152,12 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   try {
     // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
     // cannot leave the appointment on the old account) and the insert.
+    const cap = capOf(limits.maxFutureAppointments);
     const args = {
       now,
+      // The statement counts her future appointments again under a lock on her (ADR 031): the
+      // check above read them before, and simultaneous bookings of one client would all pass it.
+      maxFutureAppointments: cap,
       employeeRecordId: employee.id,
       expectedUserId: employeeUserId,
       values: {
@@ -176,7 +180,14 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
     // (and this one gets 23P01, answered 409 below) or rolled back (and this one books); twice at most.
     const result = await retryDeadlock(() => bookAtomically(ctx.db, args));
     if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
-    if (result.current.userId !== employeeUserId || !result.row) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+    if (result.current.userId !== employeeUserId) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+    if (!result.row) {
+      if (result.clientFuture >= cap) {
+        const refused = capReached(result.clientFuture, cap);
+        throw new ApiError(refused.status, refused.code, refused.message);
+      }
+      throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+    }
     ctx.realtime.publish({ type: 'appointments', employeeId: employeeUserId, dates: [req.date] });
     return result.row;
   } catch (err) {
