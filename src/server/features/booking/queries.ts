@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LimitProblem } from '../../../domain/booking-limits';
 import { BLOCKING_STATUSES } from '../../../domain/appointment-status';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
@@ -274,6 +275,8 @@ export async function moveAppointment(
     endTime: Date;
     by: { userId: string; name: string; role: string };
     at: Date;
+    /** For a client's own move: refuses it given how many times she has moved it (counted under the row lock). */
+    clientMoveProblem?: (movesSoFar: number) => LimitProblem | null;
   },
 ) {
   const [locked] = await tx.select(movableColumns).from(appointments).where(eq(appointments.id, a.seen.id)).for('update');
@@ -284,6 +287,15 @@ export async function moveAppointment(
     locked.employeeId !== a.seen.employeeId
   ) {
     return { outcome: 'changed' as const };
+  }
+  if (a.clientMoveProblem) {
+    // Under the row's lock, so simultaneous moves of one appointment are counted one after another.
+    const [moves] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appointmentChanges)
+      .where(and(eq(appointmentChanges.appointmentId, a.seen.id), eq(appointmentChanges.action, 'rescheduled'), eq(appointmentChanges.changedByRole, 'client')));
+    const problem = a.clientMoveProblem(moves?.n ?? 0);
+    if (problem) return { outcome: 'refused' as const, problem };
   }
   const [emp] = await tx
     .select({ userId: employees.userId, isActive: employees.isActive })

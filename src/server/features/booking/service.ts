@@ -1,5 +1,5 @@
 import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
-import { BOOKING_RATE_RULE, capOf, capReached, isWithinHorizon, selfBookingProblem } from '../../../domain/booking-limits';
+import { BOOKING_RATE_RULE, capOf, capReached, clientMoveProblem, horizonOf, isWithinHorizon, RESCHEDULE_RATE_RULE, selfBookingProblem, type LimitProblem } from '../../../domain/booking-limits';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
@@ -223,13 +223,13 @@ export type SlotRequest = { serviceId: string; professionalId: string; date: str
  * `durationMinutes`: a moved appointment keeps its own length.
  */
 export async function bookableSlot(ctx: Ctx, req: SlotRequest, durationMinutes?: number) {
-  const { service, employee, interval, exceptions } = await resolve(ctx.db, req, false);
+  const { service, employee, interval, exceptions, limits } = await resolve(ctx.db, req, false);
   const duration = durationMinutes ?? service.duration;
   const problem = validateBookingInput({ clientId: 'salon', employeeId: req.professionalId, serviceId: req.serviceId, date: req.date, time: req.time, durationMinutes: duration });
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
   const slot = checkedSlot(ctx, { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions }, req.time);
-  return { service, employee: { ...employee, userId: employee.userId }, slot };
+  return { service, employee: { ...employee, userId: employee.userId }, slot, horizonDays: limits.horizonDays };
 }
 
 /** 40P01 (two writers waiting on each other's uncommitted rows): try again, twice at most. */
@@ -321,8 +321,10 @@ async function checkMayMove(ctx: Ctx, found: MovableAppointment, mode: MoveMode)
 export async function rescheduleSlots(ctx: Ctx, actor: SessionUser, id: string, q: { professionalId: string; date: string }) {
   const { found, mode } = await movableFor(ctx, actor, id);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const { service, employee, interval, busy, exceptions } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true);
+  const { service, employee, interval, busy, exceptions, limits } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
+  // A client's move meets the booking horizon (ADR 031): beyond it her grid is empty, as for a booking.
+  if (mode === 'client' && !isWithinHorizon(q.date, salonDateOf(ctx.now(), TZ), horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
   const own = (b: { start: Date; end: Date }) =>
     employee.userId === found.employeeId && b.start.getTime() === found.startTime.getTime() && b.end.getTime() === found.endTime.getTime();
   const slots = offeredSlots(ctx, {
@@ -343,13 +345,24 @@ export type RescheduleRequest = { professionalId: string; date: string; time: st
  * and gets an audit row; one transaction; the exclusion constraint decides a race (the loser's
  * data is untouched, 409 with the booking's text). Live events for the old and the new place.
  */
-export async function reschedule(ctx: Ctx, actor: SessionUser, id: string, req: RescheduleRequest) {
+export async function reschedule(ctx: BookCtx, actor: SessionUser, id: string, req: RescheduleRequest) {
   const { found, mode } = await movableFor(ctx, actor, id);
   await checkMayMove(ctx, found, mode);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const { employee, slot } = await bookableSlot(ctx, { serviceId: found.serviceId, ...req }, found.serviceDuration);
+  const { employee, slot, horizonDays } = await bookableSlot(ctx, { serviceId: found.serviceId, ...req }, found.serviceDuration);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   const at = ctx.now();
+  // A client's own move (ADR 031): the booking horizon, moves per account and hour in the shared
+  // store (each move mails the professional), and moves per appointment counted under its lock.
+  // The salon's moves are its own calendar and are not limited.
+  let limitMove: ((movesSoFar: number) => LimitProblem | null) | undefined;
+  if (mode === 'client') {
+    limitMove = (movesSoFar) => clientMoveProblem({ date: req.date, today: salonDateOf(at, TZ), horizonDays, movesSoFar });
+    const early = limitMove(0);
+    if (early) throw new ApiError(early.status, early.code, early.message);
+    const rate = await ctx.rateLimit.consume(`reschedule:${actor.id}`, RESCHEDULE_RATE_RULE);
+    if (!rate.allowed) throw new ApiError(429, 'too_many_reschedules', STAFF_MSG.rescheduleTooFast);
+  }
   let result: Awaited<ReturnType<typeof moveAppointment>>;
   try {
     result = await retryDeadlock(() =>
@@ -363,6 +376,7 @@ export async function reschedule(ctx: Ctx, actor: SessionUser, id: string, req: 
           endTime: slot.end,
           by: { userId: actor.id, name: actor.name || actor.email, role: mode === 'client' ? 'client' : actor.role },
           at,
+          clientMoveProblem: limitMove,
         }),
       ),
     );
@@ -371,6 +385,7 @@ export async function reschedule(ctx: Ctx, actor: SessionUser, id: string, req: 
     throw err;
   }
   if (result.outcome === 'changed') throw conflict(STAFF_MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
+  if (result.outcome === 'refused') throw new ApiError(result.problem.status, result.problem.code, result.problem.message);
   if (result.outcome === 'employee_unavailable') throw new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
   if (result.outcome === 'employee_account_changed') throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
   const oldDate = salonDateOf(found.startTime, TZ);
