@@ -43,7 +43,7 @@ describe('per-client cap of future confirmed appointments', () => {
     }
     const fifth = await ana.post('/api/booking', body(THURSDAY, '11:00'));
     expect(fifth.status).toBe(409);
-    expect(fifth.body.error).toEqual({ code: 'booking_cap_reached', message: 'Ya tienes 4 citas próximas, el máximo. Cancela una en Mis citas para reservar otra.' });
+    expect(fifth.body.error).toEqual({ code: 'booking_cap_reached', message: 'Ya tienes 4 citas próximas, el máximo. Cancela una en Mis Citas para reservar otra.' });
 
     // The client cancels one: a place is free again.
     const anaId = await userIdOf(server, 'ana.cap@example.com');
@@ -90,6 +90,23 @@ describe('booking horizon', () => {
     const slots = await leo.get(`/api/booking/slots?serviceId=${salon.corte}&professionalId=${salon.lucia}&date=2026-04-15`);
     expect(slots.status).toBe(200);
     expect(slots.body.slots).toEqual([]);
+  });
+
+  it('the booking calendar shows the days past the horizon as not bookable, with the reason', async () => {
+    const note = 'Solo se puede reservar con hasta 90 días de antelación.';
+    const q = `/api/booking/closed-days?professionalId=${salon.lucia}&from=2026-04-12&to=2026-04-17`;
+    const client = await newClient(server, 'cal.horizon@example.com');
+    const res = await client.get(q);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      days: ['2026-04-15', '2026-04-16', '2026-04-17'].map((date) => ({ date, label: note })),
+      horizonNote: note,
+    });
+    // A month wholly within the horizon has no note.
+    expect((await client.get(`/api/booking/closed-days?professionalId=${salon.lucia}&from=2026-02-01&to=2026-02-28`)).body).toEqual({ days: [], horizonNote: null });
+    // Staff booking for themselves on this page meet the same calendar.
+    const lucia = salon.luciaSession;
+    expect((await lucia.get(q)).body.horizonNote).toBe(note);
   });
 
   it('the admin widens it in the settings, with validation', async () => {

@@ -82,7 +82,7 @@ export const STAFF_MSG = {
   accountDeleteStaff: 'Las cuentas del personal no se eliminan desde aquí. Habla con la administración del salón.',
   // reservas y límites (November review, docs/decisions/031): the cap, the horizon and client moves.
   bookingCapReachedCount: (count: number, cap: number): string =>
-    `Ya tienes ${count === 1 ? 'una cita próxima' : `${count} citas próximas`}, ${count > cap ? `y el máximo es ${cap}` : 'el máximo'}. Cancela una en Mis citas para reservar otra.`,
+    `Ya tienes ${count === 1 ? 'una cita próxima' : `${count} citas próximas`}, ${count > cap ? `y el máximo es ${cap}` : 'el máximo'}. Cancela una en Mis Citas para reservar otra.`,
   bookingHorizonNote: (days: number): string => `Solo se puede reservar con hasta ${days} ${days === 1 ? 'día' : 'días'} de antelación.`,
   rescheduleTooFast: 'Has cambiado de hora demasiadas citas seguidas. Espera un rato y vuelve a intentarlo.',
   rescheduleLimitReached: (moves: number): string =>

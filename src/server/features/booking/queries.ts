@@ -251,6 +251,12 @@ export async function movableAppointment(db: Pick<Db, 'select'>, id: string): Pr
   return row;
 }
 
+/** The salon's booking horizon in days; undefined when it never saved settings (the default applies). */
+export async function bookingHorizonDays(db: Db) {
+  const [row] = await db.select({ days: salonSettings.bookingHorizonDays }).from(salonSettings).where(eq(salonSettings.id, 1));
+  return row?.days ?? undefined;
+}
+
 export async function cancellationHours(db: Db) {
   const [row] = await db.select({ hours: salonSettings.cancellationPolicyHours }).from(salonSettings).where(eq(salonSettings.id, 1));
   return row?.hours;

@@ -1,5 +1,5 @@
 import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
-import { BOOKING_RATE_RULE, capOf, capReached, clientMoveProblem, horizonOf, isWithinHorizon, RESCHEDULE_RATE_RULE, selfBookingProblem, type LimitProblem } from '../../../domain/booking-limits';
+import { BOOKING_RATE_RULE, capOf, capReached, clientMoveProblem, horizonOf, isWithinHorizon, lastBookableDate, RESCHEDULE_RATE_RULE, selfBookingProblem, type LimitProblem } from '../../../domain/booking-limits';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
@@ -8,13 +8,14 @@ import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-t
 import { isSlotInterval, type Slot } from '../../../domain/slots';
 import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { closedLabel } from '../../../domain/availability';
+import { addDays } from '../../../domain/calendar-date';
 import { closedDays } from '../../availability/exceptions';
 import { pgErrorCode } from '../../db/client';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { canClientCancel, DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
 import { canReschedule, mayManageAgenda } from '../../../domain/front-desk-rules';
-import { bookAtomically, bookForClient, bookingContext, cancellationHours, clientRecord, movableAppointment, moveAppointment, type MovableAppointment } from './queries';
+import { bookAtomically, bookForClient, bookingContext, bookingHorizonDays, cancellationHours, clientRecord, movableAppointment, moveAppointment, type MovableAppointment } from './queries';
 
 const TZ = SALON_TIME_ZONE;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -207,8 +208,17 @@ export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professi
   const span = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
   if (!(span >= 0 && span < CALENDAR_MAX_DAYS)) throw badRequest(MSG.invalidInput);
   const staff = user.role === 'admin' || user.role === 'employee';
-  const days = await closedDays(ctx.db, UUID.test(q.professionalId) ? q.professionalId : null, q.from, q.to);
-  return { days: days.map((d) => (staff ? { date: d.date, label: closedLabel(d) } : { date: d.date })) };
+  const [days, horizonSetting] = await Promise.all([closedDays(ctx.db, UUID.test(q.professionalId) ? q.professionalId : null, q.from, q.to), bookingHorizonDays(ctx.db)]);
+  // Days past the salon's horizon are not bookable either (ADR 025); the calendar says why, to
+  // everyone (it is the salon's rule, not a private reason), instead of a day with no times (ADR 031).
+  const horizon = horizonOf(horizonSetting);
+  const lastDate = lastBookableDate(salonDateOf(ctx.now(), TZ), horizon);
+  const note = STAFF_MSG.bookingHorizonNote(horizon);
+  const closed: Array<{ date: string; label?: string }> = days
+    .filter((d) => d.date <= lastDate)
+    .map((d) => (staff ? { date: d.date, label: closedLabel(d) } : { date: d.date }));
+  for (let d = lastDate < q.from ? q.from : addDays(lastDate, 1); d <= q.to; d = addDays(d, 1)) closed.push({ date: d, label: note });
+  return { days: closed, horizonNote: q.to > lastDate ? note : null };
 }
 
 // ---- issue 13: the front desk books for a client and moves appointments ----
