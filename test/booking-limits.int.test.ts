@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_RATE_RULE } from '../src/domain/booking-limits';
 import { STAFF_MSG } from '../src/domain/staff-messages';
-import { appointments, salonSettings } from '../src/server/db/schema';
+import { appointments, clients, salonSettings } from '../src/server/db/schema';
 import { person } from './admin-support';
 import { arrangeSalon, newClient, userIdOf, type Salon } from './booking-fixtures';
 import type { Session } from './support/http-client';
@@ -76,6 +76,15 @@ describe('the cap holds under concurrency', () => {
     const burstId = await userIdOf(server, 'burst.cap@example.com');
     const rows = await server.deps.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.clientId, burstId));
     expect(rows).toHaveLength(4);
+
+    // The salon booking for her client record is the salon's calendar: exempt from the cap (ADR 025).
+    const admin = await person(server, 'admin.burst@example.com', 'admin');
+    const [record] = await server.deps.db.select({ id: clients.id }).from(clients).where(eq(clients.userId, burstId));
+    const staff = await admin.post('/api/booking/staff', { clientId: record!.id, serviceId: salon.corte, professionalId: salon.lucia, date: '2026-01-22', time: '16:00' });
+    expect(staff.status).toBe(201);
+    // And she is still at her cap for her own bookings (now 5 future appointments).
+    const own = await burst.post('/api/booking', body('2026-01-22', '16:30'));
+    expect(own.body.error).toEqual({ code: 'booking_cap_reached', message: 'Ya tienes 5 citas próximas, y el máximo es 4. Cancela una en Mis Citas para reservar otra.' });
   });
 });
 
