@@ -14,6 +14,7 @@ const TODAY = salonDateOf(Date.now(), TZ);
 const YEAR = Number(TODAY.slice(0, 4)) + 1;
 const REYES = `${YEAR}-01-06`;
 const SERVICE = 'Diseño de cejas';
+const HORIZON_NOTE = 'Solo se puede reservar con hasta 90 días de antelación.';
 
 const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 function cell(page: Page, date: string): Locator {
@@ -72,7 +73,9 @@ test('the admin adds the national holidays; the client’s calendar shows 6 Janu
   await cp.getByLabel('Profesional').selectOption({ label: professional.name });
   await showMonthOf(cp, REYES);
   await expect(cell(cp, REYES)).toHaveAttribute('aria-disabled', 'true');
-  await expect(cell(cp, `${YEAR}-01-07`)).not.toHaveAttribute('aria-disabled', 'true');
+  // Past the salon's horizon (90 days by default) the day is unavailable for that reason instead (ADR 031).
+  if (`${YEAR}-01-07` <= addDays(TODAY, 90)) await expect(cell(cp, `${YEAR}-01-07`)).not.toHaveAttribute('aria-disabled', 'true');
+  else await expect(cell(cp, `${YEAR}-01-07`)).toHaveAttribute('aria-label', new RegExp(HORIZON_NOTE));
   await client.close();
 
   // And the professional's agenda names the day.
@@ -153,4 +156,18 @@ test('a time off over a confirmed appointment lists it; the admin moves it to an
   const moved = (await e2eDb().query<{ start_time: Date; status: string }>(`SELECT start_time, status FROM appointments WHERE id = $1`, [id])).rows[0]!;
   expect(moved.status).toBe('confirmed');
   expect(moved.start_time.toISOString()).toBe(wallClockToInstant(later, '11:00', TZ)!.toISOString());
+});
+
+test('days past the booking horizon are unavailable and the calendar says why', async ({ browser, baseURL }) => {
+  const client = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp() });
+  const cp = await client.newPage();
+  made.push((await signUpAs(cp.request, baseURL!, uniqueEmail('horizonte-cli'), 'Hugo Pardo')).id);
+  await cp.goto(`/book/${serviceId}`);
+  await cp.getByLabel('Profesional').selectOption({ label: professional.name });
+  const beyond = addDays(TODAY, 91);
+  await showMonthOf(cp, beyond);
+  await expect(cell(cp, beyond)).toHaveAttribute('aria-disabled', 'true');
+  await expect(cell(cp, beyond)).toHaveAttribute('aria-label', new RegExp(HORIZON_NOTE));
+  await expect(cp.getByText(HORIZON_NOTE, { exact: true })).toBeVisible();
+  await client.close();
 });

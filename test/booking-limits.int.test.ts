@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_RATE_RULE } from '../src/domain/booking-limits';
 import { STAFF_MSG } from '../src/domain/staff-messages';
-import { appointments, salonSettings } from '../src/server/db/schema';
+import { appointments, clients, salonSettings } from '../src/server/db/schema';
 import { person } from './admin-support';
 import { arrangeSalon, newClient, userIdOf, type Salon } from './booking-fixtures';
 import type { Session } from './support/http-client';
@@ -43,7 +43,7 @@ describe('per-client cap of future confirmed appointments', () => {
     }
     const fifth = await ana.post('/api/booking', body(THURSDAY, '11:00'));
     expect(fifth.status).toBe(409);
-    expect(fifth.body.error).toEqual({ code: 'booking_cap_reached', message: STAFF_MSG.bookingCapReached });
+    expect(fifth.body.error).toEqual({ code: 'booking_cap_reached', message: 'Ya tienes 4 citas próximas, el máximo. Cancela una en Mis Citas para reservar otra.' });
 
     // The client cancels one: a place is free again.
     const anaId = await userIdOf(server, 'ana.cap@example.com');
@@ -58,10 +58,33 @@ describe('per-client cap of future confirmed appointments', () => {
     await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 1 });
     try {
       expect((await eva.post('/api/booking', body(THURSDAY, '15:00'))).status).toBe(201);
-      expect((await eva.post('/api/booking', body(THURSDAY, '15:30'))).body.error.message).toBe(STAFF_MSG.bookingCapReached);
+      expect((await eva.post('/api/booking', body(THURSDAY, '15:30'))).body.error.message).toBe(STAFF_MSG.bookingCapReachedCount(1, 1));
     } finally {
       await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 4 });
     }
+  });
+});
+
+describe('the cap holds under concurrency', () => {
+  it('12 simultaneous bookings by one client for different times: exactly the cap (4) succeed', async () => {
+    const burst = await newClient(server, 'burst.cap@example.com', 'Bea Burst');
+    const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30', '12:00', '12:30', '14:00', '14:30', '15:00', '15:30'];
+    const answers = await Promise.all(times.map((time) => burst.post('/api/booking', body('2026-01-22', time))));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(4).fill(201), ...Array(8).fill(409)]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.error).toEqual({ code: 'booking_cap_reached', message: STAFF_MSG.bookingCapReachedCount(4, 4) });
+    const burstId = await userIdOf(server, 'burst.cap@example.com');
+    const rows = await server.deps.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.clientId, burstId));
+    expect(rows).toHaveLength(4);
+
+    // The salon booking for her client record is the salon's calendar: exempt from the cap (ADR 025).
+    const admin = await person(server, 'admin.burst@example.com', 'admin');
+    const [record] = await server.deps.db.select({ id: clients.id }).from(clients).where(eq(clients.userId, burstId));
+    const staff = await admin.post('/api/booking/staff', { clientId: record!.id, serviceId: salon.corte, professionalId: salon.lucia, date: '2026-01-22', time: '16:00' });
+    expect(staff.status).toBe(201);
+    // And she is still at her cap for her own bookings (now 5 future appointments).
+    const own = await burst.post('/api/booking', body('2026-01-22', '16:30'));
+    expect(own.body.error).toEqual({ code: 'booking_cap_reached', message: 'Ya tienes 5 citas próximas, y el máximo es 4. Cancela una en Mis Citas para reservar otra.' });
   });
 });
 
@@ -76,6 +99,23 @@ describe('booking horizon', () => {
     const slots = await leo.get(`/api/booking/slots?serviceId=${salon.corte}&professionalId=${salon.lucia}&date=2026-04-15`);
     expect(slots.status).toBe(200);
     expect(slots.body.slots).toEqual([]);
+  });
+
+  it('the booking calendar shows the days past the horizon as not bookable, with the reason', async () => {
+    const note = 'Solo se puede reservar con hasta 90 días de antelación.';
+    const q = `/api/booking/closed-days?professionalId=${salon.lucia}&from=2026-04-12&to=2026-04-17`;
+    const client = await newClient(server, 'cal.horizon@example.com');
+    const res = await client.get(q);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      days: ['2026-04-15', '2026-04-16', '2026-04-17'].map((date) => ({ date, label: note })),
+      horizonNote: note,
+    });
+    // A month wholly within the horizon has no note.
+    expect((await client.get(`/api/booking/closed-days?professionalId=${salon.lucia}&from=2026-02-01&to=2026-02-28`)).body).toEqual({ days: [], horizonNote: null });
+    // Staff booking for themselves on this page meet the same calendar.
+    const lucia = salon.luciaSession;
+    expect((await lucia.get(q)).body.horizonNote).toBe(note);
   });
 
   it('the admin widens it in the settings, with validation', async () => {

@@ -95,16 +95,32 @@ describe('national holidays and closures', () => {
     expect((await admin.post('/api/admin/availability/national-holidays', { year: 1999 })).body.error.message).toBe(STAFF_MSG.holidaysYearInvalid);
   });
 
-  it('special hours longer than the pattern open more slots, and the booking takes them', async () => {
-    // Saturday 2026-12-19: the pattern says 10:00-14:00.
+  it('special hours longer than her pattern do not stretch her hours: slot list and booking stay within them', async () => {
+    // Saturday 2026-12-19: Lucía works 10:00-14:00; the salon stays open 09:00-20:00 that day.
+    // Special hours change the salon's opening, not her contract (ADR 031).
     const res = await admin.post('/api/admin/availability/closures', { kind: 'special_hours', startDate: '2026-12-19', endDate: '2026-12-19', startTime: '09:00', endTime: '20:00', reason: 'Navidad' });
     expect(res.status).toBe(201);
     const list = await slots('2026-12-19');
-    expect(list[0]).toBe('09:00');
-    expect(list.at(-1)).toBe('19:30');
-    const booked = await book('2026-12-19', '19:00');
+    expect(list[0]).toBe('10:00');
+    expect(list.at(-1)).toBe('13:30');
+    for (const time of ['09:00', '14:00', '19:00']) {
+      const late = await book('2026-12-19', time);
+      expect(late.status, time).toBe(400);
+      expect(late.body.error.code, time).toBe('slot_not_offered');
+    }
+    const booked = await book('2026-12-19', '13:30');
     expect(booked.status).toBe(201);
     await cancel(booked.body.appointment.id);
+  });
+
+  it('special hours opening later than her start cut the morning', async () => {
+    // Saturday 2026-12-12: the salon opens 11:00-20:00; Lucía keeps her 14:00 end.
+    expect((await admin.post('/api/admin/availability/closures', { kind: 'special_hours', startDate: '2026-12-12', endDate: '2026-12-12', startTime: '11:00', endTime: '20:00', reason: 'Inventario' })).status).toBe(201);
+    const list = await slots('2026-12-12');
+    expect([list[0], list.at(-1)]).toEqual(['11:00', '13:30']);
+    const early = await book('2026-12-12', '10:00');
+    expect(early.status).toBe(409);
+    expect(early.body.error).toEqual({ code: 'salon_closed', message: STAFF_MSG.availabilitySalonClosed });
   });
 });
 

@@ -56,10 +56,32 @@ describe('availableSlots: weekly pattern − closures − time off − breaks �
     ['closure range over a month boundary: last day of January', { date: '2027-01-31', exceptions: ex([closed('2027-01-30', '2027-02-02')]) }, []],
     ['closure range over a month boundary: 2 February', { date: '2027-02-02', exceptions: ex([closed('2027-01-30', '2027-02-02')]) }, []],
     ['closure range over a month boundary: 3 February is open', { date: '2027-02-03', exceptions: ex([closed('2027-01-30', '2027-02-02')]) }, ['09:00', '09:30', '10:00', '10:30']],
+    // Special hours change the salon's opening, not a professional's contract (ADR 031): each one
+    // stays within her own weekly hours, intersected with the salon's special opening.
     [
-      'special hours longer than the weekly pattern (a December Saturday)',
+      'special hours longer than the weekly pattern (a December Saturday) do not stretch her hours',
       { date: '2027-12-18', weekly: day('10:00', '11:00'), intervalMinutes: 60, durationMinutes: 60, exceptions: ex([special('2027-12-18', '09:00', '14:00')]) },
-      ['09:00', '10:00', '11:00', '12:00', '13:00'],
+      ['10:00'],
+    ],
+    [
+      'a part-timer (09:00-13:00) on a late-closing special day keeps her own hours',
+      { date: '2027-12-18', weekly: day('09:00', '13:00'), intervalMinutes: 60, durationMinutes: 60, exceptions: ex([special('2027-12-18', '09:00', '21:00')]) },
+      ['09:00', '10:00', '11:00', '12:00'],
+    ],
+    [
+      'special hours opening later than her start: from the salon opening to her end',
+      { date: '2027-12-18', weekly: day('09:00', '13:00'), intervalMinutes: 60, durationMinutes: 60, exceptions: ex([special('2027-12-18', '11:00', '21:00')]) },
+      ['11:00', '12:00'],
+    ],
+    [
+      'special hours that do not meet her hours leave her nothing',
+      { date: '2027-12-18', weekly: day('09:00', '13:00'), intervalMinutes: 60, durationMinutes: 60, exceptions: ex([special('2027-12-18', '16:00', '21:00')]) },
+      [],
+    ],
+    [
+      'special hours on the autumn DST day, inside her hours',
+      { date: '2027-10-31', weekly: day('00:00', '06:00'), intervalMinutes: 60, durationMinutes: 60, exceptions: ex([special('2027-10-31', '01:00', '04:00')]) },
+      ['01:00', '02:00', '03:00'],
     ],
     [
       'special hours shorter than the weekly pattern (Christmas Eve), keeping the breaks that fit',
@@ -85,6 +107,8 @@ describe('checkBookable: the same answer as the slot list, with the reason', () 
     ['a salon closure', input({ exceptions: ex([closed('2027-01-14', '2027-01-14', 'Reyes')]) }), '09:00', 'salon_closed'],
     ['a whole-day time off', input({ exceptions: ex([], [off('2027-01-14', '2027-01-14')]) }), '09:00', 'time_off'],
     ['after shortened special hours', input({ weekly: day('09:00', '18:00'), exceptions: ex([special('2027-01-14', '09:00', '13:00')]) }), '15:00', 'salon_closed'],
+    ['a part-timer after her own end on a late-closing special day', input({ weekly: day('09:00', '13:00'), exceptions: ex([special('2027-01-14', '09:00', '21:00')]) }), '15:00', 'slot_not_offered'],
+    ['a part-timer within both her hours and the special opening', input({ weekly: day('09:00', '13:00'), exceptions: ex([special('2027-01-14', '09:00', '21:00')]) }), '12:30', null],
     ['a time no pattern offers', input({}), '09:10', 'slot_not_offered'],
     ['after closing, without exceptions', input({}), '12:00', 'slot_not_offered'],
   ])('%s', (_name, inp, time, code) => {

@@ -47,16 +47,19 @@ export function dayPlan(date: string, weekly: DaySchedule, ex: Exceptions, tz: s
   if (wholeDayOff) return { day: { ...weekly, isWorkingDay: false }, blocked: [], closed: { kind: 'time_off', reason: wholeDayOff.reason } };
 
   let day = weekly;
-  // Special hours replace the opening and closing of the day (longer December Saturdays, a short
-  // Christmas Eve) for whoever works that weekday; breaks stay where they still fit.
+  // Special hours change the SALON's opening (a short Christmas Eve, a late December Saturday);
+  // each professional stays within her own weekly hours, intersected with it (ADR 031): a
+  // part-timer who works 09:00-13:00 is not bookable until a late close. Breaks stay where they still fit.
   const special = ex.salon.find((e): e is Extract<SalonException, { kind: 'special_hours' }> => e.kind === 'special_hours' && covers(e, date));
-  if (special && weekly.isWorkingDay && isValidTime(special.startTime) && isValidTime(special.endTime)) {
-    const open = toMinutes(special.startTime);
-    const close = toMinutes(special.endTime);
+  if (special && weekly.isWorkingDay && isValidTime(special.startTime) && isValidTime(special.endTime) && isValidTime(weekly.startTime) && isValidTime(weekly.endTime)) {
+    const startTime = toMinutes(special.startTime) > toMinutes(weekly.startTime) ? special.startTime : weekly.startTime;
+    const endTime = toMinutes(special.endTime) < toMinutes(weekly.endTime) ? special.endTime : weekly.endTime;
+    const open = toMinutes(startTime);
+    const close = toMinutes(endTime);
     day = {
       isWorkingDay: close > open,
-      startTime: special.startTime,
-      endTime: special.endTime,
+      startTime,
+      endTime,
       breaks: weekly.breaks.filter((b) => isValidTime(b.start) && isValidTime(b.end) && toMinutes(b.start) >= open && toMinutes(b.end) <= close),
     };
   }

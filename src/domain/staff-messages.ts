@@ -71,7 +71,6 @@ export const STAFF_MSG = {
   staffBookingSucceeded: 'Cita reservada con éxito.',
   emailVerifySubject: 'Confirma tu email en Auna',
   // issue-16: hardening and privacy (booking abuse, passwords, accounts, RGPD).
-  bookingCapReached: 'Ya tienes el máximo de citas pendientes que permite el salón. Cuando pase o canceles alguna podrás reservar otra.',
   bookingBeyondHorizon: 'Todavía no se puede reservar para esa fecha: el salón abre la agenda con menos antelación.',
   bookingTooFast: 'Has hecho demasiadas reservas seguidas. Espera unos minutos y vuelve a intentarlo.',
   passwordTooCommon: 'Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
@@ -81,4 +80,11 @@ export const STAFF_MSG = {
   bookingCapInvalid: 'El máximo de citas pendientes por cliente debe ser un número entero entre 1 y 50.',
   bookingHorizonInvalid: 'Los días de antelación para reservar deben ser un número entero entre 1 y 730.',
   accountDeleteStaff: 'Las cuentas del personal no se eliminan desde aquí. Habla con la administración del salón.',
+  // reservas y límites (November review, docs/decisions/031): the cap, the horizon and client moves.
+  bookingCapReachedCount: (count: number, cap: number): string =>
+    `Ya tienes ${count === 1 ? 'una cita próxima' : `${count} citas próximas`}, ${count > cap ? `y el máximo es ${cap}` : 'el máximo'}. Cancela una en Mis Citas para reservar otra.`,
+  bookingHorizonNote: (days: number): string => `Solo se puede reservar con hasta ${days} ${days === 1 ? 'día' : 'días'} de antelación.`,
+  rescheduleTooFast: 'Has cambiado de hora demasiadas citas seguidas. Espera un rato y vuelve a intentarlo.',
+  rescheduleLimitReached: (moves: number): string =>
+    `Esta cita ya se ha cambiado de hora ${moves} ${moves === 1 ? 'vez' : 'veces'}, el máximo. Si necesitas otro cambio, llama al salón.`,
 } as const;

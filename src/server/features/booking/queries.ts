@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { LimitProblem } from '../../../domain/booking-limits';
 import { BLOCKING_STATUSES } from '../../../domain/appointment-status';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
@@ -113,22 +114,29 @@ export type BookArgs = {
   values: { clientId: string; clientName: string; clientEmail: string; employeeName: string; serviceId: string; serviceName: string; serviceDuration: number; price: number; startTime: Date; endTime: Date; notes: string };
 };
 
-export function bookAtomicallyQuery(args: BookArgs) {
+/** A client's booking for herself: also under the salon's cap of future confirmed appointments (ADR 025). */
+export type SelfBookArgs = BookArgs & { maxFutureAppointments: number };
+
+export function bookAtomicallyQuery(args: SelfBookArgs) {
   const v = args.values;
+  // `cap`: the client's future confirmed appointments, counted under an advisory lock on her
+  // (migration 0009, ADR 031), so simultaneous bookings of one client pass the cap one at a time.
   return sql`
     WITH emp AS (
       SELECT user_id, is_active FROM ${employees} WHERE id = ${args.employeeRecordId}::uuid FOR SHARE
+    ), cap AS (
+      SELECT client_future_confirmed_locked(${v.clientId}, ${args.now.toISOString()}::timestamptz) AS n
     ), ins AS (
       INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
                                    service_duration, price, start_time, end_time, status, notes_client)
       SELECT ${v.clientId}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
              'confirmed', ${v.notes}
-      FROM emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
+      FROM emp, cap WHERE emp.is_active AND emp.user_id = ${args.expectedUserId} AND cap.n < ${args.maxFutureAppointments}::int
       RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence
     ), ${bookingMessagesCte(args.now)}
     SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
-           (SELECT count(*) FROM msg) AS messages
+           (SELECT n FROM cap) AS client_future, (SELECT count(*) FROM msg) AS messages
     FROM emp LEFT JOIN ins ON true`;
 }
 
@@ -143,19 +151,23 @@ export function bookAtomicallyQuery(args: BookArgs) {
  * once this has committed (docs/decisions/013).
  * `current` is the professional as the statement saw it (null: gone); `row` the appointment.
  */
-export async function bookAtomically(db: Db, args: BookArgs): Promise<{ current: { userId: string | null; isActive: boolean } | null; row: BookedRow | null }> {
-  const rows = await runPrepared<{ user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string }>(
+export async function bookAtomically(
+  db: Db,
+  args: SelfBookArgs,
+): Promise<{ current: { userId: string | null; isActive: boolean } | null; row: BookedRow | null; clientFuture: number }> {
+  const rows = await runPrepared<{ user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string; client_future: number | null }>(
     db,
     'auna_book',
     bookAtomicallyQuery(args),
   );
   const r = rows[0];
-  if (!r) return { current: null, row: null };
+  if (!r) return { current: null, row: null, clientFuture: 0 };
   return {
     current: { userId: r.user_id, isActive: r.is_active },
     row: r.id
       ? { id: r.id, startTime: new Date(r.start_time), endTime: new Date(r.end_time), status: 'confirmed', serviceName: r.service_name, employeeName: r.employee_name, price: Number(r.price) }
       : null,
+    clientFuture: Number(r.client_future ?? 0),
   };
 }
 
@@ -239,6 +251,12 @@ export async function movableAppointment(db: Pick<Db, 'select'>, id: string): Pr
   return row;
 }
 
+/** The salon's booking horizon in days; undefined when it never saved settings (the default applies). */
+export async function bookingHorizonDays(db: Db) {
+  const [row] = await db.select({ days: salonSettings.bookingHorizonDays }).from(salonSettings).where(eq(salonSettings.id, 1));
+  return row?.days ?? undefined;
+}
+
 export async function cancellationHours(db: Db) {
   const [row] = await db.select({ hours: salonSettings.cancellationPolicyHours }).from(salonSettings).where(eq(salonSettings.id, 1));
   return row?.hours;
@@ -263,6 +281,8 @@ export async function moveAppointment(
     endTime: Date;
     by: { userId: string; name: string; role: string };
     at: Date;
+    /** For a client's own move: refuses it given how many times she has moved it (counted under the row lock). */
+    clientMoveProblem?: (movesSoFar: number) => LimitProblem | null;
   },
 ) {
   const [locked] = await tx.select(movableColumns).from(appointments).where(eq(appointments.id, a.seen.id)).for('update');
@@ -273,6 +293,15 @@ export async function moveAppointment(
     locked.employeeId !== a.seen.employeeId
   ) {
     return { outcome: 'changed' as const };
+  }
+  if (a.clientMoveProblem) {
+    // Under the row's lock, so simultaneous moves of one appointment are counted one after another.
+    const [moves] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appointmentChanges)
+      .where(and(eq(appointmentChanges.appointmentId, a.seen.id), eq(appointmentChanges.action, 'rescheduled'), eq(appointmentChanges.changedByRole, 'client')));
+    const problem = a.clientMoveProblem(moves?.n ?? 0);
+    if (problem) return { outcome: 'refused' as const, problem };
   }
   const [emp] = await tx
     .select({ userId: employees.userId, isActive: employees.isActive })

@@ -1,5 +1,5 @@
 import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
-import { BOOKING_RATE_RULE, isWithinHorizon, selfBookingProblem } from '../../../domain/booking-limits';
+import { BOOKING_RATE_RULE, capOf, capReached, clientMoveProblem, horizonOf, isWithinHorizon, lastBookableDate, RESCHEDULE_RATE_RULE, selfBookingProblem, type LimitProblem } from '../../../domain/booking-limits';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
@@ -8,13 +8,14 @@ import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-t
 import { isSlotInterval, type Slot } from '../../../domain/slots';
 import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { closedLabel } from '../../../domain/availability';
+import { addDays } from '../../../domain/calendar-date';
 import { closedDays } from '../../availability/exceptions';
 import { pgErrorCode } from '../../db/client';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { canClientCancel, DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
 import { canReschedule, mayManageAgenda } from '../../../domain/front-desk-rules';
-import { bookAtomically, bookForClient, bookingContext, cancellationHours, clientRecord, movableAppointment, moveAppointment, type MovableAppointment } from './queries';
+import { bookAtomically, bookForClient, bookingContext, bookingHorizonDays, cancellationHours, clientRecord, movableAppointment, moveAppointment, type MovableAppointment } from './queries';
 
 const TZ = SALON_TIME_ZONE;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -144,7 +145,7 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   // and cap, and attempts per account are limited in the store every instance shares. A staff
   // booking for a client (front desk, bookForClientRecord) does not come through here and is exempt.
   const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, TZ), ...limits });
-  if (limited) throw new ApiError(limited === STAFF_MSG.bookingCapReached ? 409 : 400, limited === STAFF_MSG.bookingCapReached ? 'booking_cap_reached' : 'beyond_booking_horizon', limited);
+  if (limited) throw new ApiError(limited.status, limited.code, limited.message);
   const rate = await ctx.rateLimit.consume(`booking:${user.id}`, BOOKING_RATE_RULE);
   if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
 
@@ -152,8 +153,12 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   try {
     // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
     // cannot leave the appointment on the old account) and the insert.
+    const cap = capOf(limits.maxFutureAppointments);
     const args = {
       now,
+      // The statement counts her future appointments again under a lock on her (ADR 031): the
+      // check above read them before, and simultaneous bookings of one client would all pass it.
+      maxFutureAppointments: cap,
       employeeRecordId: employee.id,
       expectedUserId: employeeUserId,
       values: {
@@ -176,7 +181,14 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
     // (and this one gets 23P01, answered 409 below) or rolled back (and this one books); twice at most.
     const result = await retryDeadlock(() => bookAtomically(ctx.db, args));
     if (!result.current?.isActive) throw new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
-    if (result.current.userId !== employeeUserId || !result.row) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+    if (result.current.userId !== employeeUserId) throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+    if (!result.row) {
+      if (result.clientFuture >= cap) {
+        const refused = capReached(result.clientFuture, cap);
+        throw new ApiError(refused.status, refused.code, refused.message);
+      }
+      throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
+    }
     ctx.realtime.publish({ type: 'appointments', employeeId: employeeUserId, dates: [req.date] });
     return result.row;
   } catch (err) {
@@ -196,8 +208,17 @@ export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professi
   const span = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
   if (!(span >= 0 && span < CALENDAR_MAX_DAYS)) throw badRequest(MSG.invalidInput);
   const staff = user.role === 'admin' || user.role === 'employee';
-  const days = await closedDays(ctx.db, UUID.test(q.professionalId) ? q.professionalId : null, q.from, q.to);
-  return { days: days.map((d) => (staff ? { date: d.date, label: closedLabel(d) } : { date: d.date })) };
+  const [days, horizonSetting] = await Promise.all([closedDays(ctx.db, UUID.test(q.professionalId) ? q.professionalId : null, q.from, q.to), bookingHorizonDays(ctx.db)]);
+  // Days past the salon's horizon are not bookable either (ADR 025); the calendar says why, to
+  // everyone (it is the salon's rule, not a private reason), instead of a day with no times (ADR 031).
+  const horizon = horizonOf(horizonSetting);
+  const lastDate = lastBookableDate(salonDateOf(ctx.now(), TZ), horizon);
+  const note = STAFF_MSG.bookingHorizonNote(horizon);
+  const closed: Array<{ date: string; label?: string }> = days
+    .filter((d) => d.date <= lastDate)
+    .map((d) => (staff ? { date: d.date, label: closedLabel(d) } : { date: d.date }));
+  for (let d = lastDate < q.from ? q.from : addDays(lastDate, 1); d <= q.to; d = addDays(d, 1)) closed.push({ date: d, label: note });
+  return { days: closed, horizonNote: q.to > lastDate ? note : null };
 }
 
 // ---- issue 13: the front desk books for a client and moves appointments ----
@@ -212,13 +233,13 @@ export type SlotRequest = { serviceId: string; professionalId: string; date: str
  * `durationMinutes`: a moved appointment keeps its own length.
  */
 export async function bookableSlot(ctx: Ctx, req: SlotRequest, durationMinutes?: number) {
-  const { service, employee, interval, exceptions } = await resolve(ctx.db, req, false);
+  const { service, employee, interval, exceptions, limits } = await resolve(ctx.db, req, false);
   const duration = durationMinutes ?? service.duration;
   const problem = validateBookingInput({ clientId: 'salon', employeeId: req.professionalId, serviceId: req.serviceId, date: req.date, time: req.time, durationMinutes: duration });
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
   const slot = checkedSlot(ctx, { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions }, req.time);
-  return { service, employee: { ...employee, userId: employee.userId }, slot };
+  return { service, employee: { ...employee, userId: employee.userId }, slot, horizonDays: limits.horizonDays };
 }
 
 /** 40P01 (two writers waiting on each other's uncommitted rows): try again, twice at most. */
@@ -310,8 +331,10 @@ async function checkMayMove(ctx: Ctx, found: MovableAppointment, mode: MoveMode)
 export async function rescheduleSlots(ctx: Ctx, actor: SessionUser, id: string, q: { professionalId: string; date: string }) {
   const { found, mode } = await movableFor(ctx, actor, id);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const { service, employee, interval, busy, exceptions } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true);
+  const { service, employee, interval, busy, exceptions, limits } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
+  // A client's move meets the booking horizon (ADR 031): beyond it her grid is empty, as for a booking.
+  if (mode === 'client' && !isWithinHorizon(q.date, salonDateOf(ctx.now(), TZ), horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
   const own = (b: { start: Date; end: Date }) =>
     employee.userId === found.employeeId && b.start.getTime() === found.startTime.getTime() && b.end.getTime() === found.endTime.getTime();
   const slots = offeredSlots(ctx, {
@@ -332,13 +355,24 @@ export type RescheduleRequest = { professionalId: string; date: string; time: st
  * and gets an audit row; one transaction; the exclusion constraint decides a race (the loser's
  * data is untouched, 409 with the booking's text). Live events for the old and the new place.
  */
-export async function reschedule(ctx: Ctx, actor: SessionUser, id: string, req: RescheduleRequest) {
+export async function reschedule(ctx: BookCtx, actor: SessionUser, id: string, req: RescheduleRequest) {
   const { found, mode } = await movableFor(ctx, actor, id);
   await checkMayMove(ctx, found, mode);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const { employee, slot } = await bookableSlot(ctx, { serviceId: found.serviceId, ...req }, found.serviceDuration);
+  const { employee, slot, horizonDays } = await bookableSlot(ctx, { serviceId: found.serviceId, ...req }, found.serviceDuration);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   const at = ctx.now();
+  // A client's own move (ADR 031): the booking horizon, moves per account and hour in the shared
+  // store (each move mails the professional), and moves per appointment counted under its lock.
+  // The salon's moves are its own calendar and are not limited.
+  let limitMove: ((movesSoFar: number) => LimitProblem | null) | undefined;
+  if (mode === 'client') {
+    limitMove = (movesSoFar) => clientMoveProblem({ date: req.date, today: salonDateOf(at, TZ), horizonDays, movesSoFar });
+    const early = limitMove(0);
+    if (early) throw new ApiError(early.status, early.code, early.message);
+    const rate = await ctx.rateLimit.consume(`reschedule:${actor.id}`, RESCHEDULE_RATE_RULE);
+    if (!rate.allowed) throw new ApiError(429, 'too_many_reschedules', STAFF_MSG.rescheduleTooFast);
+  }
   let result: Awaited<ReturnType<typeof moveAppointment>>;
   try {
     result = await retryDeadlock(() =>
@@ -352,6 +386,7 @@ export async function reschedule(ctx: Ctx, actor: SessionUser, id: string, req: 
           endTime: slot.end,
           by: { userId: actor.id, name: actor.name || actor.email, role: mode === 'client' ? 'client' : actor.role },
           at,
+          clientMoveProblem: limitMove,
         }),
       ),
     );
@@ -360,6 +395,7 @@ export async function reschedule(ctx: Ctx, actor: SessionUser, id: string, req: 
     throw err;
   }
   if (result.outcome === 'changed') throw conflict(STAFF_MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
+  if (result.outcome === 'refused') throw new ApiError(result.problem.status, result.problem.code, result.problem.message);
   if (result.outcome === 'employee_unavailable') throw new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
   if (result.outcome === 'employee_account_changed') throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
   const oldDate = salonDateOf(found.startTime, TZ);

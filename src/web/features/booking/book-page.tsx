@@ -202,21 +202,24 @@ export default function BookPage() {
           <div className="rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
             <StepTitle n={2}>Elige día y hora</StepTitle>
             <div className="mt-4 grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
-              <DateCalendar
-                label="Día de la cita"
-                value={date}
-                today={today}
-                minValue={today}
-                isDateUnavailable={(d) => !isBookableDate(d, today) || !!closedDays.data?.has(d)}
-                onMonthChange={setMonth}
-                dayNote={(d) => closedDays.data?.get(d) || undefined}
-                onChange={(d) => {
-                  setDate(d);
-                  setTime(null);
-                  setLostTime(false);
-                  setBookingError(null);
-                }}
-              />
+              <div>
+                <DateCalendar
+                  label="Día de la cita"
+                  value={date}
+                  today={today}
+                  minValue={today}
+                  isDateUnavailable={(d) => !isBookableDate(d, today) || !!closedDays.data?.days.has(d)}
+                  onMonthChange={setMonth}
+                  dayNote={(d) => closedDays.data?.days.get(d) || undefined}
+                  onChange={(d) => {
+                    setDate(d);
+                    setTime(null);
+                    setLostTime(false);
+                    setBookingError(null);
+                  }}
+                />
+                {closedDays.data?.horizonNote && <p className="mt-2 max-w-80 text-sm text-muted">{closedDays.data.horizonNote}</p>}
+              </div>
               <div className="min-w-0">
                 <p className="mb-3 font-medium first-letter:uppercase">{formatDateLong(`${date}T12:00:00Z`)}</p>
                 {!live && <div className="mb-3"><Alert tone="info">{MSG.realtimeFailed}</Alert></div>}

@@ -50,13 +50,12 @@ export const closedDaysKey = (professionalId: string, month: string) => ['bookin
 export function useClosedDays(professionalId: string, month: string, from: string, to: string) {
   return useQuery({
     queryKey: closedDaysKey(professionalId, month),
-    // date -> the reason, which the server gives to staff only ('Cerrado: Reyes'); '' for clients.
-    queryFn: async () =>
-      new Map(
-        (await call(api.booking['closed-days'].$get({ query: { professionalId: professionalId || 'salon', from, to } }), MSG.realtimeFailed)).days.map(
-          (d) => [d.date, 'label' in d ? d.label : ''] as const,
-        ),
-      ),
+    // date -> the reason, which the server gives to staff only ('Cerrado: Reyes'); '' for clients,
+    // except past the booking horizon, whose note everyone sees (horizonNote: shown under the calendar).
+    queryFn: async () => {
+      const res = await call(api.booking['closed-days'].$get({ query: { professionalId: professionalId || 'salon', from, to } }), MSG.realtimeFailed);
+      return { days: new Map(res.days.map((d) => [d.date, d.label ?? ''] as const)), horizonNote: res.horizonNote };
+    },
     staleTime: 0,
   });
 }
