@@ -132,6 +132,17 @@ export const MSG = {
   emailVerifyFailed: 'El enlace para confirmar tu email no es válido o ha caducado. Inicia sesión y pide uno nuevo.',
   accountDeleteConfirm: 'Escribe ELIMINAR para confirmar.',
   deletedClientName: 'Cliente eliminado',
+
+  // Equipo y calendarios: leavers, calendar feeds, control characters (ADR 032).
+  textControlCharacters: 'Hay caracteres no permitidos en el texto (como saltos de línea en un nombre). Escríbelo de nuevo sin ellos.',
+  revokeAccessAction: 'Quitar acceso ahora',
+  revokeAccessTitle: '¿Quitar el acceso ahora?',
+  revokeAccessBody: 'Se cerrarán todas sus sesiones abiertas y dejará de funcionar su enlace del calendario. El empleado sigue activo y podrá volver a entrar con su contraseña.',
+  revokeAccessDone: 'Acceso quitado: sus sesiones están cerradas y su enlace del calendario ya no funciona.',
+  revokeAccessNoAccount: 'Este empleado no tiene una cuenta vinculada: no hay acceso que quitar.',
+  deactivateEndsAccess: 'Al desactivarlo se cerrarán sus sesiones y dejará de funcionar su enlace del calendario.',
+  calendarFeedShownOnce: 'Copia este enlace ahora: por seguridad no volverás a verlo. Si lo pierdes, genera uno nuevo.',
+  calendarFeedActive: 'Tienes un enlace de calendario activo. Por seguridad solo se muestra al crearlo: si lo has perdido, genera uno nuevo (el anterior dejará de funcionar).',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

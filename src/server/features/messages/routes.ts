@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { requireRole, requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { failedMessages } from './queries';
-import { calendarFeed, calendarFeedUrl, regenerateCalendarFeed, remindersOf, setReminders, stopRemindersByToken } from './service';
+import { calendarFeed, calendarFeedStatus, regenerateCalendarFeed, remindersOf, setReminders, stopRemindersByToken } from './service';
 
 const TokenQuery = z.strictObject({ token: z.string().min(1).max(400) });
 const PreferencesBody = z.strictObject({ reminders: z.boolean() });
@@ -38,7 +38,7 @@ export const messagesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messa
     })
     .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db) }))
     .get('/calendar-feed', requireRole('employee', 'admin'), async (c) =>
-      c.json({ url: await calendarFeedUrl(deps, c.get('user') as SessionUser) }),
+      c.json(await calendarFeedStatus(deps, c.get('user') as SessionUser)),
     )
     .post('/calendar-feed', requireRole('employee', 'admin'), async (c) =>
       c.json({ url: await regenerateCalendarFeed(deps, c.get('user') as SessionUser) }),
