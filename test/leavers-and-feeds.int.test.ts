@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
 import { STAFF_MSG } from '../src/domain/staff-messages';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { clients, employees, salonSettings, user } from '../src/server/db/schema';
+import { feedTokenHash } from '../src/server/messages/tokens';
 import { newSession, promote, signIn, signUp, type Session } from './support/http-client';
 import { freshIp } from './support/salon-world';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -167,6 +169,19 @@ describe('calendar feed tokens', () => {
     expect((await fetch(url)).status).toBe(200);
     // What the table holds is no key to the feed.
     expect((await fetch(`${server.url}/api/messages/calendar.ics?token=${stored.rows[0]!.token_hash}`)).status).toBe(404);
+  });
+
+  it('migration 0010 hashes a token made before exactly as the server checks it (old URLs keep working)', async () => {
+    // The migration's own statements, run on a copy of the old table shape.
+    const file = readFileSync(new URL('../src/server/db/migrations/0010_feed_token_hash.sql', import.meta.url), 'utf8');
+    await server.deps.db.execute(sql.raw(`CREATE TABLE "calendar_feeds_probe" ("user_id" text PRIMARY KEY, "token" text NOT NULL UNIQUE)`));
+    const old = 'k3JcR0kq0WJ3Zr6nq0b7m3m5v2Jc8xYt1tqVv0cQ2aE';
+    await server.deps.db.execute(sql`INSERT INTO calendar_feeds_probe VALUES ('u1', ${old})`);
+    for (const statement of file.split('--> statement-breakpoint')) {
+      await server.deps.db.execute(sql.raw(statement.replaceAll('calendar_feeds', 'calendar_feeds_probe')));
+    }
+    const rows = await server.deps.db.execute<{ token_hash: string }>(sql`SELECT token_hash FROM calendar_feeds_probe`);
+    expect(rows.rows).toEqual([{ token_hash: feedTokenHash(old) }]);
   });
 
   it('a password reset revokes the feed', async () => {
