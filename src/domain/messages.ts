@@ -139,6 +139,7 @@ export const MSG = {
   revokeAccessTitle: '¿Quitar el acceso ahora?',
   revokeAccessBody: 'Se cerrarán todas sus sesiones abiertas y dejará de funcionar su enlace del calendario. El empleado sigue activo y podrá volver a entrar con su contraseña.',
   revokeAccessDone: 'Acceso quitado: sus sesiones están cerradas y su enlace del calendario ya no funciona.',
+  revokeAccessFailed: 'No se ha podido quitar el acceso. Inténtalo de nuevo.',
   revokeAccessNoAccount: 'Este empleado no tiene una cuenta vinculada: no hay acceso que quitar.',
   deactivateEndsAccess: 'Al desactivarlo se cerrarán sus sesiones y dejará de funcionar su enlace del calendario.',
   calendarFeedShownOnce: 'Copia este enlace ahora: por seguridad no volverás a verlo. Si lo pierdes, genera uno nuevo.',
