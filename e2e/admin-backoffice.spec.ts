@@ -222,14 +222,39 @@ test.describe('back office', () => {
     await expect(client.page.getByRole('heading', { level: 1, name: SERVICE })).toBeVisible();
     await expect(client.page.getByLabel('Profesional').locator('option', { hasText: employeeName })).toHaveCount(1);
 
-    // Clean up through the back office: deactivate, then delete; her account goes back to client.
+    // Her calendar feed: the URL is shown once, right after it is made (ADR 032).
+    await person.page.getByRole('button', { name: STAFF_MSG.calendarFeedCreate }).click();
+    await expect(person.page.getByText(MSG.calendarFeedShownOnce)).toBeVisible();
+    const feedUrl = await person.page.getByLabel('Enlace del calendario').inputValue();
+    expect((await person.page.request.get(feedUrl)).status()).toBe(200);
+    await person.page.reload();
+    await expect(person.page.getByText(MSG.calendarFeedActive)).toBeVisible();
+    await expect(person.page.getByLabel('Enlace del calendario')).toHaveCount(0);
+
+    // "Quitar acceso ahora" (ADR 032): her sessions and her feed end; she stays on the team.
+    await row.getByRole('button', { name: `${MSG.revokeAccessAction}: ${employeeName}` }).click();
+    const revokeDialog = page.getByRole('alertdialog');
+    await expect(revokeDialog).toContainText(MSG.revokeAccessBody);
+    await revokeDialog.getByRole('button', { name: MSG.revokeAccessAction }).click();
+    await expect(page.getByText(MSG.revokeAccessDone)).toBeVisible();
+    expect((await person.page.request.get('/api/me')).status()).toBe(401);
+    expect((await person.page.request.get(feedUrl)).status()).toBe(404);
+    await logIn(person.page, person.email, PASSWORD);
+    await expect(person.page).toHaveURL(/\/employee\/agenda$/);
+
+    // Clean up through the back office: deactivate (which ends her session again), then delete;
+    // her account goes back to client.
     await row.getByRole('button', { name: `Desactivar ${employeeName}` }).click();
+    await expect(page.getByRole('alertdialog')).toContainText(MSG.deactivateEndsAccess);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Desactivar' }).click();
     await expect(row).toContainText('Inactivo');
+    expect((await person.page.request.get('/api/me')).status()).toBe(401);
     await row.getByRole('button', { name: `Eliminar ${employeeName}` }).click();
     await expect(page.getByRole('alertdialog')).toContainText('Esta acción no se puede deshacer.');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Eliminar definitivamente' }).click();
     await expect(row).toHaveCount(0);
+    await logIn(person.page, person.email, PASSWORD);
+    await expect(person.page).not.toHaveURL(/\/login$/);
     const me = await person.page.request.get('/api/me');
     expect((await me.json()).role).toBe('client');
 

@@ -115,8 +115,9 @@ describe('roles cannot be self-assigned', () => {
 
   it('promote() (test arrangement) does change the role seen by /api/me', async () => {
     const s = await signUp(server.url, { email: 'ascendida@example.com', password: PASSWORD }, nextIp());
-    await promote(server.deps, 'ascendida@example.com', 'employee');
-    expect((await s.get('/api/me')).body.role).toBe('employee');
+    // admin: an employee account also needs an active employee record (ADR 032).
+    await promote(server.deps, 'ascendida@example.com', 'admin');
+    expect((await s.get('/api/me')).body.role).toBe('admin');
   });
 });
 

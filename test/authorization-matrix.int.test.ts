@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { eq } from 'drizzle-orm';
 import { appointments, clients, employees, employeeTimeOff, salonExceptions, salonSettings, services } from '../src/server/db/schema';
-import { stopRemindersToken } from '../src/server/messages/tokens';
+import { feedTokenHash, stopRemindersToken } from '../src/server/messages/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import { signUp, type HttpResult, type Session } from './support/http-client';
 import { ACTORS, arrangeWorld, freshIp, type Actor, type World } from './support/salon-world';
@@ -21,7 +21,9 @@ const NOW = new Date('2026-01-14T10:00:00Z'); // Wednesday, 11:00 in Madrid
 const TODAY = '2026-01-14';
 const FUTURE_DAY = '2026-01-21'; // next Wednesday: outside the 24 h cancellation window
 
-type Expect = Record<Actor, number>;
+// formerEmployee (a leaver still holding a session, ADR 032) acts as a client without a claim:
+// her column is otherClient's unless a row says otherwise.
+type Expect = Omit<Record<Actor, number>, 'formerEmployee'> & { formerEmployee?: number };
 const everyone = (n: number): Expect => ({ anonymous: n, client: n, otherClient: n, employee: n, otherEmployee: n, admin: n });
 const signedIn = (n: number): Expect => ({ ...everyone(n), anonymous: 401 });
 const adminOnly = (n: number): Expect => ({ anonymous: 401, client: 403, otherClient: 403, employee: 403, otherEmployee: 403, admin: n });
@@ -293,6 +295,20 @@ const MATRIX: Record<string, Row> = {
       };
     },
   },
+  'POST /api/admin/employees/:id/revoke-access': {
+    // "Quitar acceso ahora" (ADR 032) on a fresh linked account of its own, so no actor's session ends.
+    expect: adminOnly(200),
+    call: async (s) => {
+      const who = await signUp(server.url, { email: `baja.acceso.${++seq}@matriz.test`, password: 'clave-de-acceso-1' }, freshIp());
+      const uid = (await who.get('/api/me')).body.uid as string;
+      const [row] = await server.deps.db
+        .insert(employees)
+        .values({ name: `Con cuenta ${seq}`, availability: defaultWeeklySchedule(), userId: uid })
+        .returning({ id: employees.id });
+      const res = await s.post(`/api/admin/employees/${row!.id}/revoke-access`, {});
+      return { res, check: async (ok) => ((await countWhere('"session"', 'user_id', uid)) === (ok ? 0 : 1) ? null : 'sessions left wrongly') };
+    },
+  },
   'DELETE /api/admin/employees/:id': {
     expect: adminOnly(200),
     call: async (s) => {
@@ -384,7 +400,7 @@ const MATRIX: Record<string, Row> = {
     call: async (s) => {
       const token = `matrix-feed-${++seq}`;
       await server.deps.db.execute(
-        `INSERT INTO calendar_feeds (user_id, token) VALUES ('${w.uid.employee}', '${token}') ON CONFLICT (user_id) DO UPDATE SET token = EXCLUDED.token`,
+        `INSERT INTO calendar_feeds (user_id, token_hash) VALUES ('${w.uid.employee}', '${feedTokenHash(token)}') ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash`,
       );
       return { res: await s.get(`/api/messages/calendar.ics?token=${token}`) };
     },
@@ -593,7 +609,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/my-account/delete': {
     // A client deletes their own account; staff accounts are refused. A client cell signs up a
     // throwaway client of its own, so the world's clients stay for the other rows.
-    expect: { anonymous: 401, client: 200, otherClient: 200, employee: 403, otherEmployee: 403, admin: 403 },
+    // A leaver's account is still an employee account: she asks the salon (my-account/service.ts).
+    expect: { anonymous: 401, client: 200, otherClient: 200, employee: 403, otherEmployee: 403, formerEmployee: 403, admin: 403 },
     call: async (s, actor) => {
       const session = actor === 'client' || actor === 'otherClient' ? await signUp(server.url, { email: `baja.${++seq}@matriz.test`, password: 'clave-de-baja-1' }, freshIp()) : s;
       const res = await session.post('/api/my-account/delete', { confirm: 'ELIMINAR' });
@@ -647,7 +664,7 @@ describe('authorization matrix', () => {
     for (const actor of ACTORS) {
       const { res, check } = await row.call(w.sessions[actor], actor);
       got.push(res.status);
-      const want = row.expect[actor];
+      const want = row.expect[actor] ?? row.expect.otherClient;
       if (res.status !== want) problems.push(`${actor}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       if (res.status >= 400 && !(typeof res.body?.error?.code === 'string' && typeof res.body?.error?.message === 'string')) {
         problems.push(`${actor}: refusal without { error: { code, message } }: ${JSON.stringify(res.body).slice(0, 200)}`);

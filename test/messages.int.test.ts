@@ -283,11 +283,12 @@ describe('calendar feed', () => {
   it('a secret URL per employee with only what the agenda shows; regenerating kills the old one at once', async () => {
     const id = await book(MONDAY, '15:00');
     await server.deps.db.execute(sql`UPDATE appointments SET notes_client = 'nota privada' WHERE id = ${id}::uuid`);
-    expect((await salon.luciaSession.get('/api/messages/calendar-feed')).body).toEqual({ url: null });
+    expect((await salon.luciaSession.get('/api/messages/calendar-feed')).body).toEqual({ active: false, createdAt: null });
     // the professional is an employee: the role decides who may have a feed
     const first = (await salon.luciaSession.post('/api/messages/calendar-feed', {})).body.url as string;
     expect(first).toMatch(/\/api\/messages\/calendar\.ics\?token=[A-Za-z0-9_-]{43}$/);
-    expect((await salon.luciaSession.get('/api/messages/calendar-feed')).body).toEqual({ url: first });
+    // shown once (ADR 032): afterwards only that it exists
+    expect((await salon.luciaSession.get('/api/messages/calendar-feed')).body).toEqual({ active: true, createdAt: expect.any(String) });
     const res = await fetch(first);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/calendar');

@@ -46,17 +46,30 @@ export async function signUpAs(request: APIRequestContext, baseURL: string, emai
 /** What account linking leaves behind (SPEC §4): the role employee. */
 export async function makeEmployee(p: Person) {
   await e2eDb().query(`UPDATE "user" SET role = 'employee' WHERE id = $1`, [p.id]);
+  // ... and the active employee record that links it: staff routes need one (ADR 032). No
+  // services, so nobody can book her; linkEmployeeRecord fills it in.
+  await e2eDb().query(
+    `INSERT INTO employees (name, email, availability, user_id, user_account_email) VALUES ($1, $2, $3, $4, $2) ON CONFLICT (user_id) DO NOTHING`,
+    [p.name, p.email, JSON.stringify(weekAvailability()), p.id],
+  );
+}
+
+function weekAvailability() {
+  const day = { isWorkingDay: true, startTime: '09:00', endTime: '20:00', breaks: [] };
+  const off = { isWorkingDay: false, startTime: '09:00', endTime: '17:00', breaks: [] };
+  return { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday: off };
 }
 
 /** An employee record linked to `p`, offering the service, working Monday to Saturday 09:00-20:00. */
 export async function linkEmployeeRecord(p: Person, serviceId: string): Promise<string> {
-  const day = { isWorkingDay: true, startTime: '09:00', endTime: '20:00', breaks: [] };
-  const off = { isWorkingDay: false, startTime: '09:00', endTime: '17:00', breaks: [] };
-  const availability = { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday: off };
   const db = e2eDb();
+  // makeEmployee may have made the record already: this one is then brought up to date.
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO employees (name, email, availability, user_id, user_account_email) VALUES ($1, $2, $3, $4, $2) RETURNING id`,
-    [p.name, p.email, JSON.stringify(availability), p.id],
+    `INSERT INTO employees (name, email, availability, user_id, user_account_email) VALUES ($1, $2, $3, $4, $2)
+     ON CONFLICT (user_id) DO UPDATE SET name = EXCLUDED.name, email = EXCLUDED.email, availability = EXCLUDED.availability,
+       user_account_email = EXCLUDED.user_account_email, is_active = true
+     RETURNING id`,
+    [p.name, p.email, JSON.stringify(weekAvailability()), p.id],
   );
   const id = rows[0]!.id;
   await db.query(`INSERT INTO employee_services (employee_id, service_id) VALUES ($1, $2)`, [id, serviceId]);

@@ -1,5 +1,6 @@
 import { MSG } from './messages';
 import { toCents } from './money';
+import { hasControlCharacters } from './plain-text';
 import { isSlotInterval } from './slots';
 
 // The form rules of the back office (SPEC §5 Service form, Employee form, Settings), one source
@@ -37,6 +38,7 @@ export function isWholeCents(n: number): boolean {
 
 export function serviceFieldsError(s: ServiceFields): string | null {
   if (blank(s.name) || s.name.trim().length > LIMITS.nameMax) return MSG.serviceNameRequired;
+  if (hasControlCharacters(s.name) || hasControlCharacters(s.category) || hasControlCharacters(s.description, 'multi-line')) return MSG.textControlCharacters;
   if (!Number.isInteger(s.duration) || s.duration < 1 || s.duration > LIMITS.durationMax) return MSG.serviceDurationInvalid;
   if (!Number.isFinite(s.price) || s.price < 0 || s.price > LIMITS.priceMax || !isWholeCents(s.price)) return MSG.servicePriceInvalid;
   if ((s.description ?? '').length > LIMITS.descriptionMax || (s.category ?? '').length > LIMITS.categoryMax) return MSG.invalidInput;
@@ -52,6 +54,7 @@ export type EmployeeFields = { name: string; email?: string | null; phoneNumber?
 
 export function employeeFieldsError(e: EmployeeFields): string | null {
   if (blank(e.name) || e.name.trim().length > LIMITS.nameMax) return MSG.employeeNameRequired;
+  if ([e.name, e.email, e.phoneNumber].some((t) => hasControlCharacters(t))) return MSG.textControlCharacters;
   if (!blank(e.email) && !isEmailLike(e.email!.trim())) return MSG.employeeEmailInvalid;
   if ((e.phoneNumber ?? '').length > LIMITS.phoneMax) return MSG.invalidInput;
   return null;
@@ -67,6 +70,7 @@ export type SettingsFields = {
 
 export function settingsFieldsError(s: SettingsFields): string | null {
   if (blank(s.name) || s.name.trim().length > LIMITS.nameMax) return MSG.salonNameRequired;
+  if ([s.name, s.address, s.phoneNumber].some((t) => hasControlCharacters(t))) return MSG.textControlCharacters;
   if (!isSlotInterval(s.appointmentTimeSlotInterval)) return MSG.slotIntervalInvalid;
   const h = s.cancellationPolicyHours;
   // Whole hours: the column is an integer and the policy is stated in hours (SPEC §5: number, min 0).

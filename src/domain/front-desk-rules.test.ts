@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canReschedule, checkClientFields, mayManageAgenda, type StaffRole } from './front-desk-rules';
+import { MSG } from './messages';
 import { STAFF_MSG } from './staff-messages';
 
 describe('mayManageAgenda', () => {
@@ -40,6 +41,10 @@ describe('checkClientFields', () => {
     [{ name: 'Ana', phone: '123' }, { ok: false, message: STAFF_MSG.clientPhoneInvalid }],
     [{ name: 'Ana', phone: '612345678', email: 'no-es-un-email' }, { ok: false, message: STAFF_MSG.clientEmailInvalid }],
     [{ name: 'Ana', phone: '612345678', notes: 'x'.repeat(2001) }, { ok: false, message: STAFF_MSG.clientNotesTooLong }],
+    [{ name: 'Ana\r\nRuiz', phone: '612345678' }, { ok: false, message: MSG.textControlCharacters }],
+    [{ name: 'Ana', phone: '612345678', email: 'ana@correo.es\n' }, { ok: false, message: MSG.textControlCharacters }],
+    [{ name: 'Ana', phone: '612345678', notes: 'Alergia\u001b[31m' }, { ok: false, message: MSG.textControlCharacters }],
+    [{ name: 'Ana', phone: '612345678', notes: 'Alergia\nPrefiere mañanas' }, { ok: true, value: { name: 'Ana', phone: '+34612345678', email: null, notes: 'Alergia\nPrefiere mañanas' } }],
   ])('%j', (input, expected) => {
     expect(checkClientFields(input)).toEqual(expected);
   });

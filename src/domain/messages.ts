@@ -142,6 +142,18 @@ export const MSG = {
   stopRemindersDoneNoAccount:
     'Listo: ya no te enviaremos recordatorios de tus citas. Si más adelante creas una cuenta con este email, podrás volver a activarlos en Mis Citas.',
   remindersStoppedByClient: 'Recordatorios desactivados por la clienta',
+
+  // Equipo y calendarios: leavers, calendar feeds, control characters (ADR 032).
+  textControlCharacters: 'Hay caracteres no permitidos en el texto (como saltos de línea en un nombre). Escríbelo de nuevo sin ellos.',
+  revokeAccessAction: 'Quitar acceso ahora',
+  revokeAccessTitle: '¿Quitar el acceso ahora?',
+  revokeAccessBody: 'Se cerrarán todas sus sesiones abiertas y dejará de funcionar su enlace del calendario. El empleado sigue activo y podrá volver a entrar con su contraseña.',
+  revokeAccessDone: 'Acceso quitado: sus sesiones están cerradas y su enlace del calendario ya no funciona.',
+  revokeAccessFailed: 'No se ha podido quitar el acceso. Inténtalo de nuevo.',
+  revokeAccessNoAccount: 'Este empleado no tiene una cuenta vinculada: no hay acceso que quitar.',
+  deactivateEndsAccess: 'Al desactivarlo se cerrarán sus sesiones y dejará de funcionar su enlace del calendario.',
+  calendarFeedShownOnce: 'Copia este enlace ahora: por seguridad no volverás a verlo. Si lo pierdes, genera uno nuevo.',
+  calendarFeedActive: 'Tienes un enlace de calendario activo. Por seguridad solo se muestra al crearlo: si lo has perdido, genera uno nuevo (el anterior dejará de funcionar).',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionEnded, shouldTouchSession } from './session-policy';
+import { effectiveRole, sessionEnded, shouldTouchSession } from './session-policy';
 
 const H = 60 * 60 * 1000;
 const D = 24 * H;
@@ -27,5 +27,19 @@ describe('shouldTouchSession', () => {
     ['client, 6 h', 'client', 6 * H, false],
   ] as const)('%s', (_l, role, idle, touch) => {
     expect(shouldTouchSession({ role, createdAt: ago(D), lastActiveAt: ago(idle), now })).toBe(touch);
+  });
+});
+
+describe('effectiveRole', () => {
+  it.each([
+    ['admin', false, 'admin'],
+    ['admin', true, 'admin'],
+    ['employee', true, 'employee'],
+    ['employee', false, 'client'],
+    ['client', true, 'client'],
+    ['client', false, 'client'],
+    ['superuser', true, 'client'],
+  ] as const)('%s with an active employee record %s -> %s', (role, active, expected) => {
+    expect(effectiveRole(role, active)).toBe(expected);
   });
 });

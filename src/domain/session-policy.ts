@@ -22,3 +22,14 @@ export function sessionEnded(s: SessionFacts): boolean {
 export function shouldTouchSession(s: SessionFacts): boolean {
   return isStaff(s.role) && s.now.getTime() - s.lastActiveAt.getTime() >= ACTIVITY_TOUCH_MS;
 }
+
+/**
+ * The role a request acts with (ADR 032): an employee account opens the staff routes only while an
+ * ACTIVE employee record links it. A leaver (record deactivated, or no record at all) acts as a
+ * client, her own bookings and account still hers; the admin needs no employee record.
+ */
+export function effectiveRole(role: string, hasActiveEmployeeRecord: boolean): 'client' | 'employee' | 'admin' {
+  if (role === 'admin') return 'admin';
+  if (role === 'employee' && hasActiveEmployeeRecord) return 'employee';
+  return 'client';
+}

@@ -30,7 +30,7 @@ import { safeError } from './logger';
 import { createAppShell, createFirstViewRenderer, type FirstView } from './http/app-shell';
 import { loadSession } from './http/guards';
 import { createSessionReader } from './http/session-reader';
-import { sessionEnded } from '../domain/session-policy';
+import { effectiveRole, sessionEnded } from '../domain/session-policy';
 import { sameOriginWrites, securityHeaders } from './http/security';
 import { refuseNulCharacters } from './http/text-guard';
 
@@ -125,7 +125,8 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
               displayName: fast.user.name,
               email: fast.user.email,
               photoURL: fast.user.image,
-              role: ['client', 'employee', 'admin'].includes(fast.user.role) ? fast.user.role : 'client',
+              // As the API decides it (http/guards.ts): a leaver's page is a client's.
+              role: effectiveRole(fast.user.role, fast.activeEmployee),
             };
       // The client's first views come rendered (http/app-shell.ts), from the API's own answers
       // for this request's cookie; any failure there just leaves the page to the browser.

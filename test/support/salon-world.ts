@@ -10,7 +10,9 @@ import type { TestServer } from './test-server';
 
 export const WORLD_PASSWORD = 'secreto-mundo-1';
 
-export const ACTORS = ['anonymous', 'client', 'otherClient', 'employee', 'otherEmployee', 'admin'] as const;
+// formerEmployee: an employee account whose employee record is deactivated (a leaver), still
+// holding a session made before (ADR 032): on every route she is a client without a claim.
+export const ACTORS = ['anonymous', 'client', 'otherClient', 'employee', 'otherEmployee', 'formerEmployee', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 let ipSeq = 0;
@@ -56,6 +58,7 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
     otherClient: `elena.${tag}@mundo.test`,
     employee: `lucia.${tag}@mundo.test`,
     otherEmployee: `sara.${tag}@mundo.test`,
+    formerEmployee: `rosa.${tag}@mundo.test`,
     admin: `admin.${tag}@mundo.test`,
   };
   const names = {
@@ -63,11 +66,12 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
     otherClient: 'Elena Torres',
     employee: 'Lucía Martín',
     otherEmployee: 'Sara Molina',
+    formerEmployee: 'Rosa Vidal',
     admin: 'Administración',
   };
   const sessions = { anonymous: newSession(server.url, freshIp()) } as Record<Actor, Session>;
   const uid = {} as World['uid'];
-  for (const who of ['client', 'otherClient', 'employee', 'otherEmployee', 'admin'] as const) {
+  for (const who of ['client', 'otherClient', 'employee', 'otherEmployee', 'formerEmployee', 'admin'] as const) {
     sessions[who] = await signUp(server.url, { email: email[who], password: WORLD_PASSWORD, name: names[who] }, freshIp());
     const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email[who]));
     uid[who] = row!.id;
@@ -76,6 +80,7 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
   await db.update(user).set({ emailVerified: true }).where(inArray(user.id, Object.values(uid)));
   await promote(server.deps, email.employee, 'employee');
   await promote(server.deps, email.otherEmployee, 'employee');
+  await promote(server.deps, email.formerEmployee, 'employee');
   await promote(server.deps, email.admin, 'admin');
 
   const [service] = await db
@@ -89,6 +94,14 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
       { name: names.otherEmployee, availability: openSchedule(), userId: uid.otherEmployee, userAccountEmail: email.otherEmployee },
     ])
     .returning({ id: employees.id });
+  // Deactivated straight in the table: her session, made while she was active, stays open.
+  await db.insert(employees).values({
+    name: names.formerEmployee,
+    availability: openSchedule(),
+    userId: uid.formerEmployee,
+    userAccountEmail: email.formerEmployee,
+    isActive: false,
+  });
   await db.insert(employeeServices).values([
     { employeeId: lucia!.id, serviceId: service!.id },
     { employeeId: sara!.id, serviceId: service!.id },

@@ -3,12 +3,14 @@ import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { LIMITS } from '../../domain/back-office-rules';
+import { hasControlCharacters } from '../../domain/plain-text';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { safeError, type Logger } from '../logger';
 import * as schema from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { attachClientRecords } from '../accounts/client-records';
+import { revokeCalendarFeed } from '../accounts/staff-access';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { hashPassword, verifyPassword } from './password';
 import { createRateLimitStore } from './rate-limit-store';
@@ -27,10 +29,14 @@ function namePart(email: string): string {
   return email.split('@')[0] ?? email;
 }
 
+export const NAME_CONTROL_CHARACTERS = 'NAME_CONTROL_CHARACTERS';
+
 // better-auth takes a name of any length (a 60 KB name was stored: test/hostile-input.int.test.ts);
 // it is shown on every card and list of the salon, so it gets the same cap as an employee's name.
 function checkAccountFields(u: { name?: unknown; email?: unknown }): void {
   if (typeof u.name === 'string' && u.name.trim().length > LIMITS.nameMax) throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'name too long' });
+  // One line, like every name (ADR 032): auth/routes.ts words this code in Spanish.
+  if (typeof u.name === 'string' && hasControlCharacters(u.name)) throw new APIError('BAD_REQUEST', { code: NAME_CONTROL_CHARACTERS, message: 'control characters in name' });
   if (typeof u.email === 'string' && u.email.length > LIMITS.emailMax) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'email too long' });
 }
 
@@ -84,6 +90,9 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       autoSignIn: true,
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
+      // Whoever reset the password may be locking out someone who had it: the calendar feed, which
+      // needs no session, goes with the sessions (ADR 032); a new one is made from the app.
+      onPasswordReset: ({ user }) => revokeCalendarFeed(opts.db, user.id),
       resetPasswordTokenExpiresIn: 60 * 60,
       // Sent AFTER the answer (issue 16): awaiting SMTP made an existing account's answer slower
       // than an unknown address's, which told a caller whether the account exists.

@@ -10,7 +10,7 @@ import { safeError } from '../logger';
 import { eq } from 'drizzle-orm';
 import { newPasswordProblem } from '../../domain/password-rules';
 import { user as userTable, verification } from '../db/schema';
-import { CLIENT_IP_HEADER } from './auth';
+import { CLIENT_IP_HEADER, NAME_CONTROL_CHARACTERS } from './auth';
 import { isCommonPassword } from './common-passwords';
 
 // Sign-up and reset count every request for that email, per account (15 minutes).
@@ -103,6 +103,7 @@ function authErrorMessage(status: number, code: string): string {
   if (status === 403) return MSG.forbidden;
   if (status === 404) return STAFF_MSG.notFound;
   if (status === 429) return MSG.tooManyRequests;
+  if (code === NAME_CONTROL_CHARACTERS) return MSG.textControlCharacters;
   return status >= 500 ? MSG.internal : MSG.invalidInput;
 }
 

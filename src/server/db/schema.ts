@@ -299,11 +299,12 @@ export const messagePreferences = pgTable('message_preferences', {
   updatedAt: updated(),
 });
 
+/** One feed per staff member; only the SHA-256 of its token is kept (migration 0010, ADR 032). */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: text('user_id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
-  token: text('token').notNull().unique(),
+  tokenHash: text('token_hash').notNull().unique(),
   createdAt: created(),
 });
 

@@ -1,12 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import { sessionEnded, shouldTouchSession } from '../../domain/session-policy';
-import { session as sessionTable } from '../db/schema';
+import { effectiveRole, sessionEnded, shouldTouchSession } from '../../domain/session-policy';
+import type { Db } from '../db/client';
+import { employees, session as sessionTable } from '../db/schema';
 import type { AppEnv, Deps, Role, SessionUser } from './env';
 import { forbidden, unauthorized } from './errors';
 import { createSessionReader } from './session-reader';
 
-const ROLES: readonly Role[] = ['client', 'employee', 'admin'];
+/** For the better-auth path, which reads no employee record: only an employee account asks. */
+async function hasActiveEmployeeRecord(db: Db, userId: string, role: unknown): Promise<boolean> {
+  if (role !== 'employee') return false;
+  const [row] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.userId, userId), eq(employees.isActive, true)))
+    .limit(1);
+  return !!row;
+}
 
 /**
  * A session that cannot be READ (the database is down) is not "no session": answering 401 sent
@@ -39,6 +49,7 @@ export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
                     createdAt: new Date(r.session.createdAt),
                     lastActiveAt: new Date(r.session.updatedAt),
                     user: r.user as typeof r.user & { role?: string },
+                    activeEmployee: undefined as boolean | undefined,
                   }
                 : null,
             )
@@ -57,7 +68,9 @@ export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
     }
     if (result) {
       const u = result.user;
-      const role = ROLES.includes(u.role as Role) ? (u.role as Role) : 'client';
+      // The ONE place staff access is decided (ADR 032): an employee whose record is inactive, or
+      // gone, acts as a client on every route; sessions are still ended on deactivation.
+      const role: Role = effectiveRole(String(u.role ?? 'client'), result.activeEmployee ?? (await hasActiveEmployeeRecord(deps.db, u.id, u.role)));
       c.set('user', { id: u.id, email: u.email, name: u.name, image: u.image ?? null, role });
       c.set('sessionId', result.sessionId);
     } else {

@@ -10,6 +10,8 @@ export type FastSession = {
   createdAt: Date;
   lastActiveAt: Date;
   user: { id: string; email: string; name: string; image: string | null; role: string };
+  /** An active employee record links the account (ADR 032: staff routes need one, admin exempt). */
+  activeEmployee: boolean;
 };
 
 /**
@@ -88,7 +90,9 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
       name: string;
       image: string | null;
       role: string;
-    }>(deps.db, 'auna_session_read', sql`SELECT s.id AS session_id, s.expires_at, s.created_at, s.updated_at, u.id, u.email, u.name, u.image, u.role
+      active_employee: boolean;
+    }>(deps.db, 'auna_session_read', sql`SELECT s.id AS session_id, s.expires_at, s.created_at, s.updated_at, u.id, u.email, u.name, u.image, u.role,
+             EXISTS (SELECT 1 FROM employees e WHERE e.user_id = u.id AND e.is_active) AS active_employee
            FROM "session" s JOIN "user" u ON u.id = s.user_id WHERE s.token = ${token}`);
     const row = rows[0];
     if (!row) return null;
@@ -101,6 +105,7 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
       createdAt: new Date(row.created_at),
       lastActiveAt: new Date(row.updated_at),
       user: { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role },
+      activeEmployee: row.active_employee,
     };
   };
 }

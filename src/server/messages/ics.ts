@@ -40,8 +40,26 @@ export function invitationIcs(
   return cal.toString();
 }
 
+/**
+ * A TEXT value escaped as RFC 5545 §3.3.11 asks: backslash, semicolon and comma escaped, a line
+ * break written as \n, and any other control character dropped (§3.1: not allowed in a value).
+ * ical-generator escapes SUMMARY and DESCRIPTION itself but writes the calendar's NAME and
+ * X-WR-CALNAME as given, so a name with a line break in it added lines of its own to the feed.
+ */
+export function icsText(value: string): string {
+  return (
+    value
+      .replace(/\\/g, '\\\\')
+      .replace(/;/g, '\\;')
+      .replace(/,/g, '\\,')
+      .replace(/\r\n|\r|\n|\u2028|\u2029/g, '\\n')
+      // eslint-disable-next-line no-control-regex -- dropping control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+  );
+}
+
 export function feedIcs(name: string, events: IcsAppointment[], stamp: Date): string {
-  const cal = ical({ prodId: PROD_ID, name, ttl: 15 * 60 });
+  const cal = ical({ prodId: PROD_ID, name: icsText(name), ttl: 15 * 60 });
   for (const a of events) {
     cal.createEvent({
       id: calendarUid(a.id),

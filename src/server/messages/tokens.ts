@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 // The one-click "stop reminders" link: who it is for, signed with a key derived from the auth
 // secret, so it needs no login and no table, and cannot be forged for someone else (ADR 022).
@@ -36,3 +36,9 @@ export function verifyStopRemindersToken(secret: string, token: string): StopRem
 
 /** A calendar feed's secret: 32 random bytes, the whole capability (ADR 022). */
 export const newFeedToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * What the database keeps of a feed token (ADR 032): its SHA-256 in hex, as migration 0010 computes
+ * it for the tokens made before. 32 random bytes need no salt or slow hash: nobody can guess them.
+ */
+export const feedTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');

@@ -11,20 +11,24 @@ const FEED_KEY = ['calendar-feed'] as const;
 /**
  * issue 14 (ADR 022): the staff member's secret .ics URL to subscribe from Google Calendar, Apple
  * Calendar or Outlook. For an employee their own appointments; for the admin the whole salon.
+ * The server keeps only a hash of it (ADR 032): the URL is shown once, right after it is made.
  */
 export function CalendarFeedCard() {
   const qc = useQueryClient();
   const [copied, setCopied] = useState(false);
+  // The URL just made: held by this page only, gone on reload (the server cannot show it again).
+  const [url, setUrl] = useState<string | null>(null);
   const feed = useQuery({ queryKey: FEED_KEY, queryFn: () => call(api.messages['calendar-feed'].$get(), MSG.loadMyDataFailed) });
   const regenerate = useMutation({
     mutationFn: () => call(api.messages['calendar-feed'].$post(), MSG.loadMyDataFailed),
     onSuccess: (data) => {
       setCopied(false);
-      qc.setQueryData(FEED_KEY, data);
+      setUrl(data.url);
+      qc.setQueryData(FEED_KEY, { active: true, createdAt: new Date().toISOString() });
     },
   });
   if (feed.isPending || feed.isError) return null;
-  const url = feed.data.url;
+  const active = feed.data.active;
   return (
     <section
       aria-labelledby="calendar-feed-title"
@@ -35,6 +39,8 @@ export function CalendarFeedCard() {
         {STAFF_MSG.calendarFeedTitle}
       </h2>
       <p className="mt-1 text-sm text-muted">{STAFF_MSG.calendarFeedHelp}</p>
+      {url && <p className="mt-3 text-sm font-medium text-ink">{MSG.calendarFeedShownOnce}</p>}
+      {!url && active && <p className="mt-3 text-sm text-muted">{MSG.calendarFeedActive}</p>}
       {url && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row">
           <input
@@ -61,9 +67,9 @@ export function CalendarFeedCard() {
         </p>
       )}
       <div className="mt-3">
-        <Button variant={url ? 'secondary' : 'primary'} isDisabled={regenerate.isPending} onPress={() => regenerate.mutate()}>
+        <Button variant={active ? 'secondary' : 'primary'} isDisabled={regenerate.isPending} onPress={() => regenerate.mutate()}>
           <RefreshCw className="h-4 w-4" aria-hidden />
-          {url ? STAFF_MSG.calendarFeedRegenerate : STAFF_MSG.calendarFeedCreate}
+          {active ? STAFF_MSG.calendarFeedRegenerate : STAFF_MSG.calendarFeedCreate}
         </Button>
       </div>
     </section>

@@ -64,6 +64,8 @@ const REASONS: Record<string, string> = {
   PASSWORD_TOO_COMMON: 'esa contraseña es demasiado común, elige otra',
   STAFF_PASSWORD_TOO_SHORT: 'el personal necesita una contraseña de al menos 12 caracteres',
   EMAIL_NOT_VERIFIED: 'Google no ha confirmado el email de esta cuenta',
+  // ADR 032: a name is one line
+  NAME_CONTROL_CHARACTERS: 'el nombre lleva saltos de línea u otros caracteres no permitidos',
 };
 
 // better-auth's answer when no Google provider is configured (GOOGLE_CLIENT_ID unset): nothing the

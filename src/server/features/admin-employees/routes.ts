@@ -51,6 +51,9 @@ export const adminEmployeesRoutes = (deps: Pick<Deps, 'db' | 'now'>) => {
     .patch('/:id/status', requireRole('admin'), validate('param', IdParam), validate('json', StatusBody), async (c) =>
       c.json(await employees.setActive(c.req.valid('param').id, c.req.valid('json').isActive)),
     )
+    .post('/:id/revoke-access', requireRole('admin'), validate('param', IdParam), async (c) =>
+      c.json(await employees.revokeAccess(c.req.valid('param').id)),
+    )
     .delete('/:id', requireRole('admin'), validate('param', IdParam), async (c) => {
       const { id } = c.req.valid('param');
       await employees.remove(id);

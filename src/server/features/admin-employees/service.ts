@@ -2,6 +2,7 @@ import { normalizeEmail } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/messages';
 import { STAFF_MSG, unlinkBlocked } from '../../../domain/staff-messages';
 import { defaultWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
+import { endStaffAccess } from '../../accounts/staff-access';
 import { pgErrorCode } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
@@ -163,10 +164,30 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
     create: (input: EmployeeInput) => save(undefined, input),
     update: (id: string, input: EmployeeInput) => save(id, input),
 
+    /**
+     * Deactivating ends the linked account's sessions and calendar feed in the same transaction
+     * (ADR 032): a leaver keeps nothing open. An admin's own access is not an employee's to lose.
+     */
     async setActive(id: string, isActive: boolean): Promise<Employee> {
-      const row = await setEmployeeActive(db, id, isActive, deps.now());
-      if (!row) throw notFound(STAFF_MSG.employeeNotFound);
+      await db.transaction(async (tx) => {
+        const row = await setEmployeeActive(tx, id, isActive, deps.now());
+        if (!row) throw notFound(STAFF_MSG.employeeNotFound);
+        if (isActive || !row.userId) return;
+        const account = await lockUser(tx, row.userId);
+        if (account && account.role !== 'admin') await endStaffAccess(tx, row.userId);
+      });
       return (await employeeById(db, id))!;
+    },
+
+    /** "Quitar acceso ahora": every session and the feed of the linked account; the record stays active. */
+    async revokeAccess(id: string): Promise<{ id: string; sessionsEnded: number }> {
+      return db.transaction(async (tx) => {
+        const row = await lockEmployee(tx, id);
+        if (!row) throw notFound(STAFF_MSG.employeeNotFound);
+        if (!row.userId) throw conflict(MSG.revokeAccessNoAccount, 'no_linked_account');
+        const { sessionsEnded } = await endStaffAccess(tx, row.userId);
+        return { id, sessionsEnded };
+      });
     },
 
     /** Only an inactive employee, and never one whose account still has appointments to attend. */

@@ -91,21 +91,29 @@ export async function failedMessages(db: Db): Promise<FailedMessage[]> {
   });
 }
 
-export async function feedTokenOf(db: Db, userId: string): Promise<string | null> {
-  const res = await db.execute<{ token: string }>(sql`SELECT token FROM calendar_feeds WHERE user_id = ${userId}`);
-  return res.rows[0]?.token ?? null;
+/** Whether the staff member has a feed, and since when: the token itself is never kept (ADR 032). */
+export async function feedStatusOf(db: Db, userId: string): Promise<{ active: boolean; createdAt: string | null }> {
+  const res = await db.execute<{ created_at: Date | string }>(sql`SELECT created_at FROM calendar_feeds WHERE user_id = ${userId}`);
+  const r = res.rows[0];
+  return { active: !!r, createdAt: r ? new Date(r.created_at).toISOString() : null };
 }
 
-export async function replaceFeedToken(db: Db, userId: string, token: string): Promise<void> {
-  await db.execute(sql`INSERT INTO calendar_feeds (user_id, token) VALUES (${userId}, ${token})
-    ON CONFLICT (user_id) DO UPDATE SET token = EXCLUDED.token, created_at = now()`);
+export async function replaceFeedToken(db: Db, userId: string, tokenHash: string): Promise<void> {
+  await db.execute(sql`INSERT INTO calendar_feeds (user_id, token_hash) VALUES (${userId}, ${tokenHash})
+    ON CONFLICT (user_id) DO UPDATE SET token_hash = EXCLUDED.token_hash, created_at = now()`);
 }
 
 export type FeedOwner = { userId: string; role: string; name: string };
 
-export async function feedOwner(db: Db, token: string): Promise<FeedOwner | null> {
+/**
+ * The owner of a feed, while still staff: an admin, or an employee whose employee record is
+ * active (a leaver's feed answers nothing even before it is revoked).
+ */
+export async function feedOwner(db: Db, tokenHash: string): Promise<FeedOwner | null> {
   const res = await db.execute<{ user_id: string; role: string; name: string }>(sql`
-    SELECT f.user_id, u.role, u.name FROM calendar_feeds f JOIN "user" u ON u.id = f.user_id WHERE f.token = ${token}`);
+    SELECT f.user_id, u.role, u.name FROM calendar_feeds f JOIN "user" u ON u.id = f.user_id
+    WHERE f.token_hash = ${tokenHash}
+      AND (u.role = 'admin' OR (u.role = 'employee' AND EXISTS (SELECT 1 FROM employees e WHERE e.user_id = u.id AND e.is_active)))`);
   const r = res.rows[0];
   return r ? { userId: r.user_id, role: r.role, name: r.name } : null;
 }

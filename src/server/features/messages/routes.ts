@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { requireRole, requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { failedMessages } from './queries';
-import { calendarFeed, calendarFeedUrl, regenerateCalendarFeed, remindersOf, setReminders, stopRemindersByToken, stopRemindersSubject } from './service';
+import { calendarFeed, calendarFeedStatus, regenerateCalendarFeed, remindersOf, setReminders, stopRemindersByToken, stopRemindersSubject } from './service';
 import { stopRemindersAskPage, stopRemindersDonePage } from './stop-reminders-page';
 
 const TokenQuery = z.strictObject({ token: z.string().min(1).max(400) });
@@ -37,7 +37,7 @@ export const messagesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messa
     })
     .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db) }))
     .get('/calendar-feed', requireRole('employee', 'admin'), async (c) =>
-      c.json({ url: await calendarFeedUrl(deps, c.get('user') as SessionUser) }),
+      c.json(await calendarFeedStatus(deps, c.get('user') as SessionUser)),
     )
     .post('/calendar-feed', requireRole('employee', 'admin'), async (c) =>
       c.json({ url: await regenerateCalendarFeed(deps, c.get('user') as SessionUser) }),

@@ -1,9 +1,9 @@
 import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import type { Deps, SessionUser } from '../../http/env';
 import { feedIcs } from '../../messages/ics';
-import { newFeedToken, verifyStopRemindersToken, type StopRemindersSubject } from '../../messages/tokens';
+import { feedTokenHash, newFeedToken, verifyStopRemindersToken, type StopRemindersSubject } from '../../messages/tokens';
 import { sql } from 'drizzle-orm';
-import { feedAppointments, feedOwner, feedTokenOf, readReminders, replaceFeedToken, stopRecordReminders, stopSubjectExists, writeReminders } from './queries';
+import { feedAppointments, feedOwner, feedStatusOf, readReminders, replaceFeedToken, stopRecordReminders, stopSubjectExists, writeReminders } from './queries';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'config' | 'messageSecret'>;
 
@@ -36,22 +36,20 @@ export async function stopRemindersByToken(ctx: Ctx, token: string): Promise<Sto
 
 const feedUrl = (ctx: Ctx, token: string) => `${ctx.config.publicUrl}/api/messages/calendar.ics?token=${token}`;
 
-export async function calendarFeedUrl(ctx: Ctx, user: SessionUser): Promise<string | null> {
-  const token = await feedTokenOf(ctx.db, user.id);
-  return token ? feedUrl(ctx, token) : null;
-}
+/** Whether there is a feed; its URL was shown once, when it was made (ADR 032). */
+export const calendarFeedStatus = (ctx: Ctx, user: SessionUser) => feedStatusOf(ctx.db, user.id);
 
-/** A new secret URL; the old one stops working with this commit. */
+/** A new secret URL, shown this once; the old one stops working with this commit. */
 export async function regenerateCalendarFeed(ctx: Ctx, user: SessionUser): Promise<string> {
   const token = newFeedToken();
-  await replaceFeedToken(ctx.db, user.id, token);
+  await replaceFeedToken(ctx.db, user.id, feedTokenHash(token));
   return feedUrl(ctx, token);
 }
 
-/** The .ics of the token's owner, or null (unknown token, or the owner is no longer staff). */
+/** The .ics of the token's owner, or null (unknown token, or the owner is no longer active staff). */
 export async function calendarFeed(ctx: Ctx, token: string): Promise<string | null> {
-  const owner = await feedOwner(ctx.db, token);
-  if (!owner || (owner.role !== 'employee' && owner.role !== 'admin')) return null;
+  const owner = await feedOwner(ctx.db, feedTokenHash(token));
+  if (!owner) return null;
   const now = ctx.now();
   const rows = await feedAppointments(ctx.db, owner, new Date(now.getTime() - 7 * 86_400_000));
   const salon = await ctx.db.execute<{ name: string; address: string }>(sql`SELECT name, address FROM salon_settings WHERE id = 1`);

@@ -11,6 +11,7 @@ import { ActiveBadge, failureText, FormSection, Th } from '../shared/admin-ui';
 import { AddToggleButton, DeleteConfirm, EmptyList, LoadError, RowActions } from '../shared/catalog-ui';
 import { useCatalogManager } from '../shared/use-catalog-manager';
 import { EmployeeForm } from './employee-form';
+import { RevokeAccessAction, useRevokeAccess } from './revoke-access';
 import {
   deleteEmployee,
   EMPLOYEES_KEY,
@@ -55,6 +56,7 @@ export default function EmployeesAdminPage() {
     deleteFailed: MSG.employeeDeleteFailed,
   });
   const { editing, confirm } = m;
+  const revoke = useRevokeAccess();
 
   const list = employees.data ?? [];
   const active = list.filter((e) => e.isActive).length;
@@ -155,6 +157,9 @@ export default function EmployeesAdminPage() {
                     </td>
                     <td className="px-2 py-1.5">
                       <RowActions item={e} onEdit={() => m.openForm(e)} onAsk={(kind) => m.ask(kind, e)} />
+                      <div className="flex justify-end">
+                        <RevokeAccessAction employee={e} onAsk={revoke.ask} />
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -188,6 +193,9 @@ export default function EmployeesAdminPage() {
                 </dl>
                 <div className="mt-2 -mb-1 border-t border-line pt-1">
                   <RowActions item={e} onEdit={() => m.openForm(e)} onAsk={(kind) => m.ask(kind, e)} />
+                  <div className="flex justify-end">
+                    <RevokeAccessAction employee={e} onAsk={revoke.ask} />
+                  </div>
                 </div>
               </li>
             ))}
@@ -204,7 +212,10 @@ export default function EmployeesAdminPage() {
         onConfirm={m.confirmNow}
       >
         {confirm?.item.isActive ? (
-          <p>{confirm.item.name} dejará de aparecer al reservar. Sus citas ya reservadas se mantienen y las sigue viendo en su agenda.</p>
+          <p>
+            {confirm.item.name} dejará de aparecer al reservar. Sus citas ya reservadas se mantienen.
+            {confirm.item.userId && <> {MSG.deactivateEndsAccess}</>}
+          </p>
         ) : (
           <p>{confirm?.item.name} volverá a aparecer al reservar sus servicios.</p>
         )}
@@ -219,6 +230,8 @@ export default function EmployeesAdminPage() {
       >
         {confirm?.item.userId && <p className="mt-2">Su cuenta de usuario se desvinculará.</p>}
       </DeleteConfirm>
+
+      {revoke.dialog}
     </section>
   );
 }

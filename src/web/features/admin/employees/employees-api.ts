@@ -27,3 +27,7 @@ export const deleteEmployee = (id: string) => call(api.admin.employees[':id'].$d
 /** SPEC §4: the server lowercases and checks "exists" and "not linked to another employee". */
 export const lookupAccount = (email: string, employeeId: string | null) =>
   call(api.admin.employees['link-lookup'].$post({ json: { email, employeeId } }), MSG.linkLookupFailed);
+
+/** "Quitar acceso ahora" (ADR 032): ends the linked account's sessions and calendar feed. */
+export const revokeEmployeeAccess = (id: string) =>
+  call(api.admin.employees[':id']['revoke-access'].$post({ param: { id } }), MSG.revokeAccessFailed);
