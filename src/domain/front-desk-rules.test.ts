@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReschedule, checkClientFields, mayManageAgenda, type StaffRole } from './front-desk-rules';
+import { canReschedule, checkClientFields, mayChangeClientEmail, mayManageAgenda, type StaffRole } from './front-desk-rules';
 import { STAFF_MSG } from './staff-messages';
 
 describe('mayManageAgenda', () => {
@@ -42,5 +42,22 @@ describe('checkClientFields', () => {
     [{ name: 'Ana', phone: '612345678', notes: 'x'.repeat(2001) }, { ok: false, message: STAFF_MSG.clientNotesTooLong }],
   ])('%j', (input, expected) => {
     expect(checkClientFields(input)).toEqual(expected);
+  });
+});
+
+describe('mayChangeClientEmail', () => {
+  it.each<[StaffRole, string | null, string | null, boolean]>([
+    ['admin', 'a@b.es', 'c@d.es', true],
+    ['admin', null, 'c@d.es', true],
+    ['admin', 'a@b.es', null, true],
+    ['employee', 'a@b.es', 'c@d.es', false],
+    ['employee', null, 'c@d.es', false],
+    ['employee', 'a@b.es', null, false],
+    ['employee', 'a@b.es', ' A@B.es ', true],
+    ['employee', null, null, true],
+    ['employee', null, '', true],
+    ['client', 'a@b.es', 'c@d.es', false],
+  ])('%s: %j -> %j is %s', (role, before, after, ok) => {
+    expect(mayChangeClientEmail(role, before, after)).toBe(ok);
   });
 });

@@ -22,3 +22,14 @@ export function sessionEnded(s: SessionFacts): boolean {
 export function shouldTouchSession(s: SessionFacts): boolean {
   return isStaff(s.role) && s.now.getTime() - s.lastActiveAt.getTime() >= ACTIVITY_TOUCH_MS;
 }
+
+/** How recent a sign-in proves who is at the keyboard for an irreversible step (ADR 033: deleting an account). */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/**
+ * Whether the session's sign-in is recent enough to delete the account without the password. A
+ * sign-in stamped after `now` (clock skew between the database and the app) counts as recent.
+ */
+export function signedInRecently(createdAt: Date, now: Date): boolean {
+  return now.getTime() - createdAt.getTime() <= RECENT_SIGN_IN_MS;
+}
