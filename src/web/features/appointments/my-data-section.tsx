@@ -43,7 +43,7 @@ export function MyDataSection() {
         <ShieldCheck className="h-5 w-5 text-rose-700" aria-hidden /> Tus datos
       </h2>
       <p className="mt-2 text-muted">
-        Descarga todo lo que el salón guarda sobre ti (tu cuenta, tus citas y las notas que escribiste) o elimina tu cuenta.{' '}
+        Descarga todo lo que el salón guarda sobre ti (tu cuenta, tu ficha, tus citas con las notas que escribiste, los emails que te enviamos y tus sesiones) o elimina tu cuenta.{' '}
         <Link to="/privacidad" className="text-rose-700 underline underline-offset-2">
           Aviso de privacidad
         </Link>
