@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { MSG } from '../src/domain/messages';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
 import { AGENDA_PASSWORD, closeE2eDb, e2eDb, insertAppointment, makeEmployee, serviceNamed, signUpAs } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
@@ -65,6 +66,11 @@ test('a client downloads their data, then deletes the account: the next visit is
   await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Escribe ELIMINAR para confirmar.');
   await dialog.getByLabel('Escribe ELIMINAR para confirmar').fill('ELIMINAR');
+  // A sign-in an hour ago is not proof enough (ADR 033): the dialog asks for her password.
+  await e2eDb().query(`UPDATE session SET created_at = now() - interval '1 hour' WHERE user_id = $1`, [client.id]);
+  await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(MSG.accountDeleteReauth);
+  await dialog.getByLabel(MSG.accountDeletePasswordLabel).fill(AGENDA_PASSWORD);
   await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
 
   await expect(page).toHaveURL(/\/login\?cuenta=eliminada$/);

@@ -306,12 +306,15 @@ describe('email verification and the client record', () => {
     expect(to.searchParams.get('error')).toBeTruthy();
   });
 
-  it('a record made with the email of an already verified account is theirs at once', async () => {
+  it('a record made with the email of an already verified account is theirs at once, once the staff confirm it (ADR 033)', async () => {
     const email = 'verificada@correo.test';
     const s = await signUp(server.url, { email, password: WORLD_PASSWORD, name: 'Vera' }, freshIp());
     const m = await mail.waitFor(email, { match: (x) => x.subject === STAFF_MSG.emailVerifySubject });
     await newSession(server.url, freshIp()).get(firstLink(m.text)!);
-    const c = await createClient(admin, { name: 'Vera Ruiz', email });
+    const unconfirmed = await admin.post('/api/front-desk/clients', { name: 'Vera Ruiz', phone: newPhone(), email });
+    expect(unconfirmed.status).toBe(409);
+    expect(unconfirmed.body.error).toEqual({ code: 'attach_confirm', message: MSG.clientAttachConfirm });
+    const c = await createClient(admin, { name: 'Vera Ruiz', email, confirmAttach: true });
     expect(c.hasAccount).toBe(true);
     const booked = await staffBook(admin, { clientId: c.id, date: FRIDAY, time: '18:00' });
     const mine = await s.get('/api/my-appointments');

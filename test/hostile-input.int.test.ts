@@ -414,13 +414,13 @@ function specs(): Record<string, Spec> {
     'GET /api/front-desk/clients': { actor: 'admin', query: () => ({ q: '612' }) },
     'POST /api/front-desk/clients': {
       actor: 'admin',
-      body: () => ({ name: 'Carmen Vidal', phone: '612 34 56 78', email: 'carmen@hostil.test', notes: 'Prefiere la mañana' }),
+      body: () => ({ name: 'Carmen Vidal', phone: '612 34 56 78', email: 'carmen@hostil.test', notes: 'Prefiere la mañana', confirmAttach: false }),
     },
     'GET /api/front-desk/clients/:id': { actor: 'admin', params: { id: () => spare.clientId } },
     'PUT /api/front-desk/clients/:id': {
       actor: 'admin',
       params: { id: () => spare.clientId },
-      body: () => ({ name: 'Carmen Vidal', phone: '+34612345678', email: null, notes: '' }),
+      body: () => ({ name: 'Carmen Vidal', phone: '+34612345678', email: null, notes: '', confirmAttach: false }),
     },
     'GET /api/front-desk/day': { actor: 'employee', query: () => ({ date: THURSDAY }) },
     'GET /api/front-desk/appointments/:id/changes': { actor: 'admin', params: { id: () => spare.futureAppointment } },
@@ -439,7 +439,7 @@ function specs(): Record<string, Spec> {
     // issue 16 (RGPD). The delete's valid body is sent as otherClient, whom no other spec uses
     // as a signed-in caller: once gone, the rest of its sweep meets 401s.
     'GET /api/my-account/export': { actor: 'client', query: () => ({}) },
-    'POST /api/my-account/delete': { actor: 'otherClient', body: () => ({ confirm: 'ELIMINAR' }) },
+    'POST /api/my-account/delete': { actor: 'otherClient', body: () => ({ confirm: 'ELIMINAR', password: WORLD_PASSWORD }) },
     'GET /api/privacy': { actor: 'anonymous', query: () => ({}) },
   };
 }

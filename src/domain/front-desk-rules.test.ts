@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReschedule, checkClientFields, mayManageAgenda, type StaffRole } from './front-desk-rules';
+import { canReschedule, checkClientFields, mayChangeClientEmail, mayManageAgenda, type StaffRole } from './front-desk-rules';
 import { MSG } from './messages';
 import { STAFF_MSG } from './staff-messages';
 
@@ -47,5 +47,22 @@ describe('checkClientFields', () => {
     [{ name: 'Ana', phone: '612345678', notes: 'Alergia\nPrefiere mañanas' }, { ok: true, value: { name: 'Ana', phone: '+34612345678', email: null, notes: 'Alergia\nPrefiere mañanas' } }],
   ])('%j', (input, expected) => {
     expect(checkClientFields(input)).toEqual(expected);
+  });
+});
+
+describe('mayChangeClientEmail', () => {
+  it.each<[StaffRole, string | null, string | null, boolean]>([
+    ['admin', 'a@b.es', 'c@d.es', true],
+    ['admin', null, 'c@d.es', true],
+    ['admin', 'a@b.es', null, true],
+    ['employee', 'a@b.es', 'c@d.es', false],
+    ['employee', null, 'c@d.es', false],
+    ['employee', 'a@b.es', null, false],
+    ['employee', 'a@b.es', ' A@B.es ', true],
+    ['employee', null, null, true],
+    ['employee', null, '', true],
+    ['client', 'a@b.es', 'c@d.es', false],
+  ])('%s: %j -> %j is %s', (role, before, after, ok) => {
+    expect(mayChangeClientEmail(role, before, after)).toBe(ok);
   });
 });

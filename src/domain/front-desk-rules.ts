@@ -48,3 +48,12 @@ export function checkClientFields(f: ClientFields): { ok: true; value: CleanClie
   if (notes.length > CLIENT_LIMITS.notesMax) return { ok: false, message: STAFF_MSG.clientNotesTooLong };
   return { ok: true, value: { name, phone, email, notes } };
 }
+
+/**
+ * Only the admin changes a record's email (ADR 033): the email is what attaches a record, and its
+ * history, to an account. Emails compare as stored (trimmed, lower case); no email is null.
+ */
+export function mayChangeClientEmail(role: StaffRole, before: string | null, after: string | null): boolean {
+  const norm = (e: string | null) => (e?.trim() ? e.trim().toLowerCase() : null);
+  return role === 'admin' || norm(before) === norm(after);
+}

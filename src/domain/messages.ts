@@ -154,6 +154,15 @@ export const MSG = {
   deactivateEndsAccess: 'Al desactivarlo se cerrarán sus sesiones y dejará de funcionar su enlace del calendario.',
   calendarFeedShownOnce: 'Copia este enlace ahora: por seguridad no volverás a verlo. Si lo pierdes, genera uno nuevo.',
   calendarFeedActive: 'Tienes un enlace de calendario activo. Por seguridad solo se muestra al crearlo: si lo has perdido, genera uno nuevo (el anterior dejará de funcionar).',
+
+  // Privacidad y fichas (ADR 033): deleting an account asks who it is; a record's email and attaching its history.
+  accountDeleteReauth: 'Por seguridad, escribe tu contraseña para eliminar tu cuenta. Si entras con Google, cierra sesión y vuelve a entrar (tienes 5 minutos).',
+  accountDeletePasswordLabel: 'Tu contraseña',
+  clientEmailAdminOnly: 'Solo la administración del salón puede cambiar el email de una ficha.',
+  clientAttachConfirm:
+    'Este email es el de una cuenta con el email confirmado. Al guardar, la ficha y todo su historial de citas pasarán a esa cuenta y su titular lo verá en Mis Citas. Confírmalo solo si es la misma persona.',
+  clientAttachConfirmTitle: '¿Unir la ficha a esta cuenta?',
+  clientAttachConfirmButton: 'Sí, es la misma persona',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

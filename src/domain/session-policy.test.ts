@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveRole, sessionEnded, shouldTouchSession } from './session-policy';
+import { effectiveRole, sessionEnded, shouldTouchSession, signedInRecently } from './session-policy';
 
 const H = 60 * 60 * 1000;
 const D = 24 * H;
@@ -41,5 +41,19 @@ describe('effectiveRole', () => {
     ['superuser', true, 'client'],
   ] as const)('%s with an active employee record %s -> %s', (role, active, expected) => {
     expect(effectiveRole(role, active)).toBe(expected);
+  });
+});
+
+describe('signedInRecently (deleting an account without the password)', () => {
+  const now = new Date('2026-11-24T12:00:00Z');
+  it.each([
+    ['just now', 0, true],
+    ['4 min 59 s ago', 4 * 60_000 + 59_000, true],
+    ['exactly 5 min ago', 5 * 60_000, true],
+    ['5 min 1 s ago', 5 * 60_000 + 1000, false],
+    ['an hour ago', 60 * 60_000, false],
+    ['a minute in the future (clock skew)', -60_000, true],
+  ])('%s: %s', (_label, ago, recent) => {
+    expect(signedInRecently(new Date(now.getTime() - ago), now)).toBe(recent);
   });
 });

@@ -33,3 +33,14 @@ export function effectiveRole(role: string, hasActiveEmployeeRecord: boolean): '
   if (role === 'employee' && hasActiveEmployeeRecord) return 'employee';
   return 'client';
 }
+
+/** How recent a sign-in proves who is at the keyboard for an irreversible step (ADR 033: deleting an account). */
+export const RECENT_SIGN_IN_MS = 5 * 60 * 1000;
+
+/**
+ * Whether the session's sign-in is recent enough to delete the account without the password. A
+ * sign-in stamped after `now` (clock skew between the database and the app) counts as recent.
+ */
+export function signedInRecently(createdAt: Date, now: Date): boolean {
+  return now.getTime() - createdAt.getTime() <= RECENT_SIGN_IN_MS;
+}

@@ -25,14 +25,19 @@ export type TestServer = {
  * PostgreSQL (test/global-setup.ts), listening on a free loopback port. `env` is added to / overrides
  * the defaults; `now` is the server's clock. Only usable inside vitest (it reads `inject`).
  */
-export async function startTestServer(opts: { now?: () => Date; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { now?: () => Date; env?: Record<string, string>; logLines?: string[] } = {}): Promise<TestServer> {
   const database = await freshDatabase('t');
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auna-int-'));
   const port = await freePort();
   // In a run that searches its logs, every server logs everything to a file searched for secrets
   // at the end (support/run-log.ts); elsewhere it is silent.
-  const logDestination = opts.env?.LOG_LEVEL ? undefined : runLogDestination();
+  const runLog = opts.env?.LOG_LEVEL ? undefined : runLogDestination();
+  // `logLines`: a test that reads what the server logged (every level) gets each line there too.
+  const lines = opts.logLines;
+  const logDestination = lines
+    ? { write: (line: string) => void (lines.push(line), runLog?.write(line)) }
+    : runLog;
   const env: Record<string, string> = {
     HOST: '127.0.0.1',
     PORT: String(port),

@@ -23,6 +23,9 @@ export async function attachClientRecords(db: Db, userId: string): Promise<numbe
         await tx.execute<{ email: string; email_verified: boolean }>(sql`SELECT email, email_verified FROM "user" WHERE id = ${userId}`)
       ).rows[0];
       if (!who?.email_verified) return 0;
+      // The account's own record (made by its first booking) gets the email now that it is
+      // verified: until then it held only the name (ADR 033).
+      await tx.execute(sql`UPDATE clients SET email = lower(${who.email}), updated_at = now() WHERE user_id = ${userId} AND email IS NULL`);
       const records = (
         await tx.execute<Rec>(
           sql`SELECT id, notes, phone, reminders_stopped_at FROM clients WHERE lower(email) = lower(${who.email}) AND user_id IS NULL

@@ -12,6 +12,7 @@ import { newPasswordProblem } from '../../domain/password-rules';
 import { user as userTable, verification } from '../db/schema';
 import { CLIENT_IP_HEADER, NAME_CONTROL_CHARACTERS } from './auth';
 import { isCommonPassword } from './common-passwords';
+import { perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey, signInPairKey } from './rate-limit-keys';
 
 // Sign-up and reset count every request for that email, per account (15 minutes).
 // Sign-in counts only FAILED attempts (a client who signs in often is not an attacker), and since
@@ -22,7 +23,7 @@ const PER_ACCOUNT = { window: 15 * 60, max: 10 } as const;
 const PAIR = { window: SIGN_IN_FAILURE_WINDOW_S, max: SIGN_IN_PAIR_MAX } as const;
 const ACCOUNT_FAILURES = { window: SIGN_IN_FAILURE_WINDOW_S, max: Number.MAX_SAFE_INTEGER } as const;
 const SIGN_IN = '/api/auth/sign-in/email';
-const LIMITED_PER_ACCOUNT = new Set(['/api/auth/sign-up/email', '/api/auth/request-password-reset']);
+const LIMITED_PER_ACCOUNT = new Set<string>(PER_ACCOUNT_PATHS);
 
 /**
  * The client's address. Behind `hops` trusted proxies (TRUST_PROXY, README) each proxy APPENDS
@@ -169,8 +170,8 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
     }
     const email = post && (c.req.path === SIGN_IN || LIMITED_PER_ACCOUNT.has(c.req.path)) ? await emailOf(req) : null;
     if (email && c.req.path === SIGN_IN) {
-      const pairKey = `signin-fail:${email}:${ip}`;
-      const accountKey = `signin-fail:${email}`;
+      const pairKey = signInPairKey(email, ip);
+      const accountKey = signInFailuresKey(email);
       const d = await deps.rateLimit.peek(pairKey, PAIR);
       if (!d.allowed) return tooMany(d.retryAfter, PAIR.window);
       const wait = signInDelayMs(await deps.rateLimit.count(accountKey, ACCOUNT_FAILURES));
@@ -183,7 +184,7 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
       return normaliseError(c, res, deps.log);
     }
     if (email) {
-      const d = await deps.rateLimit.consume(`account:${c.req.path}:${email}`, PER_ACCOUNT);
+      const d = await deps.rateLimit.consume(perAccountKey(c.req.path, email), PER_ACCOUNT);
       if (!d.allowed) return tooMany(d.retryAfter, PER_ACCOUNT.window);
     }
 

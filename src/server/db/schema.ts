@@ -374,3 +374,23 @@ export const appointmentChanges = pgTable(
   },
   (t) => [index('appointment_changes_appointment_idx').on(t.appointmentId, t.createdAt)],
 );
+
+/**
+ * Who created and changed a client record, and when (migration 0011, ADR 033): shown on the
+ * record to the staff. A record an online booking made is created by the client herself.
+ */
+export const clientRecordChanges = pgTable(
+  'client_record_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['created', 'updated'] }).notNull(),
+    changedByUserId: text('changed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    changedByName: text('changed_by_name').notNull(),
+    changedByRole: text('changed_by_role').notNull(),
+    createdAt: created(),
+  },
+  (t) => [check('client_record_changes_action', sql`${t.action} IN ('created', 'updated')`), index('client_record_changes_client_idx').on(t.clientId, t.createdAt)],
+);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -18,6 +19,21 @@ export type Mail = {
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /**
+ * What a log line says of a mail: the recipient's domain and the message key, never the address
+ * (a deleted account must leave nothing in the logs that names her: ADR 033), nor a hash of it
+ * (anyone holding the address could confirm it against the log).
+ */
+export function mailLogFields(mail: Mail) {
+  const domain = mail.to.includes('@') ? mail.to.slice(mail.to.lastIndexOf('@') + 1).replace(/[>\s]+$/, '').toLowerCase() : '';
+  return { toDomain: domain, subject: mail.subject, ...(mail.headers?.['X-Auna-Message-Key'] ? { key: mail.headers['X-Auna-Message-Key'] } : {}) };
+}
+
+/** An outbox file's name: when, and a random part; the address stays inside the file only. */
+export function outboxFileName(at: Date): string {
+  return `${at.toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+}
+
+/**
  * Real SMTP when SMTP_URL is set; otherwise every mail is logged and written to
  * DATA_DIR/outbox/*.eml so a developer can open the reset link without a mail server.
  */
@@ -29,7 +45,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, ...mail });
-        opts.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+        opts.log.info(mailLogFields(mail), 'mail sent');
       },
     };
   }
@@ -41,9 +57,9 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
       // Reset links are in these files: only the server's user may read them (issue 16).
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       await chmod(outbox, 0o700);
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.to}.eml`);
+      const file = path.join(outbox, outboxFileName(new Date()));
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      opts.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (no SMTP_URL)');
+      opts.log.info({ ...mailLogFields(mail), file }, 'mail written to outbox (no SMTP_URL)');
     },
   };
 }

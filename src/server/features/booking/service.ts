@@ -10,6 +10,7 @@ import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-sched
 import { closedLabel } from '../../../domain/availability';
 import { addDays } from '../../../domain/calendar-date';
 import { closedDays } from '../../availability/exceptions';
+import { bookingKey } from '../../auth/rate-limit-keys';
 import { pgErrorCode } from '../../db/client';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
@@ -146,7 +147,7 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   // booking for a client (front desk, bookForClientRecord) does not come through here and is exempt.
   const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, TZ), ...limits });
   if (limited) throw new ApiError(limited.status, limited.code, limited.message);
-  const rate = await ctx.rateLimit.consume(`booking:${user.id}`, BOOKING_RATE_RULE);
+  const rate = await ctx.rateLimit.consume(bookingKey(user.id), BOOKING_RATE_RULE);
   if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
 
   const employeeUserId = employee.userId;

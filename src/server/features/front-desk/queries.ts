@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { appointmentChanges, appointments, clients, employees, salonSettings, user } from '../../db/schema';
+import { appointmentChanges, appointments, clientRecordChanges, clients, employees, salonSettings, user } from '../../db/schema';
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
@@ -59,6 +59,31 @@ export async function updateClient(db: Executor, id: string, v: { name: string; 
     .where(eq(clients.id, id))
     .returning(clientColumns);
   return row;
+}
+
+/** One line of a record's audit: who created or changed it, and when (ADR 033). */
+export async function insertClientChange(db: Executor, v: { clientId: string; action: 'created' | 'updated'; by: { id: string; name: string; role: string }; at: Date }) {
+  await db.insert(clientRecordChanges).values({
+    clientId: v.clientId,
+    action: v.action,
+    changedByUserId: v.by.id,
+    changedByName: v.by.name,
+    changedByRole: v.by.role,
+    createdAt: v.at,
+  });
+}
+
+/** Who created the record and who changed it last. */
+export async function clientAudit(db: Executor, clientId: string) {
+  const rows = await db
+    .select({ action: clientRecordChanges.action, byName: clientRecordChanges.changedByName, at: clientRecordChanges.createdAt })
+    .from(clientRecordChanges)
+    .where(eq(clientRecordChanges.clientId, clientId))
+    .orderBy(asc(clientRecordChanges.createdAt), asc(clientRecordChanges.id));
+  const created = rows.find((r) => r.action === 'created');
+  const updated = rows.filter((r) => r.action === 'updated').at(-1);
+  const shown = (r: (typeof rows)[number] | undefined) => (r ? { byName: r.byName, at: r.at.toISOString() } : null);
+  return { created: shown(created), updated: shown(updated) };
 }
 
 /** The id of an account whose VERIFIED email is this one (a new record may belong to it). */

@@ -15,6 +15,8 @@ const ClientBody = z.strictObject({
   phone: text(40, STAFF_MSG.clientPhoneInvalid),
   email: text(300, STAFF_MSG.clientEmailInvalid).nullable().optional(),
   notes: text(4000, STAFF_MSG.clientNotesTooLong).optional(),
+  // Yes to giving the record, and its history, to the account with this verified email (ADR 033).
+  confirmAttach: z.boolean({ error: MSG.invalidInput }).optional(),
 });
 const SearchQuery = z.strictObject({ q: z.string().max(120, MSG.invalidInput).optional() });
 const DayQuery = z.strictObject({ date: z.string().refine(isSalonDay, MSG.invalidInput) });
@@ -30,10 +32,10 @@ const staff = () => requireRole('employee', 'admin');
 export const frontDeskRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
   new Hono<AppEnv>()
     .get('/clients', staff(), validate('query', SearchQuery), async (c) => c.json(await findClients(deps, c.req.valid('query').q ?? '')))
-    .post('/clients', staff(), validate('json', ClientBody), async (c) => c.json({ client: await createClient(deps, c.req.valid('json')) }, 201))
+    .post('/clients', staff(), validate('json', ClientBody), async (c) => c.json({ client: await createClient(deps, c.get('user') as SessionUser, c.req.valid('json')) }, 201))
     .get('/clients/:id', staff(), validate('param', IdParam), async (c) => c.json(await clientPage(deps, c.req.valid('param').id)))
     .put('/clients/:id', staff(), validate('param', IdParam), validate('json', ClientBody), async (c) =>
-      c.json({ client: await editClient(deps, c.req.valid('param').id, c.req.valid('json')) }),
+      c.json({ client: await editClient(deps, c.get('user') as SessionUser, c.req.valid('param').id, c.req.valid('json')) }),
     )
     .get('/day', staff(), validate('query', DayQuery), async (c) => c.json(await salonDay(deps, c.get('user') as SessionUser, c.req.valid('query').date)))
     .get('/appointments/:id/changes', staff(), validate('param', IdParam), async (c) =>

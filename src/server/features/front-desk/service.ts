@@ -1,21 +1,24 @@
 import { phoneDigits } from '../../../domain/phone';
-import { checkClientFields, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
+import { checkClientFields, mayChangeClientEmail, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
+import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval } from '../../../domain/slots';
 import { dayScheduleOf } from '../../../domain/weekly-schedule';
 import { attachClientRecords } from '../../accounts/client-records';
 import type { Deps, SessionUser } from '../../http/env';
-import { badRequest, notFound } from '../../http/errors';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import {
   activeProfessionals,
   appointmentAgenda,
   appointmentsBetween,
   appointmentsOfClientRecord,
   changesOf,
+  clientAudit,
   clientById,
   clientTotals,
   insertClient,
+  insertClientChange,
   searchClients,
   slotInterval,
   updateClient,
@@ -35,26 +38,53 @@ function clean(f: ClientFields) {
   return checked.value;
 }
 
-/** A record with the email of an account whose email is verified is that account's at once. */
-async function attachIfVerified(ctx: Ctx, email: string | null) {
-  if (!email) return;
+/** What the staff send: the record's fields, and their yes to attaching it to an account. */
+export type ClientInput = ClientFields & { confirmAttach?: boolean };
+
+/** The audit's name for the staff member: their name, else their email (staff accounts only). */
+const actorOf = (a: SessionUser) => ({ id: a.id, name: a.name.trim() || a.email, role: a.role });
+
+/**
+ * Saving a record whose email is an account's VERIFIED email gives the record, and its history,
+ * to that account (ADR 019): the account's holder then sees its appointments. The staff must say
+ * yes to that explicitly (ADR 033); without it, a 409 explains what would happen.
+ */
+async function accountToAttach(ctx: Ctx, email: string | null, currentUserId: string | null, confirmed: boolean | undefined) {
+  if (!email) return undefined;
   const userId = await verifiedUserWithEmail(ctx.db, email);
-  if (userId) await attachClientRecords(ctx.db, userId);
+  if (!userId || userId === currentUserId) return undefined;
+  if (!confirmed) throw conflict(MSG.clientAttachConfirm, 'attach_confirm');
+  return userId;
 }
 
-export async function createClient(ctx: Ctx, f: ClientFields) {
+export async function createClient(ctx: Ctx, actor: SessionUser, f: ClientInput) {
   const value = clean(f);
-  const row = await insertClient(ctx.db, value);
-  await attachIfVerified(ctx, value.email);
+  const attachTo = await accountToAttach(ctx, value.email, null, f.confirmAttach);
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const made = await insertClient(tx, value);
+    await insertClientChange(tx, { clientId: made.id, action: 'created', by: actorOf(actor), at: now });
+    return made;
+  });
+  if (attachTo) await attachClientRecords(ctx.db, attachTo);
   return (await clientById(ctx.db, row.id)) ?? row;
 }
 
-export async function editClient(ctx: Ctx, id: string, f: ClientFields) {
+export async function editClient(ctx: Ctx, actor: SessionUser, id: string, f: ClientInput) {
   if (!UUID.test(id)) throw notFound(STAFF_MSG.clientNotFound);
   const value = clean(f);
-  const row = await updateClient(ctx.db, id, value, ctx.now());
+  const current = await clientById(ctx.db, id);
+  if (!current) throw notFound(STAFF_MSG.clientNotFound);
+  if (!mayChangeClientEmail(actor.role, current.email, value.email)) throw new ApiError(403, 'client_email_admin_only', MSG.clientEmailAdminOnly);
+  const attachTo = await accountToAttach(ctx, value.email, current.userId, f.confirmAttach);
+  const now = ctx.now();
+  const row = await ctx.db.transaction(async (tx) => {
+    const changed = await updateClient(tx, id, value, now);
+    if (changed) await insertClientChange(tx, { clientId: id, action: 'updated', by: actorOf(actor), at: now });
+    return changed;
+  });
   if (!row) throw notFound(STAFF_MSG.clientNotFound);
-  await attachIfVerified(ctx, value.email);
+  if (attachTo) await attachClientRecords(ctx.db, attachTo);
   return (await clientById(ctx.db, id)) ?? row;
 }
 
@@ -63,11 +93,11 @@ export async function clientPage(ctx: Ctx, id: string) {
   const client = UUID.test(id) ? await clientById(ctx.db, id) : undefined;
   if (!client) throw notFound(STAFF_MSG.clientNotFound);
   const { userId: _userId, ...shown } = client;
-  const [list, totals] = await Promise.all([appointmentsOfClientRecord(ctx.db, id), clientTotals(ctx.db, id)]);
+  const [list, totals, audit] = await Promise.all([appointmentsOfClientRecord(ctx.db, id), clientTotals(ctx.db, id), clientAudit(ctx.db, id)]);
   const now = ctx.now().getTime();
   const upcoming = list.filter((a) => a.status === 'confirmed' && a.endTime.getTime() > now).reverse();
   const past = list.filter((a) => !(a.status === 'confirmed' && a.endTime.getTime() > now));
-  return { client: shown, upcoming, past, totals };
+  return { client: shown, upcoming, past, totals, audit };
 }
 
 

@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, like, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { bookingKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
 import type { Db } from '../../db/client';
-import { account, appointments, clients, rateLimit, user, verification } from '../../db/schema';
+import { account, appointmentChanges, appointments, clientRecordChanges, clients, messagePreferences, rateLimit, sentMessages, session, user, verification } from '../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -71,9 +72,109 @@ export async function anonymiseClientRecord(tx: Tx, userId: string, placeholder:
   await tx.update(clients).set({ name: placeholder, email: null, phone: null, notes: '', updatedAt: now }).where(eq(clients.userId, userId));
 }
 
-/** The account itself: sessions and sign-in methods go with it (ON DELETE CASCADE), appointments keep a NULL client. */
+/** When the session making the request signed in (better-auth's real clock). */
+export async function sessionSignedInAt(db: Db, sessionId: string) {
+  const [row] = await db.select({ createdAt: session.createdAt }).from(session).where(eq(session.id, sessionId));
+  return row?.createdAt;
+}
+
+/** The account's password hash, if it signs in with a password (a Google-only account has none). */
+export async function passwordHashOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ password: account.password })
+    .from(account)
+    .where(and(eq(account.userId, userId), eq(account.providerId, 'credential')));
+  return row?.password ?? null;
+}
+
+/** The reschedules she made herself no longer carry her name (the audit keeps what moved and when). */
+export async function anonymiseChangesBy(tx: Tx, userId: string, placeholder: string) {
+  await tx.update(appointmentChanges).set({ changedByName: placeholder }).where(eq(appointmentChanges.changedByUserId, userId));
+  // Her record's audit says a client created it, not which one.
+  await tx.update(clientRecordChanges).set({ changedByName: placeholder }).where(eq(clientRecordChanges.changedByUserId, userId));
+}
+
+/** Who created and changed the salon's record of her, and when. */
+export function changesOfClientRecord(db: Db, clientId: string) {
+  return db
+    .select({ action: clientRecordChanges.action, changedByName: clientRecordChanges.changedByName, changedByRole: clientRecordChanges.changedByRole, createdAt: clientRecordChanges.createdAt })
+    .from(clientRecordChanges)
+    .where(eq(clientRecordChanges.clientId, clientId))
+    .orderBy(asc(clientRecordChanges.createdAt));
+}
+
+/** The messages sent to her keep their outcome, not her address. */
+export async function forgetAddressOfSentMessages(tx: Tx, userId: string, email: string) {
+  await tx.execute(sql`UPDATE sent_messages SET sent_to = NULL
+    WHERE recipient = 'client' AND sent_to IS NOT NULL
+      AND (appointment_id IN (SELECT id FROM appointments WHERE client_id = ${userId}) OR lower(sent_to) = lower(${email}))`);
+}
+
+/**
+ * The account itself: sessions and sign-in methods go with it (ON DELETE CASCADE), appointments
+ * keep a NULL client. Its reset tokens and its rate-limit counters go too, by their exact keys
+ * (auth/rate-limit-keys.ts): a pattern on the email also matched other accounts ('xa@…' for 'a@…').
+ * The per-address sign-in counters are `signin-fail:<email>:<address>`: the prefix through the ':'
+ * after the email names this email only (no email's domain holds a ':').
+ */
 export async function deleteUser(tx: Tx, userId: string, email: string) {
-  await tx.delete(verification).where(or(eq(verification.value, userId), like(verification.identifier, `%${email.replace(/[%_\\]/g, '\\$&')}%`)));
-  await tx.delete(rateLimit).where(like(rateLimit.key, sql`${'%' + email.replace(/[%_\\]/g, '\\$&') + '%'}`));
+  const e = email.trim().toLowerCase();
+  await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, e)));
+  const exact = [signInFailuresKey(e), bookingKey(userId), ...PER_ACCOUNT_PATHS.map((p) => perAccountKey(p, e))];
+  const pairPrefix = `${signInFailuresKey(e)}:`;
+  await tx.delete(rateLimit).where(or(inArray(rateLimit.key, exact), sql`left(${rateLimit.key}, ${pairPrefix.length}) = ${pairPrefix}`));
   await tx.delete(user).where(eq(user.id, userId));
+}
+
+// ---- the export's other parts (art. 15 RGPD: everything the salon keeps about her) ----
+
+/** The salon's record of her, without the staff's private notes (ADR 019: never in a client's answer). */
+export async function clientRecordOf(db: Db, userId: string) {
+  const [row] = await db
+    .select({ id: clients.id, name: clients.name, phone: clients.phone, email: clients.email, createdAt: clients.createdAt, updatedAt: clients.updatedAt })
+    .from(clients)
+    .where(eq(clients.userId, userId));
+  return row;
+}
+
+export async function remindersOf(db: Db, userId: string) {
+  const [row] = await db.select({ reminders: messagePreferences.reminders }).from(messagePreferences).where(eq(messagePreferences.userId, userId));
+  return row?.reminders ?? true;
+}
+
+/** The mails sent to her about her appointments (not the professional's copies). */
+export function messagesSentTo(db: Db, appointmentIds: string[]) {
+  if (appointmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ appointmentId: sentMessages.appointmentId, kind: sentMessages.kind, sentTo: sentMessages.sentTo, outcome: sentMessages.outcome, sentAt: sentMessages.sentAt })
+    .from(sentMessages)
+    .where(and(inArray(sentMessages.appointmentId, appointmentIds), eq(sentMessages.recipient, 'client')))
+    .orderBy(asc(sentMessages.sentAt));
+}
+
+/** Who moved her appointments, and when. */
+export function changesOfAppointments(db: Db, appointmentIds: string[]) {
+  if (appointmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      appointmentId: appointmentChanges.appointmentId,
+      action: appointmentChanges.action,
+      changedByName: appointmentChanges.changedByName,
+      changedByRole: appointmentChanges.changedByRole,
+      before: appointmentChanges.before,
+      after: appointmentChanges.after,
+      createdAt: appointmentChanges.createdAt,
+    })
+    .from(appointmentChanges)
+    .where(inArray(appointmentChanges.appointmentId, appointmentIds))
+    .orderBy(asc(appointmentChanges.createdAt));
+}
+
+/** Her sessions: when, from where, with what; never the token that opens them. */
+export function sessionsOf(db: Db, userId: string) {
+  return db
+    .select({ createdAt: session.createdAt, lastUsedAt: session.updatedAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+    .from(session)
+    .where(eq(session.userId, userId))
+    .orderBy(asc(session.createdAt));
 }

@@ -6,7 +6,11 @@ import { requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { deleteMyAccount, exportMyData } from './service';
 
-const DeleteBody = z.strictObject({ confirm: z.literal('ELIMINAR', { error: MSG.accountDeleteConfirm }) });
+const DeleteBody = z.strictObject({
+  confirm: z.literal('ELIMINAR', { error: MSG.accountDeleteConfirm }),
+  // Her password, unless she signed in in the last five minutes (ADR 033).
+  password: z.string({ error: MSG.accountDeleteReauth }).max(1024, MSG.accountDeleteReauth).optional(),
+});
 
 /** The signed-in user's own data (issue 16, RGPD): download it, delete the account. */
 export const myAccountRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'log'>) =>
@@ -18,7 +22,8 @@ export const myAccountRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'lo
       return c.json(data);
     })
     .post('/delete', requireUser(), validate('json', DeleteBody), async (c) => {
-      const result = await deleteMyAccount(deps, c.get('user') as SessionUser);
+      const { password } = c.req.valid('json');
+      const result = await deleteMyAccount(deps, c.get('user') as SessionUser, { sessionId: c.get('sessionId'), password });
       // The session row is gone with the account; the browser's cookie goes too.
       c.header('Clear-Site-Data', '"cookies", "storage"');
       return c.json({ deleted: true, ...result });

@@ -2,20 +2,59 @@ import { enqueueAppointmentMessages } from '../../messages/enqueue';
 import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { signedInRecently } from '../../../domain/session-policy';
+import { verifyPassword } from '../../auth/password';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
-import { accountOf, anonymise, anonymiseClientRecord, appointmentsForExport, cancelFuture, deleteUser, lockUser, signInMethodsOf } from './queries';
+import {
+  accountOf,
+  anonymise,
+  anonymiseChangesBy,
+  anonymiseClientRecord,
+  appointmentsForExport,
+  cancelFuture,
+  changesOfAppointments,
+  changesOfClientRecord,
+  clientRecordOf,
+  deleteUser,
+  forgetAddressOfSentMessages,
+  lockUser,
+  messagesSentTo,
+  passwordHashOf,
+  remindersOf,
+  sessionSignedInAt,
+  sessionsOf,
+  signInMethodsOf,
+} from './queries';
 
 // Privacy (RGPD / LOPDGDD, issue 16, docs/decisions/026): a client downloads everything the salon
 // holds about them, and deletes their account.
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime' | 'log'>;
 
-/** Art. 15 and 20 RGPD: the account, its sign-in methods, and every appointment with the notes the client wrote. */
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/**
+ * Art. 15 and 20 RGPD: the account, its sign-in methods, every appointment with the notes the
+ * client wrote, the salon's record of her (not the staff's private notes, ADR 019), her reminder
+ * choice, the mails sent to her, who moved her appointments, and her sessions (never a token).
+ */
 export async function exportMyData(ctx: Ctx, me: SessionUser) {
   const acc = await accountOf(ctx.db, me.id);
   if (!acc) throw notFound();
-  const [methods, rows] = await Promise.all([signInMethodsOf(ctx.db, me.id), appointmentsForExport(ctx.db, me.id)]);
+  const [methods, rows, record, reminders, sessions] = await Promise.all([
+    signInMethodsOf(ctx.db, me.id),
+    appointmentsForExport(ctx.db, me.id),
+    clientRecordOf(ctx.db, me.id),
+    remindersOf(ctx.db, me.id),
+    sessionsOf(ctx.db, me.id),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [sent, changes, recordChanges] = await Promise.all([
+    messagesSentTo(ctx.db, ids),
+    changesOfAppointments(ctx.db, ids),
+    record ? changesOfClientRecord(ctx.db, record.id) : Promise.resolve([]),
+  ]);
   return {
     exportedAt: ctx.now().toISOString(),
     account: {
@@ -44,6 +83,20 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     })),
+    clientRecord: record
+      ? {
+          name: record.name,
+          phone: record.phone,
+          email: record.email,
+          createdAt: iso(record.createdAt),
+          updatedAt: iso(record.updatedAt),
+          changes: recordChanges.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+        }
+      : null,
+    messagePreferences: { reminders },
+    messagesSent: sent.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
+    appointmentChanges: changes.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    sessions: sessions.map((x) => ({ ...x, createdAt: iso(x.createdAt), lastUsedAt: iso(x.lastUsedAt), expiresAt: iso(x.expiresAt) })),
   };
 }
 
@@ -66,14 +119,33 @@ export function tellSalonAboutDeletedAccount(ctx: Pick<Deps, 'realtime' | 'log'>
 }
 
 /**
+ * Deleting cannot be undone, so an open session alone is not enough (a borrowed phone, a shared
+ * computer): her password, or a sign-in in the last five minutes, which is the only proof a
+ * Google-only account can give (ADR 033). A password given must be right even when the sign-in is
+ * recent. Session times are better-auth's real clock, as in the session policy.
+ */
+async function checkItIsHer(ctx: Ctx, me: SessionUser, proof: { sessionId: string | null; password?: string }) {
+  const refuse = () => new ApiError(403, 'reauthenticate', MSG.accountDeleteReauth);
+  if (proof.password) {
+    const hash = await passwordHashOf(ctx.db, me.id);
+    if (!hash || !(await verifyPassword({ hash, password: proof.password }))) throw refuse();
+    return;
+  }
+  const signedInAt = proof.sessionId ? await sessionSignedInAt(ctx.db, proof.sessionId) : undefined;
+  if (!signedInAt || !signedInRecently(signedInAt, new Date())) throw refuse();
+}
+
+/**
  * Art. 17 RGPD. Only a client deletes their own account here (staff accounts hold the salon's
  * agenda: the admin unlinks them first). One transaction: future confirmed appointments are
  * cancelled by the client, every appointment keeps the salon's books with name and email
- * replaced by 'Cliente eliminado' and the notes cleared, then the account goes with its
- * sessions and sign-in methods.
+ * replaced by 'Cliente eliminado' and the notes cleared, the reschedules she made lose her name,
+ * the messages sent to her their address, then the account goes with its sessions and sign-in
+ * methods. Nothing left names her (ADR 033).
  */
-export async function deleteMyAccount(ctx: Ctx, me: SessionUser): Promise<{ cancelled: number; kept: number }> {
+export async function deleteMyAccount(ctx: Ctx, me: SessionUser, proof: { sessionId: string | null; password?: string }): Promise<{ cancelled: number; kept: number }> {
   if (me.role !== 'client') throw new ApiError(403, 'staff_account', STAFF_MSG.accountDeleteStaff);
+  await checkItIsHer(ctx, me, proof);
   const now = ctx.now();
   const result = await ctx.db.transaction(async (tx) => {
     const u = await lockUser(tx, me.id);
@@ -86,6 +158,8 @@ export async function deleteMyAccount(ctx: Ctx, me: SessionUser): Promise<{ canc
     // no address any more and is recorded as no_email.
     for (const a of cancelled) await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: a.id, now });
     await anonymiseClientRecord(tx, me.id, MSG.deletedClientName, now);
+    await anonymiseChangesBy(tx, me.id, MSG.deletedClientName);
+    await forgetAddressOfSentMessages(tx, me.id, u.email);
     await deleteUser(tx, me.id, u.email);
     return { cancelled, kept: kept.length };
   });

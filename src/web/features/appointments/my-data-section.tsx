@@ -20,14 +20,18 @@ export function MyDataSection() {
   const [word, setWord] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [wordError, setWordError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
 
   const remove = useMutation({
-    mutationFn: async () => call(api['my-account'].delete.$post({ json: { confirm: 'ELIMINAR' } }), MSG.internal),
+    // Her password, or nothing when she has just signed in (a Google account: ADR 033).
+    mutationFn: async () => call(api['my-account'].delete.$post({ json: { confirm: 'ELIMINAR', ...(password ? { password } : {}) } }), MSG.internal),
     onSuccess: () => {
       // Every session has ended with the account: a full reload starts clean.
       window.location.assign('/login?cuenta=eliminada');
     },
     onError: (err) => {
+      // Not sure it is her: the dialog stays open with the reason, next to the password field.
+      if (err instanceof ApiRequestError && err.code === 'reauthenticate') return setWordError(err.message);
       setOpen(false);
       setError(err instanceof ApiRequestError ? err.message : MSG.internal);
     },
@@ -39,7 +43,7 @@ export function MyDataSection() {
         <ShieldCheck className="h-5 w-5 text-rose-700" aria-hidden /> Tus datos
       </h2>
       <p className="mt-2 text-muted">
-        Descarga todo lo que el salón guarda sobre ti (tu cuenta, tus citas y las notas que escribiste) o elimina tu cuenta.{' '}
+        Descarga todo lo que el salón guarda sobre ti (tu cuenta, tu ficha, tus citas con las notas que escribiste, los emails que te enviamos y tus sesiones) o elimina tu cuenta.{' '}
         <Link to="/privacidad" className="text-rose-700 underline underline-offset-2">
           Aviso de privacidad
         </Link>
@@ -61,6 +65,7 @@ export function MyDataSection() {
             onPress={() => {
               setError(null);
               setWord('');
+              setPassword('');
               setWordError(null);
               setOpen(true);
             }}
@@ -96,6 +101,18 @@ export function MyDataSection() {
             setWordError(null);
           }}
           autoComplete="off"
+        />
+        <TextField
+          className="mt-4"
+          label={MSG.accountDeletePasswordLabel}
+          description="Si entras con Google y acabas de iniciar sesión, puedes dejarla en blanco."
+          type="password"
+          value={password}
+          onChange={(v) => {
+            setPassword(v);
+            setWordError(null);
+          }}
+          autoComplete="current-password"
         />
         {wordError && (
           <div className="mt-3">

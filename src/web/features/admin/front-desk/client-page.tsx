@@ -12,7 +12,9 @@ import { InlineLoading } from '../../../components/loading';
 import { PageHeader } from '../../../components/page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { inputClass } from '../../../components/text-field';
-import { formatDateLong, formatEuros, formatTime } from '../../../lib/format';
+import { useSession } from '../../../app/session';
+import { formatDateLong, formatDateShort, formatEuros, formatTime } from '../../../lib/format';
+import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
 import { clientKey, useClientPage, useUpdateClient, type ClientPageData } from './front-desk-api';
 
 type Row = ClientPageData['upcoming'][number];
@@ -76,6 +78,7 @@ export default function ClientPage() {
           </div>
         ))}
       </dl>
+      <RecordAudit audit={data.audit} />
       <EditClient id={id} data={data} />
       <Appointments title="Próximas citas" rows={data.upcoming} />
       <Appointments title="Historial" rows={data.past} />
@@ -83,17 +86,36 @@ export default function ClientPage() {
   );
 }
 
+/** Who created the record and who changed it last (ADR 033). */
+function RecordAudit({ audit }: { audit: ClientPageData['audit'] }) {
+  const line = (label: string, e: { byName: string; at: string } | null) =>
+    e && (
+      <p>
+        {label} {e.byName} el {formatDateShort(new Date(e.at))}, {formatTime(new Date(e.at))}
+      </p>
+    );
+  if (!audit.created && !audit.updated) return null;
+  return (
+    <div className="mt-4 text-sm text-muted" aria-label="Historial de la ficha">
+      {line('Creada por', audit.created)}
+      {line('Modificada por', audit.updated)}
+    </div>
+  );
+}
+
 function EditClient({ id, data }: { id: string; data: ClientPageData }) {
   const qc = useQueryClient();
+  const { user } = useSession();
+  const isAdmin = user?.role === 'admin';
   const update = useUpdateClient(id);
   const [form, setForm] = useState({ name: data.client.name, phone: data.client.phone ?? '', email: data.client.email ?? '', notes: data.client.notes });
   useEffect(() => {
     setForm({ name: data.client.name, phone: data.client.phone ?? '', email: data.client.email ?? '', notes: data.client.notes });
   }, [data.client]);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const asking = needsAttachConfirm(update.error);
+  const save = (confirmAttach?: boolean) =>
     update.mutate(
-      { name: form.name, phone: form.phone, email: form.email.trim() || null, notes: form.notes },
+      { name: form.name, phone: form.phone, email: form.email.trim() || null, notes: form.notes, confirmAttach },
       {
         onSuccess: () => {
           toast.success(STAFF_MSG.clientSaved);
@@ -101,6 +123,9 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
         },
       },
     );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save();
   };
   const field = (k: keyof typeof form) => ({ value: form[k], onChange: (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value }) });
   return (
@@ -115,13 +140,20 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
       </label>
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Email
-        <input className={inputClass} {...field('email')} type="email" />
+        {/* Only the admin changes it: the email is what gives a record, and its history, to an account. */}
+        <input className={inputClass} {...field('email')} type="email" readOnly={!isAdmin} aria-describedby={isAdmin ? undefined : 'email-admin-only'} />
+        {!isAdmin && (
+          <span id="email-admin-only" className="text-xs font-normal text-muted">
+            {MSG.clientEmailAdminOnly}
+          </span>
+        )}
       </label>
       <label className="flex flex-col gap-1.5 text-sm font-medium sm:col-span-3">
         Notas privadas (alergias, preferencias; el cliente no las ve)
         <textarea className={`${inputClass} min-h-24`} {...field('notes')} maxLength={2000} />
       </label>
-      {update.isError && (
+      <AttachConfirmDialog isOpen={asking} pending={update.isPending} onConfirm={() => save(true)} onClose={() => update.reset()} />
+      {update.isError && !asking && (
         <div className="sm:col-span-3">
           <Alert>{update.error.message}</Alert>
         </div>

@@ -4,6 +4,7 @@ import { formatPhone } from '../../../../domain/phone';
 import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { inputClass } from '../../../components/text-field';
+import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
 import { useClientSearch, useCreateClient, type ClientSummary } from './front-desk-api';
 
 /** Typing settles for 200 ms before it searches. */
@@ -79,10 +80,12 @@ function NewClientForm({ initial, onCreated, onCancel }: { initial: string; onCr
   const [phone, setPhone] = useState(digits ? initial : '');
   const [email, setEmail] = useState('');
   const create = useCreateClient();
+  const save = (confirmAttach?: boolean) => create.mutate({ name, phone, email: email.trim() || null, confirmAttach }, { onSuccess: onCreated });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate({ name, phone, email: email.trim() || null }, { onSuccess: onCreated });
+    save();
   };
+  const asking = needsAttachConfirm(create.error);
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 rounded-xl border border-line p-4" aria-label="Nuevo cliente">
       <label className="flex flex-col gap-1.5 text-sm font-medium">
@@ -97,7 +100,8 @@ function NewClientForm({ initial, onCreated, onCancel }: { initial: string; onCr
         Email (opcional)
         <input className={inputClass} value={email} onChange={(e) => setEmail(e.target.value)} type="email" />
       </label>
-      {create.isError && <Alert>{create.error.message}</Alert>}
+      {create.isError && !asking && <Alert>{create.error.message}</Alert>}
+      <AttachConfirmDialog isOpen={asking} pending={create.isPending} onConfirm={() => save(true)} onClose={() => create.reset()} />
       <div className="flex gap-2">
         <Button variant="secondary" onPress={onCancel}>
           Volver

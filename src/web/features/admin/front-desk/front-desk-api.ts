@@ -14,7 +14,7 @@ export type DayProfessional = SalonDay['professionals'][number];
 export type ClientSummary = InferResponseType<(typeof desk)['clients']['$get'], 200>['clients'][number];
 export type ClientPageData = InferResponseType<(typeof desk)['clients'][':id']['$get'], 200>;
 export type Change = InferResponseType<(typeof desk)['appointments'][':id']['changes']['$get'], 200>['changes'][number];
-export type ClientInput = { name: string; phone: string; email?: string | null; notes?: string };
+export type ClientInput = { name: string; phone: string; email?: string | null; notes?: string; confirmAttach?: boolean };
 
 export const dayKey = (date: string) => ['front-desk', 'day', date] as const;
 export const clientsKey = (q: string) => ['front-desk', 'clients', q] as const;
