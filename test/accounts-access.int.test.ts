@@ -178,3 +178,159 @@ describe('staff password rule', () => {
     expect(n).toBe(1);
   });
 });
+
+describe('a client account linked as an employee', () => {
+  async function linkAsEmployee(admin: Session, email: string) {
+    const found = await admin.post('/api/admin/employees/link-lookup', { email });
+    expect(found.status, JSON.stringify(found.body)).toBe(200);
+    const res = await admin.post('/api/admin/employees', { name: `Profesional ${email}`, servicesOffered: [], userId: found.body.userId });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+  const verify = (email: string) => server.deps.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+  const sessionsOf = async (email: string) => (await server.deps.db.select().from(session).where(eq(session.userId, (await userId(email))!))).length;
+
+  it('loses her sessions, is told in Spanish to set a 12-character password at sign-in, and can set one through the reset', async () => {
+    const admin = await signUp(server.url, { email: 'jefa@link.test', password: PASSWORD }, from());
+    await promote(server.deps, 'jefa@link.test', 'admin');
+    const email = 'nueva@link.test';
+    const shortPassword = 'tq9#zr7';
+    const her = await signUp(server.url, { email, password: shortPassword }, from());
+    const phone = await newSession(server.url, from()).post('/api/auth/sign-in/email', { email, password: shortPassword });
+    expect(phone.status).toBe(200);
+    await verify(email);
+
+    await linkAsEmployee(admin, email);
+    expect((await her.get('/api/me')).status).toBe(401);
+    expect(await sessionsOf(email)).toBe(0);
+
+    const again = await newSession(server.url, from()).post('/api/auth/sign-in/email', { email, password: shortPassword });
+    expect(again.status).toBe(403);
+    expect(again.body.error).toEqual({ code: 'STAFF_PASSWORD_RESET_REQUIRED', message: MSG.staffPasswordRequired });
+    expect(again.headers.getSetCookie().filter((c) => c.includes('session_token='))).toEqual([]);
+    expect(await sessionsOf(email)).toBe(0);
+    // A wrong password is still just a wrong password: the rule tells a guesser nothing.
+    expect((await newSession(server.url, from()).post('/api/auth/sign-in/email', { email, password: 'no-es-esta-1' })).status).toBe(401);
+
+    const reset = await newSession(server.url, from()).post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+    expect(reset.status).toBe(200);
+    const resetMail = await mail.waitFor(email, { match: (m) => m.subject !== STAFF_MSG.emailVerifySubject });
+    const token = /reset-password\/([^?\s]+)/.exec(resetMail.text)![1]!;
+    expect((await newSession(server.url, from()).post('/api/auth/reset-password', { token, newPassword: 'corta-de-11' })).body.error.code).toBe('STAFF_PASSWORD_TOO_SHORT');
+    expect((await newSession(server.url, from()).post('/api/auth/reset-password', { token, newPassword: 'ahora-de-personal-1' })).status).toBe(200);
+    const inside = await newSession(server.url, from()).post('/api/auth/sign-in/email', { email, password: 'ahora-de-personal-1' });
+    expect(inside.status).toBe(200);
+    expect(inside.body.user.role).toBe('employee');
+  });
+
+  it('one who already has a long password signs in with it once more and stays in; an admin linked to a record keeps her sessions', async () => {
+    const admin = await signUp(server.url, { email: 'jefa2@link.test', password: PASSWORD }, from());
+    await promote(server.deps, 'jefa2@link.test', 'admin');
+    await verify('jefa2@link.test');
+    const email = 'larga@link.test';
+    const her = await signUp(server.url, { email, password: PASSWORD }, from());
+    await verify(email);
+    await linkAsEmployee(admin, email);
+    expect((await her.get('/api/me')).status).toBe(401);
+    const back = await newSession(server.url, from()).post('/api/auth/sign-in/email', { email, password: PASSWORD });
+    expect(back.status).toBe(200);
+    const [row] = await server.deps.db.select({ required: user.staffPasswordRequired }).from(user).where(eq(user.email, email));
+    expect(row!.required).toBe(false);
+
+    await linkAsEmployee(admin, 'jefa2@link.test');
+    expect((await admin.get('/api/me')).status).toBe(200);
+  });
+});
+
+describe('asking for the verification email again', () => {
+  const isVerifyMail = (m: { subject: string }) => m.subject === STAFF_MSG.emailVerifySubject;
+  const mailsTo = (email: string) => mail.mails.filter((m) => m.to.includes(email) && isVerifyMail(m)).length;
+  const settle = () => new Promise((r) => setTimeout(r, 700));
+  const verified = async (email: string) => (await server.deps.db.select({ v: user.emailVerified }).from(user).where(eq(user.email, email)))[0]?.v;
+
+  it('a client whose email is unconfirmed gets a new link through the real SMTP server, and it confirms her email', async () => {
+    const email = 'reenvio@verify.test';
+    const s = await signUp(server.url, { email, password: PASSWORD }, from());
+    await mail.waitFor(email, { match: isVerifyMail });
+    expect((await s.get('/api/email-verification')).body).toEqual({ email, emailVerified: false });
+
+    const res = await s.post('/api/email-verification/resend', {});
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ status: 'sent', message: MSG.verificationResent });
+    await expect.poll(() => mailsTo(email)).toBe(2);
+    const latest = mail.mails.filter((m) => m.to.includes(email) && isVerifyMail(m)).at(-1)!;
+    const link = /https?:\/\/\S+/.exec(latest.text)![0];
+    const landed = await fetch(link, { redirect: 'manual' });
+    expect(landed.status).toBe(302);
+    expect(await verified(email)).toBe(true);
+    expect((await s.get('/api/email-verification')).body).toEqual({ email, emailVerified: true });
+
+    // Confirmed: said so, and nothing is sent.
+    const again = await s.post('/api/email-verification/resend', {});
+    expect(again.body).toEqual({ status: 'already_confirmed', message: MSG.verificationAlreadyConfirmed });
+    await settle();
+    expect(mailsTo(email)).toBe(2);
+  });
+
+  it('the admin sends it again for the account she links; an unknown address gets the same answer and no mail; nobody else may', async () => {
+    const admin = await signUp(server.url, { email: 'jefa@verify.test', password: PASSWORD }, from());
+    await promote(server.deps, 'jefa@verify.test', 'admin');
+    const employee = await signUp(server.url, { email: 'empleada@verify.test', password: PASSWORD }, from());
+    await promote(server.deps, 'empleada@verify.test', 'employee');
+    const target = 'futura@verify.test';
+    const client = await signUp(server.url, { email: target, password: PASSWORD }, from());
+    await mail.waitFor(target, { match: isVerifyMail });
+
+    const sent = await admin.post('/api/email-verification/resend-for-account', { email: ' Futura@Verify.test ' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ status: 'sent', message: MSG.verificationResentFor });
+    await expect.poll(() => mailsTo(target)).toBe(2);
+
+    const unknown = await admin.post('/api/email-verification/resend-for-account', { email: 'nadie@verify.test' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(sent.body);
+    await settle();
+    expect(mailsTo('nadie@verify.test')).toBe(0);
+
+    for (const s of [client, employee]) {
+      const refused = await s.post('/api/email-verification/resend-for-account', { email: target });
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toBe(MSG.forbidden);
+    }
+    expect((await newSession(server.url, from()).post('/api/email-verification/resend', {})).status).toBe(401);
+    await settle();
+    expect(mailsTo(target)).toBe(2);
+  });
+
+  it('is limited per address across addresses and sessions (429 in Spanish, Retry-After), concurrent requests included', async () => {
+    const email = 'limite@verify.test';
+    const s = await signUp(server.url, { email, password: PASSWORD }, from());
+    await mail.waitFor(email, { match: isVerifyMail });
+    // Six at once from six addresses: the shared store lets exactly three through.
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? newSession(server.url, from()) : s).post('/api/auth/send-verification-email', { email })));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429]);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(refused.body.error).toEqual({ code: 'TOO_MANY_REQUESTS', message: MSG.tooManyRequests });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Our own route shares the count.
+    const ours = await s.post('/api/email-verification/resend', {});
+    expect(ours.status).toBe(429);
+    expect(ours.body.error).toEqual({ code: 'too_many_requests', message: MSG.tooManyRequests });
+    expect(Number(ours.headers.get('retry-after'))).toBeGreaterThan(0);
+    await settle();
+    expect(mailsTo(email)).toBeLessThanOrEqual(4);
+  });
+
+  it('is limited per client address: the eleventh address asked from one place is refused', async () => {
+    const address = ip();
+    const admin = await signUp(server.url, { email: 'jefa.ip@verify.test', password: PASSWORD }, from(address));
+    await promote(server.deps, 'jefa.ip@verify.test', 'admin');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await admin.post('/api/email-verification/resend-for-account', { email: `ip${i}@verify.test` })).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(200), 429]);
+    // better-auth's own endpoint keeps its tighter per-address rule as well (3 a minute).
+    const anon = [];
+    for (let i = 0; i < 4; i++) anon.push((await newSession(server.url, from(address)).post('/api/auth/send-verification-email', { email: `otra${i}@verify.test` })).status);
+    expect(anon.at(-1)).toBe(429);
+  });
+});

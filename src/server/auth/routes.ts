@@ -10,6 +10,8 @@ import { safeError } from '../logger';
 import { eq } from 'drizzle-orm';
 import { newPasswordProblem } from '../../domain/password-rules';
 import { user as userTable, verification } from '../db/schema';
+import { staffPasswordGate } from '../accounts/staff-password';
+import { consumeResendLimits, TooManyResends } from '../accounts/verification-resend';
 import { readLiveSession } from '../http/guards';
 import { createSessionReader } from '../http/session-reader';
 import { CLIENT_IP_HEADER } from './auth';
@@ -25,6 +27,9 @@ const PAIR = { window: SIGN_IN_FAILURE_WINDOW_S, max: SIGN_IN_PAIR_MAX } as cons
 const ACCOUNT_FAILURES = { window: SIGN_IN_FAILURE_WINDOW_S, max: Number.MAX_SAFE_INTEGER } as const;
 const SIGN_IN = '/api/auth/sign-in/email';
 const LIMITED_PER_ACCOUNT = new Set(['/api/auth/sign-up/email', '/api/auth/request-password-reset']);
+// better-auth's own "send it again" (no session needed): the same per-address and per-IP limits as
+// ours (accounts/verification-resend.ts), or anyone could fill a mailbox with confirmation mails.
+const RESEND_VERIFICATION = '/api/auth/send-verification-email';
 
 /**
  * The client's address. Behind `hops` trusted proxies (TRUST_PROXY, README) each proxy APPENDS
@@ -42,7 +47,7 @@ export function forwardedClientIp(header: string | undefined, hops: number): str
   return entries[Math.max(0, entries.length - hops)] ?? null;
 }
 
-function clientIp(c: Parameters<typeof getConnInfo>[0], hops: number): string {
+export function clientIp(c: Parameters<typeof getConnInfo>[0], hops: number): string {
   const forwarded = forwardedClientIp(c.req.header('x-forwarded-for'), hops);
   if (forwarded) return forwarded.slice(0, 64);
   try {
@@ -187,7 +192,16 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
       const refused = await passwordRefusal(deps, c.req.path, req);
       if (refused) return errorJson(c, 400, refused.code, refused.message);
     }
-    const email = post && (c.req.path === SIGN_IN || LIMITED_PER_ACCOUNT.has(c.req.path)) ? await emailOf(req) : null;
+    const email = post && (c.req.path === SIGN_IN || c.req.path === RESEND_VERIFICATION || LIMITED_PER_ACCOUNT.has(c.req.path)) ? await emailOf(req) : null;
+    if (email && c.req.path === RESEND_VERIFICATION) {
+      try {
+        await consumeResendLimits(deps.rateLimit, email, ip);
+      } catch (err) {
+        if (err instanceof TooManyResends) return tooMany(err.retryAfter, err.retryAfter);
+        throw err;
+      }
+      return normaliseError(c, await handle(req), deps.log);
+    }
     if (email && c.req.path === SIGN_IN) {
       const pairKey = `signin-fail:${email}:${ip}`;
       const accountKey = `signin-fail:${email}`;
@@ -199,6 +213,13 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
       if (res.status === 401) {
         await deps.rateLimit.consume(pairKey, PAIR);
         await deps.rateLimit.consume(accountKey, ACCOUNT_FAILURES);
+      }
+      if (res.status === 200) {
+        const password = (await bodyOf(req)).password;
+        // Our answer instead of better-auth's: its Set-Cookie does not go along.
+        if ((await staffPasswordGate(deps.db, email, typeof password === 'string' ? password : '')) === 'refused') {
+          return errorJson(c, 403, 'STAFF_PASSWORD_RESET_REQUIRED', MSG.staffPasswordRequired);
+        }
       }
       return normaliseError(c, res, deps.log);
     }

@@ -64,6 +64,8 @@ const REASONS: Record<string, string> = {
   PASSWORD_TOO_COMMON: 'esa contraseña es demasiado común, elige otra',
   STAFF_PASSWORD_TOO_SHORT: 'el personal necesita una contraseña de al menos 12 caracteres',
   EMAIL_NOT_VERIFIED: 'Google no ha confirmado el email de esta cuenta',
+  // A client account just linked as an employee (ADR 030)
+  STAFF_PASSWORD_RESET_REQUIRED: 'tu cuenta ahora es del personal del salón y necesita una contraseña de al menos 12 caracteres; créala con «¿Olvidaste tu contraseña?»',
 };
 
 // better-auth's answer when no Google provider is configured (GOOGLE_CLIENT_ID unset): nothing the

@@ -27,3 +27,7 @@ export const deleteEmployee = (id: string) => call(api.admin.employees[':id'].$d
 /** SPEC §4: the server lowercases and checks "exists" and "not linked to another employee". */
 export const lookupAccount = (email: string, employeeId: string | null) =>
   call(api.admin.employees['link-lookup'].$post({ json: { email, employeeId } }), MSG.linkLookupFailed);
+
+/** The confirmation email again, for an account the admin wants to link (ADR 030). */
+export const resendVerificationFor = (email: string) =>
+  call(api['email-verification']['resend-for-account'].$post({ json: { email } }), MSG.verificationResendFailed);
