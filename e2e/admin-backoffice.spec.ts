@@ -193,7 +193,12 @@ test.describe('back office', () => {
     await accountEmail.fill(person.email.toUpperCase());
     await linkButton.click();
     await expect(form.getByText(STAFF_MSG.linkEmailNotVerified)).toBeVisible();
-    const verify = await waitForMail(person.email, { match: (m) => m.subject === STAFF_MSG.emailVerifySubject });
+    await waitForMail(person.email, { match: (m) => m.subject === STAFF_MSG.emailVerifySubject });
+    // She missed the sign-up mail: the admin sends it again for her from the link step (ADR 030).
+    const asked = new Date();
+    await form.getByRole('button', { name: MSG.resendVerification }).click();
+    await expect(form.getByText(MSG.verificationResentFor)).toBeVisible();
+    const verify = await waitForMail(person.email, { after: asked, match: (m) => m.subject === STAFF_MSG.emailVerifySubject });
     await person.page.goto(firstLink(verify.text)!);
     await expect(person.page.getByText(MSG.emailVerified)).toBeVisible();
     await linkButton.click();
