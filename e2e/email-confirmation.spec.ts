@@ -1,3 +1,4 @@
+import { ACCOUNT_MSG } from '../src/domain/account-messages';
 import { MSG } from '../src/domain/messages';
 import { STAFF_MSG } from '../src/domain/staff-messages';
 import { expect, test, uniqueEmail } from './support/fixtures';
@@ -18,12 +19,12 @@ test('a client with an unconfirmed email asks for the mail again from Mis Citas 
 
   await page.goto('/my-appointments');
   const notice = page.getByTestId('email-unconfirmed');
-  await expect(notice).toContainText(MSG.emailUnconfirmed);
+  await expect(notice).toContainText(ACCOUNT_MSG.emailUnconfirmed);
   await expect(page.getByTestId('account-email')).toContainText(`Tu email: ${email} · sin confirmar`);
 
   const asked = new Date();
-  await notice.getByRole('button', { name: MSG.resendVerification }).click();
-  await expect(notice.getByText(MSG.verificationResent)).toBeVisible();
+  await notice.getByRole('button', { name: ACCOUNT_MSG.resendVerification }).click();
+  await expect(notice.getByText(STAFF_MSG.verificationResent)).toBeVisible();
   const second = await waitForMail(email, { after: asked, match: (m) => isVerifyMail(m) && m.receivedAt !== first.receivedAt });
 
   await page.goto(firstLink(second.text)!);

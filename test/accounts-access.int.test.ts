@@ -64,7 +64,7 @@ async function postEncoded(path: string, fields: Record<string, string>, encodin
 }
 
 describe('sign-in protections hold whatever the body encoding', () => {
-  const notJson = { code: 'UNSUPPORTED_MEDIA_TYPE', message: MSG.authJsonOnly };
+  const notJson = { code: 'UNSUPPORTED_MEDIA_TYPE', message: STAFF_MSG.authJsonOnly };
 
   it.each(ENCODINGS)('a %s sign-in is refused (415, Spanish) before any password is checked: no guess escapes the count or the delay', async (encoding) => {
     const email = `retraso.${encoding}@enc.test`;
@@ -205,7 +205,7 @@ describe('a client account linked as an employee', () => {
 
     const again = await newSession(server.url, from()).post('/api/auth/sign-in/email', { email, password: shortPassword });
     expect(again.status).toBe(403);
-    expect(again.body.error).toEqual({ code: 'STAFF_PASSWORD_RESET_REQUIRED', message: MSG.staffPasswordRequired });
+    expect(again.body.error).toEqual({ code: 'STAFF_PASSWORD_RESET_REQUIRED', message: STAFF_MSG.staffPasswordRequired });
     expect(again.headers.getSetCookie().filter((c) => c.includes('session_token='))).toEqual([]);
     expect(await sessionsOf(email)).toBe(0);
     // A wrong password is still just a wrong password: the rule tells a guesser nothing.
@@ -255,7 +255,7 @@ describe('asking for the verification email again', () => {
 
     const res = await s.post('/api/email-verification/resend', {});
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: 'sent', message: MSG.verificationResent });
+    expect(res.body).toEqual({ status: 'sent', message: STAFF_MSG.verificationResent });
     await expect.poll(() => mailsTo(email)).toBe(2);
     const latest = mail.mails.filter((m) => m.to.includes(email) && isVerifyMail(m)).at(-1)!;
     const link = /https?:\/\/\S+/.exec(latest.text)![0];
@@ -266,7 +266,7 @@ describe('asking for the verification email again', () => {
 
     // Confirmed: said so, and nothing is sent.
     const again = await s.post('/api/email-verification/resend', {});
-    expect(again.body).toEqual({ status: 'already_confirmed', message: MSG.verificationAlreadyConfirmed });
+    expect(again.body).toEqual({ status: 'already_confirmed', message: STAFF_MSG.verificationAlreadyConfirmed });
     await settle();
     expect(mailsTo(email)).toBe(2);
   });
@@ -282,7 +282,7 @@ describe('asking for the verification email again', () => {
 
     const sent = await admin.post('/api/email-verification/resend-for-account', { email: ' Futura@Verify.test ' });
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ status: 'sent', message: MSG.verificationResentFor });
+    expect(sent.body).toEqual({ status: 'sent', message: STAFF_MSG.verificationResentFor });
     await expect.poll(() => mailsTo(target)).toBe(2);
 
     const unknown = await admin.post('/api/email-verification/resend-for-account', { email: 'nadie@verify.test' });

@@ -132,17 +132,6 @@ export const MSG = {
   emailVerifyFailed: 'El enlace para confirmar tu email no es válido o ha caducado. Inicia sesión y pide uno nuevo.',
   accountDeleteConfirm: 'Escribe ELIMINAR para confirmar.',
   deletedClientName: 'Cliente eliminado',
-
-  // Cuentas y acceso (November review: auth bodies, staff passwords, resending the verification email).
-  authJsonOnly: 'La solicitud debe enviarse en formato JSON (Content-Type: application/json).',
-  staffPasswordRequired:
-    'Tu cuenta ahora es del personal del salón y necesita una contraseña de al menos 12 caracteres. Pulsa «¿Olvidaste tu contraseña?» para crear una nueva.',
-  emailUnconfirmed: 'Tu email aún no está confirmado. Confírmalo con el enlace que te enviamos para que el salón pueda unir tu historial a tu cuenta.',
-  resendVerification: 'Reenviar email de confirmación',
-  verificationResent: 'Te hemos enviado un nuevo email de confirmación. El enlace caduca en 24 horas.',
-  verificationResentFor: 'Le hemos enviado un nuevo email de confirmación. El enlace caduca en 24 horas.',
-  verificationAlreadyConfirmed: 'Este email ya está confirmado.',
-  verificationResendFailed: 'No se pudo enviar el email de confirmación. Inténtalo de nuevo en unos minutos.',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -81,4 +81,11 @@ export const STAFF_MSG = {
   bookingCapInvalid: 'El máximo de citas pendientes por cliente debe ser un número entero entre 1 y 50.',
   bookingHorizonInvalid: 'Los días de antelación para reservar deben ser un número entero entre 1 y 730.',
   accountDeleteStaff: 'Las cuentas del personal no se eliminan desde aquí. Habla con la administración del salón.',
+  // Cuentas y acceso (November review, ADR 030): server answers and the admin's link step.
+  authJsonOnly: 'La solicitud debe enviarse en formato JSON (Content-Type: application/json).',
+  staffPasswordRequired:
+    'Tu cuenta ahora es del personal del salón y necesita una contraseña de al menos 12 caracteres. Pulsa «¿Olvidaste tu contraseña?» para crear una nueva.',
+  verificationResent: 'Te hemos enviado un nuevo email de confirmación. El enlace caduca en 24 horas.',
+  verificationResentFor: 'Le hemos enviado un nuevo email de confirmación. El enlace caduca en 24 horas.',
+  verificationAlreadyConfirmed: 'Este email ya está confirmado.',
 } as const;

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { ACCOUNT_MSG } from '../../domain/account-messages';
 import { MSG } from '../../domain/messages';
 import { VERIFIED_LANDING } from '../auth/auth';
 import { user } from '../db/schema';
@@ -47,7 +48,7 @@ export async function resendVerification(deps: Pick<Deps, 'auth' | 'db' | 'log'>
       const status = (err as { statusCode?: unknown } | null)?.statusCode;
       if (typeof status === 'number' && status < 500) return true;
       deps.log.error({ err: safeError(err) }, 'verification mail not resent');
-      throw new ApiError(503, 'mail_unavailable', MSG.verificationResendFailed);
+      throw new ApiError(503, 'mail_unavailable', ACCOUNT_MSG.verificationResendFailed);
     });
   if (refused) return 'unknown';
   return found ? 'sent' : 'unknown';

@@ -166,7 +166,7 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
   const readFast = createSessionReader(deps);
   return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
     const post = c.req.method === 'POST';
-    if (post && !acceptsBody(c.req.path, c.req.header('content-type'))) return errorJson(c, 415, 'UNSUPPORTED_MEDIA_TYPE', MSG.authJsonOnly);
+    if (post && !acceptsBody(c.req.path, c.req.header('content-type'))) return errorJson(c, 415, 'UNSUPPORTED_MEDIA_TYPE', STAFF_MSG.authJsonOnly);
     // The same session rules as every other /api route (a staff session idle for 12 hours has
     // ended): an ended session is deleted here, so better-auth then sees none.
     if (c.req.header('cookie')) await readLiveSession(deps, readFast, c.req.raw.headers);
@@ -218,7 +218,7 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
         const password = (await bodyOf(req)).password;
         // Our answer instead of better-auth's: its Set-Cookie does not go along.
         if ((await staffPasswordGate(deps.db, email, typeof password === 'string' ? password : '')) === 'refused') {
-          return errorJson(c, 403, 'STAFF_PASSWORD_RESET_REQUIRED', MSG.staffPasswordRequired);
+          return errorJson(c, 403, 'STAFF_PASSWORD_RESET_REQUIRED', STAFF_MSG.staffPasswordRequired);
         }
       }
       return normaliseError(c, res, deps.log);

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '../../domain/messages';
+import { ACCOUNT_MSG } from '../../domain/account-messages';
 import { Alert } from './alert';
 import { Button } from './button';
 
@@ -20,7 +20,7 @@ export function ResendVerificationButton({ send, className }: { send: () => Prom
       const answer = await send();
       setResult({ ok: true, message: answer.message });
     } catch (err) {
-      setResult({ ok: false, message: err instanceof Error && err.message ? err.message : MSG.verificationResendFailed });
+      setResult({ ok: false, message: err instanceof Error && err.message ? err.message : ACCOUNT_MSG.verificationResendFailed });
     } finally {
       setPending(false);
     }
@@ -29,7 +29,7 @@ export function ResendVerificationButton({ send, className }: { send: () => Prom
   return (
     <div className={`space-y-2 ${className ?? ''}`}>
       <Button variant="secondary" onPress={() => void press()} isDisabled={pending} className="w-full sm:w-auto">
-        <MailCheck className="h-4 w-4" aria-hidden /> {MSG.resendVerification}
+        <MailCheck className="h-4 w-4" aria-hidden /> {ACCOUNT_MSG.resendVerification}
       </Button>
       <div aria-live="polite">{result && <Alert tone={result.ok ? 'success' : 'error'}>{result.message}</Alert>}</div>
     </div>

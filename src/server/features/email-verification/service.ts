@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 import { consumeResendLimits, resendVerification } from '../../accounts/verification-resend';
 import { user } from '../../db/schema';
 import type { Deps, SessionUser } from '../../http/env';
@@ -19,8 +19,8 @@ export async function resendOwn(deps: ResendDeps, me: SessionUser, ip: string): 
   await consumeResendLimits(deps.rateLimit, me.email, ip);
   const outcome = await resendVerification(deps, me.email);
   return outcome === 'already_confirmed'
-    ? { status: 'already_confirmed', message: MSG.verificationAlreadyConfirmed }
-    : { status: 'sent', message: MSG.verificationResent };
+    ? { status: 'already_confirmed', message: STAFF_MSG.verificationAlreadyConfirmed }
+    : { status: 'sent', message: STAFF_MSG.verificationResent };
 }
 
 /**
@@ -31,6 +31,6 @@ export async function resendForAccount(deps: ResendDeps, email: string, ip: stri
   await consumeResendLimits(deps.rateLimit, email, ip);
   const outcome = await resendVerification(deps, email);
   return outcome === 'already_confirmed'
-    ? { status: 'already_confirmed', message: MSG.verificationAlreadyConfirmed }
-    : { status: 'sent', message: MSG.verificationResentFor };
+    ? { status: 'already_confirmed', message: STAFF_MSG.verificationAlreadyConfirmed }
+    : { status: 'sent', message: STAFF_MSG.verificationResentFor };
 }

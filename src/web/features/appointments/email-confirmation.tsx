@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_MSG } from '../../../domain/account-messages';
 import { MSG } from '../../../domain/messages';
 import { Alert } from '../../components/alert';
 import { ResendVerificationButton } from '../../components/resend-verification-button';
@@ -14,7 +15,7 @@ export function useEmailStatus() {
 function useResend() {
   const qc = useQueryClient();
   return async () => {
-    const answer = await call(api['email-verification'].resend.$post({ json: {} }), MSG.verificationResendFailed);
+    const answer = await call(api['email-verification'].resend.$post({ json: {} }), ACCOUNT_MSG.verificationResendFailed);
     // Confirmed in the meantime (another tab): the notice goes.
     if (answer.status === 'already_confirmed') void qc.invalidateQueries({ queryKey: EMAIL_STATUS_KEY });
     return answer;
@@ -28,7 +29,7 @@ export function EmailConfirmationNotice() {
   if (!status.data || status.data.emailVerified) return null;
   return (
     <div data-testid="email-unconfirmed" className="mb-6 space-y-3 rounded-2xl border border-gold/40 bg-gold-100 px-4 py-3 text-sm leading-relaxed text-ink">
-      <p>{MSG.emailUnconfirmed}</p>
+      <p>{ACCOUNT_MSG.emailUnconfirmed}</p>
       <ResendVerificationButton send={resend} />
     </div>
   );
@@ -46,7 +47,7 @@ export function AccountEmailStatus() {
       </p>
       {!status.data.emailVerified && (
         <>
-          <Alert tone="info">{MSG.emailUnconfirmed}</Alert>
+          <Alert tone="info">{ACCOUNT_MSG.emailUnconfirmed}</Alert>
           <ResendVerificationButton send={resend} />
         </>
       )}

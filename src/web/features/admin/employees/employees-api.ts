@@ -1,4 +1,5 @@
 import type { InferRequestType, InferResponseType } from 'hono/client';
+import { ACCOUNT_MSG } from '../../../../domain/account-messages';
 import { MSG } from '../../../../domain/messages';
 import { api, call } from '../../../lib/api';
 
@@ -30,4 +31,4 @@ export const lookupAccount = (email: string, employeeId: string | null) =>
 
 /** The confirmation email again, for an account the admin wants to link (ADR 030). */
 export const resendVerificationFor = (email: string) =>
-  call(api['email-verification']['resend-for-account'].$post({ json: { email } }), MSG.verificationResendFailed);
+  call(api['email-verification']['resend-for-account'].$post({ json: { email } }), ACCOUNT_MSG.verificationResendFailed);
