@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MSG } from '../../../domain/account-messages';
 import { MSG } from '../../../domain/messages';
-import { Alert } from '../../components/alert';
 import { ResendVerificationButton } from '../../components/resend-verification-button';
 import { api, call } from '../../lib/api';
 
@@ -45,12 +44,8 @@ export function AccountEmailStatus() {
       <p className="break-words text-ink">
         Tu email: <strong>{status.data.email}</strong> · {status.data.emailVerified ? 'confirmado' : 'sin confirmar'}
       </p>
-      {!status.data.emailVerified && (
-        <>
-          <Alert tone="info">{ACCOUNT_MSG.emailUnconfirmed}</Alert>
-          <ResendVerificationButton send={resend} />
-        </>
-      )}
+      {/* The notice at the top of Mis Citas says why; here only the button. */}
+      {!status.data.emailVerified && <ResendVerificationButton send={resend} />}
     </div>
   );
 }
