@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { truncateAccountEmail } from '../src/domain/back-office-rules';
 import { isBookableDate } from '../src/domain/booking-rules';
+import { ACCOUNT_MSG } from '../src/domain/account-messages';
 import { MSG } from '../src/domain/messages';
 import { STAFF_MSG } from '../src/domain/staff-messages';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
@@ -193,7 +194,12 @@ test.describe('back office', () => {
     await accountEmail.fill(person.email.toUpperCase());
     await linkButton.click();
     await expect(form.getByText(STAFF_MSG.linkEmailNotVerified)).toBeVisible();
-    const verify = await waitForMail(person.email, { match: (m) => m.subject === STAFF_MSG.emailVerifySubject });
+    await waitForMail(person.email, { match: (m) => m.subject === STAFF_MSG.emailVerifySubject });
+    // She missed the sign-up mail: the admin sends it again for her from the link step (ADR 030).
+    const asked = new Date();
+    await form.getByRole('button', { name: ACCOUNT_MSG.resendVerification }).click();
+    await expect(form.getByText(STAFF_MSG.verificationResentFor)).toBeVisible();
+    const verify = await waitForMail(person.email, { after: asked, match: (m) => m.subject === STAFF_MSG.emailVerifySubject });
     await person.page.goto(firstLink(verify.text)!);
     await expect(person.page.getByText(MSG.emailVerified)).toBeVisible();
     await linkButton.click();

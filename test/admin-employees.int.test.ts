@@ -6,7 +6,7 @@ import { DEFAULT_WEEKLY_SCHEDULE, defaultWeeklySchedule } from '../src/domain/we
 import { appointments, employees } from '../src/server/db/schema';
 import type { Session } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
-import { person, TRUST_PROXY_ENV, userRow } from './admin-support';
+import { person, signInAgain, TRUST_PROXY_ENV, userRow } from './admin-support';
 
 // Manage employees and account linking (SPEC §2, §4 Employee account linking, §5 Employee form)
 // and the unlink rules of docs/decisions/004-employee-account-linking.md.
@@ -159,8 +159,10 @@ describe('linking on save', () => {
     const res = await create({ name: 'Clara Vidal', userId: found.body.userId });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ adminRoleKept: false, employee: { userId: found.body.userId, userAccountEmail: 'clara@example.com' } });
-    // The very next request of her open session already sees the new role.
-    expect((await clara.get('/api/me')).body.role).toBe('employee');
+    // Her open session ends with the link (ADR 030: a staff account needs a staff password); signed
+    // in again she is an employee.
+    expect((await clara.get('/api/me')).status).toBe(401);
+    expect((await (await signInAgain(server, 'clara@example.com')).get('/api/me')).body.role).toBe('employee');
   });
 
   it('keeps an admin an admin and says so', async () => {
@@ -217,7 +219,8 @@ describe('unlinking and relinking', () => {
     const userId = (await admin.post('/api/admin/employees/link-lookup', { email })).body.userId as string;
     const res = await create({ name, userId });
     expect(res.status).toBe(201);
-    return { session, userId, employeeId: res.body.employee.id as string };
+    expect((await session.get('/api/me')).status).toBe(401);
+    return { session: await signInAgain(server, email), userId, employeeId: res.body.employee.id as string };
   }
 
   async function appointmentFor(employeeUserId: string, start: Date, status: 'confirmed' | 'completed' = 'confirmed') {

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { user } from '../src/server/db/schema';
 import type { Role } from '../src/server/http/env';
-import { promote, signUp, type Session } from './support/http-client';
+import { promote, signIn, signUp, type Session } from './support/http-client';
 import type { TestServer } from './support/test-server';
 
 // Arranging people for the back-office tests (admin-*.int.test.ts). Every sign-up comes from its
 // own address (these servers trust X-Forwarded-For) so better-auth's per-address sign-up limit
 // does not throttle the arrangement.
 
-export const PASSWORD = 'secreto-1';
+// Long enough for staff (12): a client linked as an employee signs in again with it (ADR 030).
+export const PASSWORD = 'secreto-largo-1';
 export const TRUST_PROXY_ENV = { TRUST_PROXY: 'true' };
 
 let ipSeq = 0;
@@ -24,6 +25,11 @@ export async function person(server: TestServer, email: string, role: Role = 'cl
   if (opts.verified !== false) await server.deps.db.update(user).set({ emailVerified: true }).where(eq(user.email, email.toLowerCase()));
   if (role !== 'client') await promote(server.deps, email, role);
   return s;
+}
+
+/** Signs `email` in again (from a fresh address): a client linked as an employee has lost her sessions (ADR 030). */
+export async function signInAgain(server: TestServer, email: string): Promise<Session> {
+  return signIn(server.url, { email, password: PASSWORD }, nextIp());
 }
 
 export async function userRow(server: TestServer, email: string) {

@@ -624,6 +624,19 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/privacy': { expect: everyone(200), call: async (s) => ({ res: await s.get('/api/privacy') }) },
+  'GET /api/email-verification': {
+    expect: signedIn(200),
+    call: async (s, actor) => {
+      const res = await s.get('/api/email-verification');
+      return { res, check: async (ok) => (!ok || res.body.email === w.email[actor as 'client'] ? null : 'someone else’s email') };
+    },
+  },
+  // Her own account only: there is no address in the body to choose.
+  'POST /api/email-verification/resend': { expect: signedIn(200), call: async (s) => ({ res: await s.post('/api/email-verification/resend', {}) }) },
+  'POST /api/email-verification/resend-for-account': {
+    expect: adminOnly(200),
+    call: async (s) => ({ res: await s.post('/api/email-verification/resend-for-account', { email: w.email.client }) }),
+  },
 };
 
 const countWhere = async (table: string, column: string, value: string) =>

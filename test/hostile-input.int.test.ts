@@ -273,6 +273,7 @@ const AUTH_BODIES: Record<string, () => Body> = {
   'update-user': () => ({ name: 'Cuenta Hostil' }),
   'change-password': () => ({ currentPassword: 'no-es-la-clave', newPassword: 'otra-clave-1' }),
   'sign-in/social': () => ({ provider: 'google', callbackURL: '/' }),
+  'send-verification-email': () => ({ email: 'cuenta.hostil@mundo.test' }),
   nope: () => ({}),
 };
 
@@ -441,6 +442,9 @@ function specs(): Record<string, Spec> {
     'GET /api/my-account/export': { actor: 'client', query: () => ({}) },
     'POST /api/my-account/delete': { actor: 'otherClient', body: () => ({ confirm: 'ELIMINAR', password: WORLD_PASSWORD }) },
     'GET /api/privacy': { actor: 'anonymous', query: () => ({}) },
+    'GET /api/email-verification': { actor: 'client', query: () => ({}) },
+    'POST /api/email-verification/resend': { actor: 'client', body: () => ({}) },
+    'POST /api/email-verification/resend-for-account': { actor: 'admin', body: () => ({ email: 'cuenta.hostil@mundo.test' }) },
   };
 }
 

@@ -15,3 +15,10 @@ it('ADMIN_EMAIL without ADMIN_PASSWORD stops the start naming ADMIN_PASSWORD', {
   expect(code).toBe(1);
   expect(child.output()).toContain('ADMIN_PASSWORD');
 });
+
+it('an ADMIN_PASSWORD from the list of the most common passwords stops the start naming ADMIN_PASSWORD', { timeout: 60_000 }, async () => {
+  const child = spawnServer({ ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'qwerty123456', DATA_DIR: '/nonexistent/never-created' });
+  const { code } = await child.exited;
+  expect(code).toBe(1);
+  expect(child.output()).toContain('ADMIN_PASSWORD: es una de las contraseñas más comunes');
+});

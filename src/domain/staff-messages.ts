@@ -87,4 +87,11 @@ export const STAFF_MSG = {
   rescheduleTooFast: 'Has cambiado de hora demasiadas citas seguidas. Espera un rato y vuelve a intentarlo.',
   rescheduleLimitReached: (moves: number): string =>
     `Esta cita ya se ha cambiado de hora ${moves} ${moves === 1 ? 'vez' : 'veces'}, el máximo. Si necesitas otro cambio, llama al salón.`,
+  // Cuentas y acceso (November review, ADR 030): server answers and the admin's link step.
+  authJsonOnly: 'La solicitud debe enviarse en formato JSON (Content-Type: application/json).',
+  staffPasswordRequired:
+    'Tu cuenta ahora es del personal del salón y necesita una contraseña de al menos 12 caracteres. Pulsa «¿Olvidaste tu contraseña?» para crear una nueva.',
+  verificationResent: 'Te hemos enviado un nuevo email de confirmación. El enlace caduca en 24 horas.',
+  verificationResentFor: 'Le hemos enviado un nuevo email de confirmación. El enlace caduca en 24 horas.',
+  verificationAlreadyConfirmed: 'Este email ya está confirmado.',
 } as const;

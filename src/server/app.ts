@@ -17,6 +17,7 @@ import { bookingRoutes } from './features/booking/routes';
 import { myAccountRoutes } from './features/my-account/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { catalogRoutes } from './features/catalog/routes';
+import { emailVerificationRoutes } from './features/email-verification/routes';
 import { eventsRoutes } from './features/events/routes';
 import { frontDeskRoutes } from './features/front-desk/routes';
 import { healthRoutes } from './features/health/routes';
@@ -59,7 +60,8 @@ function apiRoutes(deps: Deps) {
     .route('/front-desk', frontDeskRoutes(deps))
     // issue 16 (RGPD): the client's own data, and the privacy notice's facts.
     .route('/my-account', myAccountRoutes(deps))
-    .route('/privacy', privacyRoutes(deps));
+    .route('/privacy', privacyRoutes(deps))
+    .route('/email-verification', emailVerificationRoutes(deps));
 }
 
 /** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */

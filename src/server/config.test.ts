@@ -47,6 +47,9 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: '123' }],
     // issue 16: the admin is staff, 12 characters at least
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'once-letras' }],
+    // one of the 10,000 most common passwords, however long (the November review)
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'qwerty123456' }],
+    ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: '1QAZ2WSX3EDC' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'yes' }],
     ['ADMIN_RESET', { ADMIN_RESET: 'si' }],
     ['DATABASE_URL', { DATABASE_URL: 'mysql://x' }],

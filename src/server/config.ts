@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { newPasswordProblem } from '../domain/password-rules';
+import { isCommonPassword } from './auth/common-passwords';
 
 // Every setting comes from the environment, is parsed once at start, and a bad value stops the
 // start with a message that names the variable (ARCHITECTURE.md §3).
@@ -37,6 +39,11 @@ const EnvSchema = z
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'hace falta cuando ADMIN_EMAIL está definido' });
+    }
+    // The rule every staff password meets (domain/password-rules.ts), checked at start: the
+    // admin's is set here, never through sign-up or reset where the list is checked.
+    if (env.ADMIN_PASSWORD && newPasswordProblem(env.ADMIN_PASSWORD, { staff: true, isCommon: isCommonPassword })?.code === 'PASSWORD_TOO_COMMON') {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'es una de las contraseñas más comunes y fáciles de adivinar: elige otra' });
     }
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'hace falta cuando ADMIN_PASSWORD está definido' });

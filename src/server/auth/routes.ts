@@ -10,6 +10,10 @@ import { safeError } from '../logger';
 import { eq } from 'drizzle-orm';
 import { newPasswordProblem } from '../../domain/password-rules';
 import { user as userTable, verification } from '../db/schema';
+import { staffPasswordGate } from '../accounts/staff-password';
+import { consumeResendLimits, TooManyResends } from '../accounts/verification-resend';
+import { readLiveSession } from '../http/guards';
+import { createSessionReader } from '../http/session-reader';
 import { CLIENT_IP_HEADER, NAME_CONTROL_CHARACTERS } from './auth';
 import { isCommonPassword } from './common-passwords';
 import { perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey, signInPairKey } from './rate-limit-keys';
@@ -24,6 +28,9 @@ const PAIR = { window: SIGN_IN_FAILURE_WINDOW_S, max: SIGN_IN_PAIR_MAX } as cons
 const ACCOUNT_FAILURES = { window: SIGN_IN_FAILURE_WINDOW_S, max: Number.MAX_SAFE_INTEGER } as const;
 const SIGN_IN = '/api/auth/sign-in/email';
 const LIMITED_PER_ACCOUNT = new Set<string>(PER_ACCOUNT_PATHS);
+// better-auth's own "send it again" (no session needed): the same per-address and per-IP limits as
+// ours (accounts/verification-resend.ts), or anyone could fill a mailbox with confirmation mails.
+const RESEND_VERIFICATION = '/api/auth/send-verification-email';
 
 /**
  * The client's address. Behind `hops` trusted proxies (TRUST_PROXY, README) each proxy APPENDS
@@ -41,7 +48,7 @@ export function forwardedClientIp(header: string | undefined, hops: number): str
   return entries[Math.max(0, entries.length - hops)] ?? null;
 }
 
-function clientIp(c: Parameters<typeof getConnInfo>[0], hops: number): string {
+export function clientIp(c: Parameters<typeof getConnInfo>[0], hops: number): string {
   const forwarded = forwardedClientIp(c.req.header('x-forwarded-for'), hops);
   if (forwarded) return forwarded.slice(0, 64);
   try {
@@ -76,12 +83,15 @@ async function passwordRefusal(deps: Pick<Deps, 'auth' | 'db'>, path: string, re
   const password = body[field];
   if (typeof password !== 'string' || password.length === 0 || password.length > 128) return null;
   let role: string | undefined;
-  if (path === '/api/auth/reset-password' && typeof body.token === 'string' && body.token.length <= 200) {
+  // better-auth takes the token from the body or else the query string (`body.token || query.token`):
+  // the rule must look where it looks, or a token in the query skipped the staff check.
+  const token = path === '/api/auth/reset-password' ? (typeof body.token === 'string' && body.token ? body.token : new URL(req.url).searchParams.get('token')) : null;
+  if (token && token.length <= 200) {
     const [row] = await deps.db
       .select({ role: userTable.role })
       .from(verification)
       .innerJoin(userTable, eq(userTable.id, verification.value))
-      .where(eq(verification.identifier, `reset-password:${body.token}`));
+      .where(eq(verification.identifier, `reset-password:${token}`));
     role = row?.role;
   } else if (path === '/api/auth/change-password') {
     const s = await deps.auth.api.getSession({ headers: req.headers }).catch(() => null);
@@ -143,9 +153,26 @@ async function normaliseError(c: Context<AppEnv>, res: Response, log: Deps['log'
   return errorJson(c, status, code, authErrorMessage(status, code));
 }
 
+/**
+ * Whether a POST's body is JSON. better-call also parses form-encoded, multipart and text bodies,
+ * but the checks here read JSON only: anything else would reach better-auth unchecked (the
+ * November review, docs/decisions/030). The OAuth callback is the provider's to post (form_post).
+ */
+export function acceptsBody(path: string, contentType: string | undefined): boolean {
+  if (/^\/api\/auth\/(oauth2\/)?callback\//.test(path)) return true;
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
 /** better-auth behind our own door: the client IP comes from the socket, never from a header a client sets. */
-export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'log' | 'db'>) =>
-  new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
+export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'log' | 'db'>) => {
+  const readFast = createSessionReader(deps);
+  return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
+    const post = c.req.method === 'POST';
+    if (post && !acceptsBody(c.req.path, c.req.header('content-type'))) return errorJson(c, 415, 'UNSUPPORTED_MEDIA_TYPE', STAFF_MSG.authJsonOnly);
+    // The same session rules as every other /api route (a staff session idle for 12 hours has
+    // ended): an ended session is deleted here, so better-auth then sees none.
+    if (c.req.header('cookie')) await readLiveSession(deps, readFast, c.req.raw.headers);
+
     // better-auth throws what it did not expect (onAPIError.throw): logged here, redacted, by
     // route name only (a reset link's path holds its token), and answered as our 500.
     const handle = (r: Request) =>
@@ -163,12 +190,20 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
       return errorJson(c, 429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
     };
 
-    const post = c.req.method === 'POST';
     if (post) {
       const refused = await passwordRefusal(deps, c.req.path, req);
       if (refused) return errorJson(c, 400, refused.code, refused.message);
     }
-    const email = post && (c.req.path === SIGN_IN || LIMITED_PER_ACCOUNT.has(c.req.path)) ? await emailOf(req) : null;
+    const email = post && (c.req.path === SIGN_IN || c.req.path === RESEND_VERIFICATION || LIMITED_PER_ACCOUNT.has(c.req.path)) ? await emailOf(req) : null;
+    if (email && c.req.path === RESEND_VERIFICATION) {
+      try {
+        await consumeResendLimits(deps.rateLimit, email, ip);
+      } catch (err) {
+        if (err instanceof TooManyResends) return tooMany(err.retryAfter, err.retryAfter);
+        throw err;
+      }
+      return normaliseError(c, await handle(req), deps.log);
+    }
     if (email && c.req.path === SIGN_IN) {
       const pairKey = signInPairKey(email, ip);
       const accountKey = signInFailuresKey(email);
@@ -181,6 +216,13 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
         await deps.rateLimit.consume(pairKey, PAIR);
         await deps.rateLimit.consume(accountKey, ACCOUNT_FAILURES);
       }
+      if (res.status === 200) {
+        const password = (await bodyOf(req)).password;
+        // Our answer instead of better-auth's: its Set-Cookie does not go along.
+        if ((await staffPasswordGate(deps.db, email, typeof password === 'string' ? password : '')) === 'refused') {
+          return errorJson(c, 403, 'STAFF_PASSWORD_RESET_REQUIRED', STAFF_MSG.staffPasswordRequired);
+        }
+      }
       return normaliseError(c, res, deps.log);
     }
     if (email) {
@@ -191,3 +233,4 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
     const res = await handle(req);
     return normaliseError(c, res, deps.log);
   });
+};

@@ -30,42 +30,54 @@ function noSessionOnlyIfRefused(err: unknown): null {
   throw err;
 }
 
+/** `activeEmployee` comes with the one-query read; undefined on better-auth's path (then asked apart). */
+type LiveSession = {
+  sessionId: string;
+  user: { id: string; email: string; name: string; image?: string | null; role?: string | null };
+  activeEmployee?: boolean;
+};
+
 /**
- * Reads the session once per request; routes decide what they need from it. One joined query in
- * the common case (session-reader.ts); better-auth's getSession when it would write.
+ * The request's session, or null when there is none or it has ended (issue 16, ADR 025: 30 days
+ * after sign-in for everyone, 12 hours idle for staff). An ended session is deleted, so no other
+ * path accepts it: better-auth's own routes (auth/routes.ts) pass through here first too. One
+ * joined query in the common case (session-reader.ts); better-auth's getSession when it would write.
  */
+export async function readLiveSession(deps: Pick<Deps, 'auth' | 'db'>, readFast: ReturnType<typeof createSessionReader>, headers: Headers): Promise<LiveSession | null> {
+  const fast = await readFast(headers.get('cookie') ?? undefined).catch(() => 'ask-better-auth' as const);
+  const result =
+    fast === 'ask-better-auth'
+      ? await deps.auth.api
+          .getSession({ headers })
+          .then((r) =>
+            r
+              ? {
+                  sessionId: r.session.id,
+                  createdAt: new Date(r.session.createdAt),
+                  lastActiveAt: new Date(r.session.updatedAt),
+                  user: r.user as typeof r.user & { role?: string },
+                  activeEmployee: undefined as boolean | undefined,
+                }
+              : null,
+          )
+          .catch(noSessionOnlyIfRefused)
+      : fast;
+  if (!result) return null;
+  // Real time, as better-auth's own expiry: the session's timestamps are written in real time.
+  const facts = { role: String(result.user.role ?? 'client'), createdAt: result.createdAt, lastActiveAt: result.lastActiveAt, now: new Date() };
+  if (sessionEnded(facts)) {
+    await deps.db.delete(sessionTable).where(eq(sessionTable.id, result.sessionId));
+    return null;
+  }
+  if (shouldTouchSession(facts)) await deps.db.update(sessionTable).set({ updatedAt: facts.now }).where(eq(sessionTable.id, result.sessionId));
+  return result;
+}
+
+/** Reads the session once per request; routes decide what they need from it. */
 export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
   const readFast = createSessionReader(deps);
   return createMiddleware<AppEnv>(async (c, next) => {
-    const fast = await readFast(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
-    let result =
-      fast === 'ask-better-auth'
-        ? await deps.auth.api
-            .getSession({ headers: c.req.raw.headers })
-            .then((r) =>
-              r
-                ? {
-                    sessionId: r.session.id,
-                    createdAt: new Date(r.session.createdAt),
-                    lastActiveAt: new Date(r.session.updatedAt),
-                    user: r.user as typeof r.user & { role?: string },
-                    activeEmployee: undefined as boolean | undefined,
-                  }
-                : null,
-            )
-            .catch(noSessionOnlyIfRefused)
-        : fast;
-    // issue 16 (ADR 025): 30 days after sign-in for everyone, 12 hours idle for staff. Real time,
-    // as better-auth's own expiry; an ended session is deleted so no other path accepts it.
-    if (result) {
-      const facts = { role: String(result.user.role ?? 'client'), createdAt: result.createdAt, lastActiveAt: result.lastActiveAt, now: new Date() };
-      if (sessionEnded(facts)) {
-        await deps.db.delete(sessionTable).where(eq(sessionTable.id, result.sessionId));
-        result = null;
-      } else if (shouldTouchSession(facts)) {
-        await deps.db.update(sessionTable).set({ updatedAt: facts.now }).where(eq(sessionTable.id, result.sessionId));
-      }
-    }
+    const result = await readLiveSession(deps, readFast, c.req.raw.headers);
     if (result) {
       const u = result.user;
       // The ONE place staff access is decided (ADR 032): an employee whose record is inactive, or

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../../domain/messages';
-import { googleErrorText } from './auth-api';
+import { authErrorText, googleErrorText } from './auth-api';
 
 describe('googleErrorText', () => {
   it.each([
@@ -16,5 +16,13 @@ describe('googleErrorText', () => {
 
   it('says the salon has no Google sign-in without an error code', () => {
     expect(googleErrorText('PROVIDER_NOT_FOUND')).not.toMatch(/[A-Z]{3,}_/);
+  });
+});
+
+describe('authErrorText', () => {
+  it('tells a client just linked as an employee how to get a staff password (ADR 030)', () => {
+    expect(authErrorText(MSG.loginErrorPrefix, 'STAFF_PASSWORD_RESET_REQUIRED')).toBe(
+      `${MSG.loginErrorPrefix}tu cuenta ahora es del personal del salón y necesita una contraseña de al menos 12 caracteres; créala con «¿Olvidaste tu contraseña?» (STAFF_PASSWORD_RESET_REQUIRED)`,
+    );
   });
 });

@@ -3,6 +3,7 @@ import { MSG } from '../../../domain/messages';
 import { STAFF_MSG, unlinkBlocked } from '../../../domain/staff-messages';
 import { defaultWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { endStaffAccess } from '../../accounts/staff-access';
+import { requireStaffPassword } from '../../accounts/staff-password';
 import { pgErrorCode } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
@@ -139,6 +140,8 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
         await replaceEmployeeServices(tx, row.id, serviceIds);
 
         if (linked) await promoteToEmployee(tx, linked.id, now);
+        // A client becoming staff: her sessions end and she needs a staff password (ADR 030).
+        if (linked?.role === 'client') await requireStaffPassword(tx, linked.id);
         if (previousUserId && relinking) await demoteIfUnlinked(tx, previousUserId, now);
         // Only a new link deserves the note; re-saving an admin's own record says nothing new.
         return { savedId: row.id, adminRoleKept: linked?.role === 'admin' };

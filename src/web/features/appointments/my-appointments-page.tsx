@@ -15,6 +15,7 @@ import { api, ApiRequestError, call } from '../../lib/api';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
 import { RemindersSwitch } from './reminders-switch';
 
+import { EmailConfirmationNotice } from './email-confirmation';
 import { MyDataSection } from './my-data-section';
 
 type Appointment = InferResponseType<(typeof api)['my-appointments']['$get'], 200>['appointments'][number];
@@ -142,6 +143,7 @@ export default function MyAppointmentsPage() {
           </ButtonLink>
         }
       />
+      <EmailConfirmationNotice />
       <div className="mb-6 flex flex-col gap-3 empty:hidden">
         {banner && <Alert tone="success">{BANNERS[banner]}</Alert>}
         {cancelError && <Alert>{cancelError}</Alert>}

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/text-field';
 import { useSession } from '../../app/session';
 import { api, ApiRequestError, call } from '../../lib/api';
+import { AccountEmailStatus } from './email-confirmation';
 
 /**
  * "Tus datos" under Mis Citas (issue 16, RGPD): download everything the salon keeps about you as
@@ -48,6 +49,7 @@ export function MyDataSection() {
           Aviso de privacidad
         </Link>
       </p>
+      <AccountEmailStatus />
       {error && (
         <div className="mt-4">
           <Alert>{error}</Alert>

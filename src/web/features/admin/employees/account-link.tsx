@@ -7,7 +7,9 @@ import { Alert } from '../../../components/alert';
 import { Button } from '../../../components/button';
 import { inputClass } from '../../../components/text-field';
 import { failureText } from '../shared/admin-ui';
-import { lookupAccount } from './employees-api';
+import { ApiRequestError } from '../../../lib/api';
+import { ResendVerificationButton } from '../../../components/resend-verification-button';
+import { lookupAccount, resendVerificationFor } from './employees-api';
 
 /** The linked account the form will save (null: none). `confirmed` = found by the lookup in this form. */
 export type LinkedAccount = { userId: string; email: string; name?: string; role?: string; confirmed: boolean };
@@ -37,18 +39,22 @@ export function AccountLink({
 }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The account exists but has not confirmed its email: the admin can send the link again for her.
+  const [unconfirmed, setUnconfirmed] = useState<string | null>(null);
   const { typed, linked } = value;
 
   async function link() {
     if (!typed.trim()) return setError(MSG.linkEmailRequired);
     setPending(true);
     setError(null);
+    setUnconfirmed(null);
     try {
       const found = await lookupAccount(typed.trim(), employeeId);
       onChange({ typed: found.email, linked: { userId: found.userId, email: found.email, name: found.name, role: found.role, confirmed: true } });
     } catch (err) {
       // The spec's own texts for "not found" and "already linked"; anything else is a lookup failure.
       setError(failureText(err, MSG.linkLookupFailed));
+      if (err instanceof ApiRequestError && err.code === 'link_email_not_verified') setUnconfirmed(typed.trim());
       onChange({ typed, linked: null });
     } finally {
       setPending(false);
@@ -69,6 +75,7 @@ export function AccountLink({
           onChange={(v) => {
             // Editing the email clears the linked state (SPEC §4).
             setError(null);
+            setUnconfirmed(null);
             onChange({ typed: v, linked: null });
           }}
           onKeyDown={(e) => {
@@ -89,6 +96,7 @@ export function AccountLink({
 
       <div aria-live="polite" className="space-y-2">
         {error && <Alert>{error}</Alert>}
+        {unconfirmed && <ResendVerificationButton send={() => resendVerificationFor(unconfirmed)} />}
         {linked && (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-2xl border border-sage/30 bg-sage-100 px-4 py-2 text-sm text-sage-800">
             <p className="flex min-w-0 items-center gap-2 py-1">

@@ -1,4 +1,5 @@
 import type { InferRequestType, InferResponseType } from 'hono/client';
+import { ACCOUNT_MSG } from '../../../../domain/account-messages';
 import { MSG } from '../../../../domain/messages';
 import { api, call } from '../../../lib/api';
 
@@ -31,3 +32,7 @@ export const lookupAccount = (email: string, employeeId: string | null) =>
 /** "Quitar acceso ahora" (ADR 032): ends the linked account's sessions and calendar feed. */
 export const revokeEmployeeAccess = (id: string) =>
   call(api.admin.employees[':id']['revoke-access'].$post({ param: { id } }), MSG.revokeAccessFailed);
+
+/** The confirmation email again, for an account the admin wants to link (ADR 030). */
+export const resendVerificationFor = (email: string) =>
+  call(api['email-verification']['resend-for-account'].$post({ json: { email } }), ACCOUNT_MSG.verificationResendFailed);
