@@ -38,7 +38,10 @@ export const user = pgTable('user', {
   role: text('role', { enum: ['client', 'employee', 'admin'] }).notNull().default('client'),
   createdAt: created(),
   updatedAt: updated(),
-});
+}, (t) => [
+  // Case-insensitive email lookup for account linking (SPEC §5 Employee form; 0001_no_double_booking).
+  index('user_email_lower_idx').on(sql`lower(${t.email})`),
+]);
 
 export const session = pgTable(
   'session',
@@ -195,6 +198,9 @@ export const appointments = pgTable(
     index('appointments_client_start_idx').on(t.clientId, t.startTime),
     index('appointments_employee_start_idx').on(t.employeeId, t.startTime),
     index('appointments_start_idx').on(t.startTime),
+    // issue 13 (0005_front_desk)
+    check('appointments_booked_by_known', sql`${t.bookedBy} IN ('client', 'staff')`),
+    index('appointments_client_record_start_idx').on(t.clientRecordId, t.startTime),
     // The no-double-booking exclusion constraint is in the custom migration (drizzle cannot express it).
   ],
 );
@@ -246,6 +252,10 @@ export const salonExceptions = pgTable(
   (t) => [
     check('salon_exceptions_kind', sql`${t.kind} IN ('closed', 'special_hours')`),
     check('salon_exceptions_range', sql`${t.endDate} >= ${t.startDate}`),
+    check(
+      'salon_exceptions_times',
+      sql`(${t.kind} = 'closed' AND ${t.startTime} IS NULL AND ${t.endTime} IS NULL) OR (${t.kind} = 'special_hours' AND ${t.startTime} IS NOT NULL AND ${t.endTime} IS NOT NULL)`,
+    ),
     index('salon_exceptions_end_idx').on(t.endDate, t.startDate),
   ],
 );
@@ -268,6 +278,7 @@ export const employeeTimeOff = pgTable(
   },
   (t) => [
     check('employee_time_off_range', sql`${t.endDate} >= ${t.startDate}`),
+    check('employee_time_off_times', sql`(${t.startTime} IS NULL) = (${t.endTime} IS NULL)`),
     index('employee_time_off_employee_end_idx').on(t.employeeId, t.endDate),
   ],
 );
