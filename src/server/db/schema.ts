@@ -182,6 +182,7 @@ export const appointments = pgTable(
     messageSequence: integer('message_sequence').notNull().default(0),
 
     // Issue 13 (0005_front_desk): the salon's client record, and who booked (the client online or a staff member).
+    // SQL only (ADR 034): the trigger appointments_client_record fills it for an account's booking.
     clientRecordId: uuid('client_record_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     bookedBy: text('booked_by', { enum: ['client', 'staff'] }).notNull().default('client'),
     bookedByUserId: text('booked_by_user_id').references(() => user.id, { onDelete: 'set null' }),
