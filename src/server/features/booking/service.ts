@@ -7,8 +7,8 @@ import { defaultSalonSettings } from '../../../domain/salon-settings';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval, type Slot } from '../../../domain/slots';
 import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
-import { closedLabel } from '../../../domain/availability';
-import { closedDays } from '../../availability/exceptions';
+import { closedLabelForStaff } from '../../../domain/availability';
+import { closedDays, isEmployeeRecordOf } from '../../availability/exceptions';
 import { pgErrorCode } from '../../db/client';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
@@ -196,8 +196,12 @@ export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professi
   const span = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
   if (!(span >= 0 && span < CALENDAR_MAX_DAYS)) throw badRequest(MSG.invalidInput);
   const staff = user.role === 'admin' || user.role === 'employee';
-  const days = await closedDays(ctx.db, UUID.test(q.professionalId) ? q.professionalId : null, q.from, q.to);
-  return { days: days.map((d) => (staff ? { date: d.date, label: closedLabel(d) } : { date: d.date })) };
+  const recordId = UUID.test(q.professionalId) ? q.professionalId : null;
+  const days = await closedDays(ctx.db, recordId, q.from, q.to);
+  if (!staff) return { days: days.map((d) => ({ date: d.date })) };
+  // A time off's reason (possibly health) only for the admin and the professional herself.
+  const seesReason = user.role === 'admin' || (recordId !== null && days.some((d) => d.kind === 'time_off') && (await isEmployeeRecordOf(ctx.db, recordId, user.id)));
+  return { days: days.map((d) => ({ date: d.date, label: closedLabelForStaff(d, seesReason) })) };
 }
 
 // ---- issue 13: the front desk books for a client and moves appointments ----
