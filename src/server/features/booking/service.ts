@@ -198,10 +198,9 @@ export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professi
   const staff = user.role === 'admin' || user.role === 'employee';
   const recordId = UUID.test(q.professionalId) ? q.professionalId : null;
   const days = await closedDays(ctx.db, recordId, q.from, q.to);
-  if (!staff) return { days: days.map((d) => ({ date: d.date })) };
   // A time off's reason (possibly health) only for the admin and the professional herself.
-  const seesReason = user.role === 'admin' || (recordId !== null && days.some((d) => d.kind === 'time_off') && (await isEmployeeRecordOf(ctx.db, recordId, user.id)));
-  return { days: days.map((d) => ({ date: d.date, label: closedLabelForStaff(d, seesReason) })) };
+  const seesReason = user.role === 'admin' || (staff && recordId !== null && days.some((d) => d.kind === 'time_off') && (await isEmployeeRecordOf(ctx.db, recordId, user.id)));
+  return { days: days.map((d) => (staff ? { date: d.date, label: closedLabelForStaff(d, seesReason) } : { date: d.date })) };
 }
 
 // ---- issue 13: the front desk books for a client and moves appointments ----
