@@ -4,7 +4,7 @@ import { MSG } from '../src/domain/messages';
 import { STAFF_MSG } from '../src/domain/staff-messages';
 import { SALON_TIME_ZONE, wallClockToInstant } from '../src/domain/salon-time';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
-import { appointments, employees, services, user } from '../src/server/db/schema';
+import { appointments, clients, employees, services, user } from '../src/server/db/schema';
 import type { RealtimeEvent } from '../src/server/realtime/realtime';
 import { newSession, promote, signUp, type Session } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -109,12 +109,61 @@ describe('GET /api/agenda', () => {
       status: 'completed',
       clientName: 'Marta García',
       clientEmail: 'marta@example.com',
+      clientPhone: null,
       notes_client: 'Alergia al PPD.',
     });
 
     // Carmen sees hers and none of Lucía's.
     const other = await carmen.session.get(`/api/agenda?date=${DAY}`);
     expect(other.body.appointments.map((a: { id: string }) => a.id)).toEqual([hers]);
+  });
+
+  it('gives each card a way to reach the client: the email only when there is one, the phone when the record has one', async () => {
+    const DAY2 = '2026-06-12';
+    const contactBefore = (res: { body: { appointments: Array<{ id: string; clientEmail: string | null; clientPhone?: string | null }> } }, id: string) => {
+      const a = res.body.appointments.find((x) => x.id === id)!;
+      return { email: a.clientEmail, phone: a.clientPhone };
+    };
+    const [phoneOnly, emailOnly] = await server.deps.db
+      .insert(clients)
+      .values([
+        { name: 'Pilar Sanz', phone: '+34612345678' },
+        { name: 'Inés Vidal', email: 'ines@example.com' },
+      ])
+      .returning({ id: clients.id });
+    const withRecord = async (time: string, recordId: string, name: string, email: string) => {
+      const id = await appointment(lucia, at(DAY2, time));
+      await server.deps.db.update(appointments).set({ clientId: null, clientRecordId: recordId, clientName: name, clientEmail: email, bookedBy: 'staff' }).where(eq(appointments.id, id));
+      return id;
+    };
+    const account = await appointment(lucia, at(DAY2, '09:00')); // Marta: an account (her record made by the booking)
+    await server.deps.db.update(clients).set({ phone: '+34699111222' }).where(eq(clients.userId, marta.id));
+    const pilar = await withRecord('10:00', phoneOnly!.id, 'Pilar Sanz', '');
+    const ines = await withRecord('11:00', emailOnly!.id, 'Inés Vidal', 'ines@example.com');
+    // A client who deleted her account: the visit stays, anonymised, with no way to reach her.
+    const gone = await signUp(server.url, { email: 'gone@example.com', password: PASSWORD, name: 'Ana Borrada' }, nextIp());
+    const [goneUser] = await server.deps.db.select({ id: user.id }).from(user).where(eq(user.email, 'gone@example.com'));
+    const deleted = await appointment(lucia, at(DAY2, '12:00'));
+    const [goneRecord] = await server.deps.db.insert(clients).values({ name: 'Ana Borrada', email: 'gone@example.com', phone: '+34600000000', userId: goneUser!.id }).returning({ id: clients.id });
+    await server.deps.db.update(appointments).set({ clientId: goneUser!.id, clientRecordId: goneRecord!.id, clientName: 'Ana Borrada', clientEmail: 'gone@example.com' }).where(eq(appointments.id, deleted));
+    expect(contactBefore(await lucia.session.get(`/api/agenda?date=${DAY2}`), deleted)).toEqual({ email: 'gone@example.com', phone: '+34600000000' });
+    expect((await gone.post('/api/my-account/delete', { confirm: 'ELIMINAR' })).status).toBe(200);
+
+    const res = await lucia.session.get(`/api/agenda?date=${DAY2}`);
+    const contact = (id: string) => {
+      const a = res.body.appointments.find((x: { id: string }) => x.id === id);
+      return { name: a.clientName, email: a.clientEmail, phone: a.clientPhone };
+    };
+    expect(contact(account)).toEqual({ name: 'Marta García', email: 'marta@example.com', phone: '+34699111222' });
+    expect(contact(pilar)).toEqual({ name: 'Pilar Sanz', email: null, phone: '+34612345678' });
+    expect(contact(ines)).toEqual({ name: 'Inés Vidal', email: 'ines@example.com', phone: null });
+    expect(contact(deleted)).toEqual({ name: MSG.deletedClientName, email: null, phone: null });
+
+    // A mark answers the same card, contact included (the page replaces the card with it).
+    await server.deps.db.update(appointments).set({ startTime: at(DAY, '08:00'), endTime: at(DAY, '08:45') }).where(eq(appointments.id, pilar));
+    const marked = await lucia.session.patch(`/api/agenda/appointments/${pilar}`, { status: 'completed' });
+    expect(marked.status).toBe(200);
+    expect({ email: marked.body.appointment.clientEmail, phone: marked.body.appointment.clientPhone }).toEqual({ email: null, phone: '+34612345678' });
   });
 
   it('cannot be pointed at another employee: the agenda is always the session’s own', async () => {

@@ -170,6 +170,38 @@ describe('time off', () => {
   });
 });
 
+describe('who reads a time off’s reason (it may be about health)', () => {
+  it('the admin and the professional herself see it; other staff see “Ausencia”, clients nothing', async () => {
+    await clearExceptions();
+    const carmen = await newClient(server, 'carmen@salon.test', 'Carmen Ruiz');
+    await promote(server.deps, 'carmen@salon.test', 'employee');
+    expect((await admin.post('/api/admin/availability/time-off', { employeeId: salon.lucia, startDate: '2027-03-01', endDate: '2027-03-01', reason: 'Médico' })).status).toBe(201);
+    expect((await lucia.post('/api/my-time-off', { startDate: '2027-03-02', endDate: '2027-03-02', reason: 'Operación' })).status).toBe(201);
+    expect((await admin.post('/api/admin/availability/time-off', { employeeId: salon.noAccount, startDate: '2027-03-01', endDate: '2027-03-01', reason: 'Baja' })).status).toBe(201);
+    const days = async (who: Session, professionalId: string) => {
+      const res = await who.get(`/api/booking/closed-days?professionalId=${professionalId}&from=2027-03-01&to=2027-03-03`);
+      expect(res.status).toBe(200);
+      return res.body.days;
+    };
+    const withReasons = [{ date: '2027-03-01', label: 'Ausencia: Médico' }, { date: '2027-03-02', label: 'Ausencia: Operación' }];
+    expect(await days(lucia, salon.lucia)).toEqual(withReasons);
+    expect(await days(admin, salon.lucia)).toEqual(withReasons);
+    expect(await days(carmen, salon.lucia)).toEqual([{ date: '2027-03-01', label: 'Ausencia' }, { date: '2027-03-02', label: 'Ausencia' }]);
+    expect(await days(lucia, salon.noAccount)).toEqual([{ date: '2027-03-01', label: 'Ausencia' }]);
+    expect(await days(marta, salon.lucia)).toEqual([{ date: '2027-03-01' }, { date: '2027-03-02' }]);
+    // A salon closure's reason is the salon's, not a person's: every member of staff reads it.
+    expect((await admin.post('/api/admin/availability/closures', { kind: 'closed', startDate: '2027-03-03', endDate: '2027-03-03', reason: 'Inventario' })).status).toBe(201);
+    expect((await days(carmen, salon.lucia)).at(-1)).toEqual({ date: '2027-03-03', label: 'Cerrado: Inventario' });
+    // Her own agenda tells Lucía why; the admin's list and her own list keep the reason too.
+    expect((await lucia.get('/api/agenda?date=2027-03-01')).body.closed).toBe('Ausencia: Médico');
+    expect((await lucia.get('/api/my-time-off')).body.timeOff.map((t: { reason: string }) => t.reason).sort()).toEqual(['Médico', 'Operación']);
+    expect((await carmen.get('/api/my-time-off')).body.timeOff).toEqual([]);
+    expect((await carmen.get('/api/admin/availability')).status).toBe(403);
+    const serialized = JSON.stringify((await carmen.get(`/api/booking/closed-days?professionalId=${salon.lucia}&from=2027-03-01&to=2027-03-03`)).body);
+    expect(serialized).not.toMatch(/Médico|Operación/);
+  });
+});
+
 describe('conflicts: nothing is cancelled silently', () => {
   it('a closure over a confirmed appointment lists it; cancelling as the salon clears it', async () => {
     await clearExceptions();

@@ -3,12 +3,14 @@ import {
   availableSlots,
   checkBookable,
   closedLabel,
+  closedLabelForStaff,
   conflictOf,
   dayPlan,
   NO_EXCEPTIONS,
   validateSalonException,
   validateTimeOff,
   type AvailabilityInput,
+  type DayClosed,
   type Exceptions,
   type SalonException,
   type TimeOff,
@@ -132,6 +134,17 @@ describe('dayPlan and labels', () => {
     expect(closedLabel(dayPlan('2027-01-06', day('09:00', '17:00'), ex([closed('2027-01-06', '2027-01-06', 'Reyes')]), TZ).closed!)).toBe('Cerrado: Reyes');
     expect(closedLabel(dayPlan('2027-01-07', day('09:00', '17:00'), ex([], [off('2027-01-07', '2027-01-08', null, null, '')]), TZ).closed!)).toBe('Ausencia');
     expect(dayPlan('2027-01-07', day('09:00', '17:00'), ex([], [off('2027-01-07', '2027-01-07', '15:00', '17:00')]), TZ).closed).toBeNull();
+  });
+});
+
+describe('closedLabelForStaff: a time off’s reason only for the admin and its owner', () => {
+  it.each<[string, DayClosed, boolean, string]>([
+    ['own or admin: the reason', { kind: 'time_off', reason: 'Médico' }, true, 'Ausencia: Médico'],
+    ['another professional’s: no reason', { kind: 'time_off', reason: 'Médico' }, false, 'Ausencia'],
+    ['no reason given', { kind: 'time_off', reason: '' }, true, 'Ausencia'],
+    ['a closure: the salon’s reason for all staff', { kind: 'salon_closed', reason: 'Reyes' }, false, 'Cerrado: Reyes'],
+  ])('%s', (_name, closed, sees, label) => {
+    expect(closedLabelForStaff(closed, sees)).toBe(label);
   });
 });
 

@@ -150,6 +150,15 @@ export function closedLabel(closed: DayClosed): string {
   return closed.reason.trim() ? `${head}: ${closed.reason.trim()}` : head;
 }
 
+/**
+ * The label a member of staff reads. A time off's reason may be about someone's health: only the
+ * admin and the professional whose time off it is read it; other staff read 'Ausencia'. A
+ * closure's reason is the salon's own and every member of staff reads it.
+ */
+export function closedLabelForStaff(closed: DayClosed, seesTimeOffReason: boolean): string {
+  return closed.kind === 'time_off' && !seesTimeOffReason ? closedLabel({ ...closed, reason: '' }) : closedLabel(closed);
+}
+
 const MAX_RANGE_DAYS = 366;
 
 function rangeProblem(startDate: string, endDate: string): string | null {

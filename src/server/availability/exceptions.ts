@@ -125,6 +125,12 @@ export async function checkEmployeeBookable(db: Reader, a: BookableArgs) {
 }
 
 /** closedDays for the professional whose login is `userId` (the agenda); salon closures only when none. */
+/** Whether `userId` is the account of the employee record `employeeRecordId` (its time off is theirs). */
+export async function isEmployeeRecordOf(db: Reader, employeeRecordId: string, userId: string): Promise<boolean> {
+  const rows = await db.execute<{ id: string }>(sql`SELECT id FROM ${employees} WHERE id = ${employeeRecordId} AND user_id = ${userId}`);
+  return rows.rows.length > 0;
+}
+
 export async function closedDaysOfUser(db: Reader, userId: string, from: string, to: string) {
   const rows = await db.execute<{ id: string }>(sql`SELECT id FROM ${employees} WHERE user_id = ${userId}`);
   return closedDays(db, rows.rows[0]?.id ?? null, from, to);

@@ -41,7 +41,10 @@ export const user = pgTable('user', {
   staffPasswordRequired: boolean('staff_password_required').notNull().default(false),
   createdAt: created(),
   updatedAt: updated(),
-});
+}, (t) => [
+  // Case-insensitive email lookup for account linking (SPEC §5 Employee form; 0001_no_double_booking).
+  index('user_email_lower_idx').on(sql`lower(${t.email})`),
+]);
 
 export const session = pgTable(
   'session',
@@ -182,6 +185,7 @@ export const appointments = pgTable(
     messageSequence: integer('message_sequence').notNull().default(0),
 
     // Issue 13 (0005_front_desk): the salon's client record, and who booked (the client online or a staff member).
+    // SQL only (ADR 034): the trigger appointments_client_record fills it for an account's booking.
     clientRecordId: uuid('client_record_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     bookedBy: text('booked_by', { enum: ['client', 'staff'] }).notNull().default('client'),
     bookedByUserId: text('booked_by_user_id').references(() => user.id, { onDelete: 'set null' }),
@@ -198,6 +202,9 @@ export const appointments = pgTable(
     index('appointments_client_start_idx').on(t.clientId, t.startTime),
     index('appointments_employee_start_idx').on(t.employeeId, t.startTime),
     index('appointments_start_idx').on(t.startTime),
+    // issue 13 (0005_front_desk)
+    check('appointments_booked_by_known', sql`${t.bookedBy} IN ('client', 'staff')`),
+    index('appointments_client_record_start_idx').on(t.clientRecordId, t.startTime),
     // The no-double-booking exclusion constraint is in the custom migration (drizzle cannot express it).
   ],
 );
@@ -249,6 +256,10 @@ export const salonExceptions = pgTable(
   (t) => [
     check('salon_exceptions_kind', sql`${t.kind} IN ('closed', 'special_hours')`),
     check('salon_exceptions_range', sql`${t.endDate} >= ${t.startDate}`),
+    check(
+      'salon_exceptions_times',
+      sql`(${t.kind} = 'closed' AND ${t.startTime} IS NULL AND ${t.endTime} IS NULL) OR (${t.kind} = 'special_hours' AND ${t.startTime} IS NOT NULL AND ${t.endTime} IS NOT NULL)`,
+    ),
     index('salon_exceptions_end_idx').on(t.endDate, t.startDate),
   ],
 );
@@ -271,6 +282,7 @@ export const employeeTimeOff = pgTable(
   },
   (t) => [
     check('employee_time_off_range', sql`${t.endDate} >= ${t.startDate}`),
+    check('employee_time_off_times', sql`(${t.startTime} IS NULL) = (${t.endTime} IS NULL)`),
     index('employee_time_off_employee_end_idx').on(t.employeeId, t.endDate),
   ],
 );

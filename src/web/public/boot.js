@@ -12,6 +12,7 @@
   // was typed or chosen meanwhile (the page's controls keep their text; the app's state does not).
   var held = [];
   var hydrated = false;
+  var announced = false;
   function hold(e) {
     if (hydrated) return;
     var button = e.type === 'click' && e.target && e.target.closest ? e.target.closest('button') : null;
@@ -34,38 +35,64 @@
     if (d && d.set) d.set.call(f, v);
     else f[prop] = v;
   }
-  document.addEventListener('auna:hydrated', function () {
-    if (hydrated) return; // once (React's StrictMode runs a development build's effects twice)
-    hydrated = true;
-    var fields = document.querySelectorAll('input, textarea, select');
-    for (var i = 0; i < fields.length; i++) {
-      var f = fields[i];
-      if (f.tagName === 'SELECT') {
-        var changed = false;
-        for (var j = 0; j < f.options.length; j++) if (f.options[j].selected !== f.options[j].defaultSelected) changed = true;
-        if (changed) f.dispatchEvent(new Event('change', { bubbles: true }));
-      } else if (f.type === 'checkbox' || f.type === 'radio') {
-        if (f.checked !== f.defaultChecked && (f.type === 'checkbox' || f.checked)) {
-          f.checked = !f.checked;
-          f.click();
-        }
-      } else if (f.value !== f.defaultValue) {
-        var typed = f.value;
-        f.value = f.defaultValue;
-        nativeSet(f, 'value', typed);
-        f.dispatchEvent(new Event('input', { bubbles: true }));
-        f.dispatchEvent(new Event('change', { bubbles: true }));
-      }
+  function differs(f) {
+    if (f.tagName === 'SELECT') {
+      for (var j = 0; j < f.options.length; j++) if (f.options[j].selected !== f.options[j].defaultSelected) return true;
+      return false;
     }
-    // Next task: the app has re-rendered with those values before the taps reach it.
+    if (f.type === 'checkbox' || f.type === 'radio') return f.checked !== f.defaultChecked && (f.type === 'checkbox' || f.checked);
+    return f.value !== f.defaultValue;
+  }
+  function valueOf(f) {
+    return f.type === 'checkbox' || f.type === 'radio' ? f.checked : f.value;
+  }
+  function replay(f, value) {
+    if (f.tagName === 'SELECT') {
+      f.value = value;
+      f.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (f.type === 'checkbox' || f.type === 'radio') {
+      f.checked = !value;
+      f.click();
+    } else {
+      f.value = f.defaultValue;
+      nativeSet(f, 'value', value);
+      f.dispatchEvent(new Event('input', { bubbles: true }));
+      f.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }
+  document.addEventListener('auna:hydrated', function () {
+    if (announced) return; // once (React's StrictMode runs a development build's effects twice)
+    announced = true;
+    // What was typed or chosen before is read NOW, before the app renders again (a render puts
+    // its own value back into every field it controls)...
+    var changed = [];
+    var fields = document.querySelectorAll('input, textarea, select');
+    for (var i = 0; i < fields.length; i++) if (differs(fields[i])) changed.push({ f: fields[i], value: valueOf(fields[i]) });
+    // ...and replayed in a task of its own. The app can announce hydration from INSIDE its own
+    // handling of an event: a choice made in the moment React hydrates makes it flush the page's
+    // effects within that event, and a change replayed there, nested in React's handling of the
+    // same change, lost the choice (the booking page's professional: docs/reliability.md).
     setTimeout(function () {
-      for (var k = 0; k < held.length; k++) {
-        var el = held[k];
-        if (!el.isConnected) continue;
-        if (el.tagName === 'FORM') el.requestSubmit();
-        else el.click();
+      for (var k = 0; k < changed.length; k++) {
+        var c = changed[k];
+        if (!c.f.isConnected) continue;
+        var now = valueOf(c.f);
+        // Changed again since: the person's newer choice stands. Otherwise tell the app, whether
+        // it already knows (a repeated value is no change to it) or has put its own value back.
+        if (now === c.value || !differs(c.f)) replay(c.f, c.value);
       }
-      held = [];
+      // Next task: the app has re-rendered with those values before the taps reach it. Taps wait
+      // until then too (a sign-in pressed now would send fields the app has not been told of).
+      setTimeout(function () {
+        hydrated = true;
+        for (var h = 0; h < held.length; h++) {
+          var el = held[h];
+          if (!el.isConnected) continue;
+          if (el.tagName === 'FORM') el.requestSubmit();
+          else el.click();
+        }
+        held = [];
+      }, 0);
     }, 0);
   });
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { MSG } from '../../../domain/messages';
 import type { Db } from '../../db/client';
-import { appointments } from '../../db/schema';
+import { appointments, clients } from '../../db/schema';
 
 type Executor = Pick<Db, 'select' | 'update'>;
 
@@ -14,7 +15,14 @@ const agendaColumns = {
   endTime: appointments.endTime,
   status: appointments.status,
   clientName: appointments.clientName,
-  clientEmail: appointments.clientEmail,
+  // How to reach the client from the card: null, not '', when there is no address (a client record
+  // with a phone only) or no longer one (a deleted account's placeholder), so no empty mailto: link.
+  clientEmail: sql<string | null>`NULLIF(NULLIF(${appointments.clientEmail}, ''), ${MSG.deletedClientName})`.as('client_email'),
+  // The salon's client record's phone (E.164), for a tap-to-call link. A subquery, not a join, so the
+  // mark's UPDATE ... RETURNING answers the same card.
+  clientPhone: sql<string | null>`(SELECT ${clients.phone} FROM ${clients} WHERE ${clients.id} = ${appointments.clientRecordId})`.as(
+    'client_phone',
+  ),
   notes_client: appointments.notes_client,
 };
 

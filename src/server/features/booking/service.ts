@@ -7,9 +7,9 @@ import { defaultSalonSettings } from '../../../domain/salon-settings';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval, type Slot } from '../../../domain/slots';
 import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
-import { closedLabel } from '../../../domain/availability';
+import { closedLabelForStaff } from '../../../domain/availability';
 import { addDays } from '../../../domain/calendar-date';
-import { closedDays } from '../../availability/exceptions';
+import { closedDays, isEmployeeRecordOf } from '../../availability/exceptions';
 import { bookingKey } from '../../auth/rate-limit-keys';
 import { pgErrorCode } from '../../db/client';
 import { ApiError, badRequest, conflict, forbidden, notFound } from '../../http/errors';
@@ -209,7 +209,10 @@ export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professi
   const span = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
   if (!(span >= 0 && span < CALENDAR_MAX_DAYS)) throw badRequest(MSG.invalidInput);
   const staff = user.role === 'admin' || user.role === 'employee';
-  const [days, horizonSetting] = await Promise.all([closedDays(ctx.db, UUID.test(q.professionalId) ? q.professionalId : null, q.from, q.to), bookingHorizonDays(ctx.db)]);
+  const recordId = UUID.test(q.professionalId) ? q.professionalId : null;
+  const [days, horizonSetting] = await Promise.all([closedDays(ctx.db, recordId, q.from, q.to), bookingHorizonDays(ctx.db)]);
+  // A time off's reason (possibly health) only for the admin and the professional herself.
+  const seesReason = user.role === 'admin' || (staff && recordId !== null && days.some((d) => d.kind === 'time_off') && (await isEmployeeRecordOf(ctx.db, recordId, user.id)));
   // Days past the salon's horizon are not bookable either (ADR 025); the calendar says why, to
   // everyone (it is the salon's rule, not a private reason), instead of a day with no times (ADR 031).
   const horizon = horizonOf(horizonSetting);
@@ -217,7 +220,7 @@ export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professi
   const note = STAFF_MSG.bookingHorizonNote(horizon);
   const closed: Array<{ date: string; label?: string }> = days
     .filter((d) => d.date <= lastDate)
-    .map((d) => (staff ? { date: d.date, label: closedLabel(d) } : { date: d.date }));
+    .map((d) => (staff ? { date: d.date, label: closedLabelForStaff(d, seesReason) } : { date: d.date }));
   for (let d = lastDate < q.from ? q.from : addDays(lastDate, 1); d <= q.to; d = addDays(d, 1)) closed.push({ date: d, label: note });
   return { days: closed, horizonNote: q.to > lastDate ? note : null };
 }

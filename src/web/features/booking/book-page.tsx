@@ -178,6 +178,9 @@ export default function BookPage() {
                       id={selectId}
                       value={professionalId}
                       onChange={(e) => {
+                        // The same choice again (boot.js tells the page what was chosen around
+                        // hydration, which the page may already know) keeps the time picked since.
+                        if (e.target.value === professionalId) return;
                         setProfessionalId(e.target.value);
                         setTime(null);
                         setLostTime(false);

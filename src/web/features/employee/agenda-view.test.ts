@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMark, highlights, startsIn } from './agenda-view';
+import { canMark, clientContact, highlights, startsIn } from './agenda-view';
 
 const T = (iso: string) => new Date(iso);
 // 2026-06-10 in Madrid is UTC+2: 12:00 local = 10:00Z.
@@ -60,5 +60,30 @@ describe('startsIn', () => {
     expect(startsIn(NOW + 25 * 60_000, NOW)).toBe('en 25 min');
     expect(startsIn(NOW + 60 * 60_000, NOW)).toBe('en 1 h');
     expect(startsIn(NOW + 130 * 60_000, NOW)).toBe('en 2 h 10 min');
+  });
+});
+
+describe('clientContact', () => {
+  it.each([
+    [
+      'an account (email) whose record has a phone',
+      'marta@example.com',
+      '+34699111222',
+      [
+        { kind: 'email', href: 'mailto:marta@example.com', text: 'marta@example.com' },
+        { kind: 'phone', href: 'tel:+34699111222', text: '699 11 12 22' },
+      ],
+    ],
+    ['a record with a phone only: no mailto:', null, '+34612345678', [{ kind: 'phone', href: 'tel:+34612345678', text: '612 34 56 78' }]],
+    [
+      'a record with an email only',
+      'ines@example.com',
+      null,
+      [{ kind: 'email', href: 'mailto:ines@example.com', text: 'ines@example.com' }],
+    ],
+    ['a deleted account: nothing', null, null, []],
+    ['a foreign number keeps its prefix', null, '+442079460958', [{ kind: 'phone', href: 'tel:+442079460958', text: '+44 20 7946 0958' }]],
+  ] as const)('%s', (_name, clientEmail, clientPhone, links) => {
+    expect(clientContact({ clientEmail, clientPhone })).toEqual(links);
   });
 });

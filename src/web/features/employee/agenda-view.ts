@@ -1,4 +1,5 @@
 import { canEmployeeMark } from '../../../domain/appointment-status';
+import { formatPhone } from '../../../domain/phone';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../../../domain/salon-time';
 
 // What a glance at the agenda should tell (DESIGN.md: "a glance tells what comes next"), as pure
@@ -43,3 +44,17 @@ export const shiftDay = (date: string, n: number) => addDays(date, n);
 
 /** Noon of a salon date: a safe instant to format that date with (no DST edge near it). */
 export const noonOf = (date: string) => wallClockToInstant(date, '12:00', SALON_TIME_ZONE)!;
+
+export type ContactLink = { kind: 'email' | 'phone'; href: string; text: string };
+
+/**
+ * How the card lets the professional reach the client: a mailto: link only for a real address (a
+ * client record with a phone only has none, a deleted account neither), a tel: link (tap to call)
+ * for the record's phone, shown as "612 34 56 78".
+ */
+export function clientContact(a: { clientEmail: string | null; clientPhone: string | null }): ContactLink[] {
+  const out: ContactLink[] = [];
+  if (a.clientEmail) out.push({ kind: 'email', href: `mailto:${a.clientEmail}`, text: a.clientEmail });
+  if (a.clientPhone) out.push({ kind: 'phone', href: `tel:${a.clientPhone}`, text: formatPhone(a.clientPhone) });
+  return out;
+}

@@ -1,16 +1,16 @@
-import { Check, Clock, Mail, UserX } from 'lucide-react';
+import { Check, Clock, Mail, Phone, UserX } from 'lucide-react';
 import { ClientNote } from '../../components/client-note';
 import { Button } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/format';
 import type { AgendaAppointment, EmployeeMark } from './agenda-api';
-import type { Highlight } from './agenda-view';
+import { clientContact, type Highlight } from './agenda-view';
 
 const FINISHED = new Set(['completed', 'no_show', 'cancelled_by_client', 'cancelled_by_salon']);
 
 /**
  * One appointment of the agenda (SPEC §2): service, status, time and duration, client name,
- * email and notes. Big, readable at arm's length from the station; the marking buttons only
+ * email (when there is one) and phone (tap to call), and notes. Big, readable at arm's length from the station; the marking buttons only
  * when the appointment may be marked (SPEC §5).
  */
 export function AppointmentCard({
@@ -65,13 +65,16 @@ export function AppointmentCard({
             <StatusBadge status={status} />
           </div>
           <p className="mt-1 text-[1.05rem] text-ink">{a.clientName}</p>
-          <a
-            href={`mailto:${a.clientEmail}`}
-            className="mt-0.5 inline-flex max-w-full items-center gap-1.5 rounded text-sm break-all text-muted underline-offset-2 hover:text-ink hover:underline"
-          >
-            <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
-            {a.clientEmail}
-          </a>
+          {clientContact(a).map((link) => (
+            <a
+              key={link.kind}
+              href={link.href}
+              className="mt-0.5 mr-4 inline-flex max-w-full items-center gap-1.5 rounded text-sm break-all text-muted underline-offset-2 hover:text-ink hover:underline"
+            >
+              {link.kind === 'email' ? <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden /> : <Phone className="h-3.5 w-3.5 shrink-0" aria-hidden />}
+              {link.text}
+            </a>
+          ))}
           <ClientNote text={a.notes_client} className="mt-3 py-2" />
         </div>
       </div>
