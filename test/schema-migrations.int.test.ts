@@ -79,6 +79,11 @@ describe('a mismatch is caught', () => {
     expect(sql).toContain('ALTER TABLE "message_workers" ADD COLUMN "note" text');
   });
 
+  it('a renamed column (drizzle-kit would ask, and cannot without a terminal) fails the check instead of passing it', async () => {
+    const schemaFile = await schemaCopy((s) => s.replace("timestamp('seen_at', { withTimezone: true })", "timestamp('last_seen_at', { withTimezone: true })"));
+    await expect(generateInCopy({ schemaFile })).rejects.toThrow(/drizzle-kit generate failed/);
+  });
+
   it('a column added in SQL only: the migrated database differs from schema.ts', async () => {
     const migrationsDir = await migrationsCopy(ADD_NOTE_SQL);
     // The snapshot does not see it (why the database itself is compared)...
@@ -105,6 +110,8 @@ describe('npm run db:snapshot after hand-written migrations', () => {
     );
     // Two hand-written migrations without snapshots, as several branches merged leave them.
     const migrationsDir = await migrationsCopy(ADD_NOTE_SQL, 'ALTER TABLE "message_workers" ADD COLUMN "shift" integer;');
+    const snapshots = async () => (await readdir(path.join(migrationsDir, 'meta'))).filter((f) => f.endsWith('_snapshot.json')).length;
+    const snapshotsBefore = await snapshots();
     const before = await generateInCopy({ schemaFile, migrationsDir });
     expect(before.sql).toContain('"note"'); // it would repeat the hand-written migrations
 
@@ -116,6 +123,6 @@ describe('npm run db:snapshot after hand-written migrations', () => {
 
     const tables = (await import(schemaFile)) as Record<string, unknown>;
     expect(await driftOf({ migrationsDir, tables })).toEqual([]);
-    expect((await readdir(path.join(migrationsDir, 'meta'))).filter((f) => f.endsWith('_snapshot.json')).length).toBe(4);
+    expect(await snapshots()).toBe(snapshotsBefore + 1); // one for the latest; older ones kept (their ids chain)
   });
 });

@@ -36,7 +36,7 @@ export async function generateInCopy(opts: { schemaFile?: string; migrationsDir?
     await cp(migrationsDir, out, { recursive: true });
     const before = new Set(await readdir(out));
     // drizzle-kit only takes an `out` relative to the working directory.
-    await run(
+    const { stdout, stderr } = await run(
       process.execPath,
       [
         path.join(ROOT, 'node_modules/drizzle-kit/bin.cjs'),
@@ -48,6 +48,10 @@ export async function generateInCopy(opts: { schemaFile?: string; migrationsDir?
       ],
       { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } },
     );
+    // drizzle-kit exits 0 when it stops on an error, e.g. a rename it wants to ask about and cannot
+    // without a terminal; reading that as "nothing to write" passed a schema the snapshot lacked.
+    const failure = /^\s*Error\b.*$/m.exec(`${stdout}\n${stderr}`);
+    if (failure) throw new Error(`drizzle-kit generate failed: ${failure[0].trim()} (a rename? run \`npx drizzle-kit generate\` in a terminal, ADR 034)`);
     const added = (await readdir(out)).filter((f) => !before.has(f) && f.endsWith('.sql'));
     if (added.length === 0) return { sql: '', snapshot: undefined };
     const sql = await readFile(path.join(out, added[0]!), 'utf8');
