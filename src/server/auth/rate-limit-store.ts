@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { pgErrorCode, type Db } from '../db/client';
 
 export type RateRule = { window: number; max: number };
 export type RateDecision = { allowed: boolean; retryAfter: number | null };
@@ -14,12 +14,20 @@ export function createRateLimitStore(db: Db) {
     async consume(key: string, rule: RateRule): Promise<RateDecision> {
       const now = Date.now();
       const windowMs = rule.window * 1000;
-      const result = await db.execute<{ count: number; last_request: string }>(sql`
+      const upsert = () =>
+        db.execute<{ count: number; last_request: string }>(sql`
         INSERT INTO rate_limit (id, key, count, last_request) VALUES (${key}, ${key}, 1, ${now})
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN ${now} - rate_limit.last_request >= ${windowMs} THEN 1 ELSE rate_limit.count + 1 END,
           last_request = CASE WHEN ${now} - rate_limit.last_request >= ${windowMs} THEN ${now} ELSE rate_limit.last_request END
         RETURNING count, last_request`);
+      // The arbiter is `key`, but `id` (the same text) is unique too: two FIRST requests of a key at
+      // once can meet on `id` before `key`, which ON CONFLICT (key) does not absorb (23505, a 500 in
+      // a burst of resend requests). By the second try the row exists and the update path takes it.
+      const result = await upsert().catch((err: unknown) => {
+        if (pgErrorCode(err) === '23505') return upsert();
+        throw err;
+      });
       const row = result.rows[0];
       if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null };
       return { allowed: false, retryAfter: Math.max(1, Math.ceil((Number(row.last_request) + windowMs - now) / 1000)) };
