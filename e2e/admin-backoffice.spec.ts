@@ -1,4 +1,11 @@
-import { request as playwrightRequest, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  request as playwrightRequest,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
 import { truncateAccountEmail } from '../src/domain/back-office-rules';
@@ -39,7 +46,8 @@ async function pickDay(page: Page, date: string) {
   for (let i = 0; i < 3 && (await cell(page, date).count()) === 0; i++) await page.getByRole('button', { name: 'Mes siguiente' }).click();
   await cell(page, date).click();
 }
-const timeButton = (page: Page, time: string) => page.getByRole('group', { name: 'Horas disponibles' }).getByRole('button', { name: time, exact: true });
+const timeButton = (page: Page, time: string) =>
+  page.getByRole('group', { name: 'Horas disponibles' }).getByRole('button', { name: time, exact: true });
 
 async function signUp(request: APIRequestContext, baseURL: string, email: string, name: string) {
   const res = await request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, name }, headers: { origin: baseURL } });
@@ -47,8 +55,18 @@ async function signUp(request: APIRequestContext, baseURL: string, email: string
 }
 
 /** A fresh client in its own browser context, signed in (a new account: no shared per-account limits). */
-async function newClient(browser: Browser, baseURL: string, prefix: string): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await browser.newContext({ baseURL, storageState: undefined, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: { 'x-forwarded-for': `10.240.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+async function newClient(
+  browser: Browser,
+  baseURL: string,
+  prefix: string,
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await browser.newContext({
+    baseURL,
+    storageState: undefined,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    extraHTTPHeaders: { 'x-forwarded-for': `10.240.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
   const page = await context.newPage();
   const email = uniqueEmail(prefix);
   await signUp(page.request, baseURL, email, `Cliente ${prefix}`);
@@ -62,8 +80,14 @@ const test = base.extend<object, { adminState: string }>({
     // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern
     async ({}, use, workerInfo) => {
       const baseURL = process.env.AUNA_E2E_BASE_URL!;
-      const ctx = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.241.${workerInfo.workerIndex % 250}.1` } });
-      const res = await ctx.post('/api/auth/sign-in/email', { data: { email: DEMO.admin, password: DEMO_PASSWORD }, headers: { origin: baseURL } });
+      const ctx = await playwrightRequest.newContext({
+        baseURL,
+        extraHTTPHeaders: { 'x-forwarded-for': `10.241.${workerInfo.workerIndex % 250}.1` },
+      });
+      const res = await ctx.post('/api/auth/sign-in/email', {
+        data: { email: DEMO.admin, password: DEMO_PASSWORD },
+        headers: { origin: baseURL },
+      });
       expect(res.ok(), `admin sign-in: ${res.status()}`).toBe(true);
       const file = path.join(os.tmpdir(), `auna-e2e-backoffice-admin-${process.pid}-${workerInfo.workerIndex}.json`);
       await ctx.storageState({ path: file });
@@ -230,19 +254,19 @@ test.describe('back office', () => {
 
     // Her calendar feed: the URL is shown once, right after it is made (ADR 032).
     await person.page.getByRole('button', { name: STAFF_MSG.calendarFeedCreate }).click();
-    await expect(person.page.getByText(MSG.calendarFeedShownOnce)).toBeVisible();
+    await expect(person.page.getByText(STAFF_MSG.calendarFeedShownOnce)).toBeVisible();
     const feedUrl = await person.page.getByLabel('Enlace del calendario').inputValue();
     expect((await person.page.request.get(feedUrl)).status()).toBe(200);
     await person.page.reload();
-    await expect(person.page.getByText(MSG.calendarFeedActive)).toBeVisible();
+    await expect(person.page.getByText(STAFF_MSG.calendarFeedActive)).toBeVisible();
     await expect(person.page.getByLabel('Enlace del calendario')).toHaveCount(0);
 
     // "Quitar acceso ahora" (ADR 032): her sessions and her feed end; she stays on the team.
-    await row.getByRole('button', { name: `${MSG.revokeAccessAction}: ${employeeName}` }).click();
+    await row.getByRole('button', { name: `${STAFF_MSG.revokeAccessAction}: ${employeeName}` }).click();
     const revokeDialog = page.getByRole('alertdialog');
-    await expect(revokeDialog).toContainText(MSG.revokeAccessBody);
-    await revokeDialog.getByRole('button', { name: MSG.revokeAccessAction }).click();
-    await expect(page.getByText(MSG.revokeAccessDone)).toBeVisible();
+    await expect(revokeDialog).toContainText(STAFF_MSG.revokeAccessBody);
+    await revokeDialog.getByRole('button', { name: STAFF_MSG.revokeAccessAction }).click();
+    await expect(page.getByText(STAFF_MSG.revokeAccessDone)).toBeVisible();
     expect((await person.page.request.get('/api/me')).status()).toBe(401);
     expect((await person.page.request.get(feedUrl)).status()).toBe(404);
     await logIn(person.page, person.email, PASSWORD);
@@ -251,7 +275,7 @@ test.describe('back office', () => {
     // Clean up through the back office: deactivate (which ends her session again), then delete;
     // her account goes back to client.
     await row.getByRole('button', { name: `Desactivar ${employeeName}` }).click();
-    await expect(page.getByRole('alertdialog')).toContainText(MSG.deactivateEndsAccess);
+    await expect(page.getByRole('alertdialog')).toContainText(STAFF_MSG.deactivateEndsAccess);
     await page.getByRole('alertdialog').getByRole('button', { name: 'Desactivar' }).click();
     await expect(row).toContainText('Inactivo');
     expect((await person.page.request.get('/api/me')).status()).toBe(401);

@@ -1,4 +1,3 @@
-import { MSG } from '../src/domain/messages';
 import { STAFF_MSG } from '../src/domain/staff-messages';
 import { cleanUp, closeE2eDb, e2eDb, signUpAs } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
@@ -18,7 +17,11 @@ test.afterAll(async () => {
   await closeE2eDb();
 });
 
-test('saving a verified account’s email on a record asks first; the record shows who created and changed it', async ({ page, playwright, baseURL }) => {
+test('saving a verified account’s email on a record asks first; the record shows who created and changed it', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   const admin = await signUpAs(page.request, baseURL!, uniqueEmail('fichas-admin'), 'Recepción Fichas');
   await e2eDb().query(`UPDATE "user" SET role = 'admin' WHERE id = $1`, [admin.id]);
   made.push(admin.id);
@@ -29,7 +32,10 @@ test('saving a verified account’s email on a record asks first; the record sho
   made.push(holder.id);
 
   const name = `Ficha Unir ${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/front-desk/clients', { data: { name, phone: `6${String(Date.now()).slice(-8)}` }, headers: { origin: baseURL! } });
+  const created = await page.request.post('/api/front-desk/clients', {
+    data: { name, phone: `6${String(Date.now()).slice(-8)}` },
+    headers: { origin: baseURL! },
+  });
   expect(created.status()).toBe(201);
   const id = ((await created.json()) as { client: { id: string } }).client.id;
 
@@ -40,15 +46,15 @@ test('saving a verified account’s email on a record asks first; the record sho
   await form.getByRole('button', { name: 'Guardar' }).click();
 
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog.getByRole('heading', { name: MSG.clientAttachConfirmTitle })).toBeVisible();
-  await expect(dialog).toContainText(MSG.clientAttachConfirm);
+  await expect(dialog.getByRole('heading', { name: STAFF_MSG.clientAttachConfirmTitle })).toBeVisible();
+  await expect(dialog).toContainText(STAFF_MSG.clientAttachConfirm);
   // "No" leaves the record as it was.
   await dialog.getByRole('button', { name: 'No, volver' }).click();
   await expect(dialog).toBeHidden();
   expect((await e2eDb().query(`SELECT email, user_id FROM clients WHERE id = $1`, [id])).rows[0]).toEqual({ email: null, user_id: null });
 
   await form.getByRole('button', { name: 'Guardar' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: MSG.clientAttachConfirmButton }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: STAFF_MSG.clientAttachConfirmButton }).click();
   await expect(page.getByText(STAFF_MSG.clientSaved)).toBeVisible();
   await expect(page.getByText(/Con cuenta en Auna/)).toBeVisible();
   await expect(page.getByText(/^Modificada por Recepción Fichas el /)).toBeVisible();

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { MSG } from '../src/domain/messages';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
 import { AGENDA_PASSWORD, closeE2eDb, e2eDb, insertAppointment, makeEmployee, serviceNamed, signUpAs } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { ACCOUNT_MSG } from '../src/domain/account-messages';
 
 // Privacy as a client meets it (issue 16, RGPD): the notice linked from the sign-up page, "Descargar
 // mis datos" and "Eliminar mi cuenta" on Mis Citas. The server rules are covered by the
@@ -35,13 +35,28 @@ test('a client downloads their data, then deletes the account: the next visit is
   const email = uniqueEmail('rgpd');
   const client = await signUpAs(page.request, baseURL!, email, 'Lucía Olvido');
   // A professional of her own, so the demo salon's agenda cannot collide with these times.
-  const proCtx = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` } });
+  const proCtx = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.251.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
   const employee = await signUpAs(proCtx.request, baseURL!, uniqueEmail('rgpd-pro'), 'Nora Vidal');
   await proCtx.close();
   await makeEmployee(employee);
   const service = await serviceNamed('Tinte completo');
-  const past = await insertAppointment({ employee, client, service, start: wallClockToInstant(addDays(today, -20), '10:00', TZ)!, notes: 'Piel sensible' });
-  const future = await insertAppointment({ employee, client, service, start: wallClockToInstant(addDays(today, 9), '12:00', TZ)!, notes: 'Llego justa' });
+  const past = await insertAppointment({
+    employee,
+    client,
+    service,
+    start: wallClockToInstant(addDays(today, -20), '10:00', TZ)!,
+    notes: 'Piel sensible',
+  });
+  const future = await insertAppointment({
+    employee,
+    client,
+    service,
+    start: wallClockToInstant(addDays(today, 9), '12:00', TZ)!,
+    notes: 'Llego justa',
+  });
   made.push(past, future);
 
   await page.goto('/my-appointments');
@@ -69,8 +84,8 @@ test('a client downloads their data, then deletes the account: the next visit is
   // A sign-in an hour ago is not proof enough (ADR 033): the dialog asks for her password.
   await e2eDb().query(`UPDATE session SET created_at = now() - interval '1 hour' WHERE user_id = $1`, [client.id]);
   await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(MSG.accountDeleteReauth);
-  await dialog.getByLabel(MSG.accountDeletePasswordLabel).fill(AGENDA_PASSWORD);
+  await expect(dialog.getByRole('alert')).toHaveText(ACCOUNT_MSG.accountDeleteReauth);
+  await dialog.getByLabel(ACCOUNT_MSG.accountDeletePasswordLabel).fill(AGENDA_PASSWORD);
   await dialog.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
 
   await expect(page).toHaveURL(/\/login\?cuenta=eliminada$/);
@@ -79,7 +94,10 @@ test('a client downloads their data, then deletes the account: the next visit is
   // The session is gone: Mis Citas asks to sign in again, and the password no longer opens anything.
   await page.goto('/my-appointments');
   await expect(page).toHaveURL(/\/login/);
-  const again = await page.request.post('/api/auth/sign-in/email', { data: { email, password: AGENDA_PASSWORD }, headers: { origin: baseURL! } });
+  const again = await page.request.post('/api/auth/sign-in/email', {
+    data: { email, password: AGENDA_PASSWORD },
+    headers: { origin: baseURL! },
+  });
   expect(again.status()).toBe(401);
 
   // The salon's books: the next visit cancelled by the client, both without her name, email or notes.

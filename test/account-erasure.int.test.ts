@@ -7,6 +7,7 @@ import { arrangeSalon, nextIp, PASSWORD, userIdOf, type Salon } from './booking-
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 import { newSession, signIn, type Session } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
+import { ACCOUNT_MSG } from '../src/domain/account-messages';
 
 // Account deletion and the data export (RGPD art. 15, 17 and 20; ADR 026 and 033): erasure leaves
 // nothing in the database or the logs that names the person, touches no one else's counters,
@@ -34,7 +35,10 @@ afterAll(async () => {
 /** Backdates every session of the account: its sign-in is no longer recent. */
 async function signedInLongAgo(email: string) {
   const id = await userIdOf(server, email);
-  await server.deps.db.update(session).set({ createdAt: new Date(Date.now() - 60 * 60_000) }).where(eq(session.userId, id));
+  await server.deps.db
+    .update(session)
+    .set({ createdAt: new Date(Date.now() - 60 * 60_000) })
+    .where(eq(session.userId, id));
 }
 
 /** Every text, varchar and json column of every table (ours and the message queue's) holding `needle`. */
@@ -55,7 +59,13 @@ async function columnsHolding(needle: string): Promise<string[]> {
 }
 
 async function book(s: Session, time: string) {
-  const res = await s.post('/api/booking', { serviceId: salon.corte, professionalId: salon.lucia, date: MONDAY, time, notes: 'Piel sensible.' });
+  const res = await s.post('/api/booking', {
+    serviceId: salon.corte,
+    professionalId: salon.lucia,
+    date: MONDAY,
+    time,
+    notes: 'Piel sensible.',
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.appointment.id as string;
 }
@@ -71,7 +81,9 @@ describe('deleting an account', () => {
         expect(res.status).toBe(401);
       }
     }
-    const xaKeysBefore = (await server.deps.db.select({ key: rateLimit.key }).from(rateLimit)).filter((r) => r.key.includes('xa@gmail.test'));
+    const xaKeysBefore = (await server.deps.db.select({ key: rateLimit.key }).from(rateLimit)).filter((r) =>
+      r.key.includes('xa@gmail.test'),
+    );
     expect(xaKeysBefore.length).toBeGreaterThan(0);
 
     expect((await a.post('/api/my-account/delete', { confirm: 'ELIMINAR' })).status).toBe(200);
@@ -87,7 +99,7 @@ describe('deleting an account', () => {
     for (const body of [{ confirm: 'ELIMINAR' }, { confirm: 'ELIMINAR', password: 'otra-clave-9' }]) {
       const res = await s.post('/api/my-account/delete', body);
       expect(res.status).toBe(403);
-      expect(res.body.error).toEqual({ code: 'reauthenticate', message: MSG.accountDeleteReauth });
+      expect(res.body.error).toEqual({ code: 'reauthenticate', message: ACCOUNT_MSG.accountDeleteReauth });
     }
     // Form-encoded bodies are refused like any non-JSON body, without a 500.
     const form = await s.post('/api/my-account/delete', 'confirm=ELIMINAR', { 'content-type': 'application/x-www-form-urlencoded' });
@@ -109,11 +121,13 @@ describe('deleting an account', () => {
   it('a Google-only account (no password) needs a recent sign-in', async () => {
     const s = await person(server, 'solo.google@example.com', 'client', 'Gala Google');
     const id = await userIdOf(server, 'solo.google@example.com');
-    await server.deps.db.execute(sql`UPDATE account SET provider_id = 'google', account_id = 'g-1234', password = NULL WHERE user_id = ${id}`);
+    await server.deps.db.execute(
+      sql`UPDATE account SET provider_id = 'google', account_id = 'g-1234', password = NULL WHERE user_id = ${id}`,
+    );
     await signedInLongAgo('solo.google@example.com');
     const res = await s.post('/api/my-account/delete', { confirm: 'ELIMINAR', password: PASSWORD });
     expect(res.status).toBe(403);
-    expect(res.body.error.message).toBe(MSG.accountDeleteReauth);
+    expect(res.body.error.message).toBe(ACCOUNT_MSG.accountDeleteReauth);
     await server.deps.db.update(session).set({ createdAt: new Date() }).where(eq(session.userId, id));
     expect((await s.post('/api/my-account/delete', { confirm: 'ELIMINAR' })).status).toBe(200);
   });
@@ -134,7 +148,10 @@ describe('deleting an account', () => {
     const res = await s.post('/api/my-account/delete', { confirm: 'ELIMINAR' });
     expect(res.status).toBe(200);
     // The cancellations the deletion queued are handled (her copy finds no address any more).
-    const handled = sql`SELECT count(*)::int AS n FROM sent_messages WHERE key LIKE 'cancellation:%' AND appointment_id IN (${sql.join(ids.map((x) => sql`${x}::uuid`), sql`, `)})`;
+    const handled = sql`SELECT count(*)::int AS n FROM sent_messages WHERE key LIKE 'cancellation:%' AND appointment_id IN (${sql.join(
+      ids.map((x) => sql`${x}::uuid`),
+      sql`, `,
+    )})`;
     await expect.poll(async () => (await server.deps.db.execute<{ n: number }>(handled)).rows[0]!.n, { timeout: 10_000 }).toBe(4);
 
     expect(await columnsHolding(EMAIL)).toEqual([]);
@@ -143,7 +160,9 @@ describe('deleting an account', () => {
     expect(logLines.length).toBeGreaterThan(10);
     expect(logLines.filter((l) => l.includes('ximena') || l.includes('Ximena'))).toEqual([]);
     // The salon's books still count her appointments.
-    const kept = await server.deps.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM appointments WHERE client_name = ${MSG.deletedClientName}`);
+    const kept = await server.deps.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM appointments WHERE client_name = ${MSG.deletedClientName}`,
+    );
     expect(kept.rows[0]!.n).toBeGreaterThanOrEqual(2);
     expect(await server.deps.db.select().from(user).where(eq(user.email, EMAIL))).toEqual([]);
   });
@@ -159,18 +178,30 @@ describe('downloading my data', () => {
     expect((await s.put('/api/messages/preferences', { reminders: false })).status).toBeLessThan(300);
     const moved = await s.post(`/api/booking/reschedule/${id}`, { professionalId: salon.lucia, date: MONDAY, time: '16:00' });
     expect(moved.status).toBe(200);
-    await expect.poll(async () => (await server.deps.db.execute(sql`SELECT 1 FROM sent_messages WHERE appointment_id = ${id} AND sent_to = ${EMAIL}`)).rows.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          (await server.deps.db.execute(sql`SELECT 1 FROM sent_messages WHERE appointment_id = ${id} AND sent_to = ${EMAIL}`)).rows.length,
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
 
     const res = await s.get('/api/my-account/export');
     expect(res.status).toBe(200);
     expect(res.body.clientRecord).toMatchObject({ name: 'Paula Datos', phone: '+34612345678', email: EMAIL });
     expect(res.body.clientRecord).not.toHaveProperty('notes');
     expect(res.body.messagePreferences).toEqual({ reminders: false });
-    expect(res.body.messagesSent).toContainEqual(expect.objectContaining({ appointmentId: id, kind: 'confirmation', sentTo: EMAIL, outcome: 'sent' }));
-    expect(res.body.appointmentChanges).toContainEqual(expect.objectContaining({ appointmentId: id, action: 'rescheduled', changedByName: 'Paula Datos' }));
+    expect(res.body.messagesSent).toContainEqual(
+      expect.objectContaining({ appointmentId: id, kind: 'confirmation', sentTo: EMAIL, outcome: 'sent' }),
+    );
+    expect(res.body.appointmentChanges).toContainEqual(
+      expect.objectContaining({ appointmentId: id, action: 'rescheduled', changedByName: 'Paula Datos' }),
+    );
     expect(res.body.sessions.length).toBeGreaterThan(0);
     expect(res.body.sessions[0]).toHaveProperty('createdAt');
-    const tokens = (await server.deps.db.select({ token: session.token, id: session.id }).from(session).where(eq(session.userId, uid))).flatMap((r) => [r.token, r.id]);
+    const tokens = (
+      await server.deps.db.select({ token: session.token, id: session.id }).from(session).where(eq(session.userId, uid))
+    ).flatMap((r) => [r.token, r.id]);
     for (const t of tokens) expect(JSON.stringify(res.body)).not.toContain(t);
   });
 });

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../src/domain/messages';
 import { clients, user } from '../src/server/db/schema';
 import { signIn, signUp, type Session } from './support/http-client';
 import { arrangeWorld, freshIp, WORLD_PASSWORD, type World } from './support/salon-world';
 import { startTestServer, type TestServer } from './support/test-server';
+import { STAFF_MSG } from '../src/domain/staff-messages';
 
 // A client record's email (ADR 033): an unverified account's claimed email is not written to the
 // salon's record; only the admin changes a record's email; attaching a record's history to an
@@ -68,14 +68,23 @@ describe('who may change a record’s email', () => {
     for (const email of ['despues@correo.test', null]) {
       const res = await lucia.put(`/api/front-desk/clients/${id}`, { name: 'Carmen Vidal', phone: phone!, email });
       expect(res.status).toBe(403);
-      expect(res.body.error).toEqual({ code: 'client_email_admin_only', message: MSG.clientEmailAdminOnly });
+      expect(res.body.error).toEqual({ code: 'client_email_admin_only', message: STAFF_MSG.clientEmailAdminOnly });
     }
     expect((await record(id)).email).toBe('antes@correo.test');
-    const same = await lucia.put(`/api/front-desk/clients/${id}`, { name: 'Carmen Vidal Ruiz', phone: phone!, email: 'Antes@Correo.test', notes: 'Prefiere tardes' });
+    const same = await lucia.put(`/api/front-desk/clients/${id}`, {
+      name: 'Carmen Vidal Ruiz',
+      phone: phone!,
+      email: 'Antes@Correo.test',
+      notes: 'Prefiere tardes',
+    });
     expect(same.status).toBe(200);
     expect(await record(id)).toMatchObject({ name: 'Carmen Vidal Ruiz', email: 'antes@correo.test' });
 
-    const byAdmin = await admin.put(`/api/front-desk/clients/${id}`, { name: 'Carmen Vidal Ruiz', phone: phone!, email: 'despues@correo.test' });
+    const byAdmin = await admin.put(`/api/front-desk/clients/${id}`, {
+      name: 'Carmen Vidal Ruiz',
+      phone: phone!,
+      email: 'despues@correo.test',
+    });
     expect(byAdmin.status).toBe(200);
     expect((await record(id)).email).toBe('despues@correo.test');
   });
@@ -89,7 +98,7 @@ describe('attaching a record’s history to an account', () => {
     const body = { name: 'Elena Torres', phone, email: w.email.otherClient };
     const res = await admin.put(`/api/front-desk/clients/${id}`, body);
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'attach_confirm', message: MSG.clientAttachConfirm });
+    expect(res.body.error).toEqual({ code: 'attach_confirm', message: STAFF_MSG.clientAttachConfirm });
     expect(await record(id)).toMatchObject({ email: null, userId: null });
 
     const confirmed = await admin.put(`/api/front-desk/clients/${id}`, { ...body, confirmAttach: true });
@@ -102,7 +111,7 @@ describe('attaching a record’s history to an account', () => {
     const name = 'Marta Nueva Ficha';
     const res = await admin.post('/api/front-desk/clients', { name, phone: newPhone(), email: w.email.client });
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe(MSG.clientAttachConfirm);
+    expect(res.body.error.message).toBe(STAFF_MSG.clientAttachConfirm);
     expect((await server.deps.db.execute(sql`SELECT 1 FROM clients WHERE name = ${name}`)).rows).toHaveLength(0);
     const ok = await admin.post('/api/front-desk/clients', { name, phone: newPhone(), email: w.email.client, confirmAttach: true });
     expect(ok.status).toBe(201);
@@ -110,7 +119,9 @@ describe('attaching a record’s history to an account', () => {
   });
 
   it('an email nobody has verified needs no confirmation; the flag must be a boolean', async () => {
-    expect((await admin.post('/api/front-desk/clients', { name: 'Sin Cuenta', phone: newPhone(), email: 'nadie@correo.test' })).status).toBe(201);
+    expect(
+      (await admin.post('/api/front-desk/clients', { name: 'Sin Cuenta', phone: newPhone(), email: 'nadie@correo.test' })).status,
+    ).toBe(201);
     const bad = await admin.post('/api/front-desk/clients', { name: 'Sin Cuenta', phone: newPhone(), confirmAttach: 'sí' });
     expect(bad.status).toBe(400);
   });
@@ -134,7 +145,9 @@ describe('who created and changed a record', () => {
   it('a record made by an online booking was created by the client herself', async () => {
     const email = 'reserva.online@correo.test';
     const s = await signUp(server.url, { email, password: WORLD_PASSWORD, name: 'Olga Online' }, freshIp());
-    expect((await s.post('/api/booking', { serviceId: w.serviceId, professionalId: w.employeeRecord, date: FRIDAY, time: '12:00' })).status).toBe(201);
+    expect(
+      (await s.post('/api/booking', { serviceId: w.serviceId, professionalId: w.employeeRecord, date: FRIDAY, time: '12:00' })).status,
+    ).toBe(201);
     const [u] = await server.deps.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     const [own] = await server.deps.db.select().from(clients).where(eq(clients.userId, u!.id));
     const page = await admin.get(`/api/front-desk/clients/${own!.id}`);

@@ -67,7 +67,10 @@ describe('client records', () => {
     for (const q of ['499', '655 12', 'rocio', 'ALCÁNTARA', 'correo.test']) {
       const found = await lucia.get(`/api/front-desk/clients?q=${encodeURIComponent(q)}`);
       expect(found.status).toBe(200);
-      expect(found.body.clients.map((x: { id: string }) => x.id), q).toContain(c.id);
+      expect(
+        found.body.clients.map((x: { id: string }) => x.id),
+        q,
+      ).toContain(c.id);
     }
     const none = await admin.get('/api/front-desk/clients?q=zzzz');
     expect(none.body.clients).toEqual([]);
@@ -89,8 +92,18 @@ describe('client records', () => {
     const c = await createClient(admin, { notes: 'Prefiere la mañana' });
     const booked = await staffBook(admin, { clientId: c.id, date: FRIDAY, time: '12:00' });
     expect(booked.status).toBe(201);
-    const past1 = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-05T10:00:00Z'), status: 'completed' });
-    const past2 = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-06T10:00:00Z'), status: 'no_show' });
+    const past1 = await w.appointment({
+      client: 'client',
+      employee: 'employee',
+      start: new Date('2026-01-05T10:00:00Z'),
+      status: 'completed',
+    });
+    const past2 = await w.appointment({
+      client: 'client',
+      employee: 'employee',
+      start: new Date('2026-01-06T10:00:00Z'),
+      status: 'no_show',
+    });
     await server.deps.db.update(appointments).set({ clientRecordId: c.id }).where(eq(appointments.id, past1));
     await server.deps.db.update(appointments).set({ clientRecordId: c.id }).where(eq(appointments.id, past2));
     const page = await admin.get(`/api/front-desk/clients/${c.id}`);
@@ -109,11 +122,22 @@ describe('staff booking', () => {
     const res = await staffBook(admin, { clientId: c.id, time: '09:00', notes: 'Llamó por teléfono' });
     expect(res.status).toBe(201);
     const row = await appointment(res.body.appointment.id);
-    expect(row).toMatchObject({ clientId: null, clientName: 'Pilar Sanz', clientRecordId: c.id, bookedBy: 'staff', bookedByUserId: w.uid.admin, notes_client: 'Llamó por teléfono' });
+    expect(row).toMatchObject({
+      clientId: null,
+      clientName: 'Pilar Sanz',
+      clientRecordId: c.id,
+      bookedBy: 'staff',
+      bookedByUserId: w.uid.admin,
+      notes_client: 'Llamó por teléfono',
+    });
     const day = await admin.get(`/api/front-desk/day?date=${THURSDAY}`);
     expect(day.status).toBe(200);
     expect(day.body.professionals.map((p: { name: string }) => p.name)).toEqual(['Lucía Martín', 'Sara Molina']);
-    expect(day.body.appointments.find((a: { id: string }) => a.id === row.id)).toMatchObject({ clientName: 'Pilar Sanz', bookedBy: 'staff', status: 'confirmed' });
+    expect(day.body.appointments.find((a: { id: string }) => a.id === row.id)).toMatchObject({
+      clientName: 'Pilar Sanz',
+      bookedBy: 'staff',
+      status: 'confirmed',
+    });
   });
 
   it('an employee books on their own agenda, never on another employee’s (403)', async () => {
@@ -157,7 +181,11 @@ describe('rescheduling', () => {
     const c = await createClient(admin);
     const booked = await staffBook(admin, { clientId: c.id, time: '16:00' });
     const id = booked.body.appointment.id as string;
-    const moved = await admin.post(`/api/booking/reschedule/${id}`, { professionalId: w.otherEmployeeRecord, date: THURSDAY, time: '16:30' });
+    const moved = await admin.post(`/api/booking/reschedule/${id}`, {
+      professionalId: w.otherEmployeeRecord,
+      date: THURSDAY,
+      time: '16:30',
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.appointment).toMatchObject({ id, employeeName: 'Sara Molina' });
     const row = await appointment(id);
@@ -180,7 +208,9 @@ describe('rescheduling', () => {
   it('offers the appointment’s own time as free when moving it within the same agenda', async () => {
     const c = await createClient(admin);
     const booked = await staffBook(admin, { clientId: c.id, time: '17:00' });
-    const slots = await admin.get(`/api/booking/reschedule/${booked.body.appointment.id}/slots?professionalId=${w.employeeRecord}&date=${THURSDAY}`);
+    const slots = await admin.get(
+      `/api/booking/reschedule/${booked.body.appointment.id}/slots?professionalId=${w.employeeRecord}&date=${THURSDAY}`,
+    );
     expect(slots.status).toBe(200);
     const times = slots.body.slots.map((s: { time: string }) => s.time);
     expect(times).toContain('17:00');
@@ -189,7 +219,11 @@ describe('rescheduling', () => {
 
   it('a reschedule racing a new booking for the target time: one winner, the loser’s data untouched', async () => {
     const c = await createClient(admin);
-    for (const [from, time] of [['10:15', '18:00'], ['10:45', '18:30'], ['11:15', '19:00']] as const) {
+    for (const [from, time] of [
+      ['10:15', '18:00'],
+      ['10:45', '18:30'],
+      ['11:15', '19:00'],
+    ] as const) {
       const booked = await staffBook(admin, { clientId: c.id, date: FRIDAY, time: from });
       expect(booked.status).toBe(201);
       const id = booked.body.appointment.id as string;
@@ -219,26 +253,54 @@ describe('rescheduling', () => {
 
   it('an employee cannot move another employee’s appointment (403), nor move their own onto another agenda', async () => {
     const sarasOwn = await w.appointment({ client: 'client', employee: 'otherEmployee', start: new Date('2026-01-22T09:00:00Z') });
-    const refused = await lucia.post(`/api/booking/reschedule/${sarasOwn}`, { professionalId: w.otherEmployeeRecord, date: '2026-01-22', time: '12:00' });
+    const refused = await lucia.post(`/api/booking/reschedule/${sarasOwn}`, {
+      professionalId: w.otherEmployeeRecord,
+      date: '2026-01-22',
+      time: '12:00',
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.error.message).toBe(STAFF_MSG.notOwnAgenda);
     expect((await appointment(sarasOwn)).startTime.toISOString()).toBe('2026-01-22T09:00:00.000Z');
     const luciasOwn = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-22T10:00:00Z') });
-    const away = await lucia.post(`/api/booking/reschedule/${luciasOwn}`, { professionalId: w.otherEmployeeRecord, date: '2026-01-22', time: '12:00' });
+    const away = await lucia.post(`/api/booking/reschedule/${luciasOwn}`, {
+      professionalId: w.otherEmployeeRecord,
+      date: '2026-01-22',
+      time: '12:00',
+    });
     expect(away.status).toBe(403);
-    const mine = await lucia.post(`/api/booking/reschedule/${luciasOwn}`, { professionalId: w.employeeRecord, date: '2026-01-22', time: '12:00' });
+    const mine = await lucia.post(`/api/booking/reschedule/${luciasOwn}`, {
+      professionalId: w.employeeRecord,
+      date: '2026-01-22',
+      time: '12:00',
+    });
     expect(mine.status).toBe(200);
-    expect((await sara.post(`/api/booking/reschedule/${luciasOwn}`, { professionalId: w.otherEmployeeRecord, date: '2026-01-22', time: '13:00' })).status).toBe(403);
+    expect(
+      (
+        await sara.post(`/api/booking/reschedule/${luciasOwn}`, {
+          professionalId: w.otherEmployeeRecord,
+          date: '2026-01-22',
+          time: '13:00',
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it('a client moves their own appointment; another client’s is 404; inside the policy window 409 with the text', async () => {
     const own = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-23T09:00:00Z') });
-    const other = await elena.post(`/api/booking/reschedule/${own}`, { professionalId: w.employeeRecord, date: '2026-01-23', time: '12:00' });
+    const other = await elena.post(`/api/booking/reschedule/${own}`, {
+      professionalId: w.employeeRecord,
+      date: '2026-01-23',
+      time: '12:00',
+    });
     expect(other.status).toBe(404);
     expect(other.body.error.message).toBe(STAFF_MSG.appointmentNotFound);
     expect((await elena.get(`/api/booking/reschedule/${own}/slots?professionalId=${w.employeeRecord}&date=2026-01-23`)).status).toBe(404);
 
-    const moved = await marta.post(`/api/booking/reschedule/${own}`, { professionalId: w.employeeRecord, date: '2026-01-23', time: '12:00' });
+    const moved = await marta.post(`/api/booking/reschedule/${own}`, {
+      professionalId: w.employeeRecord,
+      date: '2026-01-23',
+      time: '12:00',
+    });
     expect(moved.status).toBe(200);
     const audit = await admin.get(`/api/front-desk/appointments/${own}/changes`);
     expect(audit.body.changes[0]).toMatchObject({ changedByRole: 'client', changedByName: 'Marta García' });
@@ -247,16 +309,31 @@ describe('rescheduling', () => {
 
     // Tomorrow at 10:00 Madrid is less than 24 h away.
     const soon = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-15T09:00:00Z') });
-    const late = await marta.post(`/api/booking/reschedule/${soon}`, { professionalId: w.employeeRecord, date: '2026-01-23', time: '15:00' });
+    const late = await marta.post(`/api/booking/reschedule/${soon}`, {
+      professionalId: w.employeeRecord,
+      date: '2026-01-23',
+      time: '15:00',
+    });
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe(STAFF_MSG.rescheduleTooLate(24));
-    expect(late.body.error.message).toBe('Lo sentimos, no puedes cambiar la hora de esta cita. La política del salón requiere al menos 24 horas de antelación.');
+    expect(late.body.error.message).toBe(
+      'Lo sentimos, no puedes cambiar la hora de esta cita. La política del salón requiere al menos 24 horas de antelación.',
+    );
     expect((await appointment(soon)).startTime.toISOString()).toBe('2026-01-15T09:00:00.000Z');
   });
 
   it('a cancelled appointment does not move (409)', async () => {
-    const gone = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-24T09:00:00Z'), status: 'cancelled_by_client' });
-    const res = await admin.post(`/api/booking/reschedule/${gone}`, { professionalId: w.employeeRecord, date: '2026-01-24', time: '12:00' });
+    const gone = await w.appointment({
+      client: 'client',
+      employee: 'employee',
+      start: new Date('2026-01-24T09:00:00Z'),
+      status: 'cancelled_by_client',
+    });
+    const res = await admin.post(`/api/booking/reschedule/${gone}`, {
+      professionalId: w.employeeRecord,
+      date: '2026-01-24',
+      time: '12:00',
+    });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe(STAFF_MSG.rescheduleNotAllowed);
   });
@@ -276,7 +353,12 @@ describe('email verification and the client record', () => {
     expect((await s.get('/api/my-appointments')).body.appointments).toEqual([]);
     const [still] = await server.deps.db.select().from(clients).where(eq(clients.id, c.id));
     expect(still!.userId).toBeNull();
-    const own = await s.post('/api/booking', { serviceId: w.serviceId, professionalId: w.otherEmployeeRecord, date: FRIDAY, time: '17:00' });
+    const own = await s.post('/api/booking', {
+      serviceId: w.serviceId,
+      professionalId: w.otherEmployeeRecord,
+      date: FRIDAY,
+      time: '17:00',
+    });
     expect(own.status).toBe(201);
 
     const link = firstLink(m.text)!;
@@ -287,7 +369,9 @@ describe('email verification and the client record', () => {
     expect(new URL(follow.headers.get('location')!, server.url).pathname).toBe('/email-verificado');
 
     const mine = await s.get('/api/my-appointments');
-    expect(mine.body.appointments.map((a: { id: string }) => a.id).sort()).toEqual([booked.body.appointment.id, own.body.appointment.id].sort());
+    expect(mine.body.appointments.map((a: { id: string }) => a.id).sort()).toEqual(
+      [booked.body.appointment.id, own.body.appointment.id].sort(),
+    );
     // One record: the staff's one, now the account's, with the online booking merged into it.
     const records = await server.deps.db.select().from(clients).where(eq(clients.email, email));
     expect(records).toHaveLength(1);
@@ -299,7 +383,9 @@ describe('email verification and the client record', () => {
   });
 
   it('a broken verification link lands on the app’s page with the error, and attaches nothing', async () => {
-    const res = await newSession(server.url, freshIp()).get(`/api/auth/verify-email?token=roto&callbackURL=${encodeURIComponent('/email-verificado')}`);
+    const res = await newSession(server.url, freshIp()).get(
+      `/api/auth/verify-email?token=roto&callbackURL=${encodeURIComponent('/email-verificado')}`,
+    );
     expect(res.status).toBeGreaterThanOrEqual(300);
     const to = new URL(res.headers.get('location')!, server.url);
     expect(to.pathname).toBe('/email-verificado');
@@ -313,7 +399,7 @@ describe('email verification and the client record', () => {
     await newSession(server.url, freshIp()).get(firstLink(m.text)!);
     const unconfirmed = await admin.post('/api/front-desk/clients', { name: 'Vera Ruiz', phone: newPhone(), email });
     expect(unconfirmed.status).toBe(409);
-    expect(unconfirmed.body.error).toEqual({ code: 'attach_confirm', message: MSG.clientAttachConfirm });
+    expect(unconfirmed.body.error).toEqual({ code: 'attach_confirm', message: STAFF_MSG.clientAttachConfirm });
     const c = await createClient(admin, { name: 'Vera Ruiz', email, confirmAttach: true });
     expect(c.hasAccount).toBe(true);
     const booked = await staffBook(admin, { clientId: c.id, date: FRIDAY, time: '18:00' });
@@ -333,7 +419,10 @@ describe('private notes', () => {
     // Marta's own record (made by her bookings) gets private notes; and one appointment to act on.
     const mine = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-28T09:00:00Z') });
     const toCancel = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-28T11:00:00Z') });
-    await server.deps.db.insert(clients).values({ name: 'Marta', email, userId: w.uid.client, notes: SECRET_NOTE }).onConflictDoUpdate({ target: clients.userId, set: { notes: SECRET_NOTE } });
+    await server.deps.db
+      .insert(clients)
+      .values({ name: 'Marta', email, userId: w.uid.client, notes: SECRET_NOTE })
+      .onConflictDoUpdate({ target: clients.userId, set: { notes: SECRET_NOTE } });
     const [rec] = await server.deps.db.select().from(clients).where(eq(clients.userId, w.uid.client));
     await server.deps.db.update(appointments).set({ clientRecordId: rec!.id }).where(eq(appointments.clientId, w.uid.client));
 
@@ -344,7 +433,10 @@ describe('private notes', () => {
       'POST /api/auth/*': () => marta.post('/api/auth/update-user', { image: null }),
       'GET /api/events': async () => {
         const ctrl = new AbortController();
-        const res = await fetch(`${server.url}/api/events`, { headers: { cookie: [...marta.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }, signal: ctrl.signal });
+        const res = await fetch(`${server.url}/api/events`, {
+          headers: { cookie: [...marta.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+          signal: ctrl.signal,
+        });
         const reader = res.body!.getReader();
         const first = await reader.read();
         ctrl.abort();
@@ -353,17 +445,24 @@ describe('private notes', () => {
       'GET /api/catalog/services': () => marta.get('/api/catalog/services'),
       'GET /api/catalog/services/:serviceId': () => marta.get(`/api/catalog/services/${w.serviceId}`),
       'GET /api/catalog/services/:serviceId/professionals': () => marta.get(`/api/catalog/services/${w.serviceId}/professionals`),
-      'GET /api/booking/slots': () => marta.get(`/api/booking/slots?serviceId=${w.serviceId}&professionalId=${w.employeeRecord}&date=2026-01-28`),
-      'POST /api/booking': () => marta.post('/api/booking', { serviceId: w.serviceId, professionalId: w.employeeRecord, date: '2026-01-28', time: '15:00' }),
+      'GET /api/booking/slots': () =>
+        marta.get(`/api/booking/slots?serviceId=${w.serviceId}&professionalId=${w.employeeRecord}&date=2026-01-28`),
+      'POST /api/booking': () =>
+        marta.post('/api/booking', { serviceId: w.serviceId, professionalId: w.employeeRecord, date: '2026-01-28', time: '15:00' }),
       'GET /api/my-appointments': () => marta.get('/api/my-appointments'),
       'POST /api/my-appointments/:id/cancel': () => marta.post(`/api/my-appointments/${toCancel}/cancel`),
-      'GET /api/booking/reschedule/:id/slots': () => marta.get(`/api/booking/reschedule/${mine}/slots?professionalId=${w.employeeRecord}&date=2026-01-28`),
-      'POST /api/booking/reschedule/:id': () => marta.post(`/api/booking/reschedule/${mine}`, { professionalId: w.employeeRecord, date: '2026-01-28', time: '16:00' }),
-      'GET /api/booking/closed-days': () => marta.get(`/api/booking/closed-days?professionalId=${w.employeeRecord}&from=2026-01-01&to=2026-01-31`),
+      'GET /api/booking/reschedule/:id/slots': () =>
+        marta.get(`/api/booking/reschedule/${mine}/slots?professionalId=${w.employeeRecord}&date=2026-01-28`),
+      'POST /api/booking/reschedule/:id': () =>
+        marta.post(`/api/booking/reschedule/${mine}`, { professionalId: w.employeeRecord, date: '2026-01-28', time: '16:00' }),
+      'GET /api/booking/closed-days': () =>
+        marta.get(`/api/booking/closed-days?professionalId=${w.employeeRecord}&from=2026-01-01&to=2026-01-31`),
       'GET /api/messages/preferences': () => marta.get('/api/messages/preferences'),
       'PUT /api/messages/preferences': () => marta.put('/api/messages/preferences', { reminders: true }),
-      'GET /api/messages/stop-reminders': () => marta.get(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
-      'POST /api/messages/stop-reminders': () => marta.post(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
+      'GET /api/messages/stop-reminders': () =>
+        marta.get(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
+      'POST /api/messages/stop-reminders': () =>
+        marta.post(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`),
       'GET /api/my-account/export': () => marta.get('/api/my-account/export'),
       'GET /api/privacy': () => marta.get('/api/privacy'),
       // Last: a throwaway client deletes their own account (the answer is about them, never the salon's notes).
@@ -373,7 +472,10 @@ describe('private notes', () => {
       },
     };
     const clientRoutes = apiRouteKeysOf(server.deps).filter((r) => !STAFF_ONLY.test(r));
-    expect(clientRoutes.filter((r) => !(r in calls)), 'client routes without a check here').toEqual([]);
+    expect(
+      clientRoutes.filter((r) => !(r in calls)),
+      'client routes without a check here',
+    ).toEqual([]);
     for (const [route, call] of Object.entries(calls)) {
       const res = await call();
       expect(res.status, `${route}: ${JSON.stringify(res.body)}`).toBeLessThan(300);

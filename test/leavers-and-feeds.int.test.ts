@@ -146,7 +146,7 @@ describe('leavers', () => {
       .returning({ id: employees.id });
     const none = await admin.post(`/api/admin/employees/${rec!.id}/revoke-access`, {});
     expect(none.status).toBe(409);
-    expect(none.body.error.message).toBe(MSG.revokeAccessNoAccount);
+    expect(none.body.error.message).toBe(STAFF_MSG.revokeAccessNoAccount);
     const unknown = await admin.post('/api/admin/employees/00000000-0000-4000-8000-000000000000/revoke-access', {});
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe(STAFF_MSG.employeeNotFound);
@@ -230,7 +230,7 @@ describe('control characters in names', () => {
   const EVIL = 'Rosa\r\nBcc: todos@ejemplo.com';
   const refused = (res: { status: number; body: { error?: { message?: string } } }) => {
     expect(res.status, JSON.stringify(res.body)).toBe(400);
-    expect(res.body.error?.message).toBe(MSG.textControlCharacters);
+    expect(res.body.error?.message).toBe(STAFF_MSG.textControlCharacters);
   };
 
   it('are refused in a service, an employee and the salon settings', async () => {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../src/domain/messages';
 import { STAFF_MSG } from '../src/domain/staff-messages';
 import { salonSettings } from '../src/server/db/schema';
 import { relayOutbox } from '../src/server/messages/relay';
@@ -134,7 +133,12 @@ describe('a client record with an email and no account', () => {
     expect(cancellation.calendar).toContain('METHOD:CANCEL');
 
     await settle();
-    for (const key of [`confirmation:client:${id}:0`, `reminder:client:${id}:0`, `rescheduled:client:${id}:1`, `cancellation:client:${id}:1`]) {
+    for (const key of [
+      `confirmation:client:${id}:0`,
+      `reminder:client:${id}:0`,
+      `rescheduled:client:${id}:1`,
+      `cancellation:client:${id}:1`,
+    ]) {
       expect(byKey(key), key).toHaveLength(1);
     }
     expect(await failedJobsOf(id)).toEqual([]);
@@ -151,16 +155,16 @@ describe('a client record with an email and no account', () => {
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toContain('text/html');
       const html = await page.text();
-      expect(html).toContain(MSG.stopRemindersQuestion);
+      expect(html).toContain(STAFF_MSG.stopRemindersQuestion);
       expect(html).toMatch(/<form method="post"[^>]*>/);
-      expect(html).toContain(MSG.stopRemindersButton);
+      expect(html).toContain(STAFF_MSG.stopRemindersButton);
     }
     expect(await recordPage(c.id)).toMatchObject({ remindersStopped: false });
 
     const res = await oneClick(link);
     expect(res.status).toBe(200);
     expect(await recordPage(c.id)).toMatchObject({ remindersStopped: true });
-    expect(MSG.remindersStoppedByClient).toBe('Recordatorios desactivados por la clienta');
+    expect(STAFF_MSG.remindersStoppedByClient).toBe('Recordatorios desactivados por la clienta');
 
     // Repeated and concurrent POSTs (a provider retrying) are all fine and change nothing more.
     const again = await Promise.all([oneClick(link), oneClick(link)]);
@@ -176,7 +180,7 @@ describe('a client record with an email and no account', () => {
     await waitKey('rosa.prieto@correo.test', `rescheduled:client:${id}:1`);
   });
 
-  it('the page\'s own button (a browser form POST) answers a Spanish confirmation page for a record without account', async () => {
+  it("the page's own button (a browser form POST) answers a Spanish confirmation page for a record without account", async () => {
     const c = await createRecord({ name: 'Nuria Gil', email: 'nuria.gil@correo.test' });
     const id = await staffBook(c.id, SATURDAY, '10:00');
     const link = stopLinkOf(await waitKey('nuria.gil@correo.test', `confirmation:client:${id}:0`))!;
@@ -189,20 +193,24 @@ describe('a client record with an email and no account', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/html');
     const html = await res.text();
-    expect(html).toContain(MSG.stopRemindersDoneNoAccount);
+    expect(html).toContain(STAFF_MSG.stopRemindersDoneNoAccount);
     expect(html).not.toContain('<form');
     expect(await recordPage(c.id)).toMatchObject({ remindersStopped: true });
   });
 });
 
 describe('the one-click POST in every shape a provider sends it', () => {
-  it('form-encoded, multipart (RFC 8058\'s example), JSON or empty: each stops them; a forged token is refused and changes nothing', async () => {
+  it("form-encoded, multipart (RFC 8058's example), JSON or empty: each stops them; a forged token is refused and changes nothing", async () => {
     const c = await createRecord({ name: 'Lola Ruiz', email: 'lola.ruiz@correo.test' });
     const id = await staffBook(c.id, SATURDAY, '16:00');
     const link = stopLinkOf(await waitKey('lola.ruiz@correo.test', `confirmation:client:${id}:0`))!;
     const boundary = 'auna-test-boundary';
     const multipart = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
-    const forged = await fetch(link.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`), { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const forged = await fetch(link.replace(/\.[A-Za-z0-9_-]{43}$/, `.${'A'.repeat(43)}`), {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(forged.status).toBe(400);
     expect((await forged.json()).error).toEqual({ code: 'invalid_link', message: STAFF_MSG.stopRemindersInvalidLink });
     expect(await recordPage(c.id)).toMatchObject({ remindersStopped: false });
@@ -241,7 +249,12 @@ describe('a record whose client opens an account later', () => {
 
 describe('a client with an account', () => {
   it('GET twice changes nothing; the one-click POST stops them; Mis Citas and the record both say so', async () => {
-    const booked = await w.sessions.client.post('/api/booking', { serviceId: w.serviceId, professionalId: w.employeeRecord, date: SATURDAY, time: '12:00' });
+    const booked = await w.sessions.client.post('/api/booking', {
+      serviceId: w.serviceId,
+      professionalId: w.employeeRecord,
+      date: SATURDAY,
+      time: '12:00',
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const bookedId = booked.body.appointment.id as string;
     const link = stopLinkOf(await waitKey(w.email.client, `confirmation:client:${bookedId}:0`))!;
@@ -251,9 +264,8 @@ describe('a client with an account', () => {
     const res = await oneClick(link);
     expect(res.status).toBe(200);
     expect((await w.sessions.client.get('/api/messages/preferences')).body).toEqual({ reminders: false });
-    const recordId = (
-      await server.deps.db.execute<{ id: string }>(sql`SELECT id FROM clients WHERE user_id = ${w.uid.client}`)
-    ).rows[0]!.id;
+    const recordId = (await server.deps.db.execute<{ id: string }>(sql`SELECT id FROM clients WHERE user_id = ${w.uid.client}`)).rows[0]!
+      .id;
     expect(await recordPage(recordId)).toMatchObject({ remindersStopped: true });
 
     // Turned back on in Mis Citas: the record no longer says stopped.
@@ -289,7 +301,12 @@ describe('nothing to send, and no crash', () => {
 
   it('a deleted account: its cancellation finds no address, the job completes, and its old stop link changes nothing', async () => {
     const gone = await signUp(server.url, { email: 'baja@sincuenta.test', password: WORLD_PASSWORD, name: 'Baja' }, freshIp());
-    const booked = await gone.post('/api/booking', { serviceId: w.serviceId, professionalId: w.employeeRecord, date: SATURDAY, time: '15:00' });
+    const booked = await gone.post('/api/booking', {
+      serviceId: w.serviceId,
+      professionalId: w.employeeRecord,
+      date: SATURDAY,
+      time: '15:00',
+    });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const id = booked.body.appointment.id as string;
     const link = stopLinkOf(await waitKey('baja@sincuenta.test', `confirmation:client:${id}:0`))!;

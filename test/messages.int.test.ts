@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../src/domain/messages';
 import { STAFF_MSG } from '../src/domain/staff-messages';
 import { salonSettings } from '../src/server/db/schema';
 import { enqueueAppointmentMessages } from '../src/server/messages/enqueue';
@@ -32,7 +31,14 @@ beforeAll(async () => {
   await server.deps.db
     .insert(salonSettings)
     // Marta books many times here; the per-client cap (issue 16, test/booking-limits.int.test.ts) is not what this file is about.
-    .values({ id: 1, name: 'Auna <Salón>', address: 'Calle Mayor 1, Madrid', appointmentTimeSlotInterval: 30, cancellationPolicyHours: 0, maxFutureAppointmentsPerClient: 50 });
+    .values({
+      id: 1,
+      name: 'Auna <Salón>',
+      address: 'Calle Mayor 1, Madrid',
+      appointmentTimeSlotInterval: 30,
+      cancellationPolicyHours: 0,
+      maxFutureAppointmentsPerClient: 50,
+    });
   marta = await newClient(server, 'marta@example.com', 'Marta <b>García</b>');
   admin = await newClient(server, 'jefa@salon.test', 'Jefa');
   await promote(server.deps, 'jefa@salon.test', 'admin');
@@ -233,17 +239,21 @@ describe('reschedule (enqueueAppointmentMessages, as issue 13 calls it)', () => 
 });
 
 describe('the client controls reminders', () => {
-  it('the link\'s page asks, its button stops them without a login, Mis Citas turns them back on, and a forged link is refused', async () => {
+  it("the link's page asks, its button stops them without a login, Mis Citas turns them back on, and a forged link is refused", async () => {
     const elena = await newClient(server, 'elena@example.com', 'Elena');
     const id = await book(TUESDAY, '12:00', elena);
     const confirmation = await waitKey('elena@example.com', `confirmation:client:${id}:0`);
     const link = /No quiero recibir recordatorios: (\S+)/.exec(confirmation.text)![1]!;
     const page = await fetch(link);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(MSG.stopRemindersButton);
+    expect(await page.text()).toContain(STAFF_MSG.stopRemindersButton);
     // Opening the link (or a mail scanner following it) changes nothing (ADR 029).
     expect((await elena.get('/api/messages/preferences')).body).toEqual({ reminders: true });
-    const done = await fetch(link, { method: 'POST', headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    const done = await fetch(link, {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
     expect(done.status).toBe(200);
     expect(await done.text()).toContain(STAFF_MSG.stopRemindersDone);
     expect((await elena.get('/api/messages/preferences')).body).toEqual({ reminders: false });

@@ -9,6 +9,7 @@ import {
 } from './back-office-rules';
 import { MSG } from './messages';
 import { unlinkBlocked } from './staff-messages';
+import { STAFF_MSG } from './staff-messages';
 
 const service = { name: 'Corte', duration: 45, price: 28, description: '', category: 'Cabello' };
 
@@ -33,10 +34,10 @@ describe('serviceFieldsError (SPEC §5 Service form)', () => {
     ['price Infinity', { price: Number.POSITIVE_INFINITY }, MSG.servicePriceInvalid],
     ['price above the limit', { price: 100_000.01 }, MSG.servicePriceInvalid],
     ['huge category', { category: 'x'.repeat(61) }, MSG.invalidInput],
-    ['CR/LF in the name', { name: 'Corte\r\nX-A: 1' }, MSG.textControlCharacters],
-    ['escape code in the category', { category: 'Uñas\u001b[2J' }, MSG.textControlCharacters],
+    ['CR/LF in the name', { name: 'Corte\r\nX-A: 1' }, STAFF_MSG.textControlCharacters],
+    ['escape code in the category', { category: 'Uñas\u001b[2J' }, STAFF_MSG.textControlCharacters],
     ['line breaks in the description', { description: 'Lavado\nCorte\r\n\tPeinado' }, null],
-    ['a bell in the description', { description: 'Lavado\u0007' }, MSG.textControlCharacters],
+    ['a bell in the description', { description: 'Lavado\u0007' }, STAFF_MSG.textControlCharacters],
   ] as const)('%s', (_label, change, expected) => {
     expect(serviceFieldsError({ ...service, ...change })).toBe(expected);
   });
@@ -67,8 +68,8 @@ describe('employeeFieldsError (SPEC §5 Employee form)', () => {
     ['blank name', { name: '  ' }, MSG.employeeNameRequired],
     ['bad email', { name: 'Lucía', email: 'lucia@' }, MSG.employeeEmailInvalid],
     ['email with a space', { name: 'Lucía', email: 'lu cia@example.com' }, MSG.employeeEmailInvalid],
-    ['LF in the name', { name: 'Lucía\nX' }, MSG.textControlCharacters],
-    ['tab in the phone', { name: 'Lucía', phoneNumber: '600\t000' }, MSG.textControlCharacters],
+    ['LF in the name', { name: 'Lucía\nX' }, STAFF_MSG.textControlCharacters],
+    ['tab in the phone', { name: 'Lucía', phoneNumber: '600\t000' }, STAFF_MSG.textControlCharacters],
   ] as const)('%s', (_label, input, expected) => {
     expect(employeeFieldsError(input)).toBe(expected);
   });
@@ -85,8 +86,8 @@ describe('settingsFieldsError (SPEC §5 Settings)', () => {
     ['cancellation -1', { cancellationPolicyHours: -1 }, MSG.cancellationHoursInvalid],
     ['cancellation 1.5', { cancellationPolicyHours: 1.5 }, MSG.cancellationHoursInvalid],
     ['empty name', { name: ' ' }, MSG.salonNameRequired],
-    ['CR/LF in the name', { name: 'Auna\r\nX-WR-CALNAME:otro' }, MSG.textControlCharacters],
-    ['LF in the address', { address: 'Calle Mayor 1\nMadrid' }, MSG.textControlCharacters],
+    ['CR/LF in the name', { name: 'Auna\r\nX-WR-CALNAME:otro' }, STAFF_MSG.textControlCharacters],
+    ['LF in the address', { address: 'Calle Mayor 1\nMadrid' }, STAFF_MSG.textControlCharacters],
   ] as const)('%s', (_label, change, expected) => {
     expect(settingsFieldsError({ ...ok, ...change })).toBe(expected);
   });

@@ -2,6 +2,7 @@ import { MSG } from './messages';
 import { toCents } from './money';
 import { hasControlCharacters } from './plain-text';
 import { isSlotInterval } from './slots';
+import { STAFF_MSG } from './staff-messages';
 
 // The form rules of the back office (SPEC §5 Service form, Employee form, Settings), one source
 // for the server's 400 and the form's inline message. Each returns the first problem or null.
@@ -38,7 +39,8 @@ export function isWholeCents(n: number): boolean {
 
 export function serviceFieldsError(s: ServiceFields): string | null {
   if (blank(s.name) || s.name.trim().length > LIMITS.nameMax) return MSG.serviceNameRequired;
-  if (hasControlCharacters(s.name) || hasControlCharacters(s.category) || hasControlCharacters(s.description, 'multi-line')) return MSG.textControlCharacters;
+  if (hasControlCharacters(s.name) || hasControlCharacters(s.category) || hasControlCharacters(s.description, 'multi-line'))
+    return STAFF_MSG.textControlCharacters;
   if (!Number.isInteger(s.duration) || s.duration < 1 || s.duration > LIMITS.durationMax) return MSG.serviceDurationInvalid;
   if (!Number.isFinite(s.price) || s.price < 0 || s.price > LIMITS.priceMax || !isWholeCents(s.price)) return MSG.servicePriceInvalid;
   if ((s.description ?? '').length > LIMITS.descriptionMax || (s.category ?? '').length > LIMITS.categoryMax) return MSG.invalidInput;
@@ -54,7 +56,7 @@ export type EmployeeFields = { name: string; email?: string | null; phoneNumber?
 
 export function employeeFieldsError(e: EmployeeFields): string | null {
   if (blank(e.name) || e.name.trim().length > LIMITS.nameMax) return MSG.employeeNameRequired;
-  if ([e.name, e.email, e.phoneNumber].some((t) => hasControlCharacters(t))) return MSG.textControlCharacters;
+  if ([e.name, e.email, e.phoneNumber].some((t) => hasControlCharacters(t))) return STAFF_MSG.textControlCharacters;
   if (!blank(e.email) && !isEmailLike(e.email!.trim())) return MSG.employeeEmailInvalid;
   if ((e.phoneNumber ?? '').length > LIMITS.phoneMax) return MSG.invalidInput;
   return null;
@@ -70,7 +72,7 @@ export type SettingsFields = {
 
 export function settingsFieldsError(s: SettingsFields): string | null {
   if (blank(s.name) || s.name.trim().length > LIMITS.nameMax) return MSG.salonNameRequired;
-  if ([s.name, s.address, s.phoneNumber].some((t) => hasControlCharacters(t))) return MSG.textControlCharacters;
+  if ([s.name, s.address, s.phoneNumber].some((t) => hasControlCharacters(t))) return STAFF_MSG.textControlCharacters;
   if (!isSlotInterval(s.appointmentTimeSlotInterval)) return MSG.slotIntervalInvalid;
   const h = s.cancellationPolicyHours;
   // Whole hours: the column is an integer and the policy is stated in hours (SPEC §5: number, min 0).

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { canReschedule, checkClientFields, mayChangeClientEmail, mayManageAgenda, type StaffRole } from './front-desk-rules';
-import { MSG } from './messages';
 import { STAFF_MSG } from './staff-messages';
 
 describe('mayManageAgenda', () => {
@@ -30,21 +29,54 @@ describe('canReschedule', () => {
 
 describe('checkClientFields', () => {
   it.each([
-    [{ name: 'Ana Ruiz', phone: '612 34 56 78' }, { ok: true, value: { name: 'Ana Ruiz', phone: '+34612345678', email: null, notes: '' } }],
+    [
+      { name: 'Ana Ruiz', phone: '612 34 56 78' },
+      { ok: true, value: { name: 'Ana Ruiz', phone: '+34612345678', email: null, notes: '' } },
+    ],
     [
       { name: ' Ana ', phone: '+34612345678', email: ' Ana@Correo.ES ', notes: ' alergia al látex ' },
       { ok: true, value: { name: 'Ana', phone: '+34612345678', email: 'ana@correo.es', notes: 'alergia al látex' } },
     ],
-    [{ name: '  ', phone: '612345678' }, { ok: false, message: STAFF_MSG.clientNameRequired }],
-    [{ name: 'x'.repeat(121), phone: '612345678' }, { ok: false, message: STAFF_MSG.clientNameRequired }],
-    [{ name: 'Ana', phone: '' }, { ok: false, message: STAFF_MSG.clientPhoneRequired }],
-    [{ name: 'Ana', phone: '123' }, { ok: false, message: STAFF_MSG.clientPhoneInvalid }],
-    [{ name: 'Ana', phone: '612345678', email: 'no-es-un-email' }, { ok: false, message: STAFF_MSG.clientEmailInvalid }],
-    [{ name: 'Ana', phone: '612345678', notes: 'x'.repeat(2001) }, { ok: false, message: STAFF_MSG.clientNotesTooLong }],
-    [{ name: 'Ana\r\nRuiz', phone: '612345678' }, { ok: false, message: MSG.textControlCharacters }],
-    [{ name: 'Ana', phone: '612345678', email: 'ana@correo.es\n' }, { ok: false, message: MSG.textControlCharacters }],
-    [{ name: 'Ana', phone: '612345678', notes: 'Alergia\u001b[31m' }, { ok: false, message: MSG.textControlCharacters }],
-    [{ name: 'Ana', phone: '612345678', notes: 'Alergia\nPrefiere mañanas' }, { ok: true, value: { name: 'Ana', phone: '+34612345678', email: null, notes: 'Alergia\nPrefiere mañanas' } }],
+    [
+      { name: '  ', phone: '612345678' },
+      { ok: false, message: STAFF_MSG.clientNameRequired },
+    ],
+    [
+      { name: 'x'.repeat(121), phone: '612345678' },
+      { ok: false, message: STAFF_MSG.clientNameRequired },
+    ],
+    [
+      { name: 'Ana', phone: '' },
+      { ok: false, message: STAFF_MSG.clientPhoneRequired },
+    ],
+    [
+      { name: 'Ana', phone: '123' },
+      { ok: false, message: STAFF_MSG.clientPhoneInvalid },
+    ],
+    [
+      { name: 'Ana', phone: '612345678', email: 'no-es-un-email' },
+      { ok: false, message: STAFF_MSG.clientEmailInvalid },
+    ],
+    [
+      { name: 'Ana', phone: '612345678', notes: 'x'.repeat(2001) },
+      { ok: false, message: STAFF_MSG.clientNotesTooLong },
+    ],
+    [
+      { name: 'Ana\r\nRuiz', phone: '612345678' },
+      { ok: false, message: STAFF_MSG.textControlCharacters },
+    ],
+    [
+      { name: 'Ana', phone: '612345678', email: 'ana@correo.es\n' },
+      { ok: false, message: STAFF_MSG.textControlCharacters },
+    ],
+    [
+      { name: 'Ana', phone: '612345678', notes: 'Alergia\u001b[31m' },
+      { ok: false, message: STAFF_MSG.textControlCharacters },
+    ],
+    [
+      { name: 'Ana', phone: '612345678', notes: 'Alergia\nPrefiere mañanas' },
+      { ok: true, value: { name: 'Ana', phone: '+34612345678', email: null, notes: 'Alergia\nPrefiere mañanas' } },
+    ],
   ])('%j', (input, expected) => {
     expect(checkClientFields(input)).toEqual(expected);
   });

@@ -1,5 +1,4 @@
 import { isEmailLike } from './back-office-rules';
-import { MSG } from './messages';
 import { hasControlCharacters } from './plain-text';
 import { STAFF_MSG } from './staff-messages';
 import { normalizePhone } from './phone';
@@ -35,7 +34,7 @@ export type CleanClientFields = { name: string; phone: string; email: string | n
  */
 export function checkClientFields(f: ClientFields): { ok: true; value: CleanClientFields } | { ok: false; message: string } {
   if ([f.name, f.phone, f.email].some((t) => hasControlCharacters(t)) || hasControlCharacters(f.notes, 'multi-line')) {
-    return { ok: false, message: MSG.textControlCharacters };
+    return { ok: false, message: STAFF_MSG.textControlCharacters };
   }
   const name = f.name.trim();
   if (!name || name.length > CLIENT_LIMITS.nameMax) return { ok: false, message: STAFF_MSG.clientNameRequired };

@@ -16,8 +16,7 @@ export const statusMarked = (label: string): string => `Cita marcada como "${lab
 
 export const confirmBookingFor = (time: string): string => `Confirmar Cita para las ${time}`;
 
-export const linkFound = (name: string): string =>
-  `Usuario encontrado: ${name}. Se vinculará al guardar.`;
+export const linkFound = (name: string): string => `Usuario encontrado: ${name}. Se vinculará al guardar.`;
 
 export const linkedTo = (email: string): string => `Vinculado a la cuenta de ${email}`;
 
@@ -41,11 +40,9 @@ export const MSG = {
   bookingMissingData: 'Faltan datos para la reserva. Por favor, completa todos los pasos.',
   appointmentDataIncomplete: 'Datos de cita incompletos.',
   invalidServiceDuration: 'Duración del servicio inválida.',
-  employeeNoAccount:
-    'Este profesional no tiene una cuenta de usuario válida para recibir citas. Por favor, contacta al salón.',
+  employeeNoAccount: 'Este profesional no tiene una cuenta de usuario válida para recibir citas. Por favor, contacta al salón.',
   slotTaken: 'Lo sentimos, este horario acaba de ser reservado. Por favor, elige otro.',
-  bookingFailed:
-    'No se pudo crear la cita. El horario podría no estar disponible. Inténtalo de nuevo.',
+  bookingFailed: 'No se pudo crear la cita. El horario podría no estar disponible. Inténtalo de nuevo.',
   bookingSucceeded: 'Tu cita ha sido reservada con éxito',
   confirmBookingFor,
 
@@ -76,8 +73,7 @@ export const MSG = {
   employeeSaveFailed: 'Error al guardar el empleado.',
   employeeToggleFailed: 'Error al cambiar el estado del empleado.',
   employeeDeleteFailed: 'Error al eliminar el empleado permanentemente.',
-  linkUserNotFound:
-    'No se encontró ningún usuario con ese email. El empleado debe registrarse primero.',
+  linkUserNotFound: 'No se encontró ningún usuario con ese email. El empleado debe registrarse primero.',
   linkAlreadyLinked: 'Este usuario ya está asignado como empleado. No se puede vincular dos veces.',
   linkLookupFailed: 'Error al buscar el usuario.',
   linkEmailRequired: 'Por favor, ingresa el email de la cuenta del usuario.',
@@ -132,37 +128,6 @@ export const MSG = {
   emailVerifyFailed: 'El enlace para confirmar tu email no es válido o ha caducado. Inicia sesión y pide uno nuevo.',
   accountDeleteConfirm: 'Escribe ELIMINAR para confirmar.',
   deletedClientName: 'Cliente eliminado',
-
-  // Mensajes a clientes sin cuenta: the stop-reminders page of the emails' link, and the client record's label (ADR 029).
-  stopRemindersTitle: 'Recordatorios de tus citas',
-  stopRemindersQuestion:
-    '¿Prefieres no recibir el recordatorio por email antes de cada cita? Te seguiremos avisando cuando reserves, cambies o canceles una cita.',
-  stopRemindersButton: 'Dejar de recibir recordatorios',
-  // Truthful: the salon has no switch for her; an account with this email (verified) takes the record, and Mis Citas turns them on.
-  stopRemindersDoneNoAccount:
-    'Listo: ya no te enviaremos recordatorios de tus citas. Si más adelante creas una cuenta con este email, podrás volver a activarlos en Mis Citas.',
-  remindersStoppedByClient: 'Recordatorios desactivados por la clienta',
-
-  // Equipo y calendarios: leavers, calendar feeds, control characters (ADR 032).
-  textControlCharacters: 'Hay caracteres no permitidos en el texto (como saltos de línea en un nombre). Escríbelo de nuevo sin ellos.',
-  revokeAccessAction: 'Quitar acceso ahora',
-  revokeAccessTitle: '¿Quitar el acceso ahora?',
-  revokeAccessBody: 'Se cerrarán todas sus sesiones abiertas y dejará de funcionar su enlace del calendario. El empleado sigue activo y podrá volver a entrar con su contraseña.',
-  revokeAccessDone: 'Acceso quitado: sus sesiones están cerradas y su enlace del calendario ya no funciona.',
-  revokeAccessFailed: 'No se ha podido quitar el acceso. Inténtalo de nuevo.',
-  revokeAccessNoAccount: 'Este empleado no tiene una cuenta vinculada: no hay acceso que quitar.',
-  deactivateEndsAccess: 'Al desactivarlo se cerrarán sus sesiones y dejará de funcionar su enlace del calendario.',
-  calendarFeedShownOnce: 'Copia este enlace ahora: por seguridad no volverás a verlo. Si lo pierdes, genera uno nuevo.',
-  calendarFeedActive: 'Tienes un enlace de calendario activo. Por seguridad solo se muestra al crearlo: si lo has perdido, genera uno nuevo (el anterior dejará de funcionar).',
-
-  // Privacidad y fichas (ADR 033): deleting an account asks who it is; a record's email and attaching its history.
-  accountDeleteReauth: 'Por seguridad, escribe tu contraseña para eliminar tu cuenta. Si entras con Google, cierra sesión y vuelve a entrar (tienes 5 minutos).',
-  accountDeletePasswordLabel: 'Tu contraseña',
-  clientEmailAdminOnly: 'Solo la administración del salón puede cambiar el email de una ficha.',
-  clientAttachConfirm:
-    'Este email es el de una cuenta con el email confirmado. Al guardar, la ficha y todo su historial de citas pasarán a esa cuenta y su titular lo verá en Mis Citas. Confírmalo solo si es la misma persona.',
-  clientAttachConfirmTitle: '¿Unir la ficha a esta cuenta?',
-  clientAttachConfirmButton: 'Sí, es la misma persona',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

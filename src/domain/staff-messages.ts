@@ -28,7 +28,8 @@ export const STAFF_MSG = {
   employeeDeleteActive: 'Desactiva al empleado antes de eliminarlo definitivamente.',
   unlinkBlocked,
   calendarFeedTitle: 'Tu calendario en Google, Apple u Outlook',
-  calendarFeedHelp: 'Copia este enlace secreto y añádelo como calendario por URL. Quien lo tenga puede ver tus citas: si lo compartes por error, genera uno nuevo.',
+  calendarFeedHelp:
+    'Copia este enlace secreto y añádelo como calendario por URL. Quien lo tenga puede ver tus citas: si lo compartes por error, genera uno nuevo.',
   calendarFeedCreate: 'Crear enlace del calendario',
   calendarFeedRegenerate: 'Generar un enlace nuevo',
   calendarFeedCopied: 'Enlace copiado.',
@@ -94,4 +95,36 @@ export const STAFF_MSG = {
   verificationResent: 'Te hemos enviado un nuevo email de confirmación. El enlace caduca en 24 horas.',
   verificationResentFor: 'Le hemos enviado un nuevo email de confirmación. El enlace caduca en 24 horas.',
   verificationAlreadyConfirmed: 'Este email ya está confirmado.',
+
+  // Moved from MSG so client first views do not download them (the bundle budget).
+  // Mensajes a clientes sin cuenta: the stop-reminders page of the emails' link, and the client record's label (ADR 029).
+  stopRemindersTitle: 'Recordatorios de tus citas',
+  stopRemindersQuestion:
+    '¿Prefieres no recibir el recordatorio por email antes de cada cita? Te seguiremos avisando cuando reserves, cambies o canceles una cita.',
+  stopRemindersButton: 'Dejar de recibir recordatorios',
+  // Truthful: the salon has no switch for her; an account with this email (verified) takes the record, and Mis Citas turns them on.
+  stopRemindersDoneNoAccount:
+    'Listo: ya no te enviaremos recordatorios de tus citas. Si más adelante creas una cuenta con este email, podrás volver a activarlos en Mis Citas.',
+  remindersStoppedByClient: 'Recordatorios desactivados por la clienta',
+
+  // Equipo y calendarios: leavers, calendar feeds, control characters (ADR 032).
+  textControlCharacters: 'Hay caracteres no permitidos en el texto (como saltos de línea en un nombre). Escríbelo de nuevo sin ellos.',
+  revokeAccessAction: 'Quitar acceso ahora',
+  revokeAccessTitle: '¿Quitar el acceso ahora?',
+  revokeAccessBody:
+    'Se cerrarán todas sus sesiones abiertas y dejará de funcionar su enlace del calendario. El empleado sigue activo y podrá volver a entrar con su contraseña.',
+  revokeAccessDone: 'Acceso quitado: sus sesiones están cerradas y su enlace del calendario ya no funciona.',
+  revokeAccessFailed: 'No se ha podido quitar el acceso. Inténtalo de nuevo.',
+  revokeAccessNoAccount: 'Este empleado no tiene una cuenta vinculada: no hay acceso que quitar.',
+  deactivateEndsAccess: 'Al desactivarlo se cerrarán sus sesiones y dejará de funcionar su enlace del calendario.',
+  calendarFeedShownOnce: 'Copia este enlace ahora: por seguridad no volverás a verlo. Si lo pierdes, genera uno nuevo.',
+  calendarFeedActive:
+    'Tienes un enlace de calendario activo. Por seguridad solo se muestra al crearlo: si lo has perdido, genera uno nuevo (el anterior dejará de funcionar).',
+
+  // Privacidad y fichas (ADR 033): deleting an account asks who it is; a record's email and attaching its history.
+  clientEmailAdminOnly: 'Solo la administración del salón puede cambiar el email de una ficha.',
+  clientAttachConfirm:
+    'Este email es el de una cuenta con el email confirmado. Al guardar, la ficha y todo su historial de citas pasarán a esa cuenta y su titular lo verá en Mis Citas. Confírmalo solo si es la misma persona.',
+  clientAttachConfirmTitle: '¿Unir la ficha a esta cuenta?',
+  clientAttachConfirmButton: 'Sí, es la misma persona',
 } as const;

@@ -76,8 +76,17 @@ const STAFF = new Set(['admin', 'employee']);
  * common, and for a staff account when shorter than 12. better-auth still checks 6..128.
  * `null` when the request sets no password here (or leaves the checks to better-auth).
  */
-async function passwordRefusal(deps: Pick<Deps, 'auth' | 'db'>, path: string, req: Request): Promise<{ code: string; message: string } | null> {
-  const field = path === '/api/auth/sign-up/email' ? 'password' : path === '/api/auth/reset-password' || path === '/api/auth/change-password' ? 'newPassword' : null;
+async function passwordRefusal(
+  deps: Pick<Deps, 'auth' | 'db'>,
+  path: string,
+  req: Request,
+): Promise<{ code: string; message: string } | null> {
+  const field =
+    path === '/api/auth/sign-up/email'
+      ? 'password'
+      : path === '/api/auth/reset-password' || path === '/api/auth/change-password'
+        ? 'newPassword'
+        : null;
   if (!field) return null;
   const body = await bodyOf(req);
   const password = body[field];
@@ -85,7 +94,12 @@ async function passwordRefusal(deps: Pick<Deps, 'auth' | 'db'>, path: string, re
   let role: string | undefined;
   // better-auth takes the token from the body or else the query string (`body.token || query.token`):
   // the rule must look where it looks, or a token in the query skipped the staff check.
-  const token = path === '/api/auth/reset-password' ? (typeof body.token === 'string' && body.token ? body.token : new URL(req.url).searchParams.get('token')) : null;
+  const token =
+    path === '/api/auth/reset-password'
+      ? typeof body.token === 'string' && body.token
+        ? body.token
+        : new URL(req.url).searchParams.get('token')
+      : null;
   if (token && token.length <= 200) {
     const [row] = await deps.db
       .select({ role: userTable.role })
@@ -114,7 +128,7 @@ function authErrorMessage(status: number, code: string): string {
   if (status === 403) return MSG.forbidden;
   if (status === 404) return STAFF_MSG.notFound;
   if (status === 429) return MSG.tooManyRequests;
-  if (code === NAME_CONTROL_CHARACTERS) return MSG.textControlCharacters;
+  if (code === NAME_CONTROL_CHARACTERS) return STAFF_MSG.textControlCharacters;
   return status >= 500 ? MSG.internal : MSG.invalidInput;
 }
 
@@ -168,7 +182,8 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
   const readFast = createSessionReader(deps);
   return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
     const post = c.req.method === 'POST';
-    if (post && !acceptsBody(c.req.path, c.req.header('content-type'))) return errorJson(c, 415, 'UNSUPPORTED_MEDIA_TYPE', STAFF_MSG.authJsonOnly);
+    if (post && !acceptsBody(c.req.path, c.req.header('content-type')))
+      return errorJson(c, 415, 'UNSUPPORTED_MEDIA_TYPE', STAFF_MSG.authJsonOnly);
     // The same session rules as every other /api route (a staff session idle for 12 hours has
     // ended): an ended session is deleted here, so better-auth then sees none.
     if (c.req.header('cookie')) await readLiveSession(deps, readFast, c.req.raw.headers);
@@ -194,7 +209,10 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
       const refused = await passwordRefusal(deps, c.req.path, req);
       if (refused) return errorJson(c, 400, refused.code, refused.message);
     }
-    const email = post && (c.req.path === SIGN_IN || c.req.path === RESEND_VERIFICATION || LIMITED_PER_ACCOUNT.has(c.req.path)) ? await emailOf(req) : null;
+    const email =
+      post && (c.req.path === SIGN_IN || c.req.path === RESEND_VERIFICATION || LIMITED_PER_ACCOUNT.has(c.req.path))
+        ? await emailOf(req)
+        : null;
     if (email && c.req.path === RESEND_VERIFICATION) {
       try {
         await consumeResendLimits(deps.rateLimit, email, ip);

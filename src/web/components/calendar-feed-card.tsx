@@ -39,8 +39,8 @@ export function CalendarFeedCard() {
         {STAFF_MSG.calendarFeedTitle}
       </h2>
       <p className="mt-1 text-sm text-muted">{STAFF_MSG.calendarFeedHelp}</p>
-      {url && <p className="mt-3 text-sm font-medium text-ink">{MSG.calendarFeedShownOnce}</p>}
-      {!url && active && <p className="mt-3 text-sm text-muted">{MSG.calendarFeedActive}</p>}
+      {url && <p className="mt-3 text-sm font-medium text-ink">{STAFF_MSG.calendarFeedShownOnce}</p>}
+      {!url && active && <p className="mt-3 text-sm text-muted">{STAFF_MSG.calendarFeedActive}</p>}
       {url && (
         <div className="mt-3 flex flex-col gap-2 sm:flex-row">
           <input

@@ -22,7 +22,7 @@ describe('googleErrorText', () => {
 describe('authErrorText', () => {
   it('tells a client just linked as an employee how to get a staff password (ADR 030)', () => {
     expect(authErrorText(MSG.loginErrorPrefix, 'STAFF_PASSWORD_RESET_REQUIRED')).toBe(
-      `${MSG.loginErrorPrefix}tu cuenta ahora es del personal del salón y necesita una contraseña de al menos 12 caracteres; créala con «¿Olvidaste tu contraseña?» (STAFF_PASSWORD_RESET_REQUIRED)`,
+      `${MSG.loginErrorPrefix}el personal necesita una contraseña de al menos 12 caracteres: créala con «¿Olvidaste tu contraseña?» (STAFF_PASSWORD_RESET_REQUIRED)`,
     );
   });
 });

@@ -65,9 +65,9 @@ const REASONS: Record<string, string> = {
   STAFF_PASSWORD_TOO_SHORT: 'el personal necesita una contraseña de al menos 12 caracteres',
   EMAIL_NOT_VERIFIED: 'Google no ha confirmado el email de esta cuenta',
   // ADR 032: a name is one line
-  NAME_CONTROL_CHARACTERS: 'el nombre lleva saltos de línea u otros caracteres no permitidos',
+  NAME_CONTROL_CHARACTERS: 'el nombre tiene caracteres no permitidos',
   // A client account just linked as an employee (ADR 030)
-  STAFF_PASSWORD_RESET_REQUIRED: 'tu cuenta ahora es del personal del salón y necesita una contraseña de al menos 12 caracteres; créala con «¿Olvidaste tu contraseña?»',
+  STAFF_PASSWORD_RESET_REQUIRED: 'el personal necesita una contraseña de al menos 12 caracteres: créala con «¿Olvidaste tu contraseña?»',
 };
 
 // better-auth's answer when no Google provider is configured (GOOGLE_CLIENT_ID unset): nothing the

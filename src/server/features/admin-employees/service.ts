@@ -187,7 +187,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
       return db.transaction(async (tx) => {
         const row = await lockEmployee(tx, id);
         if (!row) throw notFound(STAFF_MSG.employeeNotFound);
-        if (!row.userId) throw conflict(MSG.revokeAccessNoAccount, 'no_linked_account');
+        if (!row.userId) throw conflict(STAFF_MSG.revokeAccessNoAccount, 'no_linked_account');
         const { sessionsEnded } = await endStaffAccess(tx, row.userId);
         return { id, sessionsEnded };
       });

@@ -1,6 +1,5 @@
 import { phoneDigits } from '../../../domain/phone';
 import { checkClientFields, mayChangeClientEmail, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
-import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval } from '../../../domain/slots';
@@ -53,7 +52,7 @@ async function accountToAttach(ctx: Ctx, email: string | null, currentUserId: st
   if (!email) return undefined;
   const userId = await verifiedUserWithEmail(ctx.db, email);
   if (!userId || userId === currentUserId) return undefined;
-  if (!confirmed) throw conflict(MSG.clientAttachConfirm, 'attach_confirm');
+  if (!confirmed) throw conflict(STAFF_MSG.clientAttachConfirm, 'attach_confirm');
   return userId;
 }
 
@@ -75,7 +74,8 @@ export async function editClient(ctx: Ctx, actor: SessionUser, id: string, f: Cl
   const value = clean(f);
   const current = await clientById(ctx.db, id);
   if (!current) throw notFound(STAFF_MSG.clientNotFound);
-  if (!mayChangeClientEmail(actor.role, current.email, value.email)) throw new ApiError(403, 'client_email_admin_only', MSG.clientEmailAdminOnly);
+  if (!mayChangeClientEmail(actor.role, current.email, value.email))
+    throw new ApiError(403, 'client_email_admin_only', STAFF_MSG.clientEmailAdminOnly);
   const attachTo = await accountToAttach(ctx, value.email, current.userId, f.confirmAttach);
   const now = ctx.now();
   const row = await ctx.db.transaction(async (tx) => {
@@ -93,13 +93,16 @@ export async function clientPage(ctx: Ctx, id: string) {
   const client = UUID.test(id) ? await clientById(ctx.db, id) : undefined;
   if (!client) throw notFound(STAFF_MSG.clientNotFound);
   const { userId: _userId, ...shown } = client;
-  const [list, totals, audit] = await Promise.all([appointmentsOfClientRecord(ctx.db, id), clientTotals(ctx.db, id), clientAudit(ctx.db, id)]);
+  const [list, totals, audit] = await Promise.all([
+    appointmentsOfClientRecord(ctx.db, id),
+    clientTotals(ctx.db, id),
+    clientAudit(ctx.db, id),
+  ]);
   const now = ctx.now().getTime();
   const upcoming = list.filter((a) => a.status === 'confirmed' && a.endTime.getTime() > now).reverse();
   const past = list.filter((a) => !(a.status === 'confirmed' && a.endTime.getTime() > now));
   return { client: shown, upcoming, past, totals, audit };
 }
-
 
 /**
  * The salon's day (docs/decisions/018): one column per active professional with their hours and
@@ -108,7 +111,11 @@ export async function clientPage(ctx: Ctx, id: string) {
 export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
   const { start, end } = dayBounds(date, SALON_TIME_ZONE);
   const onlyOwn = actor.role !== 'admin' ? actor.id : undefined;
-  const [pros, list, interval] = await Promise.all([activeProfessionals(ctx.db), appointmentsBetween(ctx.db, start, end, onlyOwn), slotInterval(ctx.db)]);
+  const [pros, list, interval] = await Promise.all([
+    activeProfessionals(ctx.db),
+    appointmentsBetween(ctx.db, start, end, onlyOwn),
+    slotInterval(ctx.db),
+  ]);
   const professionals = pros
     .filter((p) => !onlyOwn || p.userId === onlyOwn)
     .map((p) => ({ id: p.id, name: p.name, userId: p.userId, day: dayScheduleOf(p.availability, date) }));

@@ -1,13 +1,20 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../domain/messages';
 import { STAFF_MSG } from '../../../domain/staff-messages';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { badRequest, notFound } from '../../http/errors';
 import { requireRole, requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { failedMessages } from './queries';
-import { calendarFeed, calendarFeedStatus, regenerateCalendarFeed, remindersOf, setReminders, stopRemindersByToken, stopRemindersSubject } from './service';
+import {
+  calendarFeed,
+  calendarFeedStatus,
+  regenerateCalendarFeed,
+  remindersOf,
+  setReminders,
+  stopRemindersByToken,
+  stopRemindersSubject,
+} from './service';
 import { stopRemindersAskPage, stopRemindersDonePage } from './stop-reminders-page';
 
 const TokenQuery = z.strictObject({ token: z.string().min(1).max(400) });
@@ -23,7 +30,8 @@ export const messagesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messa
     // The emails' link: its GET only shows a page with a button (a mail scanner following links
     // must not stop anything, ADR 029) ...
     .get('/stop-reminders', validate('query', TokenQuery), async (c) => {
-      if (!(await stopRemindersSubject(deps, c.req.valid('query').token))) throw badRequest(STAFF_MSG.stopRemindersInvalidLink, 'invalid_link');
+      if (!(await stopRemindersSubject(deps, c.req.valid('query').token)))
+        throw badRequest(STAFF_MSG.stopRemindersInvalidLink, 'invalid_link');
       return c.html(stopRemindersAskPage());
     })
     // ... and its POST stops them: the page's button, or the mail provider's RFC 8058 one-click
@@ -33,7 +41,11 @@ export const messagesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messa
       const who = await stopRemindersByToken(deps, c.req.valid('query').token);
       if (!who) throw badRequest(STAFF_MSG.stopRemindersInvalidLink, 'invalid_link');
       if (!c.req.header('accept')?.includes('text/html')) return c.json({ reminders: false });
-      return c.html('account' in who ? stopRemindersDonePage(STAFF_MSG.stopRemindersDone, true) : stopRemindersDonePage(MSG.stopRemindersDoneNoAccount, false));
+      return c.html(
+        'account' in who
+          ? stopRemindersDonePage(STAFF_MSG.stopRemindersDone, true)
+          : stopRemindersDonePage(STAFF_MSG.stopRemindersDoneNoAccount, false),
+      );
     })
     .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db) }))
     .get('/calendar-feed', requireRole('employee', 'admin'), async (c) =>

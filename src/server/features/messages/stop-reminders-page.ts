@@ -1,4 +1,4 @@
-import { MSG } from '../../../domain/messages';
+import { STAFF_MSG } from '../../../domain/staff-messages';
 
 // The page the emails' "No quiero recibir recordatorios" link opens: no login, no app bundle, the
 // app's colours and type (src/web/styles.css) in a few inline rules (the CSP allows inline styles,
@@ -24,21 +24,23 @@ a{color:#854d58}`;
 function page(body: string): string {
   return (
     `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${escapeHtml(MSG.stopRemindersTitle)} · Auna</title><style>${STYLE}</style></head>` +
-    `<body><main><p class="brand">Auna</p><div class="card"><h1>${escapeHtml(MSG.stopRemindersTitle)}</h1>${body}</div></main></body></html>`
+    `<meta name="robots" content="noindex"><title>${escapeHtml(STAFF_MSG.stopRemindersTitle)} · Auna</title><style>${STYLE}</style></head>` +
+    `<body><main><p class="brand">Auna</p><div class="card"><h1>${escapeHtml(STAFF_MSG.stopRemindersTitle)}</h1>${body}</div></main></body></html>`
   );
 }
 
 /** The question and its button; the form posts back to this very address (token in the query). */
 export function stopRemindersAskPage(): string {
   return page(
-    `<p>${escapeHtml(MSG.stopRemindersQuestion)}</p>` +
+    `<p>${escapeHtml(STAFF_MSG.stopRemindersQuestion)}</p>` +
       `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click">` +
-      `<button type="submit">${escapeHtml(MSG.stopRemindersButton)}</button></form>`,
+      `<button type="submit">${escapeHtml(STAFF_MSG.stopRemindersButton)}</button></form>`,
   );
 }
 
 /** After the button: the confirmation, and where to turn them back on (Mis Citas, or the salon). */
 export function stopRemindersDonePage(text: string, withAccount: boolean): string {
-  return page(`<p class="done" role="status">${escapeHtml(text)}</p>` + (withAccount ? `<p><a href="/my-appointments">Mis Citas</a></p>` : ''));
+  return page(
+    `<p class="done" role="status">${escapeHtml(text)}</p>` + (withAccount ? `<p><a href="/my-appointments">Mis Citas</a></p>` : ''),
+  );
 }

@@ -5,11 +5,12 @@ import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { deleteMyAccount, exportMyData } from './service';
+import { ACCOUNT_MSG } from '../../../domain/account-messages';
 
 const DeleteBody = z.strictObject({
   confirm: z.literal('ELIMINAR', { error: MSG.accountDeleteConfirm }),
   // Her password, unless she signed in in the last five minutes (ADR 033).
-  password: z.string({ error: MSG.accountDeleteReauth }).max(1024, MSG.accountDeleteReauth).optional(),
+  password: z.string({ error: ACCOUNT_MSG.accountDeleteReauth }).max(1024, ACCOUNT_MSG.accountDeleteReauth).optional(),
 });
 
 /** The signed-in user's own data (issue 16, RGPD): download it, delete the account. */

@@ -26,6 +26,7 @@ import {
   sessionsOf,
   signInMethodsOf,
 } from './queries';
+import { ACCOUNT_MSG } from '../../../domain/account-messages';
 
 // Privacy (RGPD / LOPDGDD, issue 16, docs/decisions/026): a client downloads everything the salon
 // holds about them, and deletes their account.
@@ -66,7 +67,10 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
       photoURL: acc.image,
       createdAt: acc.createdAt.toISOString(),
       updatedAt: acc.updatedAt.toISOString(),
-      signInMethods: methods.map((m) => ({ provider: m.providerId === 'credential' ? 'email' : m.providerId, since: m.createdAt.toISOString() })),
+      signInMethods: methods.map((m) => ({
+        provider: m.providerId === 'credential' ? 'email' : m.providerId,
+        since: m.createdAt.toISOString(),
+      })),
     },
     appointments: rows.map((r) => ({
       id: r.id,
@@ -125,7 +129,7 @@ export function tellSalonAboutDeletedAccount(ctx: Pick<Deps, 'realtime' | 'log'>
  * recent. Session times are better-auth's real clock, as in the session policy.
  */
 async function checkItIsHer(ctx: Ctx, me: SessionUser, proof: { sessionId: string | null; password?: string }) {
-  const refuse = () => new ApiError(403, 'reauthenticate', MSG.accountDeleteReauth);
+  const refuse = () => new ApiError(403, 'reauthenticate', ACCOUNT_MSG.accountDeleteReauth);
   if (proof.password) {
     const hash = await passwordHashOf(ctx.db, me.id);
     if (!hash || !(await verifyPassword({ hash, password: proof.password }))) throw refuse();
@@ -143,7 +147,11 @@ async function checkItIsHer(ctx: Ctx, me: SessionUser, proof: { sessionId: strin
  * the messages sent to her their address, then the account goes with its sessions and sign-in
  * methods. Nothing left names her (ADR 033).
  */
-export async function deleteMyAccount(ctx: Ctx, me: SessionUser, proof: { sessionId: string | null; password?: string }): Promise<{ cancelled: number; kept: number }> {
+export async function deleteMyAccount(
+  ctx: Ctx,
+  me: SessionUser,
+  proof: { sessionId: string | null; password?: string },
+): Promise<{ cancelled: number; kept: number }> {
   if (me.role !== 'client') throw new ApiError(403, 'staff_account', STAFF_MSG.accountDeleteStaff);
   await checkItIsHer(ctx, me, proof);
   const now = ctx.now();

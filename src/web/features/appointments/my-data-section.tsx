@@ -10,6 +10,7 @@ import { TextField } from '../../components/text-field';
 import { useSession } from '../../app/session';
 import { api, ApiRequestError, call } from '../../lib/api';
 import { AccountEmailStatus } from './email-confirmation';
+import { ACCOUNT_MSG } from '../../../domain/account-messages';
 
 /**
  * "Tus datos" under Mis Citas (issue 16, RGPD): download everything the salon keeps about you as
@@ -25,7 +26,8 @@ export function MyDataSection() {
 
   const remove = useMutation({
     // Her password, or nothing when she has just signed in (a Google account: ADR 033).
-    mutationFn: async () => call(api['my-account'].delete.$post({ json: { confirm: 'ELIMINAR', ...(password ? { password } : {}) } }), MSG.internal),
+    mutationFn: async () =>
+      call(api['my-account'].delete.$post({ json: { confirm: 'ELIMINAR', ...(password ? { password } : {}) } }), MSG.internal),
     onSuccess: () => {
       // Every session has ended with the account: a full reload starts clean.
       window.location.assign('/login?cuenta=eliminada');
@@ -39,12 +41,16 @@ export function MyDataSection() {
   });
 
   return (
-    <section aria-labelledby="tus-datos" className="mt-12 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
+    <section
+      aria-labelledby="tus-datos"
+      className="mt-12 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6"
+    >
       <h2 id="tus-datos" className="flex items-center gap-2 text-2xl">
         <ShieldCheck className="h-5 w-5 text-rose-700" aria-hidden /> Tus datos
       </h2>
       <p className="mt-2 text-muted">
-        Descarga todo lo que el salón guarda sobre ti (tu cuenta, tu ficha, tus citas con las notas que escribiste, los emails que te enviamos y tus sesiones) o elimina tu cuenta.{' '}
+        Descarga todo lo que el salón guarda sobre ti (tu cuenta, tu ficha, tus citas con las notas que escribiste, los emails que te
+        enviamos y tus sesiones) o elimina tu cuenta.{' '}
         <Link to="/privacidad" className="text-rose-700 underline underline-offset-2">
           Aviso de privacidad
         </Link>
@@ -91,8 +97,8 @@ export function MyDataSection() {
         onClose={() => setOpen(false)}
       >
         <p>
-          Tus citas pendientes se cancelarán y el salón recibirá el aviso. Las citas pasadas se quedan en las cuentas del salón
-          como «{MSG.deletedClientName}», sin tu nombre, tu email ni tus notas. No se puede deshacer.
+          Tus citas pendientes se cancelarán y el salón recibirá el aviso. Las citas pasadas se quedan en las cuentas del salón como «
+          {MSG.deletedClientName}», sin tu nombre, tu email ni tus notas. No se puede deshacer.
         </p>
         <TextField
           className="mt-4"
@@ -106,7 +112,7 @@ export function MyDataSection() {
         />
         <TextField
           className="mt-4"
-          label={MSG.accountDeletePasswordLabel}
+          label={ACCOUNT_MSG.accountDeletePasswordLabel}
           description="Si entras con Google y acabas de iniciar sesión, puedes dejarla en blanco."
           type="password"
           value={password}

@@ -94,7 +94,7 @@ export default function BookPage() {
       return;
     }
     setBookingError(null);
-    book.mutate(
+    void book.mutate(
       { serviceId, professionalId, date, time, notes: notes.trim() || undefined },
       {
         onSuccess: () => navigate('/my-appointments?status=success'),

@@ -1,4 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { MSG } from '../../../domain/messages';
 import { professionalsKey, serviceKey } from '../../app/routes';
@@ -60,8 +61,26 @@ export function useClosedDays(professionalId: string, month: string, from: strin
   });
 }
 
+/**
+ * The booking request, sent once at a time. Not react-query's useMutation: its 0.9 KB chunk was
+ * the room this first view needed under the bundle budget (ADR 009), and one request needs no cache.
+ */
 export function useBook() {
-  return useMutation({
-    mutationFn: async (body: BookingBody) => (await call(api.booking.$post({ json: body }), MSG.bookingFailed)).appointment,
-  });
+  const [isPending, setPending] = useState(false);
+  const sending = useRef(false);
+  const mutate = async (body: BookingBody, on: { onSuccess: () => void; onError: (err: unknown) => void }) => {
+    if (sending.current) return;
+    sending.current = true;
+    setPending(true);
+    try {
+      await call(api.booking.$post({ json: body }), MSG.bookingFailed);
+      on.onSuccess();
+    } catch (err) {
+      on.onError(err);
+    } finally {
+      sending.current = false;
+      setPending(false);
+    }
+  };
+  return { isPending, mutate };
 }

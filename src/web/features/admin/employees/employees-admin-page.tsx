@@ -214,7 +214,7 @@ export default function EmployeesAdminPage() {
         {confirm?.item.isActive ? (
           <p>
             {confirm.item.name} dejará de aparecer al reservar. Sus citas ya reservadas se mantienen.
-            {confirm.item.userId && <> {MSG.deactivateEndsAccess}</>}
+            {confirm.item.userId && <> {STAFF_MSG.deactivateEndsAccess}</>}
           </p>
         ) : (
           <p>{confirm?.item.name} volverá a aparecer al reservar sus servicios.</p>

@@ -2,6 +2,7 @@ import type { InferRequestType, InferResponseType } from 'hono/client';
 import { ACCOUNT_MSG } from '../../../../domain/account-messages';
 import { MSG } from '../../../../domain/messages';
 import { api, call } from '../../../lib/api';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 
 // Types come from the server's routes (ARCHITECTURE §5.3); nothing here is hand-copied.
 export type AdminEmployee = InferResponseType<typeof api.admin.employees.$get, 200>[number];
@@ -31,7 +32,7 @@ export const lookupAccount = (email: string, employeeId: string | null) =>
 
 /** "Quitar acceso ahora" (ADR 032): ends the linked account's sessions and calendar feed. */
 export const revokeEmployeeAccess = (id: string) =>
-  call(api.admin.employees[':id']['revoke-access'].$post({ param: { id } }), MSG.revokeAccessFailed);
+  call(api.admin.employees[':id']['revoke-access'].$post({ param: { id } }), STAFF_MSG.revokeAccessFailed);
 
 /** The confirmation email again, for an account the admin wants to link (ADR 030). */
 export const resendVerificationFor = (email: string) =>

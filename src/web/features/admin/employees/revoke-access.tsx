@@ -2,10 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../../../domain/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { failureText, RowAction } from '../shared/admin-ui';
 import { revokeEmployeeAccess, type AdminEmployee } from './employees-api';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 
 /**
  * "Quitar acceso ahora" (ADR 032): for a lost phone or a shared password, the admin ends every
@@ -17,23 +17,23 @@ export function useRevokeAccess() {
   const revoke = useMutation({
     mutationFn: (id: string) => revokeEmployeeAccess(id),
     onSuccess: () => {
-      toast.success(MSG.revokeAccessDone);
+      toast.success(STAFF_MSG.revokeAccessDone);
       setTarget(null);
     },
-    onError: (err) => toast.error(failureText(err, MSG.revokeAccessFailed)),
+    onError: (err) => toast.error(failureText(err, STAFF_MSG.revokeAccessFailed)),
   });
   const dialog = (
     <ConfirmDialog
       isOpen={target !== null}
-      title={MSG.revokeAccessTitle}
-      confirmLabel={MSG.revokeAccessAction}
+      title={STAFF_MSG.revokeAccessTitle}
+      confirmLabel={STAFF_MSG.revokeAccessAction}
       tone="danger"
       pending={revoke.isPending}
       onClose={() => setTarget(null)}
       onConfirm={() => target && revoke.mutate(target.id)}
     >
       <p>
-        <strong>{target?.name}</strong>: {MSG.revokeAccessBody}
+        <strong>{target?.name}</strong>: {STAFF_MSG.revokeAccessBody}
       </p>
     </ConfirmDialog>
   );
@@ -44,9 +44,9 @@ export function useRevokeAccess() {
 export function RevokeAccessAction({ employee, onAsk }: { employee: AdminEmployee; onAsk: (e: AdminEmployee) => void }) {
   if (!employee.userId) return null;
   return (
-    <RowAction onPress={() => onAsk(employee)} tone="danger" label={`${MSG.revokeAccessAction}: ${employee.name}`}>
+    <RowAction onPress={() => onAsk(employee)} tone="danger" label={`${STAFF_MSG.revokeAccessAction}: ${employee.name}`}>
       <LogOut className="h-4 w-4" aria-hidden />
-      {MSG.revokeAccessAction}
+      {STAFF_MSG.revokeAccessAction}
     </RowAction>
   );
 }

@@ -1,6 +1,6 @@
-import { MSG } from '../../../../domain/messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiRequestError } from '../../../lib/api';
+import { STAFF_MSG } from '../../../../domain/staff-messages';
 
 /** Whether the server asked the staff to confirm giving the record to an account (409 attach_confirm, ADR 033). */
 export const needsAttachConfirm = (err: unknown) => err instanceof ApiRequestError && err.code === 'attach_confirm';
@@ -9,18 +9,28 @@ export const needsAttachConfirm = (err: unknown) => err instanceof ApiRequestErr
  * The confirmation the server asks for when saving a record would give it, and its history, to
  * the account with that verified email: the staff say it is the same person, then it is saved again.
  */
-export function AttachConfirmDialog({ isOpen, pending, onConfirm, onClose }: { isOpen: boolean; pending: boolean; onConfirm: () => void; onClose: () => void }) {
+export function AttachConfirmDialog({
+  isOpen,
+  pending,
+  onConfirm,
+  onClose,
+}: {
+  isOpen: boolean;
+  pending: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
     <ConfirmDialog
       isOpen={isOpen}
-      title={MSG.clientAttachConfirmTitle}
-      confirmLabel={MSG.clientAttachConfirmButton}
+      title={STAFF_MSG.clientAttachConfirmTitle}
+      confirmLabel={STAFF_MSG.clientAttachConfirmButton}
       cancelLabel="No, volver"
       pending={pending}
       onConfirm={onConfirm}
       onClose={onClose}
     >
-      <p>{MSG.clientAttachConfirm}</p>
+      <p>{STAFF_MSG.clientAttachConfirm}</p>
     </ConfirmDialog>
   );
 }

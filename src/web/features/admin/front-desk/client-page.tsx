@@ -3,7 +3,6 @@ import { ArrowLeft, BellOff } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
-import { MSG } from '../../../../domain/messages';
 import { STAFF_MSG } from '../../../../domain/staff-messages';
 import { formatPhone } from '../../../../domain/phone';
 import { Alert } from '../../../components/alert';
@@ -30,8 +29,8 @@ function Appointments({ title, rows }: { title: string; rows: Row[] }) {
           {rows.map((a) => (
             <li key={a.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
               <span>
-                <span className="inline-block font-medium first-letter:uppercase">{formatDateLong(new Date(a.startTime))}</span>, {formatTime(new Date(a.startTime))} · {a.serviceName} ·{' '}
-                {a.employeeName}
+                <span className="inline-block font-medium first-letter:uppercase">{formatDateLong(new Date(a.startTime))}</span>,{' '}
+                {formatTime(new Date(a.startTime))} · {a.serviceName} · {a.employeeName}
               </span>
               <span className="flex items-center gap-3">
                 <span className="text-sm text-muted">{formatEuros(Number(a.price))}</span>
@@ -58,12 +57,14 @@ export default function ClientPage() {
       </Link>
       <PageHeader
         title={data.client.name}
-        subtitle={[formatPhone(data.client.phone), data.client.email, data.client.hasAccount ? 'Con cuenta en Auna' : 'Sin cuenta'].filter(Boolean).join(' · ')}
+        subtitle={[formatPhone(data.client.phone), data.client.email, data.client.hasAccount ? 'Con cuenta en Auna' : 'Sin cuenta']
+          .filter(Boolean)
+          .join(' · ')}
       />
       {data.client.remindersStopped && (
         // She stopped them from an email's link (or in Mis Citas): the salon should not call it a fault (ADR 029).
         <p className="mb-4 inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm text-amber-800">
-          <BellOff className="h-4 w-4" aria-hidden /> {MSG.remindersStoppedByClient}
+          <BellOff className="h-4 w-4" aria-hidden /> {STAFF_MSG.remindersStoppedByClient}
         </p>
       )}
       <dl className="grid grid-cols-3 gap-3 sm:max-w-xl" aria-label="Totales">
@@ -108,7 +109,12 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
   const update = useUpdateClient(id);
-  const [form, setForm] = useState({ name: data.client.name, phone: data.client.phone ?? '', email: data.client.email ?? '', notes: data.client.notes });
+  const [form, setForm] = useState({
+    name: data.client.name,
+    phone: data.client.phone ?? '',
+    email: data.client.email ?? '',
+    notes: data.client.notes,
+  });
   useEffect(() => {
     setForm({ name: data.client.name, phone: data.client.phone ?? '', email: data.client.email ?? '', notes: data.client.notes });
   }, [data.client]);
@@ -127,9 +133,16 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
     e.preventDefault();
     save();
   };
-  const field = (k: keyof typeof form) => ({ value: form[k], onChange: (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value }) });
+  const field = (k: keyof typeof form) => ({
+    value: form[k],
+    onChange: (e: { target: { value: string } }) => setForm({ ...form, [k]: e.target.value }),
+  });
   return (
-    <form onSubmit={submit} className="mt-6 grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-3" aria-label="Datos del cliente">
+    <form
+      onSubmit={submit}
+      className="mt-6 grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-3"
+      aria-label="Datos del cliente"
+    >
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Nombre
         <input className={inputClass} {...field('name')} required />
@@ -141,10 +154,16 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Email
         {/* Only the admin changes it: the email is what gives a record, and its history, to an account. */}
-        <input className={inputClass} {...field('email')} type="email" readOnly={!isAdmin} aria-describedby={isAdmin ? undefined : 'email-admin-only'} />
+        <input
+          className={inputClass}
+          {...field('email')}
+          type="email"
+          readOnly={!isAdmin}
+          aria-describedby={isAdmin ? undefined : 'email-admin-only'}
+        />
         {!isAdmin && (
           <span id="email-admin-only" className="text-xs font-normal text-muted">
-            {MSG.clientEmailAdminOnly}
+            {STAFF_MSG.clientEmailAdminOnly}
           </span>
         )}
       </label>
