@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/messages';
 import { rateLimit, session, user } from '../src/server/db/schema';
-import { person } from './admin-support';
-import { arrangeSalon, nextIp, PASSWORD, userIdOf, type Salon } from './booking-fixtures';
+import { PASSWORD, person } from './admin-support';
+import { arrangeSalon, nextIp, userIdOf, type Salon } from './booking-fixtures';
 import { startMailCatcher, type MailCatcher } from './support/mail-catcher';
 import { newSession, signIn, type Session } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
@@ -91,6 +91,16 @@ describe('deleting an account', () => {
     const keys = (await server.deps.db.select({ key: rateLimit.key }).from(rateLimit)).map((r) => r.key);
     expect(keys.filter((k) => k.includes('xa@gmail.test')).sort()).toEqual(xaKeysBefore.map((r) => r.key).sort());
     expect(keys.filter((k) => k.split(':').includes('a@gmail.test'))).toEqual([]);
+  });
+
+  it('a stolen session cannot guess the password: after 5 wrong ones even the right one waits', async () => {
+    const s = await person(server, 'adivina.borrar@example.com', 'client', 'Ada Adivina');
+    await signedInLongAgo('adivina.borrar@example.com');
+    for (let i = 0; i < 5; i++) expect((await s.post('/api/my-account/delete', { confirm: 'ELIMINAR', password: `mala-clave-${i}` })).status).toBe(403);
+    const sixth = await s.post('/api/my-account/delete', { confirm: 'ELIMINAR', password: PASSWORD });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.message).toBe(MSG.tooManyRequests);
+    expect((await s.get('/api/me')).status).toBe(200);
   });
 
   it('needs the password, or a sign-in in the last five minutes', async () => {

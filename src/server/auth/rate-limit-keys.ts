@@ -16,3 +16,6 @@ export const PER_ACCOUNT_PATHS = ['/api/auth/sign-up/email', '/api/auth/request-
 
 /** A client's bookings (features/booking). */
 export const bookingKey = (userId: string) => `booking:${userId}`;
+
+/** Passwords tried to confirm an account's deletion (features/my-account): a stolen session must not guess on. */
+export const deleteProofKey = (userId: string) => `delete-proof:${userId}`;

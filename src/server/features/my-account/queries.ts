@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import { bookingKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
+import { bookingKey, deleteProofKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
 import type { Db } from '../../db/client';
 import { account, appointmentChanges, appointments, clientRecordChanges, clients, messagePreferences, rateLimit, sentMessages, session, user, verification } from '../../db/schema';
 
@@ -120,7 +120,7 @@ export async function forgetAddressOfSentMessages(tx: Tx, userId: string, email:
 export async function deleteUser(tx: Tx, userId: string, email: string) {
   const e = email.trim().toLowerCase();
   await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, e)));
-  const exact = [signInFailuresKey(e), bookingKey(userId), ...PER_ACCOUNT_PATHS.map((p) => perAccountKey(p, e))];
+  const exact = [signInFailuresKey(e), bookingKey(userId), deleteProofKey(userId), ...PER_ACCOUNT_PATHS.map((p) => perAccountKey(p, e))];
   const pairPrefix = `${signInFailuresKey(e)}:`;
   await tx.delete(rateLimit).where(or(inArray(rateLimit.key, exact), sql`left(${rateLimit.key}, ${pairPrefix.length}) = ${pairPrefix}`));
   await tx.delete(user).where(eq(user.id, userId));

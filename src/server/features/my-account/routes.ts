@@ -14,7 +14,7 @@ const DeleteBody = z.strictObject({
 });
 
 /** The signed-in user's own data (issue 16, RGPD): download it, delete the account. */
-export const myAccountRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'log'>) =>
+export const myAccountRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'log' | 'rateLimit'>) =>
   new Hono<AppEnv>()
     .get('/export', requireUser(), async (c) => {
       const data = await exportMyData(deps, c.get('user') as SessionUser);

@@ -4,6 +4,7 @@ import { STAFF_MSG } from '../../../domain/staff-messages';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { signedInRecently } from '../../../domain/session-policy';
 import { verifyPassword } from '../../auth/password';
+import { deleteProofKey } from '../../auth/rate-limit-keys';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import {
@@ -31,7 +32,10 @@ import { ACCOUNT_MSG } from '../../../domain/account-messages';
 // Privacy (RGPD / LOPDGDD, issue 16, docs/decisions/026): a client downloads everything the salon
 // holds about them, and deletes their account.
 
-type Ctx = Pick<Deps, 'db' | 'now' | 'realtime' | 'log'>;
+type Ctx = Pick<Deps, 'db' | 'now' | 'realtime' | 'log' | 'rateLimit'>;
+
+/** Passwords she may try to confirm a deletion in 15 minutes: enough for typos, not for guessing. */
+export const DELETE_PROOF_RULE = { window: 15 * 60, max: 5 } as const;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -131,6 +135,8 @@ export function tellSalonAboutDeletedAccount(ctx: Pick<Deps, 'realtime' | 'log'>
 async function checkItIsHer(ctx: Ctx, me: SessionUser, proof: { sessionId: string | null; password?: string }) {
   const refuse = () => new ApiError(403, 'reauthenticate', ACCOUNT_MSG.accountDeleteReauth);
   if (proof.password) {
+    const tries = await ctx.rateLimit.consume(deleteProofKey(me.id), DELETE_PROOF_RULE);
+    if (!tries.allowed) throw new ApiError(429, 'too_many_requests', MSG.tooManyRequests);
     const hash = await passwordHashOf(ctx.db, me.id);
     if (!hash || !(await verifyPassword({ hash, password: proof.password }))) throw refuse();
     return;
