@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '../src/domain/staff-messages';
-import { employeeTimeOff, salonExceptions, salonSettings } from '../src/server/db/schema';
+import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
+import { employees, employeeTimeOff, salonExceptions, salonSettings } from '../src/server/db/schema';
 import type { RealtimeEvent } from '../src/server/realtime/realtime';
-import { arrangeSalon, newClient, type Salon } from './booking-fixtures';
+import { arrangeSalon, newClient, userIdOf, type Salon } from './booking-fixtures';
 import { promote, type Session } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -175,6 +176,8 @@ describe('who reads a time off’s reason (it may be about health)', () => {
     await clearExceptions();
     const carmen = await newClient(server, 'carmen@salon.test', 'Carmen Ruiz');
     await promote(server.deps, 'carmen@salon.test', 'employee');
+    // A colleague: an employee account with its active employee record (without one it acts as a client, ADR 032).
+    await server.deps.db.insert(employees).values({ name: 'Carmen Ruiz', availability: defaultWeeklySchedule(), userId: await userIdOf(server, 'carmen@salon.test') });
     expect((await admin.post('/api/admin/availability/time-off', { employeeId: salon.lucia, startDate: '2027-03-01', endDate: '2027-03-01', reason: 'Médico' })).status).toBe(201);
     expect((await lucia.post('/api/my-time-off', { startDate: '2027-03-02', endDate: '2027-03-02', reason: 'Operación' })).status).toBe(201);
     expect((await admin.post('/api/admin/availability/time-off', { employeeId: salon.noAccount, startDate: '2027-03-01', endDate: '2027-03-01', reason: 'Baja' })).status).toBe(201);
