@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { isBookableDate } from '../src/domain/booking-rules';
-import { MSG } from '../src/domain/messages';
+import { MSG } from '../src/domain/texts/common';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
 import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { cleanUp, closeE2eDb, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';

@@ -1,6 +1,6 @@
 import { isBookableDate } from '../src/domain/booking-rules';
-import { MSG } from '../src/domain/messages';
-import { STAFF_MSG } from '../src/domain/staff-messages';
+import { MSG } from '../src/domain/texts/common';
+import { STAFF_MSG } from '../src/domain/texts/staff';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
 import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';

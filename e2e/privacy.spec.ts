@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
 import { AGENDA_PASSWORD, closeE2eDb, e2eDb, insertAppointment, makeEmployee, serviceNamed, signUpAs } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
-import { ACCOUNT_MSG } from '../src/domain/account-messages';
+import { ACCOUNT_MSG } from '../src/domain/texts/accounts';
 
 // Privacy as a client meets it (issue 16, RGPD): the notice linked from the sign-up page, "Descargar
 // mis datos" and "Eliminar mi cuenta" on Mis Citas. The server rules are covered by the

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../src/domain/messages';
+import { MSG } from '../src/domain/texts/common';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { newSession, type HttpResult, type Session } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
-import { person, TRUST_PROXY_ENV } from './admin-support';
+import { person, TRUST_PROXY_ENV } from './support/admin-support';
 
 // Every back-office route is admin-only on the server (SPEC §6, ARCHITECTURE §1): anonymous 401,
 // client and employee 403, and a refused write changes nothing. The bodies are VALID, so a missing

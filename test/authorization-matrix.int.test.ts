@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { eq } from 'drizzle-orm';
 import { appointments, clients, employees, employeeTimeOff, salonExceptions, salonSettings, services } from '../src/server/db/schema';
-import { feedTokenHash, stopRemindersToken } from '../src/server/messages/tokens';
+import { feedTokenHash, stopRemindersToken } from '../src/server/notifications/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import { signUp, type HttpResult, type Session } from './support/http-client';
 import { ACTORS, arrangeWorld, freshIp, type Actor, type World } from './support/salon-world';
@@ -650,7 +650,7 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
   w = await arrangeWorld(server, 'matriz');
   // Many rows give the world's client fresh future appointments; the per-client cap (issue 16,
-  // test/booking-limits.int.test.ts) is not what this table is about.
+  // src/server/features/booking/booking-limits.int.test.ts) is not what this table is about.
   await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 50 });
 }, 120_000);
 

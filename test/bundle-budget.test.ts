@@ -95,7 +95,7 @@ describe('client first views', () => {
 // React Aria date pickers, calendar, table, menus and dialogs (the date filter and status changes,
 // ADR 005/006), @internationalized/date and sonner's toasts; today ~170-190 KB on React 19.
 const ADMIN_BUDGET_KB = 200;
-const ADMIN_APPOINTMENTS = ['app/layouts/admin-layout.tsx', 'features/admin/appointments/appointments-admin-page.tsx'];
+const ADMIN_APPOINTMENTS = ['app/layouts/admin-layout.tsx', 'features/appointments/appointments-admin-page.tsx'];
 
 describe('admin appointments first view', () => {
   it(`downloads at most ${ADMIN_BUDGET_KB} KB of JavaScript (gzipped)`, async () => {

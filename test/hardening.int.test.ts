@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { MSG } from '../src/domain/messages';
+import { MSG } from '../src/domain/texts/common';
 import { apiRouteKeysOf } from './support/api-routes';
 import { spawnServer, waitForHealth } from './support/child-server';
 import { tableChecksum } from './support/db-checksum';
@@ -13,7 +13,7 @@ import { arrangeWorld, freshIp, WORLD_PASSWORD, type World } from './support/sal
 import { startTestServer, type TestServer } from './support/test-server';
 
 // Hardening, each with a test. Already proven elsewhere and not repeated here
-// (test/accounts.int.test.ts): argon2id at m >= 19 MiB, t >= 2; sign-out and a password reset end
+// (src/server/features/accounts/accounts.int.test.ts): argon2id at m >= 19 MiB, t >= 2; sign-out and a password reset end
 // sessions; a cross-site sign-in refused; sign-in limited per account and per address. The limits
 // shared by two server processes are in test/reliability/shared-limits.rel.test.ts.
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../src/domain/messages';
+import { MSG } from '../src/domain/texts/common';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { clients, employees, services } from '../src/server/db/schema';
-import { feedTokenHash, stopRemindersToken } from '../src/server/messages/tokens';
+import { feedTokenHash, stopRemindersToken } from '../src/server/notifications/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import { tableChecksum } from './support/db-checksum';
 import { signUp, type Session } from './support/http-client';

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '../src/domain/messages';
-import { STAFF_MSG } from '../src/domain/staff-messages';
+import { MSG } from '../src/domain/texts/common';
+import { STAFF_MSG } from '../src/domain/texts/staff';
 import { AdminAccountError } from '../src/server/accounts/ensure-admin';
 import { loadConfig } from '../src/server/config';
 import { account, session, user, verification } from '../src/server/db/schema';
@@ -16,9 +16,9 @@ import { newSession, promote, signUp, type Session } from './support/http-client
 import { startTestServer, type TestServer } from './support/test-server';
 
 // The findings of the OWASP ASVS 5 level 2 review (issue 16), each with the test that failed
-// before its fix. docs/reliability.md lists them. Booking abuse: test/booking-limits.int.test.ts;
-// Google: test/google-oidc.int.test.ts; logs: test/hardening.int.test.ts; linking:
-// test/admin-employees.int.test.ts; privacy: test/privacy.int.test.ts.
+// before its fix. docs/reliability.md lists them. Booking abuse: src/server/features/booking/booking-limits.int.test.ts;
+// Google: src/server/features/accounts/google-oidc.int.test.ts; logs: test/hardening.int.test.ts; linking:
+// src/server/features/employees/employees.int.test.ts; privacy: src/server/features/my-account/my-data.int.test.ts.
 
 const PASSWORD = 'clave-segura-1';
 let server: TestServer;

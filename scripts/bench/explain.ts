@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { dayBounds, SALON_TIME_ZONE } from '../../src/domain/salon-time';
 import { createDb } from '../../src/server/db/client';
-import { listPage } from '../../src/server/features/admin-appointments/queries';
-import { appointmentsBetween, firstConfirmedAfterQuery } from '../../src/server/features/admin-dashboard/queries';
+import { listPage } from '../../src/server/features/appointments/queries';
+import { appointmentsBetween, firstConfirmedAfterQuery } from '../../src/server/features/dashboard/queries';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { bookAtomicallyQuery, bookingContextQuery } from '../../src/server/features/booking/queries';
 import type { Salon } from './fill';

@@ -15,8 +15,8 @@ import {
   type SalonException,
   type TimeOff,
 } from './availability';
-import { MSG } from './messages';
-import { STAFF_MSG } from './staff-messages';
+import { MSG } from './texts/common';
+import { STAFF_MSG } from './texts/staff';
 import { SALON_TIME_ZONE as TZ } from './salon-time';
 import type { DaySchedule } from './weekly-schedule';
 

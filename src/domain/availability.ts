@@ -1,6 +1,6 @@
 import { intervalsOverlap, type Interval } from './booking-rules';
-import { MSG } from './messages';
-import { STAFF_MSG } from './staff-messages';
+import { MSG } from './texts/common';
+import { STAFF_MSG } from './texts/staff';
 import { isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
 import { findSlot, generateSlots, type Slot } from './slots';
 import { toMinutes, type DaySchedule } from './weekly-schedule';

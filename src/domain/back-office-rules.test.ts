@@ -7,9 +7,9 @@ import {
   settingsFieldsError,
   truncateAccountEmail,
 } from './back-office-rules';
-import { MSG } from './messages';
-import { unlinkBlocked } from './staff-messages';
-import { STAFF_MSG } from './staff-messages';
+import { MSG } from './texts/common';
+import { unlinkBlocked } from './texts/staff';
+import { STAFF_MSG } from './texts/staff';
 
 const service = { name: 'Corte', duration: 45, price: 28, description: '', category: 'Cabello' };
 

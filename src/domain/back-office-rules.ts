@@ -1,8 +1,8 @@
-import { MSG } from './messages';
+import { MSG } from './texts/common';
 import { toCents } from './money';
 import { hasControlCharacters } from './plain-text';
 import { isSlotInterval } from './slots';
-import { STAFF_MSG } from './staff-messages';
+import { STAFF_MSG } from './texts/staff';
 
 // The form rules of the back office (SPEC §5 Service form, Employee form, Settings), one source
 // for the server's 400 and the form's inline message. Each returns the first problem or null.

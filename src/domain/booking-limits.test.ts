@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientMoveProblem, isValidCap, isValidHorizon, isWithinHorizon, MAX_CLIENT_MOVES_PER_APPOINTMENT, selfBookingProblem } from './booking-limits';
-import { STAFF_MSG } from './staff-messages';
+import { STAFF_MSG } from './texts/staff';
 
 describe('selfBookingProblem', () => {
   const base = { date: '2026-01-15', today: '2026-01-14', horizonDays: 90, maxFutureAppointments: 4, futureConfirmed: 0 };

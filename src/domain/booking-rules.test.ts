@@ -6,7 +6,7 @@ import {
   validateBookingInput,
   type BookingInput,
 } from './booking-rules';
-import { MSG } from './messages';
+import { MSG } from './texts/common';
 
 const at = (hhmm: string) => new Date(`2026-01-15T${hhmm}:00.000Z`);
 const iv = (a: string, b: string) => ({ start: at(a), end: at(b) });

@@ -1,4 +1,4 @@
-import { MSG } from './messages';
+import { MSG } from './texts/common';
 import { isValidIsoDate, isValidTime } from './calendar-date';
 import { dayKeyOfDate } from './weekly-schedule';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canReschedule, checkClientFields, mayChangeClientEmail, mayManageAgenda, type StaffRole } from './front-desk-rules';
-import { STAFF_MSG } from './staff-messages';
+import { STAFF_MSG } from './texts/staff';
 
 describe('mayManageAgenda', () => {
   it.each<[StaffRole, string, string | null, boolean]>([

@@ -1,6 +1,6 @@
 import { isEmailLike } from './back-office-rules';
 import { hasControlCharacters } from './plain-text';
-import { STAFF_MSG } from './staff-messages';
+import { STAFF_MSG } from './texts/staff';
 import { normalizePhone } from './phone';
 
 // Who may book for a client and move an appointment at the front desk (issue 13). The server

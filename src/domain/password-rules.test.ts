@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { STAFF_MSG } from './staff-messages';
+import { STAFF_MSG } from './texts/staff';
 import { newPasswordProblem } from './password-rules';
 
 const common = new Set(['123456', 'password', 'qwerty123']);

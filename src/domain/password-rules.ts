@@ -1,4 +1,4 @@
-import { STAFF_MSG } from './staff-messages';
+import { STAFF_MSG } from './texts/staff';
 
 // Passwords (issue 16, ADR 025). The spec's minimum of 6 stays for clients (better-auth checks
 // it); on top of it the 10,000 most common passwords are refused, and staff accounts (admin and

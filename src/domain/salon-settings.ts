@@ -1,5 +1,5 @@
 import { DEFAULT_CANCELLATION_POLICY_HOURS } from './appointment-status';
-import { DEFAULT_REMINDER_HOURS } from './message-rules';
+import { DEFAULT_REMINDER_HOURS } from './notification-rules';
 
 import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_FUTURE_APPOINTMENTS } from './booking-limits';
 import { DEFAULT_SLOT_INTERVAL, type SlotInterval } from './slots';

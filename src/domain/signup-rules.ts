@@ -1,4 +1,4 @@
-import { MSG } from './messages';
+import { MSG } from './texts/common';
 
 // The signup form's own checks (SPEC §5 "Signup"). better-auth enforces the same minimum on
 // the server; checking here first lets the form answer in the spec's words without a round trip.

@@ -1,5 +1,5 @@
 import { isoDayOfWeek, isValidIsoDate, isValidTime } from './calendar-date';
-import { MSG } from './messages';
+import { MSG } from './texts/common';
 
 // The weekly schedule shape of SPEC §3 (employee availability and salon opening hours).
 

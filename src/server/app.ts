@@ -4,27 +4,27 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { MSG } from '../domain/messages';
-import { STAFF_MSG } from '../domain/staff-messages';
-import { authRoutes } from './auth/routes';
+import { MSG } from '../domain/texts/common';
+import { STAFF_MSG } from '../domain/texts/staff';
+import { authRoutes } from './features/accounts/auth-routes';
 import { agendaRoutes } from './features/agenda/routes';
-import { adminAppointmentsRoutes } from './features/admin-appointments/routes';
-import { adminDashboardRoutes } from './features/admin-dashboard/routes';
-import { adminEmployeesRoutes } from './features/admin-employees/routes';
-import { adminServicesRoutes } from './features/admin-services/routes';
-import { adminSettingsRoutes } from './features/admin-settings/routes';
+import { adminAppointmentsRoutes } from './features/appointments/routes';
+import { adminDashboardRoutes } from './features/dashboard/routes';
+import { adminEmployeesRoutes } from './features/employees/routes';
+import { adminServicesRoutes } from './features/services/admin-routes';
+import { adminSettingsRoutes } from './features/settings/routes';
 import { bookingRoutes } from './features/booking/routes';
 import { myAccountRoutes } from './features/my-account/routes';
 import { privacyRoutes } from './features/privacy/routes';
-import { catalogRoutes } from './features/catalog/routes';
-import { emailVerificationRoutes } from './features/email-verification/routes';
-import { eventsRoutes } from './features/events/routes';
+import { catalogRoutes } from './features/services/catalog-routes';
+import { emailVerificationRoutes } from './features/accounts/email-verification-routes';
+import { liveEventsRoutes } from './features/live-events/routes';
 import { frontDeskRoutes } from './features/front-desk/routes';
 import { healthRoutes } from './features/health/routes';
-import { meRoutes } from './features/me/routes';
-import { messagesRoutes } from './features/messages/routes';
-import { myAppointmentsRoutes } from './features/my-appointments/routes';
-import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/time-off/routes';
+import { meRoutes } from './features/accounts/me-routes';
+import { notificationsRoutes } from './features/notifications/routes';
+import { myAppointmentsRoutes } from './features/my-account/appointments-routes';
+import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availability/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { safeError } from './logger';
@@ -50,13 +50,13 @@ function apiRoutes(deps: Deps) {
     .route('/admin/services', adminServicesRoutes(deps))
     .route('/admin/employees', adminEmployeesRoutes(deps))
     .route('/admin/settings', adminSettingsRoutes(deps))
-    .route('/events', eventsRoutes(deps))
+    .route('/events', liveEventsRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
     .route('/booking', bookingRoutes(deps))
     .route('/my-appointments', myAppointmentsRoutes(deps))
     .route('/admin/availability', adminAvailabilityRoutes(deps))
     .route('/my-time-off', myTimeOffRoutes(deps))
-    .route('/messages', messagesRoutes(deps))
+    .route('/messages', notificationsRoutes(deps))
     .route('/front-desk', frontDeskRoutes(deps))
     // issue 16 (RGPD): the client's own data, and the privacy notice's facts.
     .route('/my-account', myAccountRoutes(deps))

@@ -15,8 +15,8 @@ import type { Deps } from './http/env';
 import type { DestinationStream } from 'pino';
 import { createLogger, safeError, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
-import { migrateQueue, startMessageQueue } from './messages/worker';
-import { createRealtime } from './realtime/realtime';
+import { migrateQueue, startMessageQueue } from './notifications/worker';
+import { createRealtime } from './live-events/realtime';
 import { loadOrCreateSecrets } from './secrets';
 import { seedDemo, type DemoLogin } from './seed/demo';
 

@@ -5,7 +5,7 @@ import { StaticRouter } from 'react-router';
 import { Root } from './app/root';
 import { preloadRoute } from './app/router';
 import { matchPageRoute, viewerOf, type FirstViewQuery } from './app/routes';
-import { SESSION_KEY, type CurrentUser } from './app/session';
+import { SESSION_KEY, type CurrentUser } from './lib/session';
 
 // The first view of the client's pages, rendered on the server (built by `vite build --ssr` into
 // dist/ssr and called by src/server/http/app-shell.ts) so a phone paints the real page from the

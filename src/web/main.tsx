@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Root } from './app/root';
 import { preloadRoute } from './app/router';
-import { SESSION_KEY, type CurrentUser } from './app/session';
+import { SESSION_KEY, type CurrentUser } from './lib/session';
 
 // The first view's page chunk downloads while the session is read, not after.
 const pageLoaded = preloadRoute(window.location.pathname);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../src/domain/texts/common';
 import { isAlive, postmasterPid, spawnServer, removeChildServer, waitForHealth, type ChildServer } from '../support/child-server';
 import { freePort } from '../support/free-port';
 import { signUp, type Session } from '../support/http-client';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../src/domain/texts/common';
 import { newSession, signUp, type Session } from '../support/http-client';
 import { nextIp, OPEN_SCHEDULE, pool, salonDay, startCluster, type Cluster } from '../support/cluster';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MSG } from '../../src/domain/messages';
+import { MSG } from '../../src/domain/texts/common';
 import { SIGN_IN_FREE_FAILURES, SIGN_IN_PAIR_MAX, signInDelayMs } from '../../src/domain/sign-in-throttle';
 import { AUTH_RATE_RULES } from '../../src/server/auth/auth';
 import { newSession, signUp, type HttpResult } from '../support/http-client';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { ACCOUNT_MSG } from '../../domain/account-messages';
-import { MSG } from '../../domain/messages';
+import { ACCOUNT_MSG } from '../../domain/texts/accounts';
+import { MSG } from '../../domain/texts/common';
 import { VERIFIED_LANDING } from '../auth/auth';
 import { user } from '../db/schema';
 import type { Deps } from '../http/env';

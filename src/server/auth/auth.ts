@@ -35,7 +35,7 @@ export const NAME_CONTROL_CHARACTERS = 'NAME_CONTROL_CHARACTERS';
 // it is shown on every card and list of the salon, so it gets the same cap as an employee's name.
 function checkAccountFields(u: { name?: unknown; email?: unknown }): void {
   if (typeof u.name === 'string' && u.name.trim().length > LIMITS.nameMax) throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'name too long' });
-  // One line, like every name (ADR 032): auth/routes.ts words this code in Spanish.
+  // One line, like every name (ADR 032): features/accounts/auth-routes.ts words this code in Spanish.
   if (typeof u.name === 'string' && hasControlCharacters(u.name)) throw new APIError('BAD_REQUEST', { code: NAME_CONTROL_CHARACTERS, message: 'control characters in name' });
   if (typeof u.email === 'string' && u.email.length > LIMITS.emailMax) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'email too long' });
 }
@@ -59,7 +59,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       // The message itself too (issue 16): better-auth logs a failed query's message, parameters included.
       log: (level, message, ...args) => opts.log[level]({ detail: args.map((a) => safeError(a)) }, `[auth] ${String(safeError(String(message)))}`),
     },
-    // Unexpected errors are thrown to our route (auth/routes.ts), which logs them through the
+    // Unexpected errors are thrown to our route (features/accounts/auth-routes.ts), which logs them through the
     // redacting logger; left to better-call they went to stderr with console.error, raw (issue 16).
     onAPIError: { throw: true },
     database: drizzleAdapter(opts.db, {

@@ -1,4 +1,4 @@
-// The rate-limit keys that name an account, in one place: the sign-in door (auth/routes.ts)
+// The rate-limit keys that name an account, in one place: the sign-in door (features/accounts/auth-routes.ts)
 // writes them, and deleting the account (features/my-account) removes exactly these, never a
 // pattern (a LIKE on 'a@gmail.com' also matched 'xa@gmail.com' and cleared her sign-in failures).
 

@@ -37,7 +37,7 @@ export const user = pgTable('user', {
   // Every new account is a client; only account linking makes an employee (SPEC §6).
   role: text('role', { enum: ['client', 'employee', 'admin'] }).notNull().default('client'),
   // Set when a client account is linked as an employee: its next sign-in needs a staff password
-  // (12 characters); cleared when she signs in with one (auth/routes.ts, docs/decisions/030).
+  // (12 characters); cleared when she signs in with one (features/accounts/auth-routes.ts, docs/decisions/030).
   staffPasswordRequired: boolean('staff_password_required').notNull().default(false),
   createdAt: created(),
   updatedAt: updated(),

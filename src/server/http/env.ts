@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
-import type { Realtime } from '../realtime/realtime';
+import type { Realtime } from '../live-events/realtime';
 import type { RateLimitStore } from '../auth/rate-limit-store';
 
 export type Role = 'client' | 'employee' | 'admin';

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { MSG } from '../../domain/messages';
-import { STAFF_MSG } from '../../domain/staff-messages';
+import { MSG } from '../../domain/texts/common';
+import { STAFF_MSG } from '../../domain/texts/staff';
 import { safeError, type Logger } from '../logger';
 
 /** Every error a caller can meet answers `{ error: { code, message } }` (ARCHITECTURE.md §5.5). */

@@ -59,7 +59,7 @@ function verifiedToken(raw: string, secret: string): string | null {
  * session, then the user, in two round trips and a good deal of per-call machinery: that was a
  * third of the cost of a slot-list request (docs/benchmarks.md). Whenever better-auth would
  * write (delete an expired session, extend one due for refresh) the caller lets it decide, so
- * what a user sees is unchanged; test/session-reader.int.test.ts holds the two to the same answers.
+ * what a user sees is unchanged; src/server/http/session-reader.int.test.ts holds the two to the same answers.
  */
 export function createSessionReader(deps: { auth: Auth; db: Db }) {
   let ctx: Promise<Ctx> | undefined;

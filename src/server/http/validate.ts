@@ -1,8 +1,8 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
-import { MSG } from '../../domain/messages';
-import { STAFF_MSG } from '../../domain/staff-messages';
+import { MSG } from '../../domain/texts/common';
+import { STAFF_MSG } from '../../domain/texts/staff';
 import { ApiError } from './errors';
 
 // A rule that carries one of our Spanish texts (e.g. `z.string().min(1, MSG.x)`) answers with it;

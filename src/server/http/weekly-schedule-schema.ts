@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG } from '../../domain/messages';
+import { MSG } from '../../domain/texts/common';
 import { isValidTime } from '../../domain/salon-time';
 import { describeScheduleError, validateWeeklySchedule, type WeeklySchedule } from '../../domain/weekly-schedule';
 import { badRequest } from './errors';

@@ -1,4 +1,4 @@
-import { STAFF_MSG } from '../../domain/staff-messages';
+import { STAFF_MSG } from '../../domain/texts/staff';
 import type { Mail } from './mailer';
 
 const escapeHtml = (s: string) =>

@@ -45,13 +45,13 @@ export type PageRoute = {
 const services: FirstViewQuery = { key: ACTIVE_SERVICES_KEY, api: '/api/catalog/services', field: 'services' };
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/login', page: 'features/auth/login-page.tsx', layout: 'none', access: 'signed-out', firstView: { for: ['signed-out'], data: () => [] } },
-  { path: '/signup', page: 'features/auth/signup-page.tsx', layout: 'none', access: 'signed-out' },
-  { path: '/forgot-password', page: 'features/auth/forgot-password-page.tsx', layout: 'none', access: 'signed-out' },
+  { path: '/login', page: 'features/accounts/login-page.tsx', layout: 'none', access: 'signed-out', firstView: { for: ['signed-out'], data: () => [] } },
+  { path: '/signup', page: 'features/accounts/signup-page.tsx', layout: 'none', access: 'signed-out' },
+  { path: '/forgot-password', page: 'features/accounts/forgot-password-page.tsx', layout: 'none', access: 'signed-out' },
   // Reached from the mailed link; works signed in or not.
-  { path: '/reset-password', page: 'features/auth/reset-password-page.tsx', layout: 'none', access: 'anyone' },
+  { path: '/reset-password', page: 'features/accounts/reset-password-page.tsx', layout: 'none', access: 'anyone' },
   // Where the email verification link lands (issue 13), and the privacy notice the sign-up page links (issue 16).
-  { path: '/email-verificado', page: 'features/auth/email-verified-page.tsx', layout: 'none', access: 'anyone' },
+  { path: '/email-verificado', page: 'features/accounts/email-verified-page.tsx', layout: 'none', access: 'anyone' },
   { path: '/privacidad', page: 'features/privacy/privacy-page.tsx', layout: 'none', access: 'anyone' },
   {
     path: '/',
@@ -79,20 +79,20 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
       },
     },
   },
-  { path: '/my-appointments', page: 'features/appointments/my-appointments-page.tsx', layout: 'main', access: 'signed-in' },
-  { path: '/employee/agenda', page: 'features/employee/agenda-page.tsx', layout: 'employee', access: 'staff' },
-  { path: '/employee/time-off', page: 'features/employee/time-off-page.tsx', layout: 'employee', access: 'staff' },
-  { path: '/admin/dashboard', page: 'features/admin/dashboard/dashboard-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/admin/services', page: 'features/admin/services/services-admin-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/admin/employees', page: 'features/admin/employees/employees-admin-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/my-appointments', page: 'features/my-account/my-appointments-page.tsx', layout: 'main', access: 'signed-in' },
+  { path: '/employee/agenda', page: 'features/agenda/agenda-page.tsx', layout: 'employee', access: 'staff' },
+  { path: '/employee/time-off', page: 'features/agenda/time-off-page.tsx', layout: 'employee', access: 'staff' },
+  { path: '/admin/dashboard', page: 'features/dashboard/dashboard-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/services', page: 'features/services/services-admin-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/employees', page: 'features/employees/employees-admin-page.tsx', layout: 'admin', access: 'admin' },
   // The front desk (issue 13): the salon's day view and the client records.
-  { path: '/admin/day', page: 'features/admin/front-desk/day-view-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/admin/clients', page: 'features/admin/front-desk/clients-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/admin/clients/:id', page: 'features/admin/front-desk/client-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/admin/appointments', page: 'features/admin/appointments/appointments-admin-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/day', page: 'features/front-desk/day-view-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/clients', page: 'features/front-desk/clients-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/clients/:id', page: 'features/front-desk/client-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/appointments', page: 'features/appointments/appointments-admin-page.tsx', layout: 'admin', access: 'admin' },
   // Closures, special hours and time off (issue 15).
-  { path: '/admin/availability', page: 'features/admin/availability/availability-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/admin/settings', page: 'features/admin/settings/settings-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/availability', page: 'features/availability/admin-availability-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/settings', page: 'features/settings/settings-page.tsx', layout: 'admin', access: 'admin' },
 ];
 
 /** Paths that only redirect (router.tsx): a portal's own address goes to its first page. */

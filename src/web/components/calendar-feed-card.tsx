@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '../../domain/messages';
-import { STAFF_MSG } from '../../domain/staff-messages';
+import { MSG } from '../../domain/texts/common';
+import { STAFF_MSG } from '../../domain/texts/staff';
 import { api, call } from '../lib/api';
 import { Button } from './button';
 

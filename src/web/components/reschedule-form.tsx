@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MSG } from '../../domain/messages';
-import { STAFF_MSG } from '../../domain/staff-messages';
+import { MSG } from '../../domain/texts/common';
+import { STAFF_MSG } from '../../domain/texts/staff';
 import { api, call } from '../lib/api';
 import { Alert } from './alert';
 import { Button } from './button';

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { ACCOUNT_MSG } from '../../domain/account-messages';
+import { ACCOUNT_MSG } from '../../domain/texts/accounts';
 import { Alert } from './alert';
 import { Button } from './button';
 

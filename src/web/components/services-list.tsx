@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
-import { MSG } from '../../domain/messages';
+import { MSG } from '../../domain/texts/common';
 import { ACTIVE_SERVICES_KEY } from '../app/routes';
 import { api, call } from '../lib/api';
 import { formatEuros } from '../../domain/money';

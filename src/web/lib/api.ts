@@ -1,6 +1,6 @@
 import { hc } from 'hono/client';
 import type { AppType } from '../../server/app';
-import { MSG } from '../../domain/messages';
+import { MSG } from '../../domain/texts/common';
 
 /** The typed API: every path, body and answer comes from the server's own routes. */
 export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../domain/messages';
+import { MSG } from '../../domain/texts/common';
 import { authErrorText, googleErrorText } from './auth-api';
 
 describe('googleErrorText', () => {
   it.each([
-    // No GOOGLE_CLIENT_ID: better-auth answers 404 PROVIDER_NOT_FOUND (test/google-oidc.int.test.ts).
+    // No GOOGLE_CLIENT_ID: better-auth answers 404 PROVIDER_NOT_FOUND (src/server/features/accounts/google-oidc.int.test.ts).
     ['PROVIDER_NOT_FOUND', MSG.googleUnavailable],
     ['oauth_provider_not_found', MSG.googleUnavailable],
     // Anything else keeps the spec's prefix and the code (SPEC §8, ADR 002).

@@ -1,4 +1,4 @@
-import { MSG } from '../../domain/messages';
+import { MSG } from '../../domain/texts/common';
 
 // Sign-in, sign-up and password reset go to better-auth's endpoints on our own server
 // (/api/auth/*). Plain fetch keeps the login page light: no auth SDK in the first load.

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
-import { MSG } from '../../../domain/messages';
+import { MSG } from '../../../domain/texts/common';
 import type { Db } from '../../db/client';
 import { appointments, clients } from '../../db/schema';
 

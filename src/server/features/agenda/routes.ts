@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { EMPLOYEE_MARKS } from '../../../domain/appointment-status';
-import { MSG } from '../../../domain/messages';
-import { STAFF_MSG } from '../../../domain/staff-messages';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';

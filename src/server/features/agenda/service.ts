@@ -1,5 +1,5 @@
 import { canEmployeeMark, type EMPLOYEE_MARKS } from '../../../domain/appointment-status';
-import { STAFF_MSG } from '../../../domain/staff-messages';
+import { STAFF_MSG } from '../../../domain/texts/staff';
 import { dayBounds, SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
 import { closedLabel } from '../../../domain/availability';
 import { closedDaysOfUser } from '../../availability/exceptions';

@@ -5,7 +5,7 @@ import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import type { Exceptions } from '../../../domain/availability';
-import { bookingMessagesCte, enqueueAppointmentMessages } from '../../messages/enqueue';
+import { bookingMessagesCte, enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { appointmentChanges, appointments, clients, employees, employeeServices, employeeTimeOff, salonExceptions, salonSettings, services } from '../../db/schema';
 
 // The slot list and a booking each cost one round trip to PostgreSQL besides the session read:

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../domain/messages';
-import { STAFF_MSG } from '../../../domain/staff-messages';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
 import { isValidTime } from '../../../domain/salon-time';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireRole, requireUser } from '../../http/guards';

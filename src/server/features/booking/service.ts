@@ -1,8 +1,8 @@
 import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
 import { BOOKING_RATE_RULE, capOf, capReached, clientMoveProblem, horizonOf, isWithinHorizon, lastBookableDate, RESCHEDULE_RATE_RULE, selfBookingProblem, type LimitProblem } from '../../../domain/booking-limits';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
-import { MSG } from '../../../domain/messages';
-import { STAFF_MSG } from '../../../domain/staff-messages';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
 import { defaultSalonSettings } from '../../../domain/salon-settings';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval, type Slot } from '../../../domain/slots';

@@ -1,6 +1,6 @@
 import { phoneDigits } from '../../../domain/phone';
 import { checkClientFields, mayChangeClientEmail, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
-import { STAFF_MSG } from '../../../domain/staff-messages';
+import { STAFF_MSG } from '../../../domain/texts/staff';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { isSlotInterval } from '../../../domain/slots';
 import { dayScheduleOf } from '../../../domain/weekly-schedule';

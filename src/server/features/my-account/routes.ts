@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MSG } from '../../../domain/messages';
+import { MSG } from '../../../domain/texts/common';
 import type { AppEnv, Deps, SessionUser } from '../../http/env';
 import { requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { deleteMyAccount, exportMyData } from './service';
-import { ACCOUNT_MSG } from '../../../domain/account-messages';
+import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
 
 const DeleteBody = z.strictObject({
   confirm: z.literal('ELIMINAR', { error: MSG.accountDeleteConfirm }),

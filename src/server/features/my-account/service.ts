@@ -1,6 +1,6 @@
-import { enqueueAppointmentMessages } from '../../messages/enqueue';
-import { MSG } from '../../../domain/messages';
-import { STAFF_MSG } from '../../../domain/staff-messages';
+import { enqueueAppointmentMessages } from '../../notifications/enqueue';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { signedInRecently } from '../../../domain/session-policy';
 import { verifyPassword } from '../../auth/password';
@@ -27,7 +27,7 @@ import {
   sessionsOf,
   signInMethodsOf,
 } from './queries';
-import { ACCOUNT_MSG } from '../../../domain/account-messages';
+import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
 
 // Privacy (RGPD / LOPDGDD, issue 16, docs/decisions/026): a client downloads everything the salon
 // holds about them, and deletes their account.

@@ -1,6 +1,6 @@
 import { CalendarCheck, CalendarDays, CalendarX, Contact, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
 import { ButtonLink } from '../../components/button';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 import { PortalShell } from './portal-shell';
 import { SideNav } from './side-nav';
 

@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarPlus, CalendarX } from 'lucide-react';
-import { useSession } from '../session';
+import { useSession } from '../../lib/session';
 import { PortalShell } from './portal-shell';
 import { SideNav } from './side-nav';
 

@@ -3,7 +3,7 @@ import { ArrowLeft, ChevronDown, Clock } from '../../components/inline-icons';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { isBookableDate } from '../../../domain/booking-rules';
-import { MSG } from '../../../domain/messages';
+import { MSG } from '../../../domain/texts/common';
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { MSG } from '../../../domain/messages';
+import { MSG } from '../../../domain/texts/common';
 import { professionalsKey, serviceKey } from '../../app/routes';
 import { api, ApiRequestError, call } from '../../lib/api';
 

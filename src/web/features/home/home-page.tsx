@@ -2,7 +2,7 @@ import { Leaf, Sparkles, CalendarCheck } from 'lucide-react';
 import { Navigate } from 'react-router';
 import luz from '../../assets/images/about-luz.svg';
 import piedras from '../../assets/images/about-piedras.svg';
-import { homeOf, useSession } from '../../app/session';
+import { homeOf, useSession } from '../../lib/session';
 import { ServicesList } from '../../components/services-list';
 import { HeroCarousel } from './hero-carousel';
 

@@ -1,0 +1,254 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import { SIGN_IN_FAILURE_WINDOW_S, SIGN_IN_PAIR_MAX, signInDelayMs } from '../../../domain/sign-in-throttle';
+import type { AppEnv, Deps } from '../../http/env';
+import { errorJson } from '../../http/errors';
+import { safeError } from '../../logger';
+import { eq } from 'drizzle-orm';
+import { newPasswordProblem } from '../../../domain/password-rules';
+import { user as userTable, verification } from '../../db/schema';
+import { staffPasswordGate } from '../../accounts/staff-password';
+import { consumeResendLimits, TooManyResends } from '../../accounts/verification-resend';
+import { readLiveSession } from '../../http/guards';
+import { createSessionReader } from '../../http/session-reader';
+import { CLIENT_IP_HEADER, NAME_CONTROL_CHARACTERS } from '../../auth/auth';
+import { isCommonPassword } from '../../auth/common-passwords';
+import { perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey, signInPairKey } from '../../auth/rate-limit-keys';
+
+// Sign-up and reset count every request for that email, per account (15 minutes).
+// Sign-in counts only FAILED attempts (a client who signs in often is not an attacker), and since
+// issue 16 (ADR 025) in two keys: account + address, which BLOCKS that pair after 10 failures, and
+// the account alone, which only DELAYS further attempts (signInDelayMs): a stranger guessing from
+// elsewhere can no longer keep the owner out.
+const PER_ACCOUNT = { window: 15 * 60, max: 10 } as const;
+const PAIR = { window: SIGN_IN_FAILURE_WINDOW_S, max: SIGN_IN_PAIR_MAX } as const;
+const ACCOUNT_FAILURES = { window: SIGN_IN_FAILURE_WINDOW_S, max: Number.MAX_SAFE_INTEGER } as const;
+const SIGN_IN = '/api/auth/sign-in/email';
+const LIMITED_PER_ACCOUNT = new Set<string>(PER_ACCOUNT_PATHS);
+// better-auth's own "send it again" (no session needed): the same per-address and per-IP limits as
+// ours (accounts/verification-resend.ts), or anyone could fill a mailbox with confirmation mails.
+const RESEND_VERIFICATION = '/api/auth/send-verification-email';
+
+/**
+ * The client's address. Behind `hops` trusted proxies (TRUST_PROXY, README) each proxy APPENDS
+ * the address it saw to X-Forwarded-For, so the client is the `hops`-th entry from the right:
+ * anything to its left was written by the client and is ignored (issue 16; the leftmost entry
+ * used to be taken, so a client chose its own address and escaped every per-address limit).
+ */
+export function forwardedClientIp(header: string | undefined, hops: number): string | null {
+  if (!header || hops < 1) return null;
+  const entries = header
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  if (entries.length === 0) return null;
+  return entries[Math.max(0, entries.length - hops)] ?? null;
+}
+
+export function clientIp(c: Parameters<typeof getConnInfo>[0], hops: number): string {
+  const forwarded = forwardedClientIp(c.req.header('x-forwarded-for'), hops);
+  if (forwarded) return forwarded.slice(0, 64);
+  try {
+    return getConnInfo(c).remote.address ?? '0.0.0.0';
+  } catch {
+    return '0.0.0.0'; // app.request() in tests has no socket
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function bodyOf(req: Request): Promise<Record<string, unknown>> {
+  try {
+    const body = (await req.clone().json()) as unknown;
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+const STAFF = new Set(['admin', 'employee']);
+
+/**
+ * Passwords (issue 16, ADR 025): a new password is refused when it is one of the 10,000 most
+ * common, and for a staff account when shorter than 12. better-auth still checks 6..128.
+ * `null` when the request sets no password here (or leaves the checks to better-auth).
+ */
+async function passwordRefusal(
+  deps: Pick<Deps, 'auth' | 'db'>,
+  path: string,
+  req: Request,
+): Promise<{ code: string; message: string } | null> {
+  const field =
+    path === '/api/auth/sign-up/email'
+      ? 'password'
+      : path === '/api/auth/reset-password' || path === '/api/auth/change-password'
+        ? 'newPassword'
+        : null;
+  if (!field) return null;
+  const body = await bodyOf(req);
+  const password = body[field];
+  if (typeof password !== 'string' || password.length === 0 || password.length > 128) return null;
+  let role: string | undefined;
+  // better-auth takes the token from the body or else the query string (`body.token || query.token`):
+  // the rule must look where it looks, or a token in the query skipped the staff check.
+  const token =
+    path === '/api/auth/reset-password'
+      ? typeof body.token === 'string' && body.token
+        ? body.token
+        : new URL(req.url).searchParams.get('token')
+      : null;
+  if (token && token.length <= 200) {
+    const [row] = await deps.db
+      .select({ role: userTable.role })
+      .from(verification)
+      .innerJoin(userTable, eq(userTable.id, verification.value))
+      .where(eq(verification.identifier, `reset-password:${token}`));
+    role = row?.role;
+  } else if (path === '/api/auth/change-password') {
+    const s = await deps.auth.api.getSession({ headers: req.headers }).catch(() => null);
+    role = (s?.user as { role?: string } | undefined)?.role;
+  }
+  return newPasswordProblem(password, { staff: role !== undefined && STAFF.has(role), isCommon: isCommonPassword });
+}
+
+async function emailOf(req: Request): Promise<string | null> {
+  try {
+    const body = (await req.clone().json()) as { email?: unknown };
+    return typeof body.email === 'string' ? body.email.trim().toLowerCase().slice(0, 320) : null;
+  } catch {
+    return null;
+  }
+}
+
+function authErrorMessage(status: number, code: string): string {
+  if (status === 401) return code === 'INVALID_EMAIL_OR_PASSWORD' ? STAFF_MSG.invalidCredentials : MSG.unauthenticated;
+  if (status === 403) return MSG.forbidden;
+  if (status === 404) return STAFF_MSG.notFound;
+  if (status === 429) return MSG.tooManyRequests;
+  if (code === NAME_CONTROL_CHARACTERS) return STAFF_MSG.textControlCharacters;
+  return status >= 500 ? MSG.internal : MSG.invalidInput;
+}
+
+/** The better-auth endpoint without anything a token could hide in (`/reset-password/<token>` -> `/reset-password/:token`). */
+export function authRouteName(path: string): string {
+  const rest = path.replace(/^\/api\/auth/, '');
+  const parts = rest.split('/').filter(Boolean).slice(0, 3);
+  return '/' + parts.map((p, i) => (i === 0 || /^[a-z-]{1,40}$/.test(p) ? p.slice(0, 40) : ':param')).join('/');
+}
+
+/**
+ * better-auth answers its errors as `{ code, message }` in English (with zod's field paths), and
+ * an unknown path as an empty 404. Every /api answer is `{ error: { code, message } }` instead
+ * (ARCHITECTURE.md §5.5): better-auth's code is kept (the web app words it, ADR 002), the message
+ * is ours in Spanish, and the headers that matter (Retry-After, Set-Cookie) go along. An HTML
+ * page (the OAuth error page) and redirects pass unchanged.
+ */
+async function normaliseError(c: Context<AppEnv>, res: Response, log: Deps['log']): Promise<Response> {
+  const type = res.headers.get('content-type') ?? '';
+  if (res.status < 400 || type.includes('text/html')) return res;
+  let code = '';
+  if (type.includes('json')) {
+    const body = (await res
+      .clone()
+      .json()
+      .catch(() => null)) as { code?: unknown } | null;
+    if (body && typeof body.code === 'string' && /^[A-Z0-9_]{1,64}$/i.test(body.code)) code = body.code.toUpperCase();
+  }
+  // The route only, never the raw path or query: a reset link's path holds its token (issue 16).
+  if (res.status >= 500) log.error({ status: res.status, route: authRouteName(c.req.path), code }, 'auth error');
+  const status = res.status as ContentfulStatusCode;
+  code ||= status === 404 ? 'NOT_FOUND' : status === 429 ? 'TOO_MANY_REQUESTS' : status >= 500 ? 'INTERNAL' : `HTTP_${status}`;
+  const retry = res.headers.get('retry-after') ?? res.headers.get('x-retry-after');
+  if (retry) c.header('Retry-After', retry);
+  for (const cookie of res.headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
+  return errorJson(c, status, code, authErrorMessage(status, code));
+}
+
+/**
+ * Whether a POST's body is JSON. better-call also parses form-encoded, multipart and text bodies,
+ * but the checks here read JSON only: anything else would reach better-auth unchecked (the
+ * November review, docs/decisions/030). The OAuth callback is the provider's to post (form_post).
+ */
+export function acceptsBody(path: string, contentType: string | undefined): boolean {
+  if (/^\/api\/auth\/(oauth2\/)?callback\//.test(path)) return true;
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/** better-auth behind our own door: the client IP comes from the socket, never from a header a client sets. */
+export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'log' | 'db'>) => {
+  const readFast = createSessionReader(deps);
+  return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
+    const post = c.req.method === 'POST';
+    if (post && !acceptsBody(c.req.path, c.req.header('content-type')))
+      return errorJson(c, 415, 'UNSUPPORTED_MEDIA_TYPE', STAFF_MSG.authJsonOnly);
+    // The same session rules as every other /api route (a staff session idle for 12 hours has
+    // ended): an ended session is deleted here, so better-auth then sees none.
+    if (c.req.header('cookie')) await readLiveSession(deps, readFast, c.req.raw.headers);
+
+    // better-auth throws what it did not expect (onAPIError.throw): logged here, redacted, by
+    // route name only (a reset link's path holds its token), and answered as our 500.
+    const handle = (r: Request) =>
+      deps.auth.handler(r).catch((err: unknown) => {
+        deps.log.error({ err: safeError(err), route: authRouteName(c.req.path) }, 'auth error');
+        return new Response(null, { status: 500 });
+      });
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIp(c, deps.config.trustProxyHops);
+    headers.set(CLIENT_IP_HEADER, ip);
+    const req = new Request(c.req.raw, { headers });
+    const tooMany = (retryAfter: number | null, fallback: number) => {
+      c.header('Retry-After', String(retryAfter ?? fallback));
+      return errorJson(c, 429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
+    };
+
+    if (post) {
+      const refused = await passwordRefusal(deps, c.req.path, req);
+      if (refused) return errorJson(c, 400, refused.code, refused.message);
+    }
+    const email =
+      post && (c.req.path === SIGN_IN || c.req.path === RESEND_VERIFICATION || LIMITED_PER_ACCOUNT.has(c.req.path))
+        ? await emailOf(req)
+        : null;
+    if (email && c.req.path === RESEND_VERIFICATION) {
+      try {
+        await consumeResendLimits(deps.rateLimit, email, ip);
+      } catch (err) {
+        if (err instanceof TooManyResends) return tooMany(err.retryAfter, err.retryAfter);
+        throw err;
+      }
+      return normaliseError(c, await handle(req), deps.log);
+    }
+    if (email && c.req.path === SIGN_IN) {
+      const pairKey = signInPairKey(email, ip);
+      const accountKey = signInFailuresKey(email);
+      const d = await deps.rateLimit.peek(pairKey, PAIR);
+      if (!d.allowed) return tooMany(d.retryAfter, PAIR.window);
+      const wait = signInDelayMs(await deps.rateLimit.count(accountKey, ACCOUNT_FAILURES));
+      if (wait > 0) await sleep(wait);
+      const res = await handle(req);
+      if (res.status === 401) {
+        await deps.rateLimit.consume(pairKey, PAIR);
+        await deps.rateLimit.consume(accountKey, ACCOUNT_FAILURES);
+      }
+      if (res.status === 200) {
+        const password = (await bodyOf(req)).password;
+        // Our answer instead of better-auth's: its Set-Cookie does not go along.
+        if ((await staffPasswordGate(deps.db, email, typeof password === 'string' ? password : '')) === 'refused') {
+          return errorJson(c, 403, 'STAFF_PASSWORD_RESET_REQUIRED', STAFF_MSG.staffPasswordRequired);
+        }
+      }
+      return normaliseError(c, res, deps.log);
+    }
+    if (email) {
+      const d = await deps.rateLimit.consume(perAccountKey(c.req.path, email), PER_ACCOUNT);
+      if (!d.allowed) return tooMany(d.retryAfter, PER_ACCOUNT.window);
+    }
+
+    const res = await handle(req);
+    return normaliseError(c, res, deps.log);
+  });
+};

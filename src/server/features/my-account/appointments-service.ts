@@ -1,0 +1,40 @@
+import { canClientCancel, DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { conflict, notFound } from '../../http/errors';
+import type { Deps } from '../../http/env';
+import { enqueueAppointmentMessages } from '../../notifications/enqueue';
+import { appointmentsOfClient, cancellationPolicyHours, markCancelledByClient, ownAppointment } from './appointments-queries';
+
+type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const listMine = (ctx: Ctx, clientId: string) => appointmentsOfClient(ctx.db, clientId);
+
+/**
+ * SPEC §5 Cancellation by client: only one's own, only confirmed and future, and not inside the
+ * salon's cancellation window. The freed slot is announced to open booking screens.
+ */
+export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
+  const found = UUID.test(id) ? await ownAppointment(ctx.db, id, clientId) : undefined;
+  if (!found) throw notFound(STAFF_MSG.appointmentNotFound);
+
+  const hours = (await cancellationPolicyHours(ctx.db)) ?? DEFAULT_CANCELLATION_POLICY_HOURS;
+  const now = ctx.now();
+  const check = canClientCancel(found, now, hours);
+  if (!check.ok) {
+    if (check.reason === 'window') throw conflict(MSG.cancelTooLate(hours), 'cancel_too_late');
+    throw conflict(STAFF_MSG.cancelNotAllowed, 'cancel_not_allowed');
+  }
+
+  // The cancellation and its messages (to the client and the professional) commit together (ADR 021).
+  const updated = await ctx.db.transaction(async (tx) => {
+    const row = await markCancelledByClient(tx, found.id, now);
+    if (row) await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: row.id, now });
+    return row;
+  });
+  if (!updated) throw conflict(STAFF_MSG.cancelNotAllowed, 'cancel_not_allowed');
+  ctx.realtime.publish({ type: 'appointments', employeeId: found.employeeId, dates: [salonDateOf(found.startTime, SALON_TIME_ZONE)] });
+  return updated;
+}

@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { LIMITS, serviceFieldsError } from '../../../domain/back-office-rules';
+import { MSG } from '../../../domain/texts/common';
+import type { AppEnv, Deps } from '../../http/env';
+import { requireRole } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { adminServices } from './admin-service';
+
+const IdParam = z.strictObject({ id: z.guid({ error: MSG.serviceNotFound }) });
+
+// Types here, rules in the domain (back-office-rules.ts), so the form and the server say the same.
+const ServiceBody = z
+  .strictObject({
+    name: z.string({ error: MSG.serviceNameRequired }),
+    description: z.string().max(LIMITS.descriptionMax).default(''),
+    duration: z.number({ error: MSG.serviceDurationInvalid }),
+    price: z.number({ error: MSG.servicePriceInvalid }),
+    category: z.string().max(LIMITS.categoryMax).default(''),
+  })
+  .superRefine((value, ctx) => {
+    const error = serviceFieldsError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
+
+const StatusBody = z.strictObject({ isActive: z.boolean() });
+
+/** /api/admin/services — admin only, every route says so itself. */
+export const adminServicesRoutes = (deps: Pick<Deps, 'db' | 'now'>) => {
+  const services = adminServices(deps);
+  return new Hono<AppEnv>()
+    .get('/', requireRole('admin'), async (c) => c.json(await services.list()))
+    .post('/', requireRole('admin'), validate('json', ServiceBody), async (c) => c.json(await services.create(c.req.valid('json')), 201))
+    .put('/:id', requireRole('admin'), validate('param', IdParam), validate('json', ServiceBody), async (c) =>
+      c.json(await services.update(c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .patch('/:id/status', requireRole('admin'), validate('param', IdParam), validate('json', StatusBody), async (c) =>
+      c.json(await services.setActive(c.req.valid('param').id, c.req.valid('json').isActive)),
+    )
+    .delete('/:id', requireRole('admin'), validate('param', IdParam), async (c) => {
+      const { id } = c.req.valid('param');
+      await services.remove(id);
+      return c.json({ id });
+    });
+};

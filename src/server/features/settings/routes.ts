@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { LIMITS, settingsFieldsError } from '../../../domain/back-office-rules';
+import { isReminderHours } from '../../../domain/notification-rules';
+import { isValidCap, isValidHorizon } from '../../../domain/booking-limits';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import type { SlotInterval } from '../../../domain/slots';
+import type { AppEnv, Deps } from '../../http/env';
+import { requireRole } from '../../http/guards';
+import { validate } from '../../http/validate';
+import { weeklyScheduleSchema } from '../../http/weekly-schedule-schema';
+import { adminSettings } from './service';
+
+const SettingsBody = z
+  .strictObject({
+    name: z.string({ error: MSG.salonNameRequired }),
+    address: z.string().max(LIMITS.addressMax).default(''),
+    phoneNumber: z.string().max(LIMITS.phoneMax).default(''),
+    appointmentTimeSlotInterval: z.number({ error: MSG.slotIntervalInvalid }),
+    cancellationPolicyHours: z.number({ error: MSG.cancellationHoursInvalid }),
+    openingHours: weeklyScheduleSchema,
+    // issue 14: optional, so a form that does not know it leaves it as it is
+    reminderHours: z.number({ error: STAFF_MSG.reminderHoursInvalid }).refine(isReminderHours, STAFF_MSG.reminderHoursInvalid).optional(),
+    // issue 16 (ADR 025). Optional so an older form that does not send them keeps the stored values.
+    maxFutureAppointmentsPerClient: z.number({ error: STAFF_MSG.bookingCapInvalid }).optional(),
+    bookingHorizonDays: z.number({ error: STAFF_MSG.bookingHorizonInvalid }).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const error = settingsFieldsError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+    else if (value.maxFutureAppointmentsPerClient !== undefined && !isValidCap(value.maxFutureAppointmentsPerClient)) ctx.addIssue({ code: 'custom', message: STAFF_MSG.bookingCapInvalid });
+    else if (value.bookingHorizonDays !== undefined && !isValidHorizon(value.bookingHorizonDays)) ctx.addIssue({ code: 'custom', message: STAFF_MSG.bookingHorizonInvalid });
+  })
+  // settingsFieldsError has just checked the interval is one of SLOT_INTERVAL_OPTIONS.
+  .transform((v) => ({ ...v, appointmentTimeSlotInterval: v.appointmentTimeSlotInterval as SlotInterval }));
+
+/** /api/admin/settings — admin only, every route says so itself. */
+export const adminSettingsRoutes = (deps: Pick<Deps, 'db' | 'now'>) => {
+  const settings = adminSettings(deps);
+  return new Hono<AppEnv>()
+    .get('/', requireRole('admin'), async (c) => c.json(await settings.get()))
+    .put('/', requireRole('admin'), validate('json', SettingsBody), async (c) => c.json(await settings.save(c.req.valid('json'))));
+};

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import { messageKey } from '../../domain/notification-rules';
+import { DEFAULT_SALON_NAME } from '../../domain/salon-settings';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { Logger } from '../logger';
+import type { MessagePayload } from './enqueue';
+import { invitationIcs } from './ics';
+import { appointmentMail } from './templates';
+import { stopRemindersToken, stopRemindersTokenForRecord } from './tokens';
+
+export type DeliverDeps = {
+  db: Db;
+  mailer: Mailer;
+  log: Logger;
+  now: () => Date;
+  publicUrl: string;
+  mailFrom: string;
+  messageSecret: string;
+};
+
+type Row = {
+  id: string;
+  /** null: a client record without an account, or a deleted account */
+  client_id: string | null;
+  client_record_id: string | null;
+  client_name: string;
+  client_email: string | null;
+  employee_name: string;
+  service_name: string;
+  service_duration: number;
+  price: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  status: string;
+  message_sequence: number;
+  professional_email: string | null;
+  reminders: boolean;
+  salon_name: string | null;
+  salon_address: string | null;
+  salon_phone: string | null;
+  reminder_hours: number;
+};
+
+/** Why a message is not sent (null: it is). Pure, beside the data it reads. */
+export function skipReason(p: MessagePayload, r: Row, now: Date): string | null {
+  if (p.kind === 'reminder') {
+    if (r.status !== 'confirmed') return 'not confirmed any more';
+    if (r.message_sequence !== p.version) return 'the appointment moved since';
+    if (!r.reminders) return 'the client stopped reminders';
+    if (r.reminder_hours === 0) return 'the salon turned reminders off';
+    if (new Date(r.start_time).getTime() <= now.getTime()) return 'already started';
+  }
+  // A later move has its own message with the newer time.
+  if (p.kind === 'rescheduled' && r.message_sequence !== p.version) return 'a newer move follows';
+  return null;
+}
+
+/**
+ * The stop-reminders link of the client's messages: on her account when she has one, else on the
+ * salon's record of her (a client booked at the front desk without an account, ADR 029); none
+ * when the appointment names neither (then there is no address to write to either).
+ */
+export function stopRemindersLink(deps: Pick<DeliverDeps, 'publicUrl' | 'messageSecret'>, r: Pick<Row, 'client_id' | 'client_record_id'>): string | undefined {
+  const token = r.client_id
+    ? stopRemindersToken(deps.messageSecret, r.client_id)
+    : r.client_record_id
+      ? stopRemindersTokenForRecord(deps.messageSecret, r.client_record_id)
+      : undefined;
+  return token ? `${deps.publicUrl}/api/messages/stop-reminders?token=${token}` : undefined;
+}
+
+const emailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
+
+/**
+ * The job: at most one mail per idempotency key. The key's row in sent_messages is written in
+ * the same transaction that holds an advisory lock on the key while the mail is handed to SMTP,
+ * so two jobs with one key (enqueued again after the first finished) cannot both send, and a
+ * retried job after a committed send does nothing. A crash AFTER the SMTP server accepted the
+ * mail and BEFORE the commit sends it again on retry (at-least-once in that window, ADR 021);
+ * the stable Message-ID lets mail clients fold such a duplicate.
+ */
+export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Promise<'sent' | 'skipped' | 'no_email' | 'already'> {
+  const key = messageKey(p);
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 14))`);
+    const done = await tx.execute(sql`SELECT 1 FROM sent_messages WHERE key = ${key}`);
+    if (done.rows.length > 0) return 'already';
+
+    const res = await tx.execute<Row>(sql`
+      SELECT a.id, a.client_id, a.client_record_id, a.client_name, a.client_email, a.employee_name, a.service_name, a.service_duration, a.price,
+             a.start_time, a.end_time, a.status, a.message_sequence,
+             coalesce(nullif(trim(e.email), ''), eu.email) AS professional_email,
+             -- the account's choice and the record's (a link from before the record became an account's)
+             coalesce(mp.reminders, true) AND cr.reminders_stopped_at IS NULL AS reminders,
+             s.name AS salon_name, s.address AS salon_address, s.phone_number AS salon_phone,
+             coalesce(s.reminder_hours, 24) AS reminder_hours
+      FROM appointments a
+      LEFT JOIN "user" eu ON eu.id = a.employee_id
+      LEFT JOIN employees e ON e.user_id = a.employee_id
+      LEFT JOIN message_preferences mp ON mp.user_id = a.client_id
+      LEFT JOIN clients cr ON cr.id = a.client_record_id
+      LEFT JOIN salon_settings s ON s.id = 1
+      WHERE a.id = ${p.appointmentId}::uuid`);
+    const r = res.rows[0];
+    if (!r) return 'skipped';
+    const why = skipReason(p, r, deps.now());
+    if (why) {
+      deps.log.info({ key, why }, 'message not sent');
+      return 'skipped';
+    }
+
+    const to = (p.recipient === 'client' ? r.client_email : r.professional_email)?.trim() ?? '';
+    if (!to.includes('@')) {
+      // A client booked at the front desk without an email (issue 13), or one who deleted their
+      // account (its address is now 'Cliente eliminado', issue 16): nothing to send, and the row
+      // says so for the staff.
+      await tx.execute(sql`INSERT INTO sent_messages (key, appointment_id, kind, recipient, sent_to, outcome)
+        VALUES (${key}, ${r.id}::uuid, ${p.kind}, ${p.recipient}, NULL, 'no_email') ON CONFLICT (key) DO NOTHING`);
+      return 'no_email';
+    }
+
+    const salon = { name: r.salon_name || DEFAULT_SALON_NAME, address: r.salon_address ?? '', phoneNumber: r.salon_phone ?? '' };
+    const stopUrl = p.recipient === 'client' ? stopRemindersLink(deps, r) : undefined;
+    const appointment = {
+      id: r.id,
+      clientName: r.client_name,
+      employeeName: r.employee_name,
+      serviceName: r.service_name,
+      serviceDuration: r.service_duration,
+      price: Number(r.price),
+      start: new Date(r.start_time),
+      end: new Date(r.end_time),
+      status: r.status,
+    };
+    const body = appointmentMail(p.kind, p.recipient, {
+      appointment,
+      salon,
+      myAppointmentsUrl: `${deps.publicUrl}/my-appointments`,
+      stopRemindersUrl: stopUrl,
+      reminderHours: r.reminder_hours,
+    });
+    const withIcs = p.recipient === 'client' && p.kind !== 'reminder';
+    const method = p.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
+    await deps.mailer.send({
+      to,
+      ...body,
+      messageId: `<${key.replace(/:/g, '.')}@auna>`,
+      headers: {
+        'X-Auna-Message-Key': key,
+        ...(stopUrl ? { 'List-Unsubscribe': `<${stopUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+      },
+      icalEvent: withIcs
+        ? {
+            method,
+            filename: method === 'CANCEL' ? 'cita-cancelada.ics' : 'cita.ics',
+            content: invitationIcs(
+              {
+                id: r.id,
+                start: appointment.start,
+                end: appointment.end,
+                summary: `${r.service_name} · ${salon.name}`,
+                description: `Con ${r.employee_name}`,
+                location: [salon.name, salon.address].filter(Boolean).join(', '),
+                // A cancellation must outrank the request it withdraws.
+                sequence: method === 'CANCEL' ? r.message_sequence + 1 : r.message_sequence,
+              },
+              {
+                method,
+                organizer: { name: salon.name, email: emailAddress(deps.mailFrom) },
+                attendee: { name: r.client_name, email: to },
+                stamp: deps.now(),
+              },
+            ),
+          }
+        : undefined,
+    });
+    await tx.execute(sql`INSERT INTO sent_messages (key, appointment_id, kind, recipient, sent_to, outcome)
+      VALUES (${key}, ${r.id}::uuid, ${p.kind}, ${p.recipient}, ${to}, 'sent') ON CONFLICT (key) DO NOTHING`);
+    return 'sent';
+  });
+}

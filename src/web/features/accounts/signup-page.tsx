@@ -1,0 +1,70 @@
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { Link, useNavigate } from 'react-router';
+import { MSG } from '../../../domain/texts/common';
+import { validateSignup } from '../../../domain/signup-rules';
+import { useRefreshSession } from '../../lib/session';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { TextField } from '../../components/text-field';
+import { authApi, authErrorText } from '../../lib/auth-api';
+import { AuthCard, Divider } from './auth-card';
+import { GoogleButton } from './google-button';
+
+export default function SignupPage() {
+  const navigate = useNavigate();
+  const refresh = useRefreshSession();
+  const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const problem = validateSignup(form);
+    if (problem) return setError(problem);
+    setPending(true);
+    setError(null);
+    const r = await authApi.signUp(form.email.trim(), form.password, form.name.trim());
+    if (!r.ok) {
+      setPending(false);
+      return setError(authErrorText(MSG.signupErrorPrefix, r.code));
+    }
+    await refresh();
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <AuthCard
+      title="Crea tu cuenta"
+      subtitle="Tarda un minuto y podrás reservar cuando quieras."
+      footer={
+        <>
+          ¿Ya tienes cuenta?{' '}
+          <Link to="/login" className="font-medium text-rose-800 underline-offset-4 hover:underline">
+            Inicia sesión
+          </Link>
+        </>
+      }
+    >
+      <Form onSubmit={submit} className="space-y-4" aria-label="Crear cuenta">
+        <TextField label="Nombre (opcional)" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
+        <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <TextField label="Contraseña" type="password" name="password" autoComplete="new-password" description="Al menos 6 caracteres." value={form.password} onChange={set('password')} />
+        <TextField label="Confirmar contraseña" type="password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
+        {error && <Alert>{error}</Alert>}
+        <Button type="submit" className="w-full" isDisabled={pending}>
+          {pending ? 'Creando cuenta...' : 'Crear cuenta'}
+        </Button>
+        <p className="text-center text-xs text-muted">
+          Al crear la cuenta, el salón guarda tus datos para gestionar tus citas.{' '}
+          <Link to="/privacidad" className="text-rose-800 underline underline-offset-2">
+            Aviso de privacidad
+          </Link>
+        </p>
+      </Form>
+      <Divider text="o" />
+      <GoogleButton label="Registrarse con Google" />
+    </AuthCard>
+  );
+}

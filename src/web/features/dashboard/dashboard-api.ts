@@ -1,0 +1,20 @@
+import type { InferResponseType } from 'hono/client';
+import { MSG } from '../../../domain/texts/common';
+import { api, call } from '../../lib/api';
+
+type DashboardJson = InferResponseType<(typeof api.admin.dashboard)['$get'], 200>;
+type RowJson = DashboardJson['agenda'][number];
+
+/** A dashboard row with real Dates (the API sends ISO strings). */
+export type DashboardAppointment = Omit<RowJson, 'startTime' | 'endTime'> & { startTime: Date; endTime: Date };
+
+export type Dashboard = Omit<DashboardJson, 'agenda' | 'next'> & { agenda: DashboardAppointment[]; next: DashboardAppointment | null };
+
+export const dashboardKey = ['admin', 'dashboard'] as const;
+
+const toAppointment = (r: RowJson): DashboardAppointment => ({ ...r, startTime: new Date(r.startTime), endTime: new Date(r.endTime) });
+
+export async function fetchDashboard(): Promise<Dashboard> {
+  const body = await call(api.admin.dashboard.$get(), MSG.appointmentsLoadFailed);
+  return { ...body, agenda: body.agenda.map(toAppointment), next: body.next ? toAppointment(body.next) : null };
+}

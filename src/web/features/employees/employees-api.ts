@@ -1,0 +1,39 @@
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
+import { MSG } from '../../../domain/texts/common';
+import { api, call } from '../../lib/api';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+
+// Types come from the server's routes (ARCHITECTURE §5.3); nothing here is hand-copied.
+export type AdminEmployee = InferResponseType<typeof api.admin.employees.$get, 200>[number];
+export type EmployeeInput = InferRequestType<typeof api.admin.employees.$post>['json'];
+export type LinkCandidate = InferResponseType<(typeof api.admin.employees)['link-lookup']['$post'], 200>;
+export type SavedEmployee = Awaited<ReturnType<typeof saveEmployee>>;
+export type OfferedService = InferResponseType<typeof api.admin.services.$get, 200>[number];
+
+export const EMPLOYEES_KEY = ['admin', 'employees'] as const;
+/** Same key as the services screen: one cache for the back office's services list. */
+export const SERVICES_KEY = ['admin', 'services'] as const;
+
+export const fetchEmployees = () => call(api.admin.employees.$get(), MSG.employeesLoadFailed);
+export const fetchServices = () => call(api.admin.services.$get(), MSG.servicesLoadAdmin);
+
+export const saveEmployee = (id: string | null, json: EmployeeInput) =>
+  call(id ? api.admin.employees[':id'].$put({ param: { id }, json }) : api.admin.employees.$post({ json }), MSG.employeeSaveFailed);
+
+export const setEmployeeActive = (id: string, isActive: boolean) =>
+  call(api.admin.employees[':id'].status.$patch({ param: { id }, json: { isActive } }), MSG.employeeToggleFailed);
+
+export const deleteEmployee = (id: string) => call(api.admin.employees[':id'].$delete({ param: { id } }), MSG.employeeDeleteFailed);
+
+/** SPEC §4: the server lowercases and checks "exists" and "not linked to another employee". */
+export const lookupAccount = (email: string, employeeId: string | null) =>
+  call(api.admin.employees['link-lookup'].$post({ json: { email, employeeId } }), MSG.linkLookupFailed);
+
+/** "Quitar acceso ahora" (ADR 032): ends the linked account's sessions and calendar feed. */
+export const revokeEmployeeAccess = (id: string) =>
+  call(api.admin.employees[':id']['revoke-access'].$post({ param: { id } }), STAFF_MSG.revokeAccessFailed);
+
+/** The confirmation email again, for an account the admin wants to link (ADR 030). */
+export const resendVerificationFor = (email: string) =>
+  call(api['email-verification']['resend-for-account'].$post({ json: { email } }), ACCOUNT_MSG.verificationResendFailed);

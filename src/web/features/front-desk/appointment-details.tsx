@@ -1,0 +1,167 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { statusLabel, type ADMIN_TRANSITIONS } from '../../../domain/appointment-status';
+import { MSG } from '../../../domain/texts/common';
+import { formatPhone } from '../../../domain/phone';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { RescheduleForm } from '../../components/reschedule-form';
+import { Sheet } from '../../components/sheet';
+import { StatusBadge } from '../../components/status-badge';
+import { api, call } from '../../lib/api';
+import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
+import { changesKey, useChanges, type DayAppointment, type DayProfessional } from './front-desk-api';
+
+type Action = (typeof ADMIN_TRANSITIONS)[number];
+const TZ = SALON_TIME_ZONE;
+
+/** A block of the day view opened: who, what, when, the allowed actions, moving it, its history. */
+export function AppointmentDetails({
+  appointment: a,
+  professionals,
+  today,
+  onClose,
+  onChanged,
+}: {
+  appointment: DayAppointment;
+  professionals: DayProfessional[];
+  today: string;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
+  const qc = useQueryClient();
+  const [moving, setMoving] = useState(false);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const changes = useChanges(a.id);
+  const start = new Date(a.startTime);
+  const end = new Date(a.endTime);
+  const currentPro = professionals.find((p) => p.userId === a.employeeId);
+
+  const act = async (status: Action) => {
+    setPending(true);
+    setError(null);
+    try {
+      await call(api.admin.appointments[':id'].status.$patch({ param: { id: a.id }, json: { status } }), MSG.statusUpdateFailed);
+      toast.success(MSG.statusMarked(statusLabel(status)));
+      setConfirmCancel(false);
+      onChanged();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : MSG.statusUpdateFailed);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Sheet isOpen title={a.clientName} onClose={onClose} wide>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted">Estado</dt>
+        <dd>
+          <StatusBadge status={a.status} />
+        </dd>
+        <dt className="text-muted">Cuándo</dt>
+        <dd className="first-letter:uppercase">
+          {formatDateLong(start)}, {formatTime(start)}–{formatTime(end)}
+        </dd>
+        <dt className="text-muted">Servicio</dt>
+        <dd>
+          {a.serviceName} · {formatEuros(Number(a.price))}
+        </dd>
+        <dt className="text-muted">Profesional</dt>
+        <dd>{a.employeeName}</dd>
+        {a.clientPhone && (
+          <>
+            <dt className="text-muted">Teléfono</dt>
+            <dd>
+              <a className="underline" href={`tel:${a.clientPhone}`}>
+                {formatPhone(a.clientPhone)}
+              </a>
+            </dd>
+          </>
+        )}
+        <dt className="text-muted">Reservada</dt>
+        <dd>{a.bookedBy === 'staff' ? 'Por el salón' : 'Por el cliente (en línea)'}</dd>
+        {a.notes_client && (
+          <>
+            <dt className="text-muted">Notas</dt>
+            <dd className="whitespace-pre-wrap">{a.notes_client}</dd>
+          </>
+        )}
+      </dl>
+      {a.clientRecordId && (
+        <p className="mt-3 text-sm">
+          <Link className="font-medium text-rose-700 underline" to={`/admin/clients/${a.clientRecordId}`}>
+            Ver ficha del cliente
+          </Link>
+        </p>
+      )}
+      {error && (
+        <div className="mt-4">
+          <Alert>{error}</Alert>
+        </div>
+      )}
+      {a.status === 'confirmed' && !moving && (
+        <div className="mt-5 flex flex-wrap gap-2">
+          <Button onPress={() => setMoving(true)}>Cambiar hora</Button>
+          <Button variant="secondary" onPress={() => void act('completed')} isDisabled={pending}>
+            Completada
+          </Button>
+          <Button variant="secondary" onPress={() => void act('no_show')} isDisabled={pending}>
+            No asistió
+          </Button>
+          <Button variant="danger" onPress={() => setConfirmCancel(true)} isDisabled={pending}>
+            Cancelar cita
+          </Button>
+        </div>
+      )}
+      {moving && (
+        <section className="mt-5 rounded-xl border border-line p-4" aria-label="Cambiar hora">
+          <h3 className="mb-3 font-serif text-lg">Cambiar hora</h3>
+          <RescheduleForm
+            appointmentId={a.id}
+            professionals={professionals}
+            initialProfessionalId={currentPro?.id ?? professionals[0]?.id ?? ''}
+            initialDate={salonDateOf(start, TZ)}
+            minDate={today}
+            onDone={() => {
+              toast.success(MSG.rescheduleSucceeded);
+              setMoving(false);
+              void qc.invalidateQueries({ queryKey: changesKey(a.id) });
+              onChanged();
+            }}
+          />
+        </section>
+      )}
+      <section className="mt-6" aria-label="Historial de cambios">
+        <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Historial de cambios</h3>
+        {changes.data && changes.data.length === 0 && <p className="text-sm text-muted">Sin cambios desde que se reservó.</p>}
+        <ul className="flex flex-col gap-2 text-sm">
+          {(changes.data ?? []).map((c) => (
+            <li key={c.id} className="rounded-lg bg-ivory/70 px-3 py-2">
+              <span className="font-medium">{c.changedByName}</span> movió la cita el {formatDateLong(new Date(c.createdAt))} a las {formatTime(new Date(c.createdAt))}: de{' '}
+              {formatDateLong(new Date(c.before.startTime))} {formatTime(new Date(c.before.startTime))} ({c.before.employeeName}) a{' '}
+              {formatDateLong(new Date(c.after.startTime))} {formatTime(new Date(c.after.startTime))} ({c.after.employeeName}).
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ConfirmDialog
+        isOpen={confirmCancel}
+        title="Cancelar cita"
+        confirmLabel="Sí, cancelar"
+        tone="danger"
+        pending={pending}
+        onConfirm={() => void act('cancelled_by_salon')}
+        onClose={() => setConfirmCancel(false)}
+      >
+        La hora quedará libre para otra reserva.
+      </ConfirmDialog>
+    </Sheet>
+  );
+}

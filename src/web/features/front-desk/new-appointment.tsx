@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { InlineLoading } from '../../components/loading';
+import { chevron, selectClass } from '../../components/schedule-editor';
+import { useActiveServices } from '../../components/services-list';
+import { Sheet } from '../../components/sheet';
+import { SlotButtons } from '../../components/slot-buttons';
+import { inputClass } from '../../components/text-field';
+import { api, call } from '../../lib/api';
+import { ClientPicker } from './client-picker';
+import { useStaffBook, type ClientSummary } from './front-desk-api';
+
+export type NewAppointmentStart = { date: string; professionalId?: string; time?: string };
+
+/**
+ * "Nueva cita" at the front desk (issue 13): the client (found or created), the service, the
+ * professional and a time the slot engine offers, optional notes. The server checks it all again.
+ */
+export function NewAppointment({ start, onClose, onBooked }: { start: NewAppointmentStart; onClose: () => void; onBooked: (date: string) => void }) {
+  const [client, setClient] = useState<ClientSummary | null>(null);
+  const services = useActiveServices();
+  const [serviceId, setServiceId] = useState('');
+  const [professionalId, setProfessionalId] = useState(start.professionalId ?? '');
+  const [date, setDate] = useState(start.date);
+  const [time, setTime] = useState<string | null>(start.time ?? null);
+  const [notes, setNotes] = useState('');
+  const book = useStaffBook();
+
+  const pros = useQuery({
+    queryKey: ['catalog', 'professionals', serviceId],
+    queryFn: async () => (await call(api.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
+    enabled: serviceId !== '',
+  });
+  const offered = useMemo(() => (pros.data ?? []).filter((p) => p.userId), [pros.data]);
+  useEffect(() => {
+    if (pros.data && !offered.some((p) => p.id === professionalId)) setProfessionalId(offered[0]?.id ?? '');
+  }, [pros.data, offered, professionalId]);
+
+  const slots = useQuery({
+    queryKey: ['booking', 'slots', serviceId, professionalId, date],
+    queryFn: async () => (await call(api.booking.slots.$get({ query: { serviceId, professionalId, date } }), MSG.realtimeFailed)).slots,
+    enabled: serviceId !== '' && professionalId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date),
+    staleTime: 0,
+  });
+  const timeOffered = !!time && !!slots.data?.some((s) => s.time === time);
+
+  const submit = () => {
+    if (!client || !time) return;
+    book.mutate(
+      { clientId: client.id, serviceId, professionalId, date, time, notes: notes.trim() || undefined },
+      {
+        onSuccess: () => {
+          toast.success(STAFF_MSG.staffBookingSucceeded);
+          onBooked(date);
+        },
+        onError: () => void slots.refetch(),
+      },
+    );
+  };
+
+  return (
+    <Sheet isOpen title="Nueva cita" onClose={onClose} wide>
+      <div className="flex flex-col gap-5">
+        <section aria-label="Cliente">
+          <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Cliente</h3>
+          <ClientPicker value={client} onChange={setClient} />
+        </section>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Servicio
+            <select className={selectClass} style={chevron} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
+              <option value="">Elige un servicio</option>
+              {(services.data ?? []).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name} ({s.duration} min)
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Profesional
+            <select className={selectClass} style={chevron} value={professionalId} onChange={(e) => setProfessionalId(e.target.value)} disabled={!serviceId}>
+              {offered.length === 0 && <option value="">—</option>}
+              {offered.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Día
+            <input type="date" className={inputClass} value={date} onChange={(e) => setDate(e.target.value)} />
+          </label>
+        </div>
+        {serviceId && professionalId && (
+          <section aria-label="Hora">
+            <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Hora</h3>
+            {slots.isPending ? (
+              <InlineLoading text="Cargando horarios..." />
+            ) : slots.isError ? (
+              <Alert>{slots.error.message}</Alert>
+            ) : slots.data.length === 0 ? (
+              <p className="text-sm text-muted">No hay horarios disponibles para este día.</p>
+            ) : (
+              <SlotButtons slots={slots.data} selected={timeOffered ? time : null} onSelect={setTime} />
+            )}
+          </section>
+        )}
+        <label className="flex flex-col gap-1.5 text-sm font-medium">
+          Notas de la cita (opcional, las verá el cliente)
+          <textarea className={`${inputClass} min-h-20`} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
+        </label>
+        {book.isError && <Alert>{book.error.message}</Alert>}
+        <Button onPress={submit} isDisabled={!client || !timeOffered || book.isPending}>
+          {book.isPending ? 'Reservando...' : client && timeOffered ? `Reservar a las ${time} para ${client.name}` : 'Reservar'}
+        </Button>
+      </div>
+    </Sheet>
+  );
+}

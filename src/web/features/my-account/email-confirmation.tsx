@@ -1,0 +1,51 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
+import { MSG } from '../../../domain/texts/common';
+import { ResendVerificationButton } from '../../components/resend-verification-button';
+import { api, call } from '../../lib/api';
+
+const EMAIL_STATUS_KEY = ['email-verification'] as const;
+
+/** Whether the signed-in account's email is confirmed (the salon attaches her history only then). */
+export function useEmailStatus() {
+  return useQuery({ queryKey: EMAIL_STATUS_KEY, queryFn: () => call(api['email-verification'].$get(), MSG.internal), staleTime: 60_000 });
+}
+
+function useResend() {
+  const qc = useQueryClient();
+  return async () => {
+    const answer = await call(api['email-verification'].resend.$post({ json: {} }), ACCOUNT_MSG.verificationResendFailed);
+    // Confirmed in the meantime (another tab): the notice goes.
+    if (answer.status === 'already_confirmed') void qc.invalidateQueries({ queryKey: EMAIL_STATUS_KEY });
+    return answer;
+  };
+}
+
+/** At the top of Mis Citas, only while the email is unconfirmed. */
+export function EmailConfirmationNotice() {
+  const status = useEmailStatus();
+  const resend = useResend();
+  if (!status.data || status.data.emailVerified) return null;
+  return (
+    <div data-testid="email-unconfirmed" className="mb-6 space-y-3 rounded-2xl border border-gold/40 bg-gold-100 px-4 py-3 text-sm leading-relaxed text-ink">
+      <p>{ACCOUNT_MSG.emailUnconfirmed}</p>
+      <ResendVerificationButton send={resend} />
+    </div>
+  );
+}
+
+/** In «Tus datos»: the account's email and whether it is confirmed. */
+export function AccountEmailStatus() {
+  const status = useEmailStatus();
+  const resend = useResend();
+  if (!status.data) return null;
+  return (
+    <div data-testid="account-email" className="mt-4 space-y-3">
+      <p className="break-words text-ink">
+        Tu email: <strong>{status.data.email}</strong> · {status.data.emailVerified ? 'confirmado' : 'sin confirmar'}
+      </p>
+      {/* The notice at the top of Mis Citas says why; here only the button. */}
+      {!status.data.emailVerified && <ResendVerificationButton send={resend} />}
+    </div>
+  );
+}

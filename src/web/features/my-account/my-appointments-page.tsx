@@ -1,0 +1,218 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { CalendarDays, Clock, Hourglass, MessageSquareText, UserRound } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { showClientCancelButton } from '../../../domain/appointment-status';
+import { MSG } from '../../../domain/texts/common';
+import { Alert } from '../../components/alert';
+import { Button, ButtonLink } from '../../components/button';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { InlineLoading } from '../../components/loading';
+import { PageHeader } from '../../components/page-header';
+import { StatusBadge } from '../../components/status-badge';
+import { api, ApiRequestError, call } from '../../lib/api';
+import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
+import { RemindersSwitch } from './reminders-switch';
+
+import { EmailConfirmationNotice } from './email-confirmation';
+import { MyDataSection } from './my-data-section';
+
+type Appointment = InferResponseType<(typeof api)['my-appointments']['$get'], 200>['appointments'][number];
+
+const MY_APPOINTMENTS_KEY = ['my-appointments'] as const;
+// Issue 13: moving an appointment; its code loads only when the client opens it.
+const RescheduleSheet = lazy(() => import('./reschedule-sheet'));
+const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner, moved: MSG.rescheduleSucceeded } as const;
+type Banner = keyof typeof BANNERS;
+
+/**
+ * ?status=success|cancelled shows its banner once, then the query leaves the URL (replace, so
+ * Back does not bring it again) while the banner stays on screen (SPEC §2 route table).
+ */
+function useStatusBanner(): Banner | null {
+  const [params, setParams] = useSearchParams();
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const status = params.get('status');
+  useEffect(() => {
+    if (status !== 'success' && status !== 'cancelled' && status !== 'moved') return;
+    setBanner(status);
+    setParams(
+      (p) => {
+        p.delete('status');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [status, setParams]);
+  return banner;
+}
+
+function Detail({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-start gap-2.5">
+      <Icon className="mt-0.5 h-4 w-4 shrink-0 text-rose-700" aria-hidden />
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}
+
+function AppointmentCard({ a, now, onCancel, onMove }: { a: Appointment; now: number; onCancel: (a: Appointment) => void; onMove: (a: Appointment) => void }) {
+  const cancellable = showClientCancelButton({ status: a.status, startTime: new Date(a.startTime) }, now);
+  return (
+    <li className="flex flex-col rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="text-2xl leading-tight">{a.serviceName}</h2>
+        <StatusBadge status={a.status} audience="client" />
+      </div>
+      <dl className="mt-4 grid gap-2.5 text-[0.95rem] text-ink">
+        <Detail icon={UserRound} label="Profesional">
+          Con {a.employeeName}
+        </Detail>
+        <Detail icon={CalendarDays} label="Fecha">
+          <span className="inline-block first-letter:uppercase">{formatDateLong(a.startTime)}</span>
+        </Detail>
+        <Detail icon={Clock} label="Hora">
+          {formatTime(a.startTime)} h
+        </Detail>
+        <Detail icon={Hourglass} label="Duración">
+          {a.serviceDuration} min · <span className="font-semibold">{formatEuros(a.price)}</span>
+        </Detail>
+        {a.notes_client && (
+          <Detail icon={MessageSquareText} label="Tus notas">
+            <span className="text-muted italic">“{a.notes_client}”</span>
+          </Detail>
+        )}
+      </dl>
+      {cancellable && (
+        <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
+          <Button variant="secondary" className="w-full" onPress={() => onMove(a)}>
+            Cambiar hora
+          </Button>
+          <Button variant="secondary" className="w-full" onPress={() => onCancel(a)}>
+            Cancelar Cita
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** /my-appointments — SPEC §2 My appointments, §5 Cancellation by client. */
+export default function MyAppointmentsPage() {
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const banner = useStatusBanner();
+  const [toCancel, setToCancel] = useState<Appointment | null>(null);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [toMove, setToMove] = useState<Appointment | null>(null);
+
+  const list = useQuery({
+    queryKey: MY_APPOINTMENTS_KEY,
+    queryFn: async () => (await call(api['my-appointments'].$get(), MSG.loadMyDataFailed)).appointments,
+    // Coming back from a booking or a cancel: always show the list as it is now.
+    refetchOnMount: 'always',
+  });
+  const now = Date.now();
+
+  const cancel = useMutation({
+    mutationFn: async (id: string) => call(api['my-appointments'][':id'].cancel.$post({ param: { id } }), MSG.cancelFailed),
+    onSuccess: async () => {
+      setToCancel(null);
+      await qc.invalidateQueries({ queryKey: MY_APPOINTMENTS_KEY });
+      window.scrollTo({ top: 0 });
+      navigate('/my-appointments?status=cancelled', { replace: true });
+    },
+    onError: (err) => {
+      setToCancel(null);
+      // A refusal (outside the policy, already cancelled) explains itself; anything else is the spec's failure text.
+      setCancelError(err instanceof ApiRequestError && err.status >= 400 && err.status < 500 ? err.message : MSG.cancelFailed);
+      window.scrollTo({ top: 0 });
+    },
+  });
+
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
+      <PageHeader
+        title="Mis Citas"
+        subtitle="Consulta tus reservas, cámbialas de hora o cancélalas si lo necesitas."
+        actions={
+          <ButtonLink href="/services" className="w-full sm:w-auto">
+            Reservar Otro Servicio
+          </ButtonLink>
+        }
+      />
+      <EmailConfirmationNotice />
+      <div className="mb-6 flex flex-col gap-3 empty:hidden">
+        {banner && <Alert tone="success">{BANNERS[banner]}</Alert>}
+        {cancelError && <Alert>{cancelError}</Alert>}
+      </div>
+
+      {list.isPending ? (
+        <InlineLoading text="Cargando tus citas..." />
+      ) : list.isError ? (
+        <Alert>{MSG.loadMyDataFailed}</Alert>
+      ) : list.data.length === 0 ? (
+        <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
+          <p className="text-lg text-muted">Aún no tienes citas programadas.</p>
+        </div>
+      ) : (
+        <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+          {list.data.map((a) => (
+            <AppointmentCard
+              key={a.id}
+              a={a}
+              now={now}
+              onCancel={(x) => {
+                setCancelError(null);
+                setToCancel(x);
+              }}
+              onMove={(x) => {
+                setCancelError(null);
+                setToMove(x);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+
+      <RemindersSwitch />
+
+      {toMove && (
+        <Suspense fallback={null}>
+          <RescheduleSheet
+            appointment={{ ...toMove, startTime: String(toMove.startTime) }}
+            onClose={() => setToMove(null)}
+            onDone={() => {
+              setToMove(null);
+              void qc.invalidateQueries({ queryKey: MY_APPOINTMENTS_KEY });
+              window.scrollTo({ top: 0 });
+              navigate('/my-appointments?status=moved', { replace: true });
+            }}
+          />
+        </Suspense>
+      )}
+
+      <MyDataSection />
+
+      <ConfirmDialog
+        isOpen={toCancel !== null}
+        title={MSG.cancelConfirm}
+        confirmLabel="Sí, cancelar cita"
+        cancelLabel="No, mantenerla"
+        tone="danger"
+        pending={cancel.isPending}
+        onConfirm={() => toCancel && cancel.mutate(toCancel.id)}
+        onClose={() => setToCancel(null)}
+      >
+        {toCancel && (
+          <p>
+            {toCancel.serviceName} con {toCancel.employeeName}, {formatDateLong(toCancel.startTime)} a las {formatTime(toCancel.startTime)}{' '}
+            h.
+          </p>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}

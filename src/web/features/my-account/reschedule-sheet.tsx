@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
+import { MSG } from '../../../domain/texts/common';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { InlineLoading } from '../../components/loading';
+import { RescheduleForm } from '../../components/reschedule-form';
+import { Sheet } from '../../components/sheet';
+import { api, call } from '../../lib/api';
+
+export type Movable = { id: string; serviceId: string | null; serviceName: string; employeeName: string; startTime: string };
+
+/**
+ * Mis Citas: the client moves their own confirmed appointment (issue 13), under the same policy
+ * as cancelling; the server says so when it is too late. Loaded only when opened.
+ */
+export default function RescheduleSheet({ appointment: a, onClose, onDone }: { appointment: Movable; onClose: () => void; onDone: () => void }) {
+  const serviceId = a.serviceId ?? '';
+  const pros = useQuery({
+    queryKey: ['catalog', 'professionals', serviceId],
+    queryFn: async () => (await call(api.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
+    enabled: serviceId !== '',
+  });
+  const offered = (pros.data ?? []).filter((p) => p.userId);
+  const current = offered.find((p) => p.name === a.employeeName) ?? offered[0];
+  const today = salonDateOf(Date.now(), SALON_TIME_ZONE);
+  return (
+    <Sheet isOpen title={`Cambiar hora: ${a.serviceName}`} onClose={onClose}>
+      {pros.isPending ? (
+        <InlineLoading text="Cargando..." />
+      ) : (
+        <RescheduleForm
+          appointmentId={a.id}
+          professionals={offered}
+          initialProfessionalId={current?.id ?? ''}
+          initialDate={salonDateOf(new Date(a.startTime), SALON_TIME_ZONE)}
+          minDate={today}
+          onDone={onDone}
+        />
+      )}
+    </Sheet>
+  );
+}
