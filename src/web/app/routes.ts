@@ -81,7 +81,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   },
   { path: '/my-appointments', page: 'features/my-account/my-appointments-page.tsx', layout: 'main', access: 'signed-in' },
   { path: '/employee/agenda', page: 'features/agenda/agenda-page.tsx', layout: 'employee', access: 'staff' },
-  { path: '/employee/time-off', page: 'features/agenda/time-off-page.tsx', layout: 'employee', access: 'staff' },
+  { path: '/employee/time-off', page: 'features/availability/time-off-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/admin/dashboard', page: 'features/dashboard/dashboard-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/services', page: 'features/services/services-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/employees', page: 'features/employees/employees-admin-page.tsx', layout: 'admin', access: 'admin' },

@@ -5,7 +5,7 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
-import { PeriodForm } from '../availability/period-form';
+import { PeriodForm } from './period-form';
 import { api, ApiRequestError, call } from '../../lib/api';
 import { formatDateLong } from '../../lib/format';
 
