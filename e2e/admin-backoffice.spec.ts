@@ -213,8 +213,8 @@ test.describe('back office', () => {
     await form.getByRole('button', { name: 'Guardar empleado' }).click();
     await expect(form.getByText(MSG.linkNotConfirmed)).toBeVisible();
 
-    // An account whose email is not confirmed is not linked (issue 16): she confirms it from the
-    // email sign-up sent her (issue 13), and then it is. Case does not matter (SPEC §5).
+    // An account whose email is not confirmed is not linked (ADR 025): she confirms it from the
+    // email sign-up sent her (ADR 019), and then it is. Case does not matter (SPEC §5).
     await accountEmail.fill(person.email.toUpperCase());
     await linkButton.click();
     await expect(form.getByText(STAFF_MSG.linkEmailNotVerified)).toBeVisible();

@@ -4,7 +4,7 @@ import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../sr
 import { AGENDA_PASSWORD, cleanUp, closeE2eDb, e2eDb, insertAppointment, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
 import { DEMO, expect, logIn, test, uniqueEmail } from './support/fixtures';
 
-// Issue 15 in Chromium against the built app: the admin adds Spain's national holidays and a
+// Closures and time off (ADRs 023, 024) in Chromium against the built app: the admin adds Spain's national holidays and a
 // client's booking calendar shows 6 January as unavailable; a professional's afternoon off
 // (added by herself in "Mis ausencias") removes those times live from an open booking page.
 

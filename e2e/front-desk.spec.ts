@@ -6,7 +6,7 @@ import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, serviceNa
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { firstLink, waitForMail } from './support/mail';
 
-// The front desk (issue 13) in Chromium against the built app: a receptionist books a phone
+// The front desk (ADRs 018-020) in Chromium against the built app: a receptionist books a phone
 // client without an account in the salon's day view, finds them again by three digits of the
 // phone, moves the appointment to another professional, and the client's later sign-up with
 // that email, once verified, shows the appointment in Mis Citas.

@@ -6,7 +6,7 @@ import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../sr
 import { cleanUp, closeE2eDb, insertAppointment, makeEmployee, serviceNamed, signUpAs } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
-// Text a person typed is shown back as text, never as markup (issue 7): a client's note and name
+// Text a person typed is shown back as text, never as markup (docs/reliability.md): a client's note and name
 // made of HTML render literally on Mis Citas and in the employee's agenda, no element is created
 // from them, no script runs. And the page itself carries no inline script for such text to join.
 

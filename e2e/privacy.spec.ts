@@ -4,7 +4,7 @@ import { AGENDA_PASSWORD, closeE2eDb, e2eDb, insertAppointment, makeEmployee, se
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { ACCOUNT_MSG } from '../src/domain/texts/accounts';
 
-// Privacy as a client meets it (issue 16, RGPD): the notice linked from the sign-up page, "Descargar
+// Privacy as a client meets it (RGPD; ADRs 026, 033): the notice linked from the sign-up page, "Descargar
 // mis datos" and "Eliminar mi cuenta" on Mis Citas. The server rules are covered by the
 // integration tests; this is what the person sees and gets.
 

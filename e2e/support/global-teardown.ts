@@ -20,7 +20,7 @@ export default async function globalTeardown() {
   await stopOrphanPostgres(state.dataDir);
   await handles?.mail.close().catch(() => undefined);
   await handles?.oidc.close().catch(() => undefined);
-  // Issue 16: the server's whole log of the run, searched for secrets (a hit fails the run and
+  // The security review (docs/reliability.md): the server's whole log of the run, searched for secrets (a hit fails the run and
   // keeps the directory).
   if (handles) {
     await new Promise<void>((r) => handles.serverLog.end(() => r()));
