@@ -81,7 +81,7 @@ export default tseslint.config(
     },
   },
   {
-    // Layers point one way (ARCHITECTURE.md §4): the domain imports nothing of ours.
+    // Layers point one way (docs/architecture.md): the domain imports nothing of ours.
     files: ['src/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['**/server/**', '**/web/**', 'node:*', 'pg', 'hono', 'drizzle-orm'] }],

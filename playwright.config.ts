@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser tests run in Debian's chromium (never a downloaded browser: ARCHITECTURE.md §2) against
+// Browser tests run in Debian's chromium (never a downloaded browser: docs/architecture.md) against
 // the BUILT app, started by e2e/support/global-setup.ts together with a real SMTP server and a
 // local OpenID Connect provider standing in for Google. The app's URL is only known once the
 // global setup has picked free ports: tests take it from e2e/support/fixtures.ts.

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // processes, live updates across them, cancel/mark races, limits shared by processes, and kill -9
 // of the server and of PostgreSQL under load. `npm run test:reliability`; .ci/run runs it after
 // `npm test`. One file at a time: each one loads the 2-core machine on purpose.
-// `npm run test:reliability:messages` runs only the messages proof (kill -9 ×10 with SMTP down, issue 14).
+// `npm run test:reliability:messages` runs only the messages proof (kill -9 ×10 with SMTP down, ADR 021).
 const messagesOnly = process.env.AUNA_RELIABILITY_MESSAGES === '1';
 
 export default defineConfig({
