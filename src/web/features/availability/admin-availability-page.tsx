@@ -13,18 +13,18 @@ import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
 import { inputClass } from '../../components/text-field';
 import { formatDateLong, formatTime } from '../../lib/format';
 import { failureText, FormSection, useInvalidateAll } from '../../components/admin/admin-ui';
+import { employeesQuery } from '../../api/employees';
 import {
   addClosure,
   addNationalHolidays,
   addTimeOff,
-  AVAILABILITY_KEY,
+  availabilityQuery,
   cancelAsSalon,
   deleteClosure,
   deleteTimeOff,
-  fetchEmployees,
-  fetchOverview,
+  type AvailabilityOverview,
   type ConflictRow,
-} from './availability-api';
+} from '../../api/availability';
 
 const day = (d: string) => formatDateLong(`${d}T12:00:00Z`);
 const range = (a: string, b: string) => (a === b ? day(a) : `del ${day(a)} al ${day(b)}`);
@@ -35,7 +35,7 @@ const hours = (a: string | null, b: string | null) => (a && b ? `, de ${a} a ${b
  * professional and the confirmed appointments they leave outside availability (issue 15).
  */
 export default function AvailabilityPage({ conflictActions }: { conflictActions?: (c: ConflictRow) => ReactNode }) {
-  const overview = useQuery({ queryKey: AVAILABILITY_KEY, queryFn: fetchOverview });
+  const overview = useQuery(availabilityQuery());
   return (
     <section className="mx-auto max-w-5xl space-y-6">
       <PageHeader title="Cierres y ausencias" subtitle="Festivos, horarios especiales y ausencias de los profesionales: nadie puede reservar cuando no hay nadie." />
@@ -69,7 +69,7 @@ export function Conflicts({ conflicts, actions }: { conflicts: ConflictRow[]; ac
   // 'Mover' is the front desk's reschedule (issue 13): the slot engine offers only times that are
   // open, so a moved appointment leaves the conflict list once the move is saved.
   const [toMove, setToMove] = useState<ConflictRow | null>(null);
-  const employees = useQuery({ queryKey: ['admin', 'employees'], queryFn: fetchEmployees, enabled: toMove !== null });
+  const employees = useQuery({ ...employeesQuery(), enabled: toMove !== null });
   const professionals = (employees.data ?? []).filter((e) => e.isActive && e.userId).map((e) => ({ id: e.id, name: e.name }));
   const movingPro = toMove ? employees.data?.find((e) => e.userId === toMove.employeeId) : undefined;
   if (conflicts.length === 0) return null;
@@ -146,7 +146,7 @@ function ExceptionList({ items, empty, label }: { items: Array<{ id: string; tit
   );
 }
 
-type Data = Awaited<ReturnType<typeof fetchOverview>>;
+type Data = AvailabilityOverview;
 
 function SalonSection({ data }: { data: Data }) {
   const invalidate = useInvalidateAll();
@@ -230,7 +230,7 @@ function SalonSection({ data }: { data: Data }) {
 
 function TimeOffSection({ data }: { data: Data }) {
   const invalidate = useInvalidateAll();
-  const employees = useQuery({ queryKey: ['admin', 'employees'], queryFn: fetchEmployees });
+  const employees = useQuery(employeesQuery());
   const [employeeId, setEmployeeId] = useState('');
   const selectId = useId();
   const add = useMutation({ mutationFn: addTimeOff, onSuccess: () => invalidate() });

@@ -7,7 +7,7 @@ import { ButtonLink } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
-import { dashboardKey, fetchDashboard, type DashboardAppointment } from './dashboard-api';
+import { dashboardQuery, type DashboardAppointment } from '../../api/dashboard';
 
 /**
  * /admin/dashboard (SPEC §2 "Admin dashboard"): today's figures, the next confirmed appointment,
@@ -16,7 +16,7 @@ import { dashboardKey, fetchDashboard, type DashboardAppointment } from './dashb
  * timer moves 'Próxima Cita' on when its time comes. Load failures are only logged (SPEC §8).
  */
 export default function DashboardPage() {
-  const q = useQuery({ queryKey: dashboardKey, queryFn: fetchDashboard, refetchInterval: 60_000 });
+  const q = useQuery({ ...dashboardQuery(), refetchInterval: 60_000 });
   const { refetch, error } = q;
   useLiveAppointments({}, () => void refetch());
 

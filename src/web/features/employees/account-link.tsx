@@ -9,7 +9,7 @@ import { inputClass } from '../../components/text-field';
 import { failureText } from '../../components/admin/admin-ui';
 import { ApiRequestError } from '../../lib/api';
 import { ResendVerificationButton } from '../../components/resend-verification-button';
-import { lookupAccount, resendVerificationFor } from './employees-api';
+import { lookupAccount, resendVerificationFor } from '../../api/employees';
 
 /** The linked account the form will save (null: none). `confirmed` = found by the lookup in this form. */
 export type LinkedAccount = { userId: string; email: string; name?: string; role?: string; confirmed: boolean };

@@ -6,7 +6,8 @@ import { ScheduleEditor } from '../../components/schedule-editor';
 import { FormFooter } from '../../components/admin/admin-ui';
 import { TextField } from '../../components/text-field';
 import { AccountLink, initialLink, type LinkState } from './account-link';
-import type { AdminEmployee, EmployeeInput, OfferedService } from './employees-api';
+import type { AdminEmployee, EmployeeInput } from '../../api/employees';
+import type { AdminService } from '../../api/services-admin';
 
 type Field = 'name' | 'email';
 const FIELD_OF: Record<string, Field> = { [MSG.employeeNameRequired]: 'name', [MSG.employeeEmailInvalid]: 'email' };
@@ -34,7 +35,7 @@ export function EmployeeForm({
   onCancel,
 }: {
   employee: AdminEmployee | null;
-  services: OfferedService[];
+  services: AdminService[];
   pending: boolean;
   error: string | null;
   onSubmit: (input: EmployeeInput) => void;

@@ -12,18 +12,16 @@ import { AddToggleButton, DeleteConfirm, EmptyList, LoadError, RowActions } from
 import { useCatalogManager } from '../../components/admin/use-catalog-manager';
 import { EmployeeForm } from './employee-form';
 import { RevokeAccessAction, useRevokeAccess } from './revoke-access';
+import { adminServicesQuery } from '../../api/services-admin';
 import {
   deleteEmployee,
-  EMPLOYEES_KEY,
-  fetchEmployees,
-  fetchServices,
+  employeesQuery,
   saveEmployee,
-  SERVICES_KEY,
   setEmployeeActive,
   type AdminEmployee,
   type EmployeeInput,
   type SavedEmployee,
-} from './employees-api';
+} from '../../api/employees';
 
 /** SPEC §9: the linked account's email, cut to 15 characters (the whole one on hover and for screen readers). */
 function AccountCell({ email }: { email: string | null }) {
@@ -39,8 +37,8 @@ function AccountCell({ email }: { email: string | null }) {
 
 /** SPEC §2 Manage employees: the table, the form with services, schedule and account linking. */
 export default function EmployeesAdminPage() {
-  const employees = useQuery({ queryKey: EMPLOYEES_KEY, queryFn: fetchEmployees });
-  const services = useQuery({ queryKey: SERVICES_KEY, queryFn: fetchServices });
+  const employees = useQuery(employeesQuery());
+  const services = useQuery(adminServicesQuery());
   const m = useCatalogManager<AdminEmployee, EmployeeInput, SavedEmployee>({
     save: saveEmployee,
     onSaved: ({ employee, adminRoleKept }, isEdit) => {

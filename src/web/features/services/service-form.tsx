@@ -3,7 +3,7 @@ import { serviceFieldsError } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/texts/common';
 import { TextField } from '../../components/text-field';
 import { FormFooter, NumberInput } from '../../components/admin/admin-ui';
-import type { AdminService, ServiceInput } from './services-api';
+import type { AdminService, ServiceInput } from '../../api/services-admin';
 
 type Field = 'name' | 'duration' | 'price';
 

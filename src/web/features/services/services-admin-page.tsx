@@ -10,19 +10,11 @@ import { ActiveBadge, failureText, FormSection, Th } from '../../components/admi
 import { AddToggleButton, DeleteConfirm, EmptyList, LoadError, RowActions } from '../../components/admin/catalog-ui';
 import { useCatalogManager } from '../../components/admin/use-catalog-manager';
 import { ServiceForm } from './service-form';
-import {
-  deleteService,
-  fetchServices,
-  saveService,
-  setServiceActive,
-  SERVICES_KEY,
-  type AdminService,
-  type ServiceInput,
-} from './services-api';
+import { adminServicesQuery, deleteService, saveService, setServiceActive, type AdminService, type ServiceInput } from '../../api/services-admin';
 
 /** SPEC §2 Manage services: the table, the add/edit form, activation and permanent deletion. */
 export default function ServicesAdminPage() {
-  const services = useQuery({ queryKey: SERVICES_KEY, queryFn: fetchServices });
+  const services = useQuery(adminServicesQuery());
   const m = useCatalogManager<AdminService, ServiceInput, AdminService>({
     save: saveService,
     onSaved: (saved, isEdit) => toast.success(isEdit ? `Servicio «${saved.name}» actualizado.` : `Servicio «${saved.name}» añadido.`),

@@ -17,14 +17,8 @@ import { TextField } from '../../components/text-field';
 import { isValidCap, isValidHorizon } from '../../../domain/booking-limits';
 import { formatDateLong, formatTime } from '../../lib/format';
 import { failureText, FormSection, NumberInput, useInvalidateAll } from '../../components/admin/admin-ui';
-import {
-  fetchFailedMessages,
-  fetchSettings,
-  FAILED_MESSAGES_KEY,
-  saveSettings,
-  SETTINGS_KEY,
-  type SalonSettingsAnswer,
-} from './settings-api';
+import { saveSettings, settingsQuery, type SalonSettingsAnswer } from '../../api/settings';
+import { failedMessagesQuery } from '../../api/notifications';
 
 /** SPEC §8/§9: the success message disappears after 3 seconds. */
 const SAVED_MESSAGE_MS = 3000;
@@ -47,7 +41,7 @@ function saveFailure(err: unknown): string {
 
 /** SPEC §2 Salon settings: general information, appointment rules, opening hours, save. */
 export default function SettingsPage() {
-  const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: fetchSettings });
+  const settings = useQuery(settingsQuery());
 
   return (
     <section className="mx-auto max-w-4xl">
@@ -282,7 +276,7 @@ const KIND_TEXT: Record<string, string> = {
 
 /** issue 14: messages the queue keeps retrying (SMTP down, a mailbox refusing), for the admin to act on. */
 function FailedMessages() {
-  const failed = useQuery({ queryKey: FAILED_MESSAGES_KEY, queryFn: fetchFailedMessages, refetchInterval: 60_000 });
+  const failed = useQuery({ ...failedMessagesQuery(), refetchInterval: 60_000 });
   return (
     <section aria-labelledby="failed-messages-title" className="mt-8 rounded-[var(--radius-card)] bg-white p-5 shadow-soft">
       <h2 id="failed-messages-title" className="font-serif text-xl text-ink">
