@@ -1,5 +1,4 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
 import { MSG } from '../../domain/texts/common';
 import { api, call } from '../lib/api';
 
@@ -8,8 +7,6 @@ import { api, call } from '../lib/api';
 /** The messages the queue keeps retrying, for the admin to act on (ADR 021). */
 export const failedMessagesQuery = () =>
   queryOptions({ queryKey: ['admin', 'failed-messages'] as const, queryFn: () => call(api.messages.failed.$get(), MSG.settingsLoadFailed) });
-
-export type CalendarFeedStatus = InferResponseType<(typeof api.messages)['calendar-feed']['$get'], 200>;
 
 /** Whether the signed-in staff member has a calendar feed (ADR 022); the URL itself is never stored (ADR 032). */
 export const calendarFeedQuery = () =>

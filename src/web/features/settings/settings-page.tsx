@@ -18,7 +18,7 @@ import { isValidCap, isValidHorizon } from '../../../domain/booking-limits';
 import { formatDateLong, formatTime } from '../../lib/format';
 import { failureText, FormSection, NumberInput, useInvalidateAll } from '../../components/admin/admin-ui';
 import { saveSettings, settingsQuery, type SalonSettingsAnswer } from '../../api/settings';
-import { failedMessagesQuery } from '../../api/notifications';
+import { calendarFeedQuery, createCalendarFeed, failedMessagesQuery } from '../../api/notifications';
 
 /** SPEC §8/§9: the success message disappears after 3 seconds. */
 const SAVED_MESSAGE_MS = 3000;
@@ -59,7 +59,7 @@ export default function SettingsPage() {
         <>
           <SettingsForm initial={settings.data} />
           <FailedMessages />
-          <CalendarFeedCard />
+          <CalendarFeedCard feed={calendarFeedQuery()} create={createCalendarFeed} />
         </>
       )}
     </section>
