@@ -4,6 +4,7 @@ import { MSG } from '../../../domain/texts/common';
 import { defaultWeeklySchedule, describeScheduleError, validateWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { ScheduleEditor } from '../../components/schedule-editor';
 import { FormFooter } from '../../components/admin/admin-ui';
+import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { AccountLink, initialLink, type LinkState } from './account-link';
 import type { AdminEmployee, EmployeeInput } from '../../api/employees';
@@ -47,28 +48,23 @@ export function EmployeeForm({
   const [offered, setOffered] = useState<Set<string>>(() => new Set(employee?.servicesOffered ?? []));
   const [availability, setAvailability] = useState<WeeklySchedule>(() => (employee?.availability as WeeklySchedule | undefined) ?? defaultWeeklySchedule());
   const [link, setLink] = useState<LinkState>(() => initialLink(employee?.userId ?? null, employee?.userAccountEmail ?? null));
-  const [invalid, setInvalid] = useState<{ field: Field | null; message: string } | null>(null);
+  const errors = useFieldErrors<Field>(FIELD_OF, (f) => `employee-${f}`);
 
   const activeServices = services.filter((s) => s.isActive);
   // Inactive services the employee already offers stay assigned (hidden from the choice, SPEC §5,
   // but not silently dropped by a save): reactivating the service brings them back as they were.
   const keptInactive = services.filter((s) => !s.isActive && offered.has(s.id));
 
-  function fail(message: string, field: Field | null = null) {
-    setInvalid({ field, message });
-    if (field) document.querySelector<HTMLInputElement>(`[name="employee-${field}"]`)?.focus();
-  }
-
   function submit(e: FormEvent) {
     e.preventDefault();
     const fields = { name: name.trim(), email: email.trim(), phoneNumber: phone.trim() };
     const problem = employeeFieldsError(fields);
-    if (problem) return fail(problem, FIELD_OF[problem] ?? null);
+    if (problem) return errors.fail(problem);
     const scheduleProblem = validateWeeklySchedule(availability);
-    if (scheduleProblem) return fail(describeScheduleError(scheduleProblem));
+    if (scheduleProblem) return errors.fail(describeScheduleError(scheduleProblem));
     // SPEC §5: a typed account email must be confirmed with 'Vincular Cuenta' (docs/decisions/004 for edits).
-    if (link.typed.trim() && !link.linked) return fail(MSG.linkNotConfirmed);
-    setInvalid(null);
+    if (link.typed.trim() && !link.linked) return errors.fail(MSG.linkNotConfirmed);
+    errors.reset();
     onSubmit({
       name: fields.name,
       email: fields.email || null,
@@ -79,37 +75,17 @@ export function EmployeeForm({
     });
   }
 
-  const fieldError = (f: Field) => (invalid?.field === f ? invalid.message : null);
-  const clearField = (f: Field) => invalid?.field === f && setInvalid(null);
-
   return (
     <form onSubmit={submit} noValidate aria-label={employee ? `Editar empleado ${employee.name}` : 'Nuevo empleado'} className="space-y-7">
       <Part title="Datos">
         <div className="grid gap-5 md:grid-cols-3">
-          <TextField
-            label="Nombre"
-            name="employee-name"
-            value={name}
-            onChange={(v) => {
-              setName(v);
-              clearField('name');
-            }}
-            isRequired
-            validationBehavior="aria"
-            validate={() => fieldError('name')}
-            autoFocus
-          />
+          <TextField label="Nombre" name="employee-name" value={name} {...errors.textField('name', setName)} isRequired autoFocus />
           <TextField
             label="Email de contacto"
             name="employee-email"
             type="email"
             value={email}
-            onChange={(v) => {
-              setEmail(v);
-              clearField('email');
-            }}
-            validationBehavior="aria"
-            validate={() => fieldError('email')}
+            {...errors.textField('email', setEmail)}
             description="Opcional."
           />
           <TextField label="Teléfono" name="employee-phone" type="tel" value={phone} onChange={setPhone} description="Opcional." />
@@ -164,7 +140,7 @@ export function EmployeeForm({
       </Part>
 
       <FormFooter
-        problems={[invalid && !invalid.field ? invalid.message : null, error]}
+        problems={[errors.formError, error]}
         pending={pending}
         saveLabel={employee ? 'Guardar cambios' : 'Guardar empleado'}
         onCancel={onCancel} className="border-t border-line pt-5"
