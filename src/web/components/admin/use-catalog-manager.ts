@@ -1,9 +1,25 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { failureText, useInvalidateAll } from './admin-ui';
 
 export type CatalogItem = { id: string; name: string; isActive: boolean };
 export type ConfirmKind = 'toggle' | 'delete';
+
+/** What a list screen reads of the manager (list-page.tsx): the form, the confirmations, the failures. */
+export type CatalogListState<T extends CatalogItem> = {
+  form: 'new' | T | null;
+  editing: T | null;
+  formRef: RefObject<HTMLDivElement | null>;
+  openForm: (target: T) => void;
+  toggleNewForm: () => void;
+  confirm: { kind: ConfirmKind; item: T } | null;
+  ask: (kind: ConfirmKind, item: T) => void;
+  closeConfirm: () => void;
+  confirmNow: () => void;
+  actionError: string | null;
+  toggle: { isPending: boolean };
+  remove: { isPending: boolean };
+};
 
 /**
  * What the services and employees screens share (SPEC §2, §4): the add/edit form that opens
