@@ -7,6 +7,7 @@ import { FormFooter } from '../../components/admin/admin-ui';
 import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { AccountLink, initialLink, type LinkState } from './account-link';
+import { OfferedServices } from './offered-services';
 import type { AdminEmployee, EmployeeInput } from '../../api/employees';
 import type { AdminService } from '../../api/services-admin';
 
@@ -50,11 +51,6 @@ export function EmployeeForm({
   const [link, setLink] = useState<LinkState>(() => initialLink(employee?.userId ?? null, employee?.userAccountEmail ?? null));
   const errors = useFieldErrors<Field>(FIELD_OF, (f) => `employee-${f}`);
 
-  const activeServices = services.filter((s) => s.isActive);
-  // Inactive services the employee already offers stay assigned (hidden from the choice, SPEC §5,
-  // but not silently dropped by a save): reactivating the service brings them back as they were.
-  const keptInactive = services.filter((s) => !s.isActive && offered.has(s.id));
-
   function submit(e: FormEvent) {
     e.preventDefault();
     const fields = { name: name.trim(), email: email.trim(), phoneNumber: phone.trim() };
@@ -94,40 +90,7 @@ export function EmployeeForm({
 
       <div className="grid gap-7 lg:grid-cols-2 lg:gap-10">
         <Part title="Servicios que ofrece" hint="Solo se muestran los servicios activos.">
-          {activeServices.length === 0 ? (
-            <p className="text-sm text-muted">No hay servicios activos todavía.</p>
-          ) : (
-            <ul className="grid gap-x-4 sm:grid-cols-2">
-              {activeServices.map((s) => (
-                <li key={s.id}>
-                  <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2 hover:bg-sand/60">
-                    <input
-                      type="checkbox"
-                      className="h-5 w-5 shrink-0 cursor-pointer accent-rose-700"
-                      checked={offered.has(s.id)}
-                      onChange={(e) => {
-                        const next = new Set(offered);
-                        if (e.target.checked) next.add(s.id);
-                        else next.delete(s.id);
-                        setOffered(next);
-                      }}
-                    />
-                    <span className="min-w-0 text-sm">
-                      {s.name}
-                      <span className="block text-xs text-muted">
-                        {s.category || 'Sin categoría'} · {s.duration} min
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-          {keptInactive.length > 0 && (
-            <p className="mt-3 text-xs text-muted">
-              También tiene asignados servicios desactivados, que se conservan: {keptInactive.map((s) => s.name).join(', ')}.
-            </p>
-          )}
+          <OfferedServices services={services} offered={offered} onChange={setOffered} />
         </Part>
 
         <Part className="lg:border-t-0 lg:pt-0" title="Cuenta de usuario" hint="Vincula la cuenta con la que esta persona inicia sesión para que vea su agenda y reciba citas.">
