@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type CSSProperties, type ReactNode, useId, useState } from 'react';
 
 // One labelled form field for native controls (select, date, time, number): the label, the
 // control, its help text and its error, wired for screen readers. Text inputs use TextField
@@ -86,4 +86,51 @@ export function useFieldErrors<F extends string>(fieldOf: Record<string, F>, foc
       error: errorOf(field),
     }),
   };
+}
+
+/** A labelled native select of `options` (value and the text shown), on FormField. */
+export function SelectField<V extends string | number>({
+  label,
+  description,
+  error,
+  className,
+  value,
+  options,
+  onChange,
+  selectClassName,
+  style,
+  name,
+}: {
+  label: ReactNode;
+  description?: ReactNode;
+  error?: string | null;
+  className?: string;
+  value: V;
+  options: readonly { value: V; text: string }[];
+  /** The chosen option's value, as the option's own type (a number stays a number). */
+  onChange: (value: V) => void;
+  selectClassName: string;
+  style?: CSSProperties;
+  name?: string;
+}) {
+  return (
+    <FormField label={label} description={description} error={error} className={className}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          value={value}
+          onChange={(e) => onChange(options[e.target.selectedIndex]!.value)}
+          className={selectClassName}
+          style={style}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.text}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
 }

@@ -94,3 +94,16 @@ export function PeriodForm({
     </form>
   );
 }
+
+/** Time off (whole days, or some hours of each day), as the admin adds it and as an employee adds her own. */
+export function TimeOffForm(props: { defaultDate: string; pending: boolean; error: string | null; before?: ReactNode; onSubmit: (p: Period) => void }) {
+  return (
+    <PeriodForm
+      label="Añadir ausencia"
+      times="optional"
+      reasonLabel="Motivo (opcional, solo para el personal)"
+      submitLabel="Añadir ausencia"
+      {...props}
+    />
+  );
+}

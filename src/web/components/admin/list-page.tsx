@@ -1,11 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Alert } from '../alert';
 import { ConfirmDialog } from '../confirm-dialog';
-import { InlineLoading } from '../loading';
 import { PageHeader } from '../page-header';
 import { ActiveBadge, FormSection, Th } from './admin-ui';
-import { AddToggleButton, DeleteConfirm, EmptyList, LoadError, RowActions } from './catalog-ui';
+import { AddToggleButton, DeleteConfirm, EmptyList, RowActions } from './catalog-ui';
+import { QueryStates } from './query-page';
 import type { CatalogItem, CatalogListState } from './use-catalog-manager';
 
 // The back office's list screens (SPEC §2 Manage services, Manage employees): a table on desktop,
@@ -24,6 +24,10 @@ export type ListColumn<T> = {
   className?: string;
   title?: (item: T) => string | undefined;
 } & ({ cell: (item: T) => ReactNode } | { shared: 'status' | 'actions' });
+
+/** The columns every list has: 'Estado' (the active badge) and, last, 'Acciones'. */
+export const STATUS_COLUMN = { header: 'Estado', width: 'w-28', shared: 'status' } as const;
+export const ACTIONS_COLUMN = { header: 'Acciones', width: 'w-60', align: 'right', shared: 'actions' } as const;
 
 export type ListTexts<T> = {
   title: string;
@@ -64,12 +68,11 @@ export function ListPage<T extends CatalogItem>({
   manager: CatalogListState<T>;
   texts: ListTexts<T>;
   layout: ListLayout<T>;
-  /** The add/edit form of `editing` (null: a new item). */
+  /** The add/edit form of `editing` (null: a new item); a new one for each item. */
   form: (editing: T | null) => ReactNode;
   /** What the screen adds at the end (its own dialogs). */
   children?: ReactNode;
 }) {
-  const list = query.data ?? [];
   const { editing } = m;
   return (
     <section className="mx-auto max-w-6xl">
@@ -82,7 +85,7 @@ export function ListPage<T extends CatalogItem>({
       <div ref={m.formRef} className="scroll-mt-6">
         {m.form !== null && (
           <FormSection title={editing ? texts.form.editTitle : texts.form.newTitle} description={texts.form.description(editing)} className="mb-8">
-            {form(editing)}
+            <Fragment key={editing?.id ?? 'new'}>{form(editing)}</Fragment>
           </FormSection>
         )}
       </div>
@@ -93,18 +96,18 @@ export function ListPage<T extends CatalogItem>({
         </div>
       )}
 
-      {query.isPending ? (
-        <InlineLoading text={texts.loading} />
-      ) : query.isError ? (
-        <LoadError message={texts.loadFailed} onRetry={() => query.refetch()} />
-      ) : list.length === 0 ? (
-        <EmptyList>{texts.empty}</EmptyList>
-      ) : (
-        <>
-          <ListTable list={list} manager={m} layout={layout} caption={texts.caption} />
-          <ListCards list={list} manager={m} layout={layout} />
-        </>
-      )}
+      <QueryStates query={query} loading={texts.loading} failed={texts.loadFailed}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyList>{texts.empty}</EmptyList>
+          ) : (
+            <>
+              <ListTable list={list} manager={m} layout={layout} caption={texts.caption} />
+              <ListCards list={list} manager={m} layout={layout} />
+            </>
+          )
+        }
+      </QueryStates>
 
       <ListConfirms manager={m} texts={texts} />
       {children}

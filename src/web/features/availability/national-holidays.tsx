@@ -4,7 +4,7 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { failureText, useInvalidateAll } from '../../components/admin/admin-ui';
-import { FormField } from '../../components/form-field';
+import { SelectField } from '../../components/form-field';
 import { inputClass } from '../../components/text-field';
 import { addNationalHolidays } from '../../api/availability';
 
@@ -25,17 +25,13 @@ export function NationalHolidays({ today }: { today: string }) {
   return (
     <>
       <div className="mb-5 flex flex-col gap-3 rounded-xl bg-ivory p-4 sm:flex-row sm:items-end">
-        <FormField label="Año">
-          {(control) => (
-            <select {...control} value={holidayYear} onChange={(e) => setHolidayYear(Number(e.target.value))} className={`${inputClass} sm:w-32`}>
-              {[year, year + 1, year + 2].map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <SelectField
+          label="Año"
+          value={holidayYear}
+          options={[year, year + 1, year + 2].map((y) => ({ value: y, text: String(y) }))}
+          onChange={setHolidayYear}
+          selectClassName={`${inputClass} sm:w-32`}
+        />
         <Button variant="secondary" isDisabled={holidays.isPending} onPress={() => holidays.mutate(holidayYear)}>
           {`Añadir festivos nacionales de ${holidayYear}`}
         </Button>

@@ -2,12 +2,12 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { failureText, FormSection, useInvalidateAll } from '../../components/admin/admin-ui';
-import { FormField } from '../../components/form-field';
+import { SelectField } from '../../components/form-field';
 import { inputClass } from '../../components/text-field';
 import { addTimeOff, deleteTimeOff, type AvailabilityOverview } from '../../api/availability';
 import { employeesQuery } from '../../api/employees';
 import { ExceptionList, hours, range } from './exception-list';
-import { PeriodForm } from '../../components/period-form';
+import { TimeOffForm } from '../../components/period-form';
 
 /** Time off per professional (ADR 023): the list and the add form with the professional's choice. */
 export function TimeOff({ data }: { data: AvailabilityOverview }) {
@@ -33,26 +33,19 @@ export function TimeOff({ data }: { data: AvailabilityOverview }) {
       />
       <div className="mt-6 border-t border-line pt-5">
         <h3 className="mb-3 font-serif text-xl">Añadir ausencia</h3>
-        <PeriodForm
-          label="Añadir ausencia"
-          times="optional"
-          reasonLabel="Motivo (opcional, solo para el personal)"
-          submitLabel="Añadir ausencia"
+        <TimeOffForm
           defaultDate={data.today}
           pending={add.isPending}
           error={add.isError ? failureText(add.error, STAFF_MSG.availabilitySaveFailed) : null}
           before={
-            <FormField label="Profesional" className="sm:col-span-2">
-              {(control) => (
-                <select {...control} value={chosen} onChange={(e) => setEmployeeId(e.target.value)} className={inputClass}>
-                  {active.map((e) => (
-                    <option key={e.id} value={e.id}>
-                      {e.name}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </FormField>
+            <SelectField
+              label="Profesional"
+              className="sm:col-span-2"
+              value={chosen}
+              options={active.map((e) => ({ value: e.id, text: e.name }))}
+              onChange={setEmployeeId}
+              selectClassName={inputClass}
+            />
           }
           onSubmit={(p) => chosen && add.mutate({ employeeId: chosen, ...p })}
         />

@@ -1,5 +1,6 @@
 import { CalendarHeart } from 'lucide-react';
 import { ClientNote } from '../../components/client-note';
+import { SkeletonRows } from '../../components/skeleton-rows';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/format';
 import type { Dashboard, DashboardAppointment } from '../../api/dashboard';
@@ -15,7 +16,12 @@ export function TodaysAgenda({ d, loading }: { d: Dashboard | undefined; loading
         {d && d.agenda.length > 0 && <p className="text-sm text-muted">{d.agenda.length === 1 ? '1 cita' : `${d.agenda.length} citas`}</p>}
       </div>
       {loading ? (
-        <AgendaSkeleton />
+        <SkeletonRows
+          text="Cargando citas..."
+          className="divide-y divide-line rounded-[var(--radius-card)] border border-line bg-white"
+          rowClassName="px-5 py-4"
+          sizes={['h-6 w-12', 'h-4 w-1/2', 'h-3.5 w-1/3']}
+        />
       ) : !d ? null : d.agenda.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 px-6 py-12 text-center">
           <CalendarHeart className="h-9 w-9 text-rose-500" aria-hidden />
@@ -59,22 +65,5 @@ function AgendaRow({ a, isNext }: { a: DashboardAppointment; isNext: boolean }) 
         <ClientNote text={a.notes_client} />
       </div>
     </li>
-  );
-}
-
-function AgendaSkeleton() {
-  return (
-    <div className="divide-y divide-line rounded-[var(--radius-card)] border border-line bg-white" role="status" aria-live="polite">
-      <span className="sr-only">Cargando citas...</span>
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex gap-4 px-5 py-4">
-          <div className="h-6 w-12 animate-pulse rounded-lg bg-sand" />
-          <div className="flex-1 space-y-2">
-            <div className="h-4 w-1/2 animate-pulse rounded bg-sand" />
-            <div className="h-3.5 w-1/3 animate-pulse rounded bg-sand" />
-          </div>
-        </div>
-      ))}
-    </div>
   );
 }

@@ -8,6 +8,7 @@ import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { AccountLink, initialLink, type LinkState } from './account-link';
 import { OfferedServices } from './offered-services';
+import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
 import type { AdminEmployee, EmployeeInput } from '../../api/employees';
 import type { AdminService } from '../../api/services-admin';
 
@@ -35,13 +36,9 @@ export function EmployeeForm({
   error,
   onSubmit,
   onCancel,
-}: {
+}: CatalogFormProps<EmployeeInput> & {
   employee: AdminEmployee | null;
   services: AdminService[];
-  pending: boolean;
-  error: string | null;
-  onSubmit: (input: EmployeeInput) => void;
-  onCancel: () => void;
 }) {
   const [name, setName] = useState(employee?.name ?? '');
   const [email, setEmail] = useState(employee?.email ?? '');

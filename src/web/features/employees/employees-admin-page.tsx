@@ -4,8 +4,7 @@ import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { InlineLoading } from '../../components/loading';
-import { failureText } from '../../components/admin/admin-ui';
-import { ListPage, plural, type ListLayout, type ListTexts } from '../../components/admin/list-page';
+import { ACTIONS_COLUMN, ListPage, plural, STATUS_COLUMN, type ListLayout, type ListTexts } from '../../components/admin/list-page';
 import { useCatalogManager } from '../../components/admin/use-catalog-manager';
 import { deleteEmployee, employeesQuery, saveEmployee, setEmployeeActive, type AdminEmployee, type EmployeeInput, type SavedEmployee } from '../../api/employees';
 import { adminServicesQuery } from '../../api/services-admin';
@@ -28,9 +27,9 @@ const layoutWith = (onRevoke: (e: AdminEmployee) => void): ListLayout<AdminEmplo
     },
     { header: 'Email', className: 'truncate text-muted', title: (e) => e.email ?? undefined, cell: (e) => e.email || '—' },
     { header: 'Servicios', width: 'w-24', align: 'right', className: 'tabular-nums', cell: (e) => e.servicesOffered.length },
-    { header: 'Estado', width: 'w-28', shared: 'status' },
+    STATUS_COLUMN,
     { header: 'Cuenta', width: 'w-40', className: 'whitespace-nowrap', cell: (e) => <AccountCell email={e.userAccountEmail} /> },
-    { header: 'Acciones', width: 'w-60', align: 'right', shared: 'actions' },
+    ACTIONS_COLUMN,
   ],
   tableMinWidth: 'min-w-[57rem]',
   rowTestId: 'employee-row',
@@ -83,18 +82,15 @@ export default function EmployeesAdminPage() {
   const employees = useQuery(employeesQuery());
   const services = useQuery(adminServicesQuery());
   const m = useCatalogManager<AdminEmployee, EmployeeInput, SavedEmployee>({
-    save: saveEmployee,
+    requests: { save: saveEmployee, setActive: setEmployeeActive, remove: deleteEmployee },
+    failed: { save: MSG.employeeSaveFailed, toggle: MSG.employeeToggleFailed, remove: MSG.employeeDeleteFailed },
     onSaved: ({ employee, adminRoleKept }, isEdit) => {
       toast.success(isEdit ? `${employee.name}: cambios guardados.` : `${employee.name} se ha añadido al equipo.`);
       if (adminRoleKept) toast.info(STAFF_MSG.linkAdminRoleUnchanged);
     },
-    setActive: setEmployeeActive,
     onToggled: (saved) =>
       toast.success(saved.isActive ? `${saved.name} vuelve a recibir reservas.` : `${saved.name} ya no recibe nuevas reservas.`),
-    toggleFailed: MSG.employeeToggleFailed,
-    remove: deleteEmployee,
     onRemoved: (e) => toast.success(`${e.name} se ha eliminado.`),
-    deleteFailed: MSG.employeeDeleteFailed,
   });
   const revoke = useRevokeAccess();
 
@@ -121,15 +117,7 @@ export default function EmployeesAdminPage() {
                 <Alert>{MSG.servicesLoadAdmin}</Alert>
               </div>
             )}
-            <EmployeeForm
-              key={editing?.id ?? 'new'}
-              employee={editing}
-              services={services.data ?? []}
-              pending={m.save.isPending}
-              error={m.save.isError ? failureText(m.save.error, MSG.employeeSaveFailed) : null}
-              onSubmit={m.submit}
-              onCancel={m.closeForm}
-            />
+            <EmployeeForm employee={editing} services={services.data ?? []} {...m.formProps} />
           </>
         )
       }

@@ -4,6 +4,7 @@ import { MSG } from '../../../domain/texts/common';
 import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { FormFooter, NumberInput } from '../../components/admin/admin-ui';
+import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
 import type { AdminService, ServiceInput } from '../../api/services-admin';
 
 type Field = 'name' | 'duration' | 'price';
@@ -22,14 +23,9 @@ export function ServiceForm({
   error,
   onSubmit,
   onCancel,
-}: {
+}: CatalogFormProps<ServiceInput> & {
   /** null: a new service. */
   service: AdminService | null;
-  pending: boolean;
-  /** The save failure to show (server's reason or 'Error al guardar el servicio.'). */
-  error: string | null;
-  onSubmit: (input: ServiceInput) => void;
-  onCancel: () => void;
 }) {
   const [name, setName] = useState(service?.name ?? '');
   const [category, setCategory] = useState(service?.category ?? '');

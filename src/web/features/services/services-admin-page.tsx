@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MSG } from '../../../domain/texts/common';
-import { failureText } from '../../components/admin/admin-ui';
-import { ListPage, plural, type ListLayout, type ListTexts } from '../../components/admin/list-page';
+import { ACTIONS_COLUMN, ListPage, plural, STATUS_COLUMN, type ListLayout, type ListTexts } from '../../components/admin/list-page';
 import { useCatalogManager } from '../../components/admin/use-catalog-manager';
 import { formatEuros } from '../../lib/format';
 import { adminServicesQuery, deleteService, saveService, setServiceActive, type AdminService, type ServiceInput } from '../../api/services-admin';
@@ -22,8 +21,8 @@ const LAYOUT: ListLayout<AdminService> = {
     { header: 'Categoría', width: 'w-32', className: 'truncate text-muted', cell: (s) => s.category || '—' },
     { header: 'Duración', width: 'w-24', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (s) => `${s.duration} min` },
     { header: 'Precio', width: 'w-26', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (s) => formatEuros(s.price) },
-    { header: 'Estado', width: 'w-28', shared: 'status' },
-    { header: 'Acciones', width: 'w-60', align: 'right', shared: 'actions' },
+    STATUS_COLUMN,
+    ACTIONS_COLUMN,
   ],
   tableMinWidth: 'min-w-[54rem]',
   rowTestId: 'service-row',
@@ -69,15 +68,12 @@ const TEXTS: Omit<ListTexts<AdminService>, 'subtitle'> = {
 export default function ServicesAdminPage() {
   const services = useQuery(adminServicesQuery());
   const m = useCatalogManager<AdminService, ServiceInput, AdminService>({
-    save: saveService,
+    requests: { save: saveService, setActive: setServiceActive, remove: deleteService },
+    failed: { save: MSG.serviceSaveFailed, toggle: MSG.serviceToggleFailed, remove: MSG.serviceDeleteFailed },
     onSaved: (saved, isEdit) => toast.success(isEdit ? `Servicio «${saved.name}» actualizado.` : `Servicio «${saved.name}» añadido.`),
-    setActive: setServiceActive,
     onToggled: (saved) =>
       toast.success(saved.isActive ? `«${saved.name}» está activo.` : `«${saved.name}» ya no se ofrece a los clientes.`),
-    toggleFailed: MSG.serviceToggleFailed,
-    remove: deleteService,
     onRemoved: (s) => toast.success(`«${s.name}» eliminado.`),
-    deleteFailed: MSG.serviceDeleteFailed,
   });
 
   const list = services.data ?? [];
@@ -92,16 +88,7 @@ export default function ServicesAdminPage() {
       manager={m}
       texts={{ ...TEXTS, subtitle }}
       layout={LAYOUT}
-      form={(editing) => (
-        <ServiceForm
-          key={editing?.id ?? 'new'}
-          service={editing}
-          pending={m.save.isPending}
-          error={m.save.isError ? failureText(m.save.error, MSG.serviceSaveFailed) : null}
-          onSubmit={m.submit}
-          onCancel={m.closeForm}
-        />
-      )}
+      form={(editing) => <ServiceForm service={editing} {...m.formProps} />}
     />
   );
 }

@@ -2,7 +2,7 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { SLOT_INTERVAL_OPTIONS } from '../../../domain/slots';
 import { fromMinutes } from '../../../domain/weekly-schedule';
 import { NumberInput } from '../../components/admin/admin-ui';
-import { FormField } from '../../components/form-field';
+import { SelectField } from '../../components/form-field';
 import { chevron, selectClass } from '../../components/schedule-editor';
 import type { SettingsField, SettingsValues } from './settings-values';
 
@@ -61,28 +61,17 @@ export function AppointmentRules({
   const interval = values.slotInterval;
   return (
     <div className="grid gap-5 sm:grid-cols-2">
-      <FormField
+      <SelectField
         label="Intervalo entre citas"
+        name="slot-interval"
         description={`Cada cuánto se ofrece una hora al reservar: 09:00, ${fromMinutes(9 * 60 + interval)}, ${fromMinutes(9 * 60 + 2 * interval)}…`}
         error={errorOf('interval')}
-      >
-        {(control) => (
-          <select
-            {...control}
-            name="slot-interval"
-            value={interval}
-            onChange={(e) => onChange({ slotInterval: Number(e.target.value) })}
-            className={`${selectClass} pl-4`}
-            style={chevron}
-          >
-            {SLOT_INTERVAL_OPTIONS.map((n) => (
-              <option key={n} value={n}>
-                {n} minutos
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+        value={interval}
+        options={SLOT_INTERVAL_OPTIONS.map((n) => ({ value: n, text: `${n} minutos` }))}
+        onChange={(slotInterval) => onChange({ slotInterval })}
+        selectClassName={`${selectClass} pl-4`}
+        style={chevron}
+      />
       {NUMBER_RULES.map((r) => (
         <NumberInput
           key={r.key}

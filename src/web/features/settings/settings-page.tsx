@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MSG } from '../../../domain/texts/common';
-import { LoadError } from '../../components/admin/catalog-ui';
+import { QueryPage } from '../../components/admin/query-page';
 import { CalendarFeedCard } from '../../components/calendar-feed-card';
-import { InlineLoading } from '../../components/loading';
-import { PageHeader } from '../../components/page-header';
 import { calendarFeedQuery, createCalendarFeed } from '../../api/notifications';
 import { settingsQuery } from '../../api/settings';
 import { FailedMessages } from './failed-messages';
@@ -14,19 +12,21 @@ export default function SettingsPage() {
   const settings = useQuery(settingsQuery());
 
   return (
-    <section className="mx-auto max-w-4xl">
-      <PageHeader title="Configuración Salón" subtitle="Los datos del salón y las reglas con las que se reservan las citas." />
-      {settings.isPending ? (
-        <InlineLoading text="Cargando configuración..." />
-      ) : settings.isError ? (
-        <LoadError message={MSG.settingsLoadFailed} onRetry={() => settings.refetch()} />
-      ) : (
+    <QueryPage
+      className="mx-auto max-w-4xl"
+      title="Configuración Salón"
+      subtitle="Los datos del salón y las reglas con las que se reservan las citas."
+      query={settings}
+      loading="Cargando configuración..."
+      failed={MSG.settingsLoadFailed}
+    >
+      {(data) => (
         <>
-          <SettingsForm initial={settings.data} />
+          <SettingsForm initial={data} />
           <FailedMessages />
           <CalendarFeedCard feed={calendarFeedQuery()} create={createCalendarFeed} />
         </>
       )}
-    </section>
+    </QueryPage>
   );
 }
