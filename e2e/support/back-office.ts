@@ -100,4 +100,3 @@ export async function asAdmin(page: Page, where: string) {
 
 /** The service's card heading on the client's list (/services). */
 export const serviceOnList = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
-

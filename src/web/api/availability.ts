@@ -18,9 +18,15 @@ export const availabilityQuery = () =>
 export const addClosure = (json: ClosureInput) => call(api.admin.availability.closures.$post({ json }), STAFF_MSG.availabilitySaveFailed);
 export const addNationalHolidays = (year: number) =>
   call(api.admin.availability['national-holidays'].$post({ json: { year } }), STAFF_MSG.availabilitySaveFailed);
-export const deleteClosure = (id: string) => call(api.admin.availability.closures[':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);
-export const addTimeOff = (json: TimeOffInput) => call(api.admin.availability['time-off'].$post({ json }), STAFF_MSG.availabilitySaveFailed);
-export const deleteTimeOff = (id: string) => call(api.admin.availability['time-off'][':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);
+export const deleteClosure = (id: string) =>
+  call(api.admin.availability.closures[':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);
+export const addTimeOff = (json: TimeOffInput) =>
+  call(api.admin.availability['time-off'].$post({ json }), STAFF_MSG.availabilitySaveFailed);
+export const deleteTimeOff = (id: string) =>
+  call(api.admin.availability['time-off'][':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);
 /** An affected appointment, cancelled as the salon. */
 export const cancelAsSalon = (id: string) =>
-  call(api.admin.appointments[':id'].status.$patch({ param: { id }, json: { status: 'cancelled_by_salon' } }), STAFF_MSG.availabilitySaveFailed);
+  call(
+    api.admin.appointments[':id'].status.$patch({ param: { id }, json: { status: 'cancelled_by_salon' } }),
+    STAFF_MSG.availabilitySaveFailed,
+  );

@@ -6,7 +6,10 @@ import { api, call } from '../lib/api';
 
 /** The messages the queue keeps retrying, for the admin to act on (ADR 021). */
 export const failedMessagesQuery = () =>
-  queryOptions({ queryKey: ['admin', 'failed-messages'] as const, queryFn: () => call(api.messages.failed.$get(), MSG.settingsLoadFailed) });
+  queryOptions({
+    queryKey: ['admin', 'failed-messages'] as const,
+    queryFn: () => call(api.messages.failed.$get(), MSG.settingsLoadFailed),
+  });
 
 /** Whether the signed-in staff member has a calendar feed (ADR 022); the URL itself is never stored (ADR 032). */
 export const calendarFeedQuery = () =>

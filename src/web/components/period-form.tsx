@@ -44,7 +44,13 @@ export function PeriodForm({
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    onSubmit({ startDate, endDate: endDate || startDate, startTime: withTimes ? startTime : null, endTime: withTimes ? endTime : null, reason: reason.trim() });
+    onSubmit({
+      startDate,
+      endDate: endDate || startDate,
+      startTime: withTimes ? startTime : null,
+      endTime: withTimes ? endTime : null,
+      reason: reason.trim(),
+    });
   }
 
   return (
@@ -66,7 +72,19 @@ export function PeriodForm({
             />
           )}
         </FormField>
-        <FormField label="Hasta (incluido)">{(control) => <input {...control} type="date" required value={endDate} min={startDate} onChange={(e) => setEndDate(e.target.value)} className={inputClass} />}</FormField>
+        <FormField label="Hasta (incluido)">
+          {(control) => (
+            <input
+              {...control}
+              type="date"
+              required
+              value={endDate}
+              min={startDate}
+              onChange={(e) => setEndDate(e.target.value)}
+              className={inputClass}
+            />
+          )}
+        </FormField>
         {times === 'optional' && (
           <label className="flex min-h-11 items-center gap-2 text-sm text-ink sm:col-span-2">
             <input type="checkbox" checked={partDay} onChange={(e) => setPartDay(e.target.checked)} className="h-5 w-5 accent-rose-700" />
@@ -76,15 +94,46 @@ export function PeriodForm({
         {withTimes && (
           <>
             <FormField label={times === 'required' ? 'Abre a las' : 'Desde las'}>
-              {(control) => <input {...control} type="time" step={300} required value={startTime} onChange={(e) => setStartTime(e.target.value)} className={inputClass} />}
+              {(control) => (
+                <input
+                  {...control}
+                  type="time"
+                  step={300}
+                  required
+                  value={startTime}
+                  onChange={(e) => setStartTime(e.target.value)}
+                  className={inputClass}
+                />
+              )}
             </FormField>
             <FormField label={times === 'required' ? 'Cierra a las' : 'Hasta las'}>
-              {(control) => <input {...control} type="time" step={300} required value={endTime} onChange={(e) => setEndTime(e.target.value)} className={inputClass} />}
+              {(control) => (
+                <input
+                  {...control}
+                  type="time"
+                  step={300}
+                  required
+                  value={endTime}
+                  onChange={(e) => setEndTime(e.target.value)}
+                  className={inputClass}
+                />
+              )}
             </FormField>
           </>
         )}
         <div className="sm:col-span-2">
-          <FormField label={reasonLabel}>{(control) => <input {...control} type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />}</FormField>
+          <FormField label={reasonLabel}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                maxLength={200}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                className={inputClass}
+              />
+            )}
+          </FormField>
         </div>
       </div>
       {error && <Alert>{error}</Alert>}
@@ -96,7 +145,13 @@ export function PeriodForm({
 }
 
 /** Time off (whole days, or some hours of each day), as the admin adds it and as an employee adds her own. */
-export function TimeOffForm(props: { defaultDate: string; pending: boolean; error: string | null; before?: ReactNode; onSubmit: (p: Period) => void }) {
+export function TimeOffForm(props: {
+  defaultDate: string;
+  pending: boolean;
+  error: string | null;
+  before?: ReactNode;
+  onSubmit: (p: Period) => void;
+}) {
   return (
     <PeriodForm
       label="Añadir ausencia"

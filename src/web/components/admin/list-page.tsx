@@ -84,7 +84,11 @@ export function ListPage<T extends CatalogItem>({
 
       <div ref={m.formRef} className="scroll-mt-6">
         {m.form !== null && (
-          <FormSection title={editing ? texts.form.editTitle : texts.form.newTitle} description={texts.form.description(editing)} className="mb-8">
+          <FormSection
+            title={editing ? texts.form.editTitle : texts.form.newTitle}
+            description={texts.form.description(editing)}
+            className="mb-8"
+          >
             <Fragment key={editing?.id ?? 'new'}>{form(editing)}</Fragment>
           </FormSection>
         )}
@@ -125,7 +129,17 @@ function Actions<T extends CatalogItem>({ item, manager: m, layout }: { item: T;
 }
 
 /** Desktop and tablet: a table. */
-function ListTable<T extends CatalogItem>({ list, manager, layout, caption }: { list: T[]; manager: CatalogListState<T>; layout: ListLayout<T>; caption: string }) {
+function ListTable<T extends CatalogItem>({
+  list,
+  manager,
+  layout,
+  caption,
+}: {
+  list: T[];
+  manager: CatalogListState<T>;
+  layout: ListLayout<T>;
+  caption: string;
+}) {
   const right = (c: ListColumn<T>) => (c.align === 'right' ? 'text-right' : '');
   const cell = (c: ListColumn<T>, item: T) => {
     if (!('shared' in c)) return c.cell(item);

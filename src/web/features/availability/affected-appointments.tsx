@@ -24,13 +24,22 @@ export function AffectedAppointments({ conflicts, actions }: { conflicts: Confli
   const [toMove, setToMove] = useState<ConflictRow | null>(null);
   if (conflicts.length === 0) return null;
   return (
-    <section aria-labelledby="conflicts-title" className="rounded-[var(--radius-card)] border border-brick/40 bg-white p-5 shadow-soft sm:p-7">
+    <section
+      aria-labelledby="conflicts-title"
+      className="rounded-[var(--radius-card)] border border-brick/40 bg-white p-5 shadow-soft sm:p-7"
+    >
       <h2 id="conflicts-title" className="flex items-center gap-2 text-2xl">
         <CalendarX className="h-6 w-6 text-brick" aria-hidden />
         Citas en conflicto
       </h2>
-      <p className="mt-1 text-sm text-muted">Estas citas confirmadas caen en un cierre o una ausencia. No se ha cancelado ninguna: decide qué hacer con cada una.</p>
-      {cancel.isError && <div className="mt-3"><Alert>{failureText(cancel.error, STAFF_MSG.availabilitySaveFailed)}</Alert></div>}
+      <p className="mt-1 text-sm text-muted">
+        Estas citas confirmadas caen en un cierre o una ausencia. No se ha cancelado ninguna: decide qué hacer con cada una.
+      </p>
+      {cancel.isError && (
+        <div className="mt-3">
+          <Alert>{failureText(cancel.error, STAFF_MSG.availabilitySaveFailed)}</Alert>
+        </div>
+      )}
       <ul className="mt-4 divide-y divide-line" aria-label="Citas en conflicto">
         {conflicts.map((c) => (
           <li key={c.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between" data-appointment-id={c.id}>

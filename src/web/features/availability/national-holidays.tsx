@@ -17,7 +17,11 @@ export function NationalHolidays({ today }: { today: string }) {
   const holidays = useMutation({
     mutationFn: addNationalHolidays,
     onSuccess: async (r) => {
-      setNotice(r.added === 0 ? `Los festivos nacionales de ${holidayYear} ya estaban añadidos.` : `Añadidos ${r.added} festivos nacionales de ${holidayYear}.`);
+      setNotice(
+        r.added === 0
+          ? `Los festivos nacionales de ${holidayYear} ya estaban añadidos.`
+          : `Añadidos ${r.added} festivos nacionales de ${holidayYear}.`,
+      );
       await invalidate();
     },
   });
@@ -36,8 +40,16 @@ export function NationalHolidays({ today }: { today: string }) {
           {`Añadir festivos nacionales de ${holidayYear}`}
         </Button>
       </div>
-      {notice && <div className="mb-4"><Alert tone="success">{notice}</Alert></div>}
-      {holidays.isError && <div className="mb-4"><Alert>{failureText(holidays.error, STAFF_MSG.availabilitySaveFailed)}</Alert></div>}
+      {notice && (
+        <div className="mb-4">
+          <Alert tone="success">{notice}</Alert>
+        </div>
+      )}
+      {holidays.isError && (
+        <div className="mb-4">
+          <Alert>{failureText(holidays.error, STAFF_MSG.availabilitySaveFailed)}</Alert>
+        </div>
+      )}
     </>
   );
 }

@@ -21,7 +21,14 @@ export function SalonClosures({ data }: { data: AvailabilityOverview }) {
   const remove = useMutation({ mutationFn: deleteClosure, onSuccess: () => invalidate() });
   const special = kind === 'special_hours';
   const submit = (p: Period) =>
-    add.mutate({ kind, startDate: p.startDate, endDate: p.endDate, startTime: special ? p.startTime : null, endTime: special ? p.endTime : null, reason: p.reason });
+    add.mutate({
+      kind,
+      startDate: p.startDate,
+      endDate: p.endDate,
+      startTime: special ? p.startTime : null,
+      endTime: special ? p.endTime : null,
+      reason: p.reason,
+    });
 
   return (
     <FormSection title="Cierres y horarios especiales del salón" description="Los festivos regionales y locales se añaden a mano.">
@@ -41,7 +48,13 @@ export function SalonClosures({ data }: { data: AvailabilityOverview }) {
         <div className="mb-4 flex gap-4 text-sm" role="radiogroup" aria-label="Tipo">
           {KINDS.map(([k, text]) => (
             <label key={k} className="flex min-h-11 items-center gap-2">
-              <input type="radio" name="exception-kind" checked={kind === k} onChange={() => setKind(k)} className="h-5 w-5 accent-rose-700" />
+              <input
+                type="radio"
+                name="exception-kind"
+                checked={kind === k}
+                onChange={() => setKind(k)}
+                className="h-5 w-5 accent-rose-700"
+              />
               {text}
             </label>
           ))}

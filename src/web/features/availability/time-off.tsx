@@ -20,7 +20,10 @@ export function TimeOff({ data }: { data: AvailabilityOverview }) {
   const chosen = employeeId || active[0]?.id || '';
 
   return (
-    <FormSection title="Ausencias de los profesionales" description="Vacaciones, días libres o unas horas. El motivo solo lo ve el personal.">
+    <FormSection
+      title="Ausencias de los profesionales"
+      description="Vacaciones, días libres o unas horas. El motivo solo lo ve el personal."
+    >
       <ExceptionList
         label="Ausencias"
         empty="No hay ausencias próximas."

@@ -6,7 +6,15 @@ import { Alert } from '../../components/alert';
 import { InlineLoading } from '../../components/loading';
 import { ACTIONS_COLUMN, ListPage, plural, STATUS_COLUMN, type ListLayout, type ListTexts } from '../../components/admin/list-page';
 import { useCatalogManager } from '../../components/admin/use-catalog-manager';
-import { deleteEmployee, employeesQuery, saveEmployee, setEmployeeActive, type AdminEmployee, type EmployeeInput, type SavedEmployee } from '../../api/employees';
+import {
+  deleteEmployee,
+  employeesQuery,
+  saveEmployee,
+  setEmployeeActive,
+  type AdminEmployee,
+  type EmployeeInput,
+  type SavedEmployee,
+} from '../../api/employees';
 import { adminServicesQuery } from '../../api/services-admin';
 import { AccountCell } from './account-cell';
 import { EmployeeForm } from './employee-form';

@@ -4,7 +4,14 @@ import { MSG } from '../../../domain/texts/common';
 import { ACTIONS_COLUMN, ListPage, plural, STATUS_COLUMN, type ListLayout, type ListTexts } from '../../components/admin/list-page';
 import { useCatalogManager } from '../../components/admin/use-catalog-manager';
 import { formatEuros } from '../../lib/format';
-import { adminServicesQuery, deleteService, saveService, setServiceActive, type AdminService, type ServiceInput } from '../../api/services-admin';
+import {
+  adminServicesQuery,
+  deleteService,
+  saveService,
+  setServiceActive,
+  type AdminService,
+  type ServiceInput,
+} from '../../api/services-admin';
 import { ServiceForm } from './service-form';
 
 const LAYOUT: ListLayout<AdminService> = {

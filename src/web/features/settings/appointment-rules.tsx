@@ -9,7 +9,15 @@ import type { SettingsField, SettingsValues } from './settings-values';
 type NumberKey = 'hours' | 'reminderHours' | 'horizon' | 'cap';
 
 /** The whole-number rules of SPEC §2 Salon settings and ADR 025, in the order they are shown. */
-const NUMBER_RULES: { key: NumberKey; field: SettingsField; label: string; name: string; min: number; suffix: string; description: string }[] = [
+const NUMBER_RULES: {
+  key: NumberKey;
+  field: SettingsField;
+  label: string;
+  name: string;
+  min: number;
+  suffix: string;
+  description: string;
+}[] = [
   {
     key: 'hours',
     field: 'hours',

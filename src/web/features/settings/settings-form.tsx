@@ -84,7 +84,12 @@ export function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
       </FormSection>
 
       <FormSection title="Horario general de apertura" description="Los días y horas en que abre el salón.">
-        <ScheduleEditor value={values.openingHours} onChange={(openingHours) => change({ openingHours })} label="Horario general de apertura" offLabel="Cerrado" />
+        <ScheduleEditor
+          value={values.openingHours}
+          onChange={(openingHours) => change({ openingHours })}
+          label="Horario general de apertura"
+          offLabel="Cerrado"
+        />
       </FormSection>
 
       <div className="space-y-3">
