@@ -2,12 +2,44 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
 import { FormField } from './form-field';
-import { inputClass } from './text-field';
+import { inputClass, TextField } from './text-field';
 
 // The date range / part of the day / reason form of closures, special hours and time off
 // (ADR 023), shared by the back office and the employee's own time off.
 
 export type Period = { startDate: string; endDate: string; startTime: string | null; endTime: string | null; reason: string };
+
+/** A required native date or time input (times every 5 minutes), on FormField. */
+function DateTimeField({
+  label,
+  type,
+  value,
+  min,
+  onChange,
+}: {
+  label: string;
+  type: 'date' | 'time';
+  value: string;
+  min?: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <FormField label={label}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          step={type === 'time' ? 300 : undefined}
+          required
+          value={value}
+          min={min}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClass}
+        />
+      )}
+    </FormField>
+  );
+}
 
 /**
  * `times`: 'optional' (whole days unless "Solo unas horas" is ticked: time off), 'required'
@@ -42,6 +74,12 @@ export function PeriodForm({
   const [reason, setReason] = useState('');
   const withTimes = times === 'required' || (times === 'optional' && partDay);
 
+  /** A start after the end moves the end with it. */
+  function changeStart(date: string) {
+    setStartDate(date);
+    if (endDate < date) setEndDate(date);
+  }
+
   function submit(e: FormEvent) {
     e.preventDefault();
     onSubmit({
@@ -57,34 +95,8 @@ export function PeriodForm({
     <form onSubmit={submit} aria-label={label} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         {before}
-        <FormField label="Desde">
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              required
-              value={startDate}
-              onChange={(e) => {
-                setStartDate(e.target.value);
-                if (endDate < e.target.value) setEndDate(e.target.value);
-              }}
-              className={inputClass}
-            />
-          )}
-        </FormField>
-        <FormField label="Hasta (incluido)">
-          {(control) => (
-            <input
-              {...control}
-              type="date"
-              required
-              value={endDate}
-              min={startDate}
-              onChange={(e) => setEndDate(e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </FormField>
+        <DateTimeField label="Desde" type="date" value={startDate} onChange={changeStart} />
+        <DateTimeField label="Hasta (incluido)" type="date" value={endDate} min={startDate} onChange={setEndDate} />
         {times === 'optional' && (
           <label className="flex min-h-11 items-center gap-2 text-sm text-ink sm:col-span-2">
             <input type="checkbox" checked={partDay} onChange={(e) => setPartDay(e.target.checked)} className="h-5 w-5 accent-rose-700" />
@@ -93,48 +105,16 @@ export function PeriodForm({
         )}
         {withTimes && (
           <>
-            <FormField label={times === 'required' ? 'Abre a las' : 'Desde las'}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="time"
-                  step={300}
-                  required
-                  value={startTime}
-                  onChange={(e) => setStartTime(e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </FormField>
-            <FormField label={times === 'required' ? 'Cierra a las' : 'Hasta las'}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="time"
-                  step={300}
-                  required
-                  value={endTime}
-                  onChange={(e) => setEndTime(e.target.value)}
-                  className={inputClass}
-                />
-              )}
-            </FormField>
+            <DateTimeField
+              label={times === 'required' ? 'Abre a las' : 'Desde las'}
+              type="time"
+              value={startTime}
+              onChange={setStartTime}
+            />
+            <DateTimeField label={times === 'required' ? 'Cierra a las' : 'Hasta las'} type="time" value={endTime} onChange={setEndTime} />
           </>
         )}
-        <div className="sm:col-span-2">
-          <FormField label={reasonLabel}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                maxLength={200}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                className={inputClass}
-              />
-            )}
-          </FormField>
-        </div>
+        <TextField label={reasonLabel} value={reason} onChange={setReason} maxLength={200} className="sm:col-span-2" />
       </div>
       {error && <Alert>{error}</Alert>}
       <Button type="submit" isDisabled={pending}>
