@@ -1,30 +1,38 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '../../domain/texts/common';
 import { STAFF_MSG } from '../../domain/texts/staff';
-import { api, call } from '../lib/api';
 import { Button } from './button';
 
-const FEED_KEY = ['calendar-feed'] as const;
+/** What the server says of the signed-in staff member's feed (never the URL: it keeps only a hash). */
+export type CalendarFeedStatus = { active: boolean; createdAt: string | null };
 
 /**
- * issue 14 (ADR 022): the staff member's secret .ics URL to subscribe from Google Calendar, Apple
- * Calendar or Outlook. For an employee their own appointments; for the admin the whole salon.
- * The server keeps only a hash of it (ADR 032): the URL is shown once, right after it is made.
+ * ADR 022: the staff member's secret .ics URL to subscribe from Google Calendar, Apple Calendar
+ * or Outlook. For an employee their own appointments; for the admin the whole salon. The server
+ * keeps only a hash of it (ADR 032): the URL is shown once, right after it is made.
+ *
+ * The page hands in the data: `feed`, the status query's options (calendarFeedQuery() of
+ * api/notifications), and `create`, the request that makes a new URL (createCalendarFeed).
  */
-export function CalendarFeedCard() {
+export function CalendarFeedCard<K extends QueryKey>({
+  feed: feedQuery,
+  create,
+}: {
+  feed: UseQueryOptions<CalendarFeedStatus, Error, CalendarFeedStatus, K> & { queryKey: K };
+  create: () => Promise<{ url: string }>;
+}) {
   const qc = useQueryClient();
   const [copied, setCopied] = useState(false);
   // The URL just made: held by this page only, gone on reload (the server cannot show it again).
   const [url, setUrl] = useState<string | null>(null);
-  const feed = useQuery({ queryKey: FEED_KEY, queryFn: () => call(api.messages['calendar-feed'].$get(), MSG.loadMyDataFailed) });
+  const feed = useQuery(feedQuery);
   const regenerate = useMutation({
-    mutationFn: () => call(api.messages['calendar-feed'].$post(), MSG.loadMyDataFailed),
+    mutationFn: create,
     onSuccess: (data) => {
       setCopied(false);
       setUrl(data.url);
-      qc.setQueryData(FEED_KEY, { active: true, createdAt: new Date().toISOString() });
+      qc.setQueryData<CalendarFeedStatus>(feedQuery.queryKey, { active: true, createdAt: new Date().toISOString() });
     },
   });
   if (feed.isPending || feed.isError) return null;

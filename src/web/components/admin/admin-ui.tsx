@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useCallback, useId } from 'react';
 import { Alert } from '../alert';
 import { Button } from '../button';
+import { FormField } from '../form-field';
 import { inputClass } from '../text-field';
 import { ApiRequestError } from '../../lib/api';
 
@@ -69,40 +70,25 @@ export function NumberInput({
   name: string;
   description?: string;
 }) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : null, description ? `${id}-desc` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          name={name}
-          type="number"
-          inputMode={step === 1 || step === '1' ? 'numeric' : 'decimal'}
-          min={min}
-          step={step}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${inputClass} tabular-nums ${suffix ? 'pr-14' : ''} aria-[invalid=true]:border-brick`}
-        />
-        {suffix && <span className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-sm text-muted">{suffix}</span>}
-      </div>
-      {description && (
-        <p id={`${id}-desc`} className="text-xs text-muted">
-          {description}
-        </p>
+    <FormField label={label} description={description} error={error}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            name={name}
+            type="number"
+            inputMode={step === 1 || step === '1' ? 'numeric' : 'decimal'}
+            min={min}
+            step={step}
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            className={`${inputClass} tabular-nums ${suffix ? 'pr-14' : ''} aria-[invalid=true]:border-brick`}
+          />
+          {suffix && <span className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-sm text-muted">{suffix}</span>}
+        </div>
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-brick">
-          {error}
-        </p>
-      )}
-    </div>
+    </FormField>
   );
 }
 

@@ -1,4 +1,5 @@
 import { CalendarFeedCard } from '../../components/calendar-feed-card';
+import { calendarFeedQuery, createCalendarFeed } from '../../api/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarHeart, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -134,7 +135,7 @@ export default function AgendaPage() {
           <DateCalendar label="Elegir día de la agenda" value={date} today={today} onChange={setDate} />
         </aside>
       </div>
-      <CalendarFeedCard />
+      <CalendarFeedCard feed={calendarFeedQuery()} create={createCalendarFeed} />
     </div>
   );
 }

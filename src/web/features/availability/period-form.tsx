@@ -1,22 +1,43 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { inputClass } from '../../components/text-field';
+import { FormField } from '../../components/form-field';
+import { inputClass, TextField } from '../../components/text-field';
 
 // The date range / part of the day / reason form of closures, special hours and time off
-// (issue 15), shared by the back office and the employee's own time off.
+// (ADR 023), shared by the back office and the employee's own time off.
 
 export type Period = { startDate: string; endDate: string; startTime: string | null; endTime: string | null; reason: string };
 
-function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
-  const id = useId();
+/** A required native date or time input (times every 5 minutes), on FormField. */
+function DateTimeField({
+  label,
+  type,
+  value,
+  min,
+  onChange,
+}: {
+  label: string;
+  type: 'date' | 'time';
+  value: string;
+  min?: string;
+  onChange: (v: string) => void;
+}) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-ink">
-        {label}
-      </label>
-      {children(id)}
-    </div>
+    <FormField label={label}>
+      {(control) => (
+        <input
+          {...control}
+          type={type}
+          step={type === 'time' ? 300 : undefined}
+          required
+          value={value}
+          min={min}
+          onChange={(e) => onChange(e.target.value)}
+          className={inputClass}
+        />
+      )}
+    </FormField>
   );
 }
 
@@ -53,31 +74,29 @@ export function PeriodForm({
   const [reason, setReason] = useState('');
   const withTimes = times === 'required' || (times === 'optional' && partDay);
 
+  /** A start after the end moves the end with it. */
+  function changeStart(date: string) {
+    setStartDate(date);
+    if (endDate < date) setEndDate(date);
+  }
+
   function submit(e: FormEvent) {
     e.preventDefault();
-    onSubmit({ startDate, endDate: endDate || startDate, startTime: withTimes ? startTime : null, endTime: withTimes ? endTime : null, reason: reason.trim() });
+    onSubmit({
+      startDate,
+      endDate: endDate || startDate,
+      startTime: withTimes ? startTime : null,
+      endTime: withTimes ? endTime : null,
+      reason: reason.trim(),
+    });
   }
 
   return (
     <form onSubmit={submit} aria-label={label} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         {before}
-        <Field label="Desde">
-          {(id) => (
-            <input
-              id={id}
-              type="date"
-              required
-              value={startDate}
-              onChange={(e) => {
-                setStartDate(e.target.value);
-                if (endDate < e.target.value) setEndDate(e.target.value);
-              }}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label="Hasta (incluido)">{(id) => <input id={id} type="date" required value={endDate} min={startDate} onChange={(e) => setEndDate(e.target.value)} className={inputClass} />}</Field>
+        <DateTimeField label="Desde" type="date" value={startDate} onChange={changeStart} />
+        <DateTimeField label="Hasta (incluido)" type="date" value={endDate} min={startDate} onChange={setEndDate} />
         {times === 'optional' && (
           <label className="flex min-h-11 items-center gap-2 text-sm text-ink sm:col-span-2">
             <input type="checkbox" checked={partDay} onChange={(e) => setPartDay(e.target.checked)} className="h-5 w-5 accent-rose-700" />
@@ -86,22 +105,40 @@ export function PeriodForm({
         )}
         {withTimes && (
           <>
-            <Field label={times === 'required' ? 'Abre a las' : 'Desde las'}>
-              {(id) => <input id={id} type="time" step={300} required value={startTime} onChange={(e) => setStartTime(e.target.value)} className={inputClass} />}
-            </Field>
-            <Field label={times === 'required' ? 'Cierra a las' : 'Hasta las'}>
-              {(id) => <input id={id} type="time" step={300} required value={endTime} onChange={(e) => setEndTime(e.target.value)} className={inputClass} />}
-            </Field>
+            <DateTimeField
+              label={times === 'required' ? 'Abre a las' : 'Desde las'}
+              type="time"
+              value={startTime}
+              onChange={setStartTime}
+            />
+            <DateTimeField label={times === 'required' ? 'Cierra a las' : 'Hasta las'} type="time" value={endTime} onChange={setEndTime} />
           </>
         )}
-        <div className="sm:col-span-2">
-          <Field label={reasonLabel}>{(id) => <input id={id} type="text" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />}</Field>
-        </div>
+        <TextField label={reasonLabel} value={reason} onChange={setReason} maxLength={200} className="sm:col-span-2" />
       </div>
       {error && <Alert>{error}</Alert>}
       <Button type="submit" isDisabled={pending}>
         {pending ? 'Guardando...' : submitLabel}
       </Button>
     </form>
+  );
+}
+
+/** Time off (whole days, or some hours of each day), as the admin adds it and as an employee adds her own. */
+export function TimeOffForm(props: {
+  defaultDate: string;
+  pending: boolean;
+  error: string | null;
+  before?: ReactNode;
+  onSubmit: (p: Period) => void;
+}) {
+  return (
+    <PeriodForm
+      label="Añadir ausencia"
+      times="optional"
+      reasonLabel="Motivo (opcional, solo para el personal)"
+      submitLabel="Añadir ausencia"
+      {...props}
+    />
   );
 }

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
-import { PeriodForm } from './period-form';
-import { api, ApiRequestError, call } from '../../lib/api';
+import { TimeOffForm } from './period-form';
+import { addMyTimeOff, deleteMyTimeOff, myTimeOffQuery } from '../../api/availability';
+import { ApiRequestError } from '../../lib/api';
 import { formatDateLong } from '../../lib/format';
+import { todayInSalon } from '../../lib/salon-today';
 
-const KEY = ['my-time-off'] as const;
 const day = (d: string) => formatDateLong(`${d}T12:00:00Z`);
 
 /**
@@ -18,18 +18,25 @@ const day = (d: string) => formatDateLong(`${d}T12:00:00Z`);
  */
 export default function TimeOffPage() {
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: () => call(api['my-time-off'].$get(), STAFF_MSG.availabilityLoadFailed) });
-  const refresh = () => qc.invalidateQueries({ queryKey: KEY });
-  const add = useMutation({ mutationFn: (json: Parameters<(typeof api)['my-time-off']['$post']>[0]['json']) => call(api['my-time-off'].$post({ json }), STAFF_MSG.availabilitySaveFailed), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (id: string) => call(api['my-time-off'][':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed), onSuccess: refresh });
-  const err = add.error instanceof ApiRequestError && add.error.status < 500 && add.error.status > 0 ? add.error.message : add.isError ? STAFF_MSG.availabilitySaveFailed : null;
+  const list = useQuery(myTimeOffQuery());
+  const refresh = () => qc.invalidateQueries({ queryKey: myTimeOffQuery().queryKey });
+  const add = useMutation({ mutationFn: addMyTimeOff, onSuccess: refresh });
+  const remove = useMutation({ mutationFn: deleteMyTimeOff, onSuccess: refresh });
+  const err =
+    add.error instanceof ApiRequestError && add.error.status < 500 && add.error.status > 0
+      ? add.error.message
+      : add.isError
+        ? STAFF_MSG.availabilitySaveFailed
+        : null;
 
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header>
         <p className="text-sm font-medium tracking-wide text-rose-700 uppercase">Mis ausencias</p>
         <h1 className="mt-1 text-3xl sm:text-4xl">Días libres y horas fuera</h1>
-        <p className="mt-1.5 text-muted">Desde que la añades, nadie puede reservarte en esas horas. Si ya tienes citas confirmadas, pide al salón que las mueva.</p>
+        <p className="mt-1.5 text-muted">
+          Desde que la añades, nadie puede reservarte en esas horas. Si ya tienes citas confirmadas, pide al salón que las mueva.
+        </p>
       </header>
       <section className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:p-7" aria-label="Próximas ausencias">
         {list.isPending ? (
@@ -43,7 +50,9 @@ export default function TimeOffPage() {
             {list.data.timeOff.map((t) => (
               <li key={t.id} className="flex items-center justify-between gap-3 py-2.5">
                 <div>
-                  <p className="font-medium first-letter:uppercase">{t.startDate === t.endDate ? day(t.startDate) : `Del ${day(t.startDate)} al ${day(t.endDate)}`}</p>
+                  <p className="font-medium first-letter:uppercase">
+                    {t.startDate === t.endDate ? day(t.startDate) : `Del ${day(t.startDate)} al ${day(t.endDate)}`}
+                  </p>
                   <p className="text-sm text-muted">
                     {t.startTime && t.endTime ? `De ${t.startTime} a ${t.endTime}` : 'Todo el día'}
                     {t.reason ? ` · ${t.reason}` : ''}
@@ -59,16 +68,7 @@ export default function TimeOffPage() {
       </section>
       <section className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:p-7">
         <h2 className="mb-4 text-2xl">Añadir ausencia</h2>
-        <PeriodForm
-          label="Añadir ausencia"
-          times="optional"
-          reasonLabel="Motivo (opcional, solo para el personal)"
-          submitLabel="Añadir ausencia"
-          defaultDate={salonDateOf(Date.now(), SALON_TIME_ZONE)}
-          pending={add.isPending}
-          error={err}
-          onSubmit={(p) => add.mutate(p)}
-        />
+        <TimeOffForm defaultDate={todayInSalon()} pending={add.isPending} error={err} onSubmit={(p) => add.mutate(p)} />
       </section>
     </div>
   );

@@ -1,18 +1,18 @@
 import { CheckCircle2, Link2, Unlink } from 'lucide-react';
 import { useState } from 'react';
-import { Input, Label, TextField } from 'react-aria-components';
+import type { Role } from '../../../domain/roles';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { inputClass } from '../../components/text-field';
+import { TextField } from '../../components/text-field';
 import { failureText } from '../../components/admin/admin-ui';
 import { ApiRequestError } from '../../lib/api';
 import { ResendVerificationButton } from '../../components/resend-verification-button';
-import { lookupAccount, resendVerificationFor } from './employees-api';
+import { lookupAccount, resendVerificationFor } from '../../api/employees';
 
 /** The linked account the form will save (null: none). `confirmed` = found by the lookup in this form. */
-export type LinkedAccount = { userId: string; email: string; name?: string; role?: string; confirmed: boolean };
+export type LinkedAccount = { userId: string; email: string; name?: string; role?: Role; confirmed: boolean };
 
 export type LinkState = { typed: string; linked: LinkedAccount | null };
 
@@ -67,11 +67,15 @@ export function AccountLink({
     <div className="space-y-3">
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <TextField
-          className="flex min-w-0 flex-1 flex-col gap-1.5"
+          label="Email de la cuenta del usuario"
+          placeholder="nombre@ejemplo.com"
+          className="min-w-0 flex-1"
           type="email"
           name="account-email"
           value={typed}
           autoComplete="off"
+          // No native email check: the lookup answers for the address (the form has noValidate too).
+          validationBehavior="aria"
           onChange={(v) => {
             // Editing the email clears the linked state (SPEC §4).
             setError(null);
@@ -84,10 +88,7 @@ export function AccountLink({
               void link();
             }
           }}
-        >
-          <Label className="text-sm font-medium text-ink">Email de la cuenta del usuario</Label>
-          <Input placeholder="nombre@ejemplo.com" className={inputClass} />
-        </TextField>
+        />
         <Button variant="secondary" onPress={link} isDisabled={!typed.trim() || pending || !!linked} className="shrink-0">
           <Link2 className="h-4 w-4" aria-hidden />
           {pending ? 'Buscando...' : 'Vincular Cuenta'}

@@ -4,9 +4,13 @@ import { MSG } from '../../../domain/texts/common';
 import { defaultWeeklySchedule, describeScheduleError, validateWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { ScheduleEditor } from '../../components/schedule-editor';
 import { FormFooter } from '../../components/admin/admin-ui';
+import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { AccountLink, initialLink, type LinkState } from './account-link';
-import type { AdminEmployee, EmployeeInput, OfferedService } from './employees-api';
+import { OfferedServices } from './offered-services';
+import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
+import type { AdminEmployee, EmployeeInput } from '../../api/employees';
+import type { AdminService } from '../../api/services-admin';
 
 type Field = 'name' | 'email';
 const FIELD_OF: Record<string, Field> = { [MSG.employeeNameRequired]: 'name', [MSG.employeeEmailInvalid]: 'email' };
@@ -32,13 +36,9 @@ export function EmployeeForm({
   error,
   onSubmit,
   onCancel,
-}: {
+}: CatalogFormProps<EmployeeInput> & {
   employee: AdminEmployee | null;
-  services: OfferedService[];
-  pending: boolean;
-  error: string | null;
-  onSubmit: (input: EmployeeInput) => void;
-  onCancel: () => void;
+  services: AdminService[];
 }) {
   const [name, setName] = useState(employee?.name ?? '');
   const [email, setEmail] = useState(employee?.email ?? '');
@@ -46,28 +46,18 @@ export function EmployeeForm({
   const [offered, setOffered] = useState<Set<string>>(() => new Set(employee?.servicesOffered ?? []));
   const [availability, setAvailability] = useState<WeeklySchedule>(() => (employee?.availability as WeeklySchedule | undefined) ?? defaultWeeklySchedule());
   const [link, setLink] = useState<LinkState>(() => initialLink(employee?.userId ?? null, employee?.userAccountEmail ?? null));
-  const [invalid, setInvalid] = useState<{ field: Field | null; message: string } | null>(null);
-
-  const activeServices = services.filter((s) => s.isActive);
-  // Inactive services the employee already offers stay assigned (hidden from the choice, SPEC §5,
-  // but not silently dropped by a save): reactivating the service brings them back as they were.
-  const keptInactive = services.filter((s) => !s.isActive && offered.has(s.id));
-
-  function fail(message: string, field: Field | null = null) {
-    setInvalid({ field, message });
-    if (field) document.querySelector<HTMLInputElement>(`[name="employee-${field}"]`)?.focus();
-  }
+  const errors = useFieldErrors<Field>(FIELD_OF, (f) => `employee-${f}`);
 
   function submit(e: FormEvent) {
     e.preventDefault();
     const fields = { name: name.trim(), email: email.trim(), phoneNumber: phone.trim() };
     const problem = employeeFieldsError(fields);
-    if (problem) return fail(problem, FIELD_OF[problem] ?? null);
+    if (problem) return errors.fail(problem);
     const scheduleProblem = validateWeeklySchedule(availability);
-    if (scheduleProblem) return fail(describeScheduleError(scheduleProblem));
+    if (scheduleProblem) return errors.fail(describeScheduleError(scheduleProblem));
     // SPEC §5: a typed account email must be confirmed with 'Vincular Cuenta' (docs/decisions/004 for edits).
-    if (link.typed.trim() && !link.linked) return fail(MSG.linkNotConfirmed);
-    setInvalid(null);
+    if (link.typed.trim() && !link.linked) return errors.fail(MSG.linkNotConfirmed);
+    errors.reset();
     onSubmit({
       name: fields.name,
       email: fields.email || null,
@@ -78,37 +68,17 @@ export function EmployeeForm({
     });
   }
 
-  const fieldError = (f: Field) => (invalid?.field === f ? invalid.message : null);
-  const clearField = (f: Field) => invalid?.field === f && setInvalid(null);
-
   return (
     <form onSubmit={submit} noValidate aria-label={employee ? `Editar empleado ${employee.name}` : 'Nuevo empleado'} className="space-y-7">
       <Part title="Datos">
         <div className="grid gap-5 md:grid-cols-3">
-          <TextField
-            label="Nombre"
-            name="employee-name"
-            value={name}
-            onChange={(v) => {
-              setName(v);
-              clearField('name');
-            }}
-            isRequired
-            validationBehavior="aria"
-            validate={() => fieldError('name')}
-            autoFocus
-          />
+          <TextField label="Nombre" name="employee-name" value={name} {...errors.textField('name', setName)} isRequired autoFocus />
           <TextField
             label="Email de contacto"
             name="employee-email"
             type="email"
             value={email}
-            onChange={(v) => {
-              setEmail(v);
-              clearField('email');
-            }}
-            validationBehavior="aria"
-            validate={() => fieldError('email')}
+            {...errors.textField('email', setEmail)}
             description="Opcional."
           />
           <TextField label="Teléfono" name="employee-phone" type="tel" value={phone} onChange={setPhone} description="Opcional." />
@@ -117,40 +87,7 @@ export function EmployeeForm({
 
       <div className="grid gap-7 lg:grid-cols-2 lg:gap-10">
         <Part title="Servicios que ofrece" hint="Solo se muestran los servicios activos.">
-          {activeServices.length === 0 ? (
-            <p className="text-sm text-muted">No hay servicios activos todavía.</p>
-          ) : (
-            <ul className="grid gap-x-4 sm:grid-cols-2">
-              {activeServices.map((s) => (
-                <li key={s.id}>
-                  <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-2 hover:bg-sand/60">
-                    <input
-                      type="checkbox"
-                      className="h-5 w-5 shrink-0 cursor-pointer accent-rose-700"
-                      checked={offered.has(s.id)}
-                      onChange={(e) => {
-                        const next = new Set(offered);
-                        if (e.target.checked) next.add(s.id);
-                        else next.delete(s.id);
-                        setOffered(next);
-                      }}
-                    />
-                    <span className="min-w-0 text-sm">
-                      {s.name}
-                      <span className="block text-xs text-muted">
-                        {s.category || 'Sin categoría'} · {s.duration} min
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          )}
-          {keptInactive.length > 0 && (
-            <p className="mt-3 text-xs text-muted">
-              También tiene asignados servicios desactivados, que se conservan: {keptInactive.map((s) => s.name).join(', ')}.
-            </p>
-          )}
+          <OfferedServices services={services} offered={offered} onChange={setOffered} />
         </Part>
 
         <Part className="lg:border-t-0 lg:pt-0" title="Cuenta de usuario" hint="Vincula la cuenta con la que esta persona inicia sesión para que vea su agenda y reciba citas.">
@@ -163,7 +100,7 @@ export function EmployeeForm({
       </Part>
 
       <FormFooter
-        problems={[invalid && !invalid.field ? invalid.message : null, error]}
+        problems={[errors.formError, error]}
         pending={pending}
         saveLabel={employee ? 'Guardar cambios' : 'Guardar empleado'}
         onCancel={onCancel} className="border-t border-line pt-5"

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { failureText, RowAction } from '../../components/admin/admin-ui';
-import { revokeEmployeeAccess, type AdminEmployee } from './employees-api';
+import { revokeEmployeeAccess, type AdminEmployee } from '../../api/employees';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 
 /**

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { serviceFieldsError } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/texts/common';
+import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { FormFooter, NumberInput } from '../../components/admin/admin-ui';
-import type { AdminService, ServiceInput } from './services-api';
+import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
+import type { AdminService, ServiceInput } from '../../api/services-admin';
 
 type Field = 'name' | 'duration' | 'price';
 
@@ -21,21 +23,16 @@ export function ServiceForm({
   error,
   onSubmit,
   onCancel,
-}: {
+}: CatalogFormProps<ServiceInput> & {
   /** null: a new service. */
   service: AdminService | null;
-  pending: boolean;
-  /** The save failure to show (server's reason or 'Error al guardar el servicio.'). */
-  error: string | null;
-  onSubmit: (input: ServiceInput) => void;
-  onCancel: () => void;
 }) {
   const [name, setName] = useState(service?.name ?? '');
   const [category, setCategory] = useState(service?.category ?? '');
   const [duration, setDuration] = useState(service ? String(service.duration) : '');
   const [price, setPrice] = useState(service ? service.price.toFixed(2) : '');
   const [description, setDescription] = useState(service?.description ?? '');
-  const [invalid, setInvalid] = useState<{ field: Field | null; message: string } | null>(null);
+  const errors = useFieldErrors<Field>(FIELD_OF, (f) => `service-${f}`);
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -48,41 +45,22 @@ export function ServiceForm({
       price: price.trim() === '' ? Number.NaN : Number(price.replace(',', '.')),
     };
     const problem = serviceFieldsError(input);
-    if (problem) {
-      setInvalid({ field: FIELD_OF[problem] ?? null, message: problem });
-      const target = FIELD_OF[problem];
-      if (target) document.querySelector<HTMLInputElement>(`[name="service-${target}"]`)?.focus();
-      return;
-    }
-    setInvalid(null);
+    if (problem) return errors.fail(problem);
+    errors.reset();
     onSubmit(input);
   }
-
-  const fieldError = (f: Field) => (invalid?.field === f ? invalid.message : null);
 
   return (
     <form onSubmit={submit} noValidate aria-label={service ? `Editar servicio ${service.name}` : 'Nuevo servicio'} className="space-y-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Nombre"
-          name="service-name"
-          value={name}
-          onChange={(v) => {
-            setName(v);
-            if (invalid?.field === 'name') setInvalid(null);
-          }}
-          isRequired
-          validationBehavior="aria"
-          validate={() => fieldError('name')}
-          autoFocus
-        />
+        <TextField label="Nombre" name="service-name" value={name} {...errors.textField('name', setName)} isRequired autoFocus />
         <TextField label="Categoría" name="service-category" value={category} onChange={setCategory} placeholder="Ej: Cabello, Uñas, Facial" description="Opcional. Agrupa los servicios en la carta." />
-        <NumberInput label="Duración" name="service-duration" value={duration} onChange={setDuration} min={1} step={1} suffix="min" error={fieldError('duration')} />
-        <NumberInput label="Precio" name="service-price" value={price} onChange={setPrice} min={0} step="0.01" suffix="€" error={fieldError('price')} />
+        <NumberInput label="Duración" name="service-duration" value={duration} onChange={setDuration} min={1} step={1} suffix="min" error={errors.errorOf('duration')} />
+        <NumberInput label="Precio" name="service-price" value={price} onChange={setPrice} min={0} step="0.01" suffix="€" error={errors.errorOf('price')} />
       </div>
       <TextField label="Descripción" name="service-description" value={description} onChange={setDescription} multiline description="Opcional. La verán los clientes al elegir." />
       <FormFooter
-        problems={[invalid && !invalid.field ? invalid.message : null, error]}
+        problems={[errors.formError, error]}
         pending={pending}
         saveLabel={service ? 'Guardar cambios' : 'Guardar servicio'}
         onCancel={onCancel}

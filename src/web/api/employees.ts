@@ -1,22 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
-import { MSG } from '../../../domain/texts/common';
-import { api, call } from '../../lib/api';
-import { STAFF_MSG } from '../../../domain/texts/staff';
+import { ACCOUNT_MSG } from '../../domain/texts/accounts';
+import { MSG } from '../../domain/texts/common';
+import { STAFF_MSG } from '../../domain/texts/staff';
+import { api, call } from '../lib/api';
 
+// The back office's team (SPEC §2 Manage employees, §4 account linking).
 // Types come from the server's routes (ARCHITECTURE §5.3); nothing here is hand-copied.
 export type AdminEmployee = InferResponseType<typeof api.admin.employees.$get, 200>[number];
 export type EmployeeInput = InferRequestType<typeof api.admin.employees.$post>['json'];
 export type LinkCandidate = InferResponseType<(typeof api.admin.employees)['link-lookup']['$post'], 200>;
 export type SavedEmployee = Awaited<ReturnType<typeof saveEmployee>>;
-export type OfferedService = InferResponseType<typeof api.admin.services.$get, 200>[number];
 
-export const EMPLOYEES_KEY = ['admin', 'employees'] as const;
-/** Same key as the services screen: one cache for the back office's services list. */
-export const SERVICES_KEY = ['admin', 'services'] as const;
-
-export const fetchEmployees = () => call(api.admin.employees.$get(), MSG.employeesLoadFailed);
-export const fetchServices = () => call(api.admin.services.$get(), MSG.servicesLoadAdmin);
+/** Every employee, active or not (the employees screen; availability's professionals and "Mover"). */
+export const employeesQuery = () =>
+  queryOptions({ queryKey: ['admin', 'employees'] as const, queryFn: () => call(api.admin.employees.$get(), MSG.employeesLoadFailed) });
 
 export const saveEmployee = (id: string | null, json: EmployeeInput) =>
   call(id ? api.admin.employees[':id'].$put({ param: { id }, json }) : api.admin.employees.$post({ json }), MSG.employeeSaveFailed);

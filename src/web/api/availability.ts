@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { STAFF_MSG } from '../../domain/texts/staff';
+import { api, call } from '../lib/api';
+
+// Closures, special hours and time off (ADR 023), and the appointments they leave outside availability.
+export type AvailabilityOverview = InferResponseType<typeof api.admin.availability.$get, 200>;
+export type ConflictRow = AvailabilityOverview['conflicts'][number];
+export type ClosureInput = Parameters<typeof api.admin.availability.closures.$post>[0]['json'];
+export type TimeOffInput = Parameters<(typeof api.admin.availability)['time-off']['$post']>[0]['json'];
+
+export const availabilityQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'availability'] as const,
+    queryFn: () => call(api.admin.availability.$get(), STAFF_MSG.availabilityLoadFailed),
+  });
+
+export const addClosure = (json: ClosureInput) => call(api.admin.availability.closures.$post({ json }), STAFF_MSG.availabilitySaveFailed);
+export const addNationalHolidays = (year: number) =>
+  call(api.admin.availability['national-holidays'].$post({ json: { year } }), STAFF_MSG.availabilitySaveFailed);
+export const deleteClosure = (id: string) =>
+  call(api.admin.availability.closures[':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);
+export const addTimeOff = (json: TimeOffInput) =>
+  call(api.admin.availability['time-off'].$post({ json }), STAFF_MSG.availabilitySaveFailed);
+export const deleteTimeOff = (id: string) =>
+  call(api.admin.availability['time-off'][':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);
+/** An affected appointment, cancelled as the salon. */
+export const cancelAsSalon = (id: string) =>
+  call(
+    api.admin.appointments[':id'].status.$patch({ param: { id }, json: { status: 'cancelled_by_salon' } }),
+    STAFF_MSG.availabilitySaveFailed,
+  );
+
+// The professional's own time off (ADR 024): /employee/time-off.
+export type MyTimeOffInput = Parameters<(typeof api)['my-time-off']['$post']>[0]['json'];
+
+export const myTimeOffQuery = () =>
+  queryOptions({
+    queryKey: ['my-time-off'] as const,
+    queryFn: () => call(api['my-time-off'].$get(), STAFF_MSG.availabilityLoadFailed),
+  });
+export const addMyTimeOff = (json: MyTimeOffInput) => call(api['my-time-off'].$post({ json }), STAFF_MSG.availabilitySaveFailed);
+export const deleteMyTimeOff = (id: string) => call(api['my-time-off'][':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);

@@ -1,0 +1,99 @@
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import { SLOT_INTERVAL_OPTIONS } from '../../../domain/slots';
+import { fromMinutes } from '../../../domain/weekly-schedule';
+import { NumberInput } from '../../components/admin/admin-ui';
+import { SelectField } from '../../components/form-field';
+import { chevron, selectClass } from '../../components/schedule-editor';
+import type { SettingsField, SettingsValues } from './settings-values';
+
+type NumberKey = 'hours' | 'reminderHours' | 'horizon' | 'cap';
+
+/** The whole-number rules of SPEC §2 Salon settings and ADR 025, in the order they are shown. */
+const NUMBER_RULES: {
+  key: NumberKey;
+  field: SettingsField;
+  label: string;
+  name: string;
+  min: number;
+  suffix: string;
+  description: string;
+}[] = [
+  {
+    key: 'hours',
+    field: 'hours',
+    label: 'Antelación mínima para cancelar',
+    name: 'cancellation-hours',
+    min: 0,
+    suffix: 'horas',
+    description: 'Los clientes no pueden cancelar con menos horas de antelación. 0: siempre pueden.',
+  },
+  {
+    key: 'reminderHours',
+    field: 'reminder',
+    label: STAFF_MSG.reminderHoursLabel,
+    name: 'reminder-hours',
+    min: 0,
+    suffix: 'horas',
+    description: 'El email de recordatorio sale estas horas antes de la cita. No se envía para citas reservadas con menos antelación.',
+  },
+  {
+    key: 'horizon',
+    field: 'horizon',
+    label: 'Reservas con hasta',
+    name: 'booking-horizon',
+    min: 1,
+    suffix: 'días de antelación',
+    description: 'Los clientes no pueden reservar más allá de esta fecha (entre 1 y 730 días).',
+  },
+  {
+    key: 'cap',
+    field: 'cap',
+    label: 'Citas pendientes por cliente',
+    name: 'booking-cap',
+    min: 1,
+    suffix: 'como máximo',
+    description: 'Citas confirmadas que un cliente puede tener por delante a la vez (entre 1 y 50). Las que reserva el salón no cuentan.',
+  },
+];
+
+/** "Reglas de citas": the slot interval, then the numbers, each with its message beside it. */
+export function AppointmentRules({
+  values,
+  onChange,
+  errorOf,
+}: {
+  values: SettingsValues;
+  onChange: (patch: Partial<SettingsValues>, field?: SettingsField) => void;
+  errorOf: (field: SettingsField) => string | null;
+}) {
+  const interval = values.slotInterval;
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
+      <SelectField
+        label="Intervalo entre citas"
+        name="slot-interval"
+        description={`Cada cuánto se ofrece una hora al reservar: 09:00, ${fromMinutes(9 * 60 + interval)}, ${fromMinutes(9 * 60 + 2 * interval)}…`}
+        error={errorOf('interval')}
+        value={interval}
+        options={SLOT_INTERVAL_OPTIONS.map((n) => ({ value: n, text: `${n} minutos` }))}
+        onChange={(slotInterval) => onChange({ slotInterval })}
+        selectClassName={`${selectClass} pl-4`}
+        style={chevron}
+      />
+      {NUMBER_RULES.map((r) => (
+        <NumberInput
+          key={r.key}
+          label={r.label}
+          name={r.name}
+          value={values[r.key]}
+          onChange={(v) => onChange({ [r.key]: v }, r.field)}
+          min={r.min}
+          step={1}
+          suffix={r.suffix}
+          error={errorOf(r.field)}
+          description={r.description}
+        />
+      ))}
+    </div>
+  );
+}
