@@ -93,7 +93,11 @@ export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
   });
 }
 
-/** 401 without a session, 403 when the role is not in the list. Every /api route states its own. */
+/**
+ * 401 without a session, 403 when the role is not in the list. Every /api route states its own.
+ * Its type says the user is set, so a handler after it reads `c.get('user')` as a `SessionUser`
+ * (no cast, no null check).
+ */
 export function requireRole(...roles: Role[]) {
   return createMiddleware<AppEnv & { Variables: { user: SessionUser } }>(async (c, next) => {
     const user = c.get('user');

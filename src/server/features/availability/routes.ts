@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { isValidTime } from '../../../domain/salon-time';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
@@ -44,10 +44,10 @@ export const adminAvailabilityRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtim
     .delete('/closures/:id', requireRole('admin'), validate('param', IdParam), async (c) => c.json(await deleteSalonException(deps, c.req.valid('param').id)))
     .post('/time-off', requireRole('admin'), validate('json', AdminTimeOffBody), async (c) => {
       const { employeeId, ...body } = c.req.valid('json');
-      return c.json(await addTimeOff(deps, c.get('user') as SessionUser, employeeId, body), 201);
+      return c.json(await addTimeOff(deps, c.get('user'), employeeId, body), 201);
     })
     .delete('/time-off/:id', requireRole('admin'), validate('param', IdParam), async (c) =>
-      c.json(await deleteTimeOff(deps, c.get('user') as SessionUser, c.req.valid('param').id)),
+      c.json(await deleteTimeOff(deps, c.get('user'), c.req.valid('param').id)),
     );
 
 /**
@@ -56,8 +56,8 @@ export const adminAvailabilityRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtim
  */
 export const myTimeOffRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
-    .get('/', requireRole('employee'), async (c) => c.json(await myTimeOff(deps, c.get('user') as SessionUser)))
-    .post('/', requireRole('employee'), validate('json', OwnTimeOffBody), async (c) => c.json(await addTimeOff(deps, c.get('user') as SessionUser, null, c.req.valid('json')), 201))
+    .get('/', requireRole('employee'), async (c) => c.json(await myTimeOff(deps, c.get('user'))))
+    .post('/', requireRole('employee'), validate('json', OwnTimeOffBody), async (c) => c.json(await addTimeOff(deps, c.get('user'), null, c.req.valid('json')), 201))
     .delete('/:id', requireRole('employee'), validate('param', IdParam), async (c) =>
-      c.json(await deleteTimeOff(deps, c.get('user') as SessionUser, c.req.valid('param').id)),
+      c.json(await deleteTimeOff(deps, c.get('user'), c.req.valid('param').id)),
     );

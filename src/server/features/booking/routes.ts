@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { isValidTime } from '../../../domain/salon-time';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
 import { requireRole, requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
@@ -75,23 +75,23 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
   new Hono<AppEnv>()
     // Days a closure or a whole-day time off makes unavailable (issue 15); the reason only for staff.
     .get('/closed-days', requireUser(), validate('query', CalendarQuery), async (c) =>
-      c.json(await unavailableDays(deps, c.get('user') as SessionUser, c.req.valid('query'))),
+      c.json(await unavailableDays(deps, c.get('user'), c.req.valid('query'))),
     )
     .get('/slots', requireUser(), validate('query', SlotsQuery), async (c) => c.json(await availableSlots(deps, c.req.valid('query'))))
     .post('/', requireUser(), validate('json', BookingBody), async (c) => {
       const { serviceId, professionalId, date, time, notes } = c.req.valid('json');
-      const row = await book(deps, c.get('user') as SessionUser, { serviceId, professionalId, date, time, notes });
+      const row = await book(deps, c.get('user'), { serviceId, professionalId, date, time, notes });
       return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
     })
     // Issue 13: the staff book for a salon client record (admin: any agenda; employee: their own).
     .post('/staff', requireRole('employee', 'admin'), validate('json', StaffBookingBody), async (c) => {
-      const row = await bookForClientRecord(deps, c.get('user') as SessionUser, c.req.valid('json'));
+      const row = await bookForClientRecord(deps, c.get('user'), c.req.valid('json'));
       return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
     })
     // Moving an appointment: its client (under the cancelling policy), its professional, the admin.
     .get('/reschedule/:id/slots', requireUser(), validate('param', IdParam), validate('query', RescheduleSlotsQuery), async (c) =>
-      c.json(await rescheduleSlots(deps, c.get('user') as SessionUser, c.req.valid('param').id, c.req.valid('query'))),
+      c.json(await rescheduleSlots(deps, c.get('user'), c.req.valid('param').id, c.req.valid('query'))),
     )
     .post('/reschedule/:id', requireUser(), validate('param', IdParam), validate('json', RescheduleBody), async (c) =>
-      c.json({ appointment: await reschedule(deps, c.get('user') as SessionUser, c.req.valid('param').id, c.req.valid('json')) }),
+      c.json({ appointment: await reschedule(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')) }),
     );

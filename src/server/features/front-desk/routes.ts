@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
@@ -32,12 +32,12 @@ const staff = () => requireRole('employee', 'admin');
 export const frontDeskRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
   new Hono<AppEnv>()
     .get('/clients', staff(), validate('query', SearchQuery), async (c) => c.json(await findClients(deps, c.req.valid('query').q ?? '')))
-    .post('/clients', staff(), validate('json', ClientBody), async (c) => c.json({ client: await createClient(deps, c.get('user') as SessionUser, c.req.valid('json')) }, 201))
+    .post('/clients', staff(), validate('json', ClientBody), async (c) => c.json({ client: await createClient(deps, c.get('user'), c.req.valid('json')) }, 201))
     .get('/clients/:id', staff(), validate('param', IdParam), async (c) => c.json(await clientPage(deps, c.req.valid('param').id)))
     .put('/clients/:id', staff(), validate('param', IdParam), validate('json', ClientBody), async (c) =>
-      c.json({ client: await editClient(deps, c.get('user') as SessionUser, c.req.valid('param').id, c.req.valid('json')) }),
+      c.json({ client: await editClient(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')) }),
     )
-    .get('/day', staff(), validate('query', DayQuery), async (c) => c.json(await salonDay(deps, c.get('user') as SessionUser, c.req.valid('query').date)))
+    .get('/day', staff(), validate('query', DayQuery), async (c) => c.json(await salonDay(deps, c.get('user'), c.req.valid('query').date)))
     .get('/appointments/:id/changes', staff(), validate('param', IdParam), async (c) =>
-      c.json(await appointmentChanges(deps, c.get('user') as SessionUser, c.req.valid('param').id)),
+      c.json(await appointmentChanges(deps, c.get('user'), c.req.valid('param').id)),
     );
