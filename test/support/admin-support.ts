@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { user } from '../../src/server/db/schema';
-import type { Role } from '../../src/server/http/env';
+import type { Role } from '../../src/domain/roles';
 import { promote, signIn, signUp, type Session } from './http-client';
 import type { TestServer } from './test-server';
 

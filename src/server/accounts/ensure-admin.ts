@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Role } from '../../domain/roles';
 import type { Auth } from '../auth/auth';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
@@ -7,7 +8,7 @@ import { account, session, user } from '../db/schema';
 /** ADMIN_EMAIL/ADMIN_PASSWORD: make sure that admin exists (an existing account is promoted, its password kept). */
 export async function ensureAccount(
   deps: { db: Db; auth: Auth },
-  a: { email: string; password: string; name?: string; role: 'client' | 'employee' | 'admin' },
+  a: { email: string; password: string; name?: string; role: Role },
 ): Promise<string> {
   const email = a.email.toLowerCase();
   const found = await deps.db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { STAFF_PASSWORD_MIN } from '../../domain/password-rules';
+import { isStaffRole } from '../../domain/roles';
 import type { Db } from '../db/client';
 import { session, user } from '../db/schema';
 
@@ -28,8 +29,7 @@ export async function staffPasswordGate(db: Db, email: string, password: string)
     .from(user)
     .where(eq(sql`lower(${user.email})`, email));
   if (!row?.required) return 'ok';
-  const staff = row.role === 'employee' || row.role === 'admin';
-  if (staff && [...password].length < STAFF_PASSWORD_MIN) {
+  if (isStaffRole(row.role) && [...password].length < STAFF_PASSWORD_MIN) {
     await db.delete(session).where(eq(session.userId, row.id));
     return 'refused';
   }

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
+import { ROLES } from '../../domain/roles';
 import type { WeeklySchedule } from '../../domain/weekly-schedule';
 
 // One source for every type: these tables -> drizzle-zod schemas -> Hono routes -> hc<AppType>.
@@ -35,7 +36,7 @@ export const user = pgTable('user', {
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
   // Every new account is a client; only account linking makes an employee (SPEC §6).
-  role: text('role', { enum: ['client', 'employee', 'admin'] }).notNull().default('client'),
+  role: text('role', { enum: ROLES }).notNull().default('client'),
   // Set when a client account is linked as an employee: its next sign-in needs a staff password
   // (12 characters); cleared when she signs in with one (features/accounts/auth-routes.ts, docs/decisions/030).
   staffPasswordRequired: boolean('staff_password_required').notNull().default(false),

@@ -5,8 +5,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Realtime } from '../live-events/realtime';
 import type { RateLimitStore } from '../auth/rate-limit-store';
-
-export type Role = 'client' | 'employee' | 'admin';
+import type { Role } from '../../domain/roles';
 
 export type SessionUser = {
   id: string;

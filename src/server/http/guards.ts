@@ -3,7 +3,8 @@ import { createMiddleware } from 'hono/factory';
 import { effectiveRole, sessionEnded, shouldTouchSession } from '../../domain/session-policy';
 import type { Db } from '../db/client';
 import { employees, session as sessionTable } from '../db/schema';
-import type { AppEnv, Deps, Role, SessionUser } from './env';
+import type { Role } from '../../domain/roles';
+import type { AppEnv, Deps, SessionUser } from './env';
 import { forbidden, unauthorized } from './errors';
 import { createSessionReader } from './session-reader';
 

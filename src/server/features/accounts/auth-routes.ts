@@ -9,6 +9,7 @@ import { errorJson } from '../../http/errors';
 import { safeError } from '../../logger';
 import { eq } from 'drizzle-orm';
 import { newPasswordProblem } from '../../../domain/password-rules';
+import { isStaffRole } from '../../../domain/roles';
 import { user as userTable, verification } from '../../db/schema';
 import { staffPasswordGate } from '../../accounts/staff-password';
 import { consumeResendLimits, TooManyResends } from '../../accounts/verification-resend';
@@ -69,8 +70,6 @@ async function bodyOf(req: Request): Promise<Record<string, unknown>> {
   }
 }
 
-const STAFF = new Set(['admin', 'employee']);
-
 /**
  * Passwords (issue 16, ADR 025): a new password is refused when it is one of the 10,000 most
  * common, and for a staff account when shorter than 12. better-auth still checks 6..128.
@@ -111,7 +110,7 @@ async function passwordRefusal(
     const s = await deps.auth.api.getSession({ headers: req.headers }).catch(() => null);
     role = (s?.user as { role?: string } | undefined)?.role;
   }
-  return newPasswordProblem(password, { staff: role !== undefined && STAFF.has(role), isCommon: isCommonPassword });
+  return newPasswordProblem(password, { staff: isStaffRole(role), isCommon: isCommonPassword });
 }
 
 async function emailOf(req: Request): Promise<string | null> {

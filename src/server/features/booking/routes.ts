@@ -4,6 +4,7 @@ import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { isValidTime } from '../../../domain/salon-time';
 import type { AppEnv, Deps } from '../../http/env';
+import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole, requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
@@ -84,7 +85,7 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
       return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
     })
     // Issue 13: the staff book for a salon client record (admin: any agenda; employee: their own).
-    .post('/staff', requireRole('employee', 'admin'), validate('json', StaffBookingBody), async (c) => {
+    .post('/staff', requireRole(...STAFF_ROLES), validate('json', StaffBookingBody), async (c) => {
       const row = await bookForClientRecord(deps, c.get('user'), c.req.valid('json'));
       return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
     })

@@ -1,6 +1,7 @@
 import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
 import { BOOKING_RATE_RULE, capOf, capReached, clientMoveProblem, horizonOf, isWithinHorizon, lastBookableDate, RESCHEDULE_RATE_RULE, selfBookingProblem, type LimitProblem } from '../../../domain/booking-limits';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
+import { isStaffRole } from '../../../domain/roles';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { defaultSalonSettings } from '../../../domain/salon-settings';
@@ -208,7 +209,7 @@ const CALENDAR_MAX_DAYS = 62;
 export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professionalId: string; from: string; to: string }) {
   const span = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
   if (!(span >= 0 && span < CALENDAR_MAX_DAYS)) throw badRequest(MSG.invalidInput);
-  const staff = user.role === 'admin' || user.role === 'employee';
+  const staff = isStaffRole(user.role);
   const recordId = UUID.test(q.professionalId) ? q.professionalId : null;
   const [days, horizonSetting] = await Promise.all([closedDays(ctx.db, recordId, q.from, q.to), bookingHorizonDays(ctx.db)]);
   // A time off's reason (possibly health) only for the admin and the professional herself.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
+import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
@@ -22,7 +23,7 @@ const SearchQuery = z.strictObject({ q: z.string().max(120, MSG.invalidInput).op
 const DayQuery = z.strictObject({ date: z.string().refine(isSalonDay, MSG.invalidInput) });
 const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
-const staff = () => requireRole('employee', 'admin');
+const staff = () => requireRole(...STAFF_ROLES);
 
 /**
  * The front desk (issue 13), for the salon's staff only: the client records, the salon's day
