@@ -6,9 +6,9 @@ import type { Deps } from '../../http/env';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { employeesWithAccount, findStatus, listPage, updateIfConfirmed } from './queries';
+import { isId } from '../../http/params';
 
 const TZ = SALON_TIME_ZONE;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type ListQuery = {
   from: string;
@@ -35,7 +35,7 @@ export function decodeCursor(s: string): Cursor {
     // Only the exact form encodeCursor writes, on a salon day like the date parameters: an
     // expanded-year instant ('+275760-09-13T00:00:00.000Z') is a valid JS Date that PostgreSQL
     // cannot read, and answered 500 (issue 16).
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && UUID.test(v[1]) && ISO_INSTANT.test(v[0])) {
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && isId(v[1]) && ISO_INSTANT.test(v[0])) {
       const startTime = new Date(v[0]);
       if (Number.isFinite(startTime.getTime()) && startTime.toISOString() === v[0] && isSalonDay(v[0].slice(0, 10))) return { startTime, id: v[1] };
     }
@@ -71,7 +71,7 @@ export async function listAppointments(deps: Pick<Deps, 'db'>, q: ListQuery) {
  * exclusion constraint's set, so its time is free again the moment this commits.
  */
 export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, id: string, to: AppointmentStatus) {
-  if (!UUID.test(id)) throw notFound(STAFF_MSG.appointmentNotFound);
+  if (!isId(id)) throw notFound(STAFF_MSG.appointmentNotFound);
   // The WHERE status = 'confirmed' of the update is the "from" half of the rule.
   // A cancellation by the salon and its messages commit together (ADR 021); completed and
   // no-show need none (a pending reminder sees the status and stays silent).

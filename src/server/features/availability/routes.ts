@@ -6,13 +6,13 @@ import { isValidTime } from '../../../domain/salon-time';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
+import { IdParam, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { addNationalHolidays, addSalonException, addTimeOff, adminOverview, deleteSalonException, deleteTimeOff, myTimeOff } from './service';
 
 const day = z.string({ error: STAFF_MSG.exceptionDatesInvalid }).refine(isSalonDay, STAFF_MSG.exceptionDatesInvalid);
 const time = z.string().refine(isValidTime, STAFF_MSG.exceptionTimesInvalid).nullable().optional();
 const reason = z.string().max(200, MSG.invalidInput).default('');
-const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
 const SalonExceptionBody = z.strictObject({
   kind: z.enum(['closed', 'special_hours'], MSG.invalidInput),
@@ -23,7 +23,7 @@ const SalonExceptionBody = z.strictObject({
   reason,
 });
 const TimeOffFields = { startDate: day, endDate: day, startTime: time, endTime: time, reason };
-const AdminTimeOffBody = z.strictObject({ employeeId: z.string().min(1).max(100), ...TimeOffFields });
+const AdminTimeOffBody = z.strictObject({ employeeId: lookupId, ...TimeOffFields });
 const OwnTimeOffBody = z.strictObject(TimeOffFields);
 const HolidaysBody = z.strictObject({ year: z.number({ error: STAFF_MSG.holidaysYearInvalid }).int(STAFF_MSG.holidaysYearInvalid) });
 

@@ -7,13 +7,13 @@ import { exceptionsBetween, futureConflicts, type Conflict } from '../../availab
 import { employees, employeeTimeOff, salonExceptions } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
+import { isId } from '../../http/params';
 
 // Closures, special hours and time off (issue 15, docs/decisions/023-024). Adding one never
 // cancels anything: the answer lists the confirmed appointments it leaves outside availability
 // and the admin decides on each.
 
 const TZ = SALON_TIME_ZONE;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
 export type SalonExceptionInput = { kind: 'closed' | 'special_hours'; startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
@@ -89,7 +89,7 @@ export async function addNationalHolidays(ctx: Ctx, year: number) {
 }
 
 export async function deleteSalonException(ctx: Ctx, id: string) {
-  if (!UUID.test(id)) throw notFound(STAFF_MSG.exceptionNotFound);
+  if (!isId(id)) throw notFound(STAFF_MSG.exceptionNotFound);
   const [row] = await ctx.db.delete(salonExceptions).where(eq(salonExceptions.id, id)).returning({ startDate: salonExceptions.startDate, endDate: salonExceptions.endDate });
   if (!row) throw notFound(STAFF_MSG.exceptionNotFound);
   await announce(ctx, await linkedUserIds(ctx), row.startDate, row.endDate);
@@ -108,7 +108,7 @@ export async function addTimeOff(ctx: Ctx, actor: SessionUser, employeeRecordId:
   if (problem) throw badRequest(problem);
   const own = actor.role !== 'admin';
   const result = await ctx.db.transaction(async (tx) => {
-    const where = own ? eq(employees.userId, actor.id) : UUID.test(employeeRecordId ?? '') ? eq(employees.id, employeeRecordId!) : undefined;
+    const where = own ? eq(employees.userId, actor.id) : isId(employeeRecordId ?? '') ? eq(employees.id, employeeRecordId!) : undefined;
     if (!where) throw notFound(STAFF_MSG.employeeNotFound);
     const [employee] = await tx.select({ id: employees.id, userId: employees.userId, name: employees.name }).from(employees).where(where).for('update');
     if (!employee) throw notFound(STAFF_MSG.employeeNotFound);
@@ -125,7 +125,7 @@ export async function addTimeOff(ctx: Ctx, actor: SessionUser, employeeRecordId:
 }
 
 export async function deleteTimeOff(ctx: Ctx, actor: SessionUser, id: string) {
-  if (!UUID.test(id)) throw notFound(STAFF_MSG.exceptionNotFound);
+  if (!isId(id)) throw notFound(STAFF_MSG.exceptionNotFound);
   const mine = actor.role === 'admin' ? sql`true` : sql`${employeeTimeOff.employeeId} IN (SELECT id FROM ${employees} WHERE user_id = ${actor.id})`;
   const [row] = await ctx.db
     .delete(employeeTimeOff)

@@ -7,17 +7,18 @@ import type { AppEnv, Deps } from '../../http/env';
 import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole, requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
+import { IdParam, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { availableSlots, book, bookForClientRecord, reschedule, rescheduleSlots, unavailableDays } from './service';
 
 const SlotsQuery = z.strictObject({
-  serviceId: z.string().min(1).max(100),
-  professionalId: z.string().min(1).max(100),
+  serviceId: lookupId,
+  professionalId: lookupId,
   date: z.string().refine(isSalonDay),
 });
 
 const CalendarQuery = z.strictObject({
-  professionalId: z.string().min(1).max(100),
+  professionalId: lookupId,
   from: z.string().refine(isSalonDay),
   to: z.string().refine(isSalonDay),
 });
@@ -66,10 +67,9 @@ const RescheduleBody = z.strictObject({
   time: step.refine(isValidTime, MSG.invalidInput),
 });
 const RescheduleSlotsQuery = z.strictObject({
-  professionalId: z.string().min(1).max(100),
+  professionalId: lookupId,
   date: z.string().refine(isSalonDay),
 });
-const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** Live slots and booking. Any signed-in role may book for itself (SPEC §6). */
 export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLimit'>) =>

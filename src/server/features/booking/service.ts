@@ -18,13 +18,12 @@ import type { Deps, SessionUser } from '../../http/env';
 import { canClientCancel, DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
 import { canReschedule, mayManageAgenda } from '../../../domain/front-desk-rules';
 import { bookAtomically, bookForClient, bookingContext, bookingHorizonDays, cancellationHours, clientRecord, movableAppointment, moveAppointment, type MovableAppointment } from './queries';
+import { isId } from '../../http/params';
 
 const TZ = SALON_TIME_ZONE;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
-
 
 function slotInterval(interval: number | null): number {
   return isSlotInterval(interval) ? interval : defaultSalonSettings().appointmentTimeSlotInterval;
@@ -37,9 +36,9 @@ function slotInterval(interval: number | null): number {
  * professional gone, not offering it.
  */
 async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: string; date: string }, withBusy: boolean, client?: { id: string; now: Date }) {
-  if (!UUID.test(q.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
+  if (!isId(q.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const { start, end } = dayBounds(q.date, TZ);
-  const validEmployee = UUID.test(q.professionalId);
+  const validEmployee = isId(q.professionalId);
   const context = await bookingContext(db, {
     serviceId: q.serviceId,
     // A malformed professional id still lets the service be checked first.
@@ -210,7 +209,7 @@ export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professi
   const span = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000;
   if (!(span >= 0 && span < CALENDAR_MAX_DAYS)) throw badRequest(MSG.invalidInput);
   const staff = isStaffRole(user.role);
-  const recordId = UUID.test(q.professionalId) ? q.professionalId : null;
+  const recordId = isId(q.professionalId) ? q.professionalId : null;
   const [days, horizonSetting] = await Promise.all([closedDays(ctx.db, recordId, q.from, q.to), bookingHorizonDays(ctx.db)]);
   // A time off's reason (possibly health) only for the admin and the professional herself.
   const seesReason = user.role === 'admin' || (staff && recordId !== null && days.some((d) => d.kind === 'time_off') && (await isEmployeeRecordOf(ctx.db, recordId, user.id)));
@@ -265,7 +264,7 @@ export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: stri
  * engine, same exclusion constraint, same 409 text on a race; the appointment records who booked.
  */
 export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: StaffBookingRequest) {
-  const record = UUID.test(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
+  const record = isId(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
   const { service, employee, slot } = await bookableSlot(ctx, req);
   if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
@@ -310,7 +309,7 @@ type MoveMode = 'staff' | 'client';
  * anyone else gets 404, as for an id that does not exist.
  */
 async function movableFor(ctx: Ctx, actor: SessionUser, id: string): Promise<{ found: MovableAppointment; mode: MoveMode }> {
-  const found = UUID.test(id) ? await movableAppointment(ctx.db, id) : undefined;
+  const found = isId(id) ? await movableAppointment(ctx.db, id) : undefined;
   if (!found) throw notFound(STAFF_MSG.appointmentNotFound);
   if (actor.role === 'admin') return { found, mode: 'staff' };
   if (actor.role === 'employee' && found.employeeId === actor.id) return { found, mode: 'staff' };

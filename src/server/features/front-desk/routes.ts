@@ -6,6 +6,7 @@ import type { AppEnv, Deps } from '../../http/env';
 import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
+import { IdParam } from '../../http/params';
 import { validate } from '../../http/validate';
 import { appointmentChanges, clientPage, createClient, editClient, findClients, salonDay } from './service';
 
@@ -21,7 +22,6 @@ const ClientBody = z.strictObject({
 });
 const SearchQuery = z.strictObject({ q: z.string().max(120, MSG.invalidInput).optional() });
 const DayQuery = z.strictObject({ date: z.string().refine(isSalonDay, MSG.invalidInput) });
-const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
 const staff = () => requireRole(...STAFF_ROLES);
 

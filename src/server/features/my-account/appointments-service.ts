@@ -6,9 +6,9 @@ import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../http/env';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { appointmentsOfClient, cancellationPolicyHours, markCancelledByClient, ownAppointment } from './appointments-queries';
+import { isId } from '../../http/params';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const listMine = (ctx: Ctx, clientId: string) => appointmentsOfClient(ctx.db, clientId);
 
@@ -17,7 +17,7 @@ export const listMine = (ctx: Ctx, clientId: string) => appointmentsOfClient(ctx
  * salon's cancellation window. The freed slot is announced to open booking screens.
  */
 export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
-  const found = UUID.test(id) ? await ownAppointment(ctx.db, id, clientId) : undefined;
+  const found = isId(id) ? await ownAppointment(ctx.db, id, clientId) : undefined;
   if (!found) throw notFound(STAFF_MSG.appointmentNotFound);
 
   const hours = (await cancellationPolicyHours(ctx.db)) ?? DEFAULT_CANCELLATION_POLICY_HOURS;
