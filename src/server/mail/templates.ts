@@ -1,8 +1,6 @@
+import { escapeHtml } from '../../domain/html';
 import { STAFF_MSG } from '../../domain/texts/staff';
 import type { Mail } from './mailer';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function resetPasswordMail(p: { to: string; name: string; url: string }): Mail {
   return {

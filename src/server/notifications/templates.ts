@@ -1,12 +1,10 @@
+import { escapeHtml } from '../../domain/html';
 import { googleCalendarLink, salonDateTimeText } from '../../domain/notification-rules';
 import type { Mail } from '../mail/mailer';
 import type { MessagePayload } from './enqueue';
 
 // The Spanish messages about an appointment: plain text and HTML with every stored text escaped
 // (a client name or service name can hold markup). Pure: data in, Mail out.
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export type MessageData = {
   appointment: {
