@@ -11,7 +11,6 @@ import { appointments, employees, employeeTimeOff, salonExceptions, salonSetting
 // Shared by every feature that decides availability, so none re-implements it: the booking's hot
 // path reads the same rows inside its one-round-trip context (features/booking/queries.ts).
 
-const TZ = SALON_TIME_ZONE;
 /** The pool or a transaction. */
 export type Reader = Pick<Db, 'execute'>;
 
@@ -59,7 +58,7 @@ export type Conflict = {
  * availability. Nothing is cancelled: the admin decides on each (docs/decisions/023).
  */
 export async function futureConflicts(db: Reader, now: Date, limit = 500): Promise<Conflict[]> {
-  const today = salonDateOf(now, TZ);
+  const today = salonDateOf(now, SALON_TIME_ZONE);
   const rows = await db.execute<{ id: string; start_time: Date | string; end_time: Date | string; client_name: string; service_name: string; employee_name: string; employee_id: string; employee_record_id: string | null }>(sql`
     WITH ranges AS (
       SELECT NULL::uuid AS employee_id, start_date, end_date FROM ${salonExceptions} WHERE end_date >= ${today}::date
@@ -69,8 +68,8 @@ export async function futureConflicts(db: Reader, now: Date, limit = 500): Promi
     SELECT DISTINCT a.id, a.start_time, a.end_time, a.client_name, a.service_name, a.employee_name, a.employee_id, e.id AS employee_record_id
     FROM ranges r
     JOIN ${appointments} a ON a.status = 'confirmed'
-      AND a.start_time >= greatest(${now.toISOString()}::timestamptz, r.start_date::timestamp AT TIME ZONE ${TZ})
-      AND a.start_time < (r.end_date + 1)::timestamp AT TIME ZONE ${TZ}
+      AND a.start_time >= greatest(${now.toISOString()}::timestamptz, r.start_date::timestamp AT TIME ZONE ${SALON_TIME_ZONE})
+      AND a.start_time < (r.end_date + 1)::timestamp AT TIME ZONE ${SALON_TIME_ZONE}
     LEFT JOIN ${employees} e ON e.user_id = a.employee_id
     WHERE r.employee_id IS NULL OR r.employee_id = e.id
     ORDER BY a.start_time, a.id
@@ -81,15 +80,14 @@ export async function futureConflicts(db: Reader, now: Date, limit = 500): Promi
   for (const r of rows.rows) {
     const start = new Date(r.start_time);
     const end = new Date(r.end_time);
-    const date = salonDateOf(start, TZ);
+    const date = salonDateOf(start, SALON_TIME_ZONE);
     const mine: Exceptions = { salon: ex.salon, timeOff: ex.timeOff.filter((t) => t.employeeId === r.employee_record_id) };
-    const closed = conflictOf(date, { start, end }, mine, TZ);
+    const closed = conflictOf(date, { start, end }, mine, SALON_TIME_ZONE);
     if (!closed) continue;
     out.push({ id: r.id, date, startTime: start, endTime: end, clientName: r.client_name, serviceName: r.service_name, employeeName: r.employee_name, employeeId: r.employee_id, label: closedLabel(closed), kind: closed.kind });
   }
   return out;
 }
-
 
 /** Days in [from, to] a closure or a whole-day time off makes unavailable for a professional (calendars). */
 export async function closedDays(db: Reader, employeeRecordId: string | null, from: string, to: string): Promise<Array<{ date: string } & DayClosed>> {
@@ -97,7 +95,7 @@ export async function closedDays(db: Reader, employeeRecordId: string | null, fr
   const out: Array<{ date: string } & DayClosed> = [];
   const working: DaySchedule = { isWorkingDay: true, startTime: '00:00', endTime: '23:59', breaks: [] };
   for (let d = from; d <= to; d = addDays(d, 1)) {
-    const closed = dayPlan(d, working, ex, TZ).closed;
+    const closed = dayPlan(d, working, ex, SALON_TIME_ZONE).closed;
     if (closed) out.push({ date: d, ...closed });
   }
   return out;
@@ -119,7 +117,7 @@ export async function checkEmployeeBookable(db: Reader, a: BookableArgs) {
   const ex = await exceptionsBetween(db, a.date, a.date, [a.employeeRecordId]);
   const interval = isSlotInterval(row?.interval) ? row.interval : defaultSalonSettings().appointmentTimeSlotInterval;
   return checkBookable(
-    { date: a.date, weekly: dayScheduleOf(row?.availability ?? null, a.date), exceptions: ex, intervalMinutes: interval, durationMinutes: a.durationMinutes, busy: [], now: a.now, tz: TZ },
+    { date: a.date, weekly: dayScheduleOf(row?.availability ?? null, a.date), exceptions: ex, intervalMinutes: interval, durationMinutes: a.durationMinutes, busy: [], now: a.now, tz: SALON_TIME_ZONE },
     a.time,
   );
 }

@@ -8,8 +8,6 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { employeesWithAccount, findStatus, listPage, updateIfConfirmed } from './queries';
 import { isId } from '../../http/params';
 
-const TZ = SALON_TIME_ZONE;
-
 export type ListQuery = {
   from: string;
   to: string;
@@ -50,8 +48,8 @@ export function decodeCursor(s: string): Cursor {
  * end of its salon day (the start of the next one, exclusive), whatever the DST shift that day.
  */
 export async function listAppointments(deps: Pick<Deps, 'db'>, q: ListQuery) {
-  const start = dayBounds(q.from, TZ).start;
-  const end = dayBounds(q.to, TZ).end;
+  const start = dayBounds(q.from, SALON_TIME_ZONE).start;
+  const end = dayBounds(q.to, SALON_TIME_ZONE).end;
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const rows = await listPage(deps.db, { start, end, employeeId: q.employeeId, status: q.status, after, limit: q.limit });
   const hasMore = rows.length > q.limit;
@@ -83,7 +81,7 @@ export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, 
       })
     : undefined;
   if (row) {
-    const dates = [...new Set([salonDateOf(row.startTime, TZ), salonDateOf(row.endTime.getTime() - 1, TZ)])];
+    const dates = [...new Set([salonDateOf(row.startTime, SALON_TIME_ZONE), salonDateOf(row.endTime.getTime() - 1, SALON_TIME_ZONE)])];
     deps.realtime.publish({ type: 'appointments', employeeId: row.employeeId, dates });
     return row;
   }

@@ -13,7 +13,6 @@ import { isId } from '../../http/params';
 // cancels anything: the answer lists the confirmed appointments it leaves outside availability
 // and the admin decides on each.
 
-const TZ = SALON_TIME_ZONE;
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
 export type SalonExceptionInput = { kind: 'closed' | 'special_hours'; startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
@@ -51,7 +50,7 @@ const within = (c: Conflict, startDate: string, endDate: string, employeeUserId?
   c.date >= startDate && c.date <= endDate && (employeeUserId === undefined || c.employeeId === employeeUserId);
 
 export async function adminOverview(ctx: Ctx) {
-  const today = salonDateOf(ctx.now(), TZ);
+  const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
   const ex = await exceptionsBetween(ctx.db, today, '9999-12-30');
   return { today, salon: ex.salon, timeOff: ex.timeOff, conflicts: await futureConflicts(ctx.db, ctx.now()) };
 }
@@ -141,7 +140,7 @@ export async function deleteTimeOff(ctx: Ctx, actor: SessionUser, id: string) {
 export async function myTimeOff(ctx: Ctx, actor: SessionUser) {
   const [employee] = await ctx.db.select({ id: employees.id }).from(employees).where(eq(employees.userId, actor.id));
   if (!employee) return { timeOff: [] };
-  const today = salonDateOf(ctx.now(), TZ);
+  const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
   const ex = await exceptionsBetween(ctx.db, today, '9999-12-30', [employee.id]);
   return { timeOff: ex.timeOff };
 }

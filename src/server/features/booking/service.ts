@@ -20,8 +20,6 @@ import { canReschedule, mayManageAgenda } from '../../../domain/front-desk-rules
 import { bookAtomically, bookForClient, bookingContext, bookingHorizonDays, cancellationHours, clientRecord, movableAppointment, moveAppointment, type MovableAppointment } from './queries';
 import { isId } from '../../http/params';
 
-const TZ = SALON_TIME_ZONE;
-
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
 
@@ -37,7 +35,7 @@ function slotInterval(interval: number | null): number {
  */
 async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: string; date: string }, withBusy: boolean, client?: { id: string; now: Date }) {
   if (!isId(q.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const { start, end } = dayBounds(q.date, TZ);
+  const { start, end } = dayBounds(q.date, SALON_TIME_ZONE);
   const validEmployee = isId(q.professionalId);
   const context = await bookingContext(db, {
     serviceId: q.serviceId,
@@ -77,11 +75,11 @@ function availabilityInput(ctx: Ctx, args: SlotArgs) {
     durationMinutes: args.duration,
     busy: args.busy,
     now: ctx.now(),
-    tz: TZ,
+    tz: SALON_TIME_ZONE,
   };
 }
 
-const bookableDay = (ctx: Ctx, date: string) => isBookableDate(date, salonDateOf(ctx.now(), TZ));
+const bookableDay = (ctx: Ctx, date: string) => isBookableDate(date, salonDateOf(ctx.now(), SALON_TIME_ZONE));
 
 /** Slots offered on `date` (SPEC §5 Slot generation, with closures and time off taken out). */
 function offeredSlots(ctx: Ctx, args: SlotArgs): Slot[] {
@@ -105,7 +103,7 @@ function checkedSlot(ctx: Ctx, args: SlotArgs, time: string): Slot {
 export async function availableSlots(ctx: Ctx, q: { serviceId: string; professionalId: string; date: string }) {
   const { service, employee, interval, busy, exceptions, limits } = await resolve(ctx.db, q, true);
   // Beyond the salon's horizon (ADR 025) a client's grid is empty, as the booking would be refused.
-  const today = salonDateOf(ctx.now(), TZ);
+  const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
   if (!isWithinHorizon(q.date, today, limits.horizonDays ?? defaultSalonSettings().bookingHorizonDays)) return { date: q.date, slots: [] };
   const slots = offeredSlots(ctx, {
     date: q.date,
@@ -145,7 +143,7 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   // Booking abuse (issue 16, ADR 025): the client's own booking is within the salon's horizon
   // and cap, and attempts per account are limited in the store every instance shares. A staff
   // booking for a client (front desk, bookForClientRecord) does not come through here and is exempt.
-  const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, TZ), ...limits });
+  const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, SALON_TIME_ZONE), ...limits });
   if (limited) throw new ApiError(limited.status, limited.code, limited.message);
   const rate = await ctx.rateLimit.consume(bookingKey(user.id), BOOKING_RATE_RULE);
   if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
@@ -216,7 +214,7 @@ export async function unavailableDays(ctx: Ctx, user: SessionUser, q: { professi
   // Days past the salon's horizon are not bookable either (ADR 025); the calendar says why, to
   // everyone (it is the salon's rule, not a private reason), instead of a day with no times (ADR 031).
   const horizon = horizonOf(horizonSetting);
-  const lastDate = lastBookableDate(salonDateOf(ctx.now(), TZ), horizon);
+  const lastDate = lastBookableDate(salonDateOf(ctx.now(), SALON_TIME_ZONE), horizon);
   const note = STAFF_MSG.bookingHorizonNote(horizon);
   const closed: Array<{ date: string; label?: string }> = days
     .filter((d) => d.date <= lastDate)
@@ -338,7 +336,7 @@ export async function rescheduleSlots(ctx: Ctx, actor: SessionUser, id: string, 
   const { service, employee, interval, busy, exceptions, limits } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   // A client's move meets the booking horizon (ADR 031): beyond it her grid is empty, as for a booking.
-  if (mode === 'client' && !isWithinHorizon(q.date, salonDateOf(ctx.now(), TZ), horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
+  if (mode === 'client' && !isWithinHorizon(q.date, salonDateOf(ctx.now(), SALON_TIME_ZONE), horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
   const own = (b: { start: Date; end: Date }) =>
     employee.userId === found.employeeId && b.start.getTime() === found.startTime.getTime() && b.end.getTime() === found.endTime.getTime();
   const slots = offeredSlots(ctx, {
@@ -371,7 +369,7 @@ export async function reschedule(ctx: BookCtx, actor: SessionUser, id: string, r
   // The salon's moves are its own calendar and are not limited.
   let limitMove: ((movesSoFar: number) => LimitProblem | null) | undefined;
   if (mode === 'client') {
-    limitMove = (movesSoFar) => clientMoveProblem({ date: req.date, today: salonDateOf(at, TZ), horizonDays, movesSoFar });
+    limitMove = (movesSoFar) => clientMoveProblem({ date: req.date, today: salonDateOf(at, SALON_TIME_ZONE), horizonDays, movesSoFar });
     const early = limitMove(0);
     if (early) throw new ApiError(early.status, early.code, early.message);
     const rate = await ctx.rateLimit.consume(`reschedule:${actor.id}`, RESCHEDULE_RATE_RULE);
@@ -402,7 +400,7 @@ export async function reschedule(ctx: BookCtx, actor: SessionUser, id: string, r
   if (result.outcome === 'refused') throw new ApiError(result.problem.status, result.problem.code, result.problem.message);
   if (result.outcome === 'employee_unavailable') throw new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
   if (result.outcome === 'employee_account_changed') throw conflict(MSG.employeeNoAccount, 'employee_account_changed');
-  const oldDate = salonDateOf(found.startTime, TZ);
+  const oldDate = salonDateOf(found.startTime, SALON_TIME_ZONE);
   if (found.employeeId === employee.userId) {
     ctx.realtime.publish({ type: 'appointments', employeeId: employee.userId, dates: [...new Set([oldDate, req.date])] });
   } else {
