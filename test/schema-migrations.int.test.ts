@@ -21,18 +21,29 @@ async function tempDir() {
   return dir;
 }
 
-/** A copy of schema.ts with `edit` applied, importing the real domain code and packages. */
+/**
+ * A copy of the schema with `edit` applied to its source files, importing the real domain code and
+ * packages; returns the copy's SCHEMA_FILE.
+ */
 async function schemaCopy(edit: (source: string) => string) {
   const dir = await tempDir();
   await symlink(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   await cp(path.join(ROOT, 'src/domain'), path.join(dir, 'src/domain'), { recursive: true });
-  const file = path.join(dir, 'src/server/db/schema.ts');
-  await cp(SCHEMA_FILE, file);
-  const source = await readFile(file, 'utf8');
-  const edited = edit(source);
-  expect(edited).not.toBe(source);
-  await writeFile(file, edited);
-  return file;
+  const db = path.join(dir, 'src/server/db');
+  await cp(path.join(ROOT, 'src/server/db'), db, { recursive: true, filter: (from) => !from.includes(`${path.sep}migrations`) });
+  let edits = 0;
+  for (const name of await readdir(db, { recursive: true })) {
+    if (!name.endsWith('.ts')) continue;
+    const file = path.join(db, name);
+    const source = await readFile(file, 'utf8');
+    const edited = edit(source);
+    if (edited !== source) {
+      edits++;
+      await writeFile(file, edited);
+    }
+  }
+  expect(edits).toBe(1);
+  return path.join(dir, path.relative(ROOT, SCHEMA_FILE));
 }
 
 /** A copy of the migrations folder with hand-written migrations added after the last one. */

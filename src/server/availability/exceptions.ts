@@ -1,11 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { checkBookable, closedLabel, conflictOf, dayPlan, type DayClosed, type Exceptions, type SalonException, type TimeOff } from '../../domain/availability';
+import { closedLabel, conflictOf, dayPlan, type DayClosed, type Exceptions, type SalonException, type TimeOff } from '../../domain/availability';
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../domain/salon-time';
-import { defaultSalonSettings } from '../../domain/salon-settings';
-import { isSlotInterval } from '../../domain/slots';
-import { dayScheduleOf, type DaySchedule, type WeeklySchedule } from '../../domain/weekly-schedule';
+import type { DaySchedule } from '../../domain/weekly-schedule';
 import type { Db } from '../db/client';
-import { appointments, employees, employeeTimeOff, salonExceptions, salonSettings } from '../db/schema';
+import { appointments, employees, employeeTimeOff, salonExceptions } from '../db/schema';
 
 // Closures, special hours and time off as the server reads them (issue 15, docs/decisions/023).
 // Shared by every feature that decides availability, so none re-implements it: the booking's hot
@@ -101,34 +99,13 @@ export async function closedDays(db: Reader, employeeRecordId: string | null, fr
   return out;
 }
 
-export type BookableArgs = { employeeRecordId: string; date: string; time: string; durationMinutes: number; now: Date };
-
-/**
- * For bookings made elsewhere than the client's booking page (issue 13: front-desk booking and
- * rescheduling): the same domain rule as the slot list, read in one go. Existing appointments
- * are left to the exclusion constraint, as in the client's booking.
- * `{ ok: false, code: 'salon_closed' | 'time_off' }` should be answered 409 with `message`.
- */
-export async function checkEmployeeBookable(db: Reader, a: BookableArgs) {
-  const rows = await db.execute<{ availability: Partial<WeeklySchedule> | null; interval: number | null }>(sql`
-    SELECT e.availability, (SELECT appointment_time_slot_interval FROM ${salonSettings} WHERE id = 1) AS interval
-    FROM ${employees} e WHERE e.id = ${a.employeeRecordId}::uuid`);
-  const row = rows.rows[0];
-  const ex = await exceptionsBetween(db, a.date, a.date, [a.employeeRecordId]);
-  const interval = isSlotInterval(row?.interval) ? row.interval : defaultSalonSettings().appointmentTimeSlotInterval;
-  return checkBookable(
-    { date: a.date, weekly: dayScheduleOf(row?.availability ?? null, a.date), exceptions: ex, intervalMinutes: interval, durationMinutes: a.durationMinutes, busy: [], now: a.now, tz: SALON_TIME_ZONE },
-    a.time,
-  );
-}
-
-/** closedDays for the professional whose login is `userId` (the agenda); salon closures only when none. */
 /** Whether `userId` is the account of the employee record `employeeRecordId` (its time off is theirs). */
 export async function isEmployeeRecordOf(db: Reader, employeeRecordId: string, userId: string): Promise<boolean> {
   const rows = await db.execute<{ id: string }>(sql`SELECT id FROM ${employees} WHERE id = ${employeeRecordId} AND user_id = ${userId}`);
   return rows.rows.length > 0;
 }
 
+/** closedDays for the professional whose login is `userId` (the agenda); salon closures only when none. */
 export async function closedDaysOfUser(db: Reader, userId: string, from: string, to: string) {
   const rows = await db.execute<{ id: string }>(sql`SELECT id FROM ${employees} WHERE user_id = ${userId}`);
   return closedDays(db, rows.rows[0]?.id ?? null, from, to);

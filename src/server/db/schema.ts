@@ -17,9 +17,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { APPOINTMENT_STATUSES } from '../../domain/appointment-status';
+import { APPOINTMENT_STATUSES, DEFAULT_CANCELLATION_POLICY_HOURS } from '../../domain/appointment-status';
+import { BOOKING_HORIZON_RANGE, DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_FUTURE_APPOINTMENTS, MAX_FUTURE_APPOINTMENTS_RANGE } from '../../domain/booking-limits';
+import { DEFAULT_REMINDER_HOURS, MAX_REMINDER_HOURS } from '../../domain/notification-rules';
 import { ROLES } from '../../domain/roles';
+import { DEFAULT_SLOT_INTERVAL, SLOT_INTERVAL_OPTIONS } from '../../domain/slots';
 import type { WeeklySchedule } from '../../domain/weekly-schedule';
+import { sqlLiterals } from './sql-literals';
 
 // One source for every type: these tables -> drizzle-zod schemas -> Hono routes -> hc<AppType>.
 // The database speaks snake_case, the API keeps the spec's names (SPEC §3).
@@ -198,7 +202,7 @@ export const appointments = pgTable(
     check('appointments_duration_positive', sql`${t.serviceDuration} > 0`),
     check(
       'appointments_status_known',
-      sql`${t.status} IN ('confirmed','completed','no_show','cancelled_by_client','cancelled_by_salon')`,
+      sql`${t.status} IN (${sqlLiterals(APPOINTMENT_STATUSES, ',')})`,
     ),
     index('appointments_client_start_idx').on(t.clientId, t.startTime),
     index('appointments_employee_start_idx').on(t.employeeId, t.startTime),
@@ -218,24 +222,24 @@ export const salonSettings = pgTable(
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
-    appointmentTimeSlotInterval: integer('appointment_time_slot_interval').notNull().default(30),
-    cancellationPolicyHours: integer('cancellation_policy_hours').notNull().default(24),
+    appointmentTimeSlotInterval: integer('appointment_time_slot_interval').notNull().default(DEFAULT_SLOT_INTERVAL),
+    cancellationPolicyHours: integer('cancellation_policy_hours').notNull().default(DEFAULT_CANCELLATION_POLICY_HOURS),
     // issue 14 (0004_messages): hours before an appointment its reminder leaves; 0 = no reminders
-    reminderHours: integer('reminder_hours').notNull().default(24),
+    reminderHours: integer('reminder_hours').notNull().default(DEFAULT_REMINDER_HOURS),
     openingHours: jsonb('opening_hours').$type<Partial<WeeklySchedule>>().notNull().default({}),
     updatedAt: updated(),
     // issue 16 (0002_hardening, ADR 025): what a client may book for themselves.
-    maxFutureAppointmentsPerClient: integer('max_future_appointments_per_client').notNull().default(4),
-    bookingHorizonDays: integer('booking_horizon_days').notNull().default(90),
+    maxFutureAppointmentsPerClient: integer('max_future_appointments_per_client').notNull().default(DEFAULT_MAX_FUTURE_APPOINTMENTS),
+    bookingHorizonDays: integer('booking_horizon_days').notNull().default(DEFAULT_BOOKING_HORIZON_DAYS),
   },
   (t) => [
     check('salon_settings_single_row', sql`${t.id} = 1`),
-    check('salon_settings_interval', sql`${t.appointmentTimeSlotInterval} IN (15, 20, 30, 45, 60)`),
+    check('salon_settings_interval', sql`${t.appointmentTimeSlotInterval} IN (${sqlLiterals(SLOT_INTERVAL_OPTIONS)})`),
     check('salon_settings_cancellation', sql`${t.cancellationPolicyHours} >= 0`),
-    check('salon_settings_reminder_hours', sql`${t.reminderHours} >= 0 AND ${t.reminderHours} <= 168`),
+    check('salon_settings_reminder_hours', sql`${t.reminderHours} >= 0 AND ${t.reminderHours} <= ${sqlLiterals([MAX_REMINDER_HOURS])}`),
 
-    check('salon_settings_max_future_appointments', sql`${t.maxFutureAppointmentsPerClient} BETWEEN 1 AND 50`),
-    check('salon_settings_booking_horizon', sql`${t.bookingHorizonDays} BETWEEN 1 AND 730`),
+    check('salon_settings_max_future_appointments', sql`${t.maxFutureAppointmentsPerClient} BETWEEN ${sqlLiterals([MAX_FUTURE_APPOINTMENTS_RANGE.min])} AND ${sqlLiterals([MAX_FUTURE_APPOINTMENTS_RANGE.max])}`),
+    check('salon_settings_booking_horizon', sql`${t.bookingHorizonDays} BETWEEN ${sqlLiterals([BOOKING_HORIZON_RANGE.min])} AND ${sqlLiterals([BOOKING_HORIZON_RANGE.max])}`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { BLOCKING_STATUSES } from '../../../domain/appointment-status';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
+import { sqlLiterals } from '../../db/sql-literals';
 import type { Exceptions } from '../../../domain/availability';
 import { bookingMessagesCte, enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { appointmentChanges, appointments, clients, employees, employeeServices, employeeTimeOff, salonExceptions, salonSettings, services } from '../../db/schema';
@@ -36,12 +37,7 @@ export type BookingContext = {
 // Written as literals, not parameters: the exclusion constraint's GiST index is partial
 // (`WHERE status IN ('confirmed', 'completed')`) and a prepared statement's generic plan can only
 // use it when the query's own condition is visibly the same.
-const BLOCKING_LITERALS = sql.raw(
-  BLOCKING_STATUSES.map((st) => {
-    if (!/^[a-z_]+$/.test(st)) throw new Error(`unexpected status ${st}`);
-    return `'${st}'`;
-  }).join(', '),
-);
+const BLOCKING_LITERALS = sqlLiterals(BLOCKING_STATUSES);
 
 type ContextArgs = { serviceId: string; professionalId: string; date: string; from: Date; to: Date; withBusy: boolean; clientId?: string; now?: Date };
 

@@ -4,9 +4,8 @@ import { isBookableDate, validateBookingInput } from '../../../domain/booking-ru
 import { isStaffRole } from '../../../domain/roles';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { defaultSalonSettings } from '../../../domain/salon-settings';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
-import { isSlotInterval, type Slot } from '../../../domain/slots';
+import { slotIntervalOf, type Slot } from '../../../domain/slots';
 import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { closedLabelForStaff } from '../../../domain/availability';
 import { addDays } from '../../../domain/calendar-date';
@@ -23,9 +22,6 @@ import { isId } from '../../http/params';
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
 
-function slotInterval(interval: number | null): number {
-  return isSlotInterval(interval) ? interval : defaultSalonSettings().appointmentTimeSlotInterval;
-}
 
 /**
  * The service, the chosen professional (the employee RECORD id of step 1), the salon's interval
@@ -56,7 +52,7 @@ async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: s
   return {
     service,
     employee,
-    interval: slotInterval(context.interval),
+    interval: slotIntervalOf(context.interval),
     busy: context.busy,
     exceptions: context.exceptions,
     limits: { horizonDays: context.horizonDays, maxFutureAppointments: context.maxFutureAppointments, futureConfirmed: context.clientFutureConfirmed },
@@ -104,7 +100,7 @@ export async function availableSlots(ctx: Ctx, q: { serviceId: string; professio
   const { service, employee, interval, busy, exceptions, limits } = await resolve(ctx.db, q, true);
   // Beyond the salon's horizon (ADR 025) a client's grid is empty, as the booking would be refused.
   const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
-  if (!isWithinHorizon(q.date, today, limits.horizonDays ?? defaultSalonSettings().bookingHorizonDays)) return { date: q.date, slots: [] };
+  if (!isWithinHorizon(q.date, today, horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
   const slots = offeredSlots(ctx, {
     date: q.date,
     duration: service.duration,

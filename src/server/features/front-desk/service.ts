@@ -2,7 +2,7 @@ import { phoneDigits } from '../../../domain/phone';
 import { checkClientFields, mayChangeClientEmail, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
-import { isSlotInterval } from '../../../domain/slots';
+import { slotIntervalOf } from '../../../domain/slots';
 import { dayScheduleOf } from '../../../domain/weekly-schedule';
 import { attachClientRecords } from '../../accounts/client-records';
 import type { Deps, SessionUser } from '../../http/env';
@@ -122,7 +122,7 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
   return {
     date,
     now: ctx.now().toISOString(),
-    interval: isSlotInterval(interval) ? interval : 30,
+    interval: slotIntervalOf(interval),
     professionals,
     appointments: list,
   };
