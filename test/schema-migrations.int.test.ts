@@ -6,9 +6,9 @@ import { databaseDrift } from '../scripts/db/database-drift';
 import { generateInCopy, MIGRATIONS_DIR, readJournal, ROOT, SCHEMA_FILE, writeLatestSnapshot } from '../scripts/db/schema-sync';
 import { freshDatabase } from './support/fresh-database';
 
-// npm test fails when schema.ts and the SQL migrations disagree (docs/decisions/034): drizzle-kit
-// generate must have nothing to write, and the database the migrations build must be the one
-// schema.ts describes. The last tests make each kind of mismatch on copies and see it caught.
+// npm test fails when the schema (src/server/db/schema/) and the SQL migrations disagree
+// (docs/decisions/034): drizzle-kit generate must have nothing to write, and the database the
+// migrations build must be the one the schema describes. The last tests make each kind of mismatch on copies and see it caught.
 
 const temps: string[] = [];
 afterAll(async () => {
@@ -73,19 +73,19 @@ async function driftOf(opts: Parameters<typeof databaseDrift>[1] = {}) {
 const addWorkerNote = (source: string) => source.replace("workerId: text('worker_id').primaryKey(),", "workerId: text('worker_id').primaryKey(),\n  note: text('note'),");
 const ADD_NOTE_SQL = 'ALTER TABLE "message_workers" ADD COLUMN "note" text;';
 
-describe('schema.ts and the migrations agree', () => {
+describe('the schema and the migrations agree', () => {
   it('drizzle-kit generate has nothing to write', async () => {
     const { sql } = await generateInCopy();
     expect(sql).toBe('');
   });
 
-  it('the database the migrations build is the one schema.ts describes', async () => {
+  it('the database the migrations build is the one the schema describes', async () => {
     expect(await driftOf()).toEqual([]);
   });
 });
 
 describe('a mismatch is caught', () => {
-  it('a column added to schema.ts only: drizzle-kit generate would write it', async () => {
+  it('a column added to the schema only: drizzle-kit generate would write it', async () => {
     const { sql } = await generateInCopy({ schemaFile: await schemaCopy(addWorkerNote) });
     expect(sql).toContain('ALTER TABLE "message_workers" ADD COLUMN "note" text');
   });
@@ -95,7 +95,7 @@ describe('a mismatch is caught', () => {
     await expect(generateInCopy({ schemaFile })).rejects.toThrow(/drizzle-kit generate failed/);
   });
 
-  it('a column added in SQL only: the migrated database differs from schema.ts', async () => {
+  it('a column added in SQL only: the migrated database differs from the schema', async () => {
     const migrationsDir = await migrationsCopy(ADD_NOTE_SQL);
     // The snapshot does not see it (why the database itself is compared)...
     expect((await generateInCopy({ migrationsDir })).sql).toBe('');
@@ -116,11 +116,12 @@ describe('a mismatch is caught', () => {
 
 describe('npm run db:snapshot after hand-written migrations', () => {
   it('brings the latest snapshot forward, so generate has nothing to write', async () => {
+    // A column type message_workers' file already imports (schema/notifications.ts).
     const schemaFile = await schemaCopy((s) =>
-      addWorkerNote(s).replace("seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),", "seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),\n  shift: integer('shift'),"),
+      addWorkerNote(s).replace("seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),", "seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),\n  shift: text('shift'),"),
     );
     // Two hand-written migrations without snapshots, as several branches merged leave them.
-    const migrationsDir = await migrationsCopy(ADD_NOTE_SQL, 'ALTER TABLE "message_workers" ADD COLUMN "shift" integer;');
+    const migrationsDir = await migrationsCopy(ADD_NOTE_SQL, 'ALTER TABLE "message_workers" ADD COLUMN "shift" text;');
     const snapshots = async () => (await readdir(path.join(migrationsDir, 'meta'))).filter((f) => f.endsWith('_snapshot.json')).length;
     const snapshotsBefore = await snapshots();
     const before = await generateInCopy({ schemaFile, migrationsDir });

@@ -12,6 +12,9 @@ import { toMinutes, type DaySchedule } from './weekly-schedule';
 // `availableSlots` / `checkBookable` below, so what is offered and what is accepted never differ.
 // Dates are salon calendar days 'YYYY-MM-DD'; ranges are inclusive of both ends.
 
+/** The kinds of salon-wide exception: closed (whole days) or open at special hours. */
+export const SALON_EXCEPTION_KINDS = ['closed', 'special_hours'] as const;
+
 /** A salon-wide exception: the salon closed (whole days) or open at special hours. */
 export type SalonException =
   | { kind: 'closed'; startDate: string; endDate: string; reason: string }

@@ -1,4 +1,4 @@
-// The roles an account has (SPEC §2), in one place: the database column's enum (db/schema.ts), the
+// The roles an account has (SPEC §2), in one place: the database column's enum (db/schema/accounts.ts), the
 // session's type, the guards and the web's route access all read this list.
 export const ROLES = ['client', 'employee', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { SALON_EXCEPTION_KINDS } from '../../../domain/availability';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { isValidTime } from '../../../domain/salon-time';
@@ -15,7 +16,7 @@ const time = z.string().refine(isValidTime, STAFF_MSG.exceptionTimesInvalid).nul
 const reason = z.string().max(200, MSG.invalidInput).default('');
 
 const SalonExceptionBody = z.strictObject({
-  kind: z.enum(['closed', 'special_hours'], MSG.invalidInput),
+  kind: z.enum(SALON_EXCEPTION_KINDS, MSG.invalidInput),
   startDate: day,
   endDate: day,
   startTime: time,

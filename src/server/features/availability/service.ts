@@ -15,7 +15,7 @@ import { isId } from '../../http/params';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
-export type SalonExceptionInput = { kind: 'closed' | 'special_hours'; startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
+export type SalonExceptionInput = { kind: SalonException['kind']; startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
 export type TimeOffInput = { startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
 
 export function toSalonException(i: SalonExceptionInput): SalonException {
