@@ -1,21 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { appointmentForClient } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
 import { appointments, salonSettings } from '../../db/schema';
 
 type Executor = Pick<Db, 'update' | 'execute'>;
 
-const clientView = {
-  id: appointments.id,
-  serviceId: appointments.serviceId,
-  serviceName: appointments.serviceName,
-  serviceDuration: appointments.serviceDuration,
-  price: appointments.price,
-  employeeName: appointments.employeeName,
-  startTime: appointments.startTime,
-  endTime: appointments.endTime,
-  status: appointments.status,
-  notes_client: appointments.notes_client,
-};
+const clientView = { id: appointments.id, serviceId: appointments.serviceId, ...appointmentForClient, notes_client: appointments.notes_client };
 
 /** SPEC §7: by clientId, ordered by startTime descending. */
 export function appointmentsOfClient(db: Db, clientId: string) {

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { bookingKey, deleteProofKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
+import { appointmentChange, appointmentForClient } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
 import { account, appointmentChanges, appointments, clientRecordChanges, clients, messagePreferences, rateLimit, sentMessages, session, user, verification } from '../../db/schema';
 
@@ -22,13 +23,7 @@ export function appointmentsForExport(db: Db, clientId: string) {
   return db
     .select({
       id: appointments.id,
-      serviceName: appointments.serviceName,
-      serviceDuration: appointments.serviceDuration,
-      price: appointments.price,
-      employeeName: appointments.employeeName,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      status: appointments.status,
+      ...appointmentForClient,
       notes: appointments.notes_client,
       clientName: appointments.clientName,
       clientEmail: appointments.clientEmail,
@@ -156,15 +151,7 @@ export function messagesSentTo(db: Db, appointmentIds: string[]) {
 export function changesOfAppointments(db: Db, appointmentIds: string[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);
   return db
-    .select({
-      appointmentId: appointmentChanges.appointmentId,
-      action: appointmentChanges.action,
-      changedByName: appointmentChanges.changedByName,
-      changedByRole: appointmentChanges.changedByRole,
-      before: appointmentChanges.before,
-      after: appointmentChanges.after,
-      createdAt: appointmentChanges.createdAt,
-    })
+    .select({ appointmentId: appointmentChanges.appointmentId, ...appointmentChange })
     .from(appointmentChanges)
     .where(inArray(appointmentChanges.appointmentId, appointmentIds))
     .orderBy(asc(appointmentChanges.createdAt));
