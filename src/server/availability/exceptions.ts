@@ -7,7 +7,7 @@ import { appointments, employees, employeeTimeOff, salonExceptions } from '../db
 
 // Closures, special hours and time off as the server reads them (issue 15, docs/decisions/023).
 // Shared by every feature that decides availability, so none re-implements it: the booking's hot
-// path reads the same rows inside its one-round-trip context (features/booking/queries.ts).
+// path reads the same rows inside its one-round-trip context (features/booking/context-queries.ts).
 
 /** The pool or a transaction. */
 export type Reader = Pick<Db, 'execute'>;

@@ -54,7 +54,7 @@ function reminderFrom(source: SQL, now: Date): SQL {
 const removeReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, job_key) SELECT 'remove', 'reminder:' || ${id}`;
 
 /**
- * For the booking statement (features/booking/queries.ts): CTE text that writes the
+ * For the booking statement (features/booking/insert-queries.ts): CTE text that writes the
  * confirmation, the professional's notice and the reminder of the rows of CTE `ins`.
  */
 export function bookingMessagesCte(now: Date): SQL {

@@ -9,7 +9,11 @@ import { requireRole, requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { IdParam, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
-import { availableSlots, book, bookForClientRecord, reschedule, rescheduleSlots, unavailableDays } from './service';
+import { bookedAppointmentJson } from './booking-write';
+import { availableSlots, book } from './client-booking';
+import { unavailableDays } from './closed-days';
+import { reschedule, rescheduleSlots } from './reschedule';
+import { bookForClientRecord } from './staff-booking';
 
 const SlotsQuery = z.strictObject({
   serviceId: lookupId,
@@ -82,12 +86,12 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
     .post('/', requireUser(), validate('json', BookingBody), async (c) => {
       const { serviceId, professionalId, date, time, notes } = c.req.valid('json');
       const row = await book(deps, c.get('user'), { serviceId, professionalId, date, time, notes });
-      return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
+      return c.json({ appointment: bookedAppointmentJson(row) }, 201);
     })
     // Issue 13: the staff book for a salon client record (admin: any agenda; employee: their own).
     .post('/staff', requireRole(...STAFF_ROLES), validate('json', StaffBookingBody), async (c) => {
       const row = await bookForClientRecord(deps, c.get('user'), c.req.valid('json'));
-      return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
+      return c.json({ appointment: bookedAppointmentJson(row) }, 201);
     })
     // Moving an appointment: its client (under the cancelling policy), its professional, the admin.
     .get('/reschedule/:id/slots', requireUser(), validate('param', IdParam), validate('query', RescheduleSlotsQuery), async (c) =>

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { appointmentBooking, appointmentChange } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
-import { appointmentChanges, appointments, clientRecordChanges, clients, employees, salonSettings, user } from '../../db/schema';
+import { appointmentChanges, appointments, clientRecordChanges, clients, employees, user } from '../../db/schema';
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
@@ -148,11 +148,6 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
     .leftJoin(clients, eq(clients.id, appointments.clientRecordId))
     .where(and(...where))
     .orderBy(asc(appointments.startTime), asc(appointments.id));
-}
-
-export async function slotInterval(db: Executor) {
-  const [row] = await db.select({ interval: salonSettings.appointmentTimeSlotInterval }).from(salonSettings).where(eq(salonSettings.id, 1));
-  return row?.interval ?? null;
 }
 
 export async function appointmentAgenda(db: Executor, id: string) {

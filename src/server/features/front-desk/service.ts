@@ -2,9 +2,9 @@ import { phoneDigits } from '../../../domain/phone';
 import { checkClientFields, mayChangeClientEmail, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
-import { slotIntervalOf } from '../../../domain/slots';
 import { dayScheduleOf } from '../../../domain/weekly-schedule';
 import { attachClientRecords } from '../../accounts/client-records';
+import { slotInterval } from '../../db/salon-settings';
 import type { Deps, SessionUser } from '../../http/env';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import {
@@ -19,7 +19,6 @@ import {
   insertClient,
   insertClientChange,
   searchClients,
-  slotInterval,
   updateClient,
   verifiedUserWithEmail,
 } from './queries';
@@ -122,7 +121,7 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
   return {
     date,
     now: ctx.now().toISOString(),
-    interval: slotIntervalOf(interval),
+    interval,
     professionals,
     appointments: list,
   };

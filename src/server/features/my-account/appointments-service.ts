@@ -1,11 +1,12 @@
-import { canClientCancel, DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
+import { canClientCancel } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../http/env';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
-import { appointmentsOfClient, cancellationPolicyHours, markCancelledByClient, ownAppointment } from './appointments-queries';
+import { cancellationPolicyHours } from '../../db/salon-settings';
+import { appointmentsOfClient, markCancelledByClient, ownAppointment } from './appointments-queries';
 import { isId } from '../../http/params';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
@@ -20,7 +21,7 @@ export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
   const found = isId(id) ? await ownAppointment(ctx.db, id, clientId) : undefined;
   if (!found) throw notFound(STAFF_MSG.appointmentNotFound);
 
-  const hours = (await cancellationPolicyHours(ctx.db)) ?? DEFAULT_CANCELLATION_POLICY_HOURS;
+  const hours = await cancellationPolicyHours(ctx.db);
   const now = ctx.now();
   const check = canClientCancel(found, now, hours);
   if (!check.ok) {
