@@ -6,6 +6,7 @@ import { employees, session as sessionTable } from '../db/schema';
 import type { Role } from '../../domain/roles';
 import type { AppEnv, Deps, SessionUser } from './env';
 import { forbidden, unauthorized } from './errors';
+import { sessionNow } from './session-clock';
 import { createSessionReader } from './session-reader';
 
 /** For the better-auth path, which reads no employee record: only an employee account asks. */
@@ -64,8 +65,7 @@ export async function readLiveSession(deps: Pick<Deps, 'auth' | 'db'>, readFast:
           .catch(noSessionOnlyIfRefused)
       : fast;
   if (!result) return null;
-  // Real time, as better-auth's own expiry: the session's timestamps are written in real time.
-  const facts = { role: String(result.user.role ?? 'client'), createdAt: result.createdAt, lastActiveAt: result.lastActiveAt, now: new Date() };
+  const facts = { role: String(result.user.role ?? 'client'), createdAt: result.createdAt, lastActiveAt: result.lastActiveAt, now: sessionNow() };
   if (sessionEnded(facts)) {
     await deps.db.delete(sessionTable).where(eq(sessionTable.id, result.sessionId));
     return null;

@@ -7,6 +7,7 @@ import { verifyPassword } from '../../auth/password';
 import { deleteProofKey } from '../../auth/rate-limit-keys';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
+import { sessionNow } from '../../http/session-clock';
 import {
   accountOf,
   anonymise,
@@ -130,7 +131,7 @@ export function tellSalonAboutDeletedAccount(ctx: Pick<Deps, 'realtime' | 'log'>
  * Deleting cannot be undone, so an open session alone is not enough (a borrowed phone, a shared
  * computer): her password, or a sign-in in the last five minutes, which is the only proof a
  * Google-only account can give (ADR 033). A password given must be right even when the sign-in is
- * recent. Session times are better-auth's real clock, as in the session policy.
+ * recent. Session times are better-auth's real clock (http/session-clock.ts).
  */
 async function checkItIsHer(ctx: Ctx, me: SessionUser, proof: { sessionId: string | null; password?: string }) {
   const refuse = () => new ApiError(403, 'reauthenticate', ACCOUNT_MSG.accountDeleteReauth);
@@ -142,7 +143,7 @@ async function checkItIsHer(ctx: Ctx, me: SessionUser, proof: { sessionId: strin
     return;
   }
   const signedInAt = proof.sessionId ? await sessionSignedInAt(ctx.db, proof.sessionId) : undefined;
-  if (!signedInAt || !signedInRecently(signedInAt, new Date())) throw refuse();
+  if (!signedInAt || !signedInRecently(signedInAt, sessionNow())) throw refuse();
 }
 
 /**
