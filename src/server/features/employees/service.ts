@@ -1,3 +1,4 @@
+import { sortedByName } from '../../../domain/spanish-order';
 import { normalizeEmail } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG, unlinkBlocked } from '../../../domain/texts/staff';
@@ -31,8 +32,6 @@ import {
 
 // SPEC §2 Manage employees, §4 activation and account linking, §7 Employees and Users.
 // Linking rules and the unlink decision: docs/decisions/004-employee-account-linking.md.
-
-const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
 export type EmployeeInput = {
   name: string;
@@ -158,8 +157,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
 
   return {
     async list(): Promise<Employee[]> {
-      const rows = await allEmployees(db);
-      return rows.sort((a, b) => byName.compare(a.name, b.name));
+      return sortedByName(await allEmployees(db));
     },
 
     lookup,
