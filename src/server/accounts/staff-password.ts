@@ -1,15 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { STAFF_PASSWORD_MIN } from '../../domain/password-rules';
 import { isStaffRole } from '../../domain/roles';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { session, user } from '../db/schema';
 
 // A client account linked as an employee (the November review, docs/decisions/030): her password
 // was chosen under the client rule (6 characters) and now opens the salon's books. Linking ends
 // her sessions and marks the account; her next sign-in is refused until the password she types
 // has the staff length (she sets one through «¿Olvidaste tu contraseña?», which checks it).
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Inside the linking transaction: every session of the account ends, and it needs a staff password. */
 export async function requireStaffPassword(tx: Tx, userId: string): Promise<void> {

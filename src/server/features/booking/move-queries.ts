@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LimitProblem } from '../../../domain/booking-limits';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { appointmentChanges, appointments, employees } from '../../db/schema';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 
@@ -34,8 +34,6 @@ export async function movableAppointment(db: Pick<Db, 'select'>, id: string): Pr
   const [row] = await db.select(movableColumns).from(appointments).where(eq(appointments.id, id));
   return row;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The move itself, inside the caller's transaction: the appointment row FOR UPDATE (it must still

@@ -1,9 +1,8 @@
 import { and, asc, count, eq, gt, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { appointments, employees, employeeServices, services, user } from '../../db/schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 export type EmployeeRow = typeof employees.$inferSelect;

@@ -1,10 +1,8 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { bookingKey, deleteProofKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
 import { appointmentChange, appointmentForClient } from '../../db/appointment-columns';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { account, appointmentChanges, appointments, clientRecordChanges, clients, messagePreferences, rateLimit, sentMessages, session, user, verification } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function accountOf(db: Db, userId: string) {
   const [row] = await db
