@@ -42,7 +42,7 @@ export type Salon = {
 
 /** Services, 10 employees with accounts and schedules, 1,000 history clients, salon settings (15-min grid). */
 export async function createSalon(db: pg.Client): Promise<Salon> {
-  // The per-client cap at its maximum (issue 16): the bench's clients book hundreds each run.
+  // The per-client cap at its maximum (ADR 025): the bench's clients book hundreds each run.
   await db.query(`INSERT INTO salon_settings (id, name, address, appointment_time_slot_interval, cancellation_policy_hours, max_future_appointments_per_client)
                   VALUES (1, 'Auna Bench', 'Calle Mayor 12', 15, 24, 50)
                   ON CONFLICT (id) DO UPDATE SET appointment_time_slot_interval = 15, max_future_appointments_per_client = 50`);
@@ -132,7 +132,7 @@ export async function countAppointments(db: pg.Client): Promise<number> {
 export const EXCEPTIONS = 200;
 
 /**
- * 200 exceptions on the calendar (issue 15): 100 salon closures and special hours and 100 time
+ * 200 exceptions on the calendar (ADR 023): 100 salon closures and special hours and 100 time
  * off rows spread over the employees, all in the history or beyond the FUTURE_DAYS the load
  * books, so the measured slot lists stay the same while the queries have the rows to search.
  */

@@ -5,7 +5,7 @@ import { isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
 import { findSlot, generateSlots, type Slot } from './slots';
 import { toMinutes, type DaySchedule } from './weekly-schedule';
 
-// THE availability rule (issue 15): a professional can be booked at a time only when
+// THE availability rule (ADR 023): a professional can be booked at a time only when
 //   weekly pattern (or the salon's special hours that day) − salon closures − time off − breaks
 //   − existing appointments
 // allows it, in Madrid wall-clock time. Every slot list and every booking check calls

@@ -4,7 +4,7 @@ import { STAFF_MSG } from './texts/staff';
 import { normalizePhone } from './phone';
 import type { Role } from './roles';
 
-// Who may book for a client and move an appointment at the front desk (issue 13). The server
+// Who may book for a client and move an appointment at the front desk (ADR 019, 020). The server
 // enforces these; the web app uses them to decide which actions a block offers.
 
 /**

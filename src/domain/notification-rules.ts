@@ -1,4 +1,4 @@
-// Issue 14: the rules of the messages about an appointment (ADR 021), pure: no clock, no I/O.
+// The rules of the messages about an appointment (ADR 021), pure: no clock, no I/O.
 
 import { SALON_TIME_ZONE } from './calendar-date';
 

@@ -1,4 +1,4 @@
-// Sessions (issue 16, docs/decisions/025): an absolute lifetime for everyone and a shorter idle
+// Sessions (docs/decisions/025): an absolute lifetime for everyone and a shorter idle
 // timeout for staff, whose accounts open the whole salon's books. Times are real (the session's
 // own timestamps and the wall clock), as better-auth's expiry is.
 

@@ -51,7 +51,7 @@ function apiRoutes(deps: Deps) {
     .route('/my-time-off', myTimeOffRoutes(deps))
     .route('/messages', notificationsRoutes(deps))
     .route('/front-desk', frontDeskRoutes(deps))
-    // issue 16 (RGPD): the client's own data, and the privacy notice's facts.
+    // RGPD (ADR 026): the client's own data, and the privacy notice's facts.
     .route('/my-account', myAccountRoutes(deps))
     .route('/privacy', privacyRoutes(deps))
     .route('/email-verification', emailVerificationRoutes(deps));

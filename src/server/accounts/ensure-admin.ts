@@ -24,7 +24,7 @@ export async function ensureAccount(
 export class AdminAccountError extends Error {}
 
 /**
- * ADMIN_EMAIL/ADMIN_PASSWORD at start (issue 16, docs/decisions/026). A new account is created
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start (docs/decisions/026). A new account is created
  * with ADMIN_PASSWORD and its email counted as verified (the operator vouches for it). An account
  * someone registered before with that email becomes admin only if its email is verified (then
  * its own password stays); otherwise the start stops with a message, unless ADMIN_RESET=true

@@ -5,7 +5,7 @@ import type { DaySchedule } from '../../domain/weekly-schedule';
 import type { Db } from '../db/client';
 import { appointments, employees, employeeTimeOff, salonExceptions } from '../db/schema';
 
-// Closures, special hours and time off as the server reads them (issue 15, docs/decisions/023).
+// Closures, special hours and time off as the server reads them (docs/decisions/023).
 // Shared by every feature that decides availability, so none re-implements it: the booking's hot
 // path reads the same rows inside its one-round-trip context (features/booking/context-queries.ts).
 
@@ -36,7 +36,7 @@ export async function exceptionsBetween(db: Reader, from: string, to: string, em
 }
 
 export type Conflict = {
-  /** the appointment's id: what "Cancelar como salón" (and, after issue 13, "Mover") acts on */
+  /** the appointment's id: what "Cancelar como salón" (and "Mover", ADR 020) acts on */
   id: string;
   date: string;
   startTime: Date;

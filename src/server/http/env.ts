@@ -26,7 +26,7 @@ export type Deps = {
   rateLimit: RateLimitStore;
   /** The clock, so tests can place "now" without faking timers. */
   now: () => Date;
-  /** issue 14: key of the signed one-click links in emails (stop reminders), derived from the auth secret */
+  /** Key of the signed one-click links in emails (stop reminders), derived from the auth secret (ADR 022) */
   messageSecret: string;
 };
 

@@ -40,7 +40,7 @@ type LiveSession = {
 };
 
 /**
- * The request's session, or null when there is none or it has ended (issue 16, ADR 025: 30 days
+ * The request's session, or null when there is none or it has ended (ADR 025: 30 days
  * after sign-in for everyone, 12 hours idle for staff). An ended session is deleted, so no other
  * path accepts it: better-auth's own routes (features/accounts/auth-routes.ts) pass through here first too. One
  * joined query in the common case (session-reader.ts); better-auth's getSession when it would write.

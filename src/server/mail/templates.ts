@@ -11,7 +11,7 @@ export function resetPasswordMail(p: { to: string; name: string; url: string }):
   };
 }
 
-/** Issue 13: the link that confirms a new account's email (better-auth's email verification). */
+/** The link that confirms a new account's email (better-auth's email verification). */
 export function verifyEmailMail(p: { to: string; name: string; url: string }): Mail {
   return {
     to: p.to,

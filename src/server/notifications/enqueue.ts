@@ -73,7 +73,7 @@ export type EnqueueRequest =
 /**
  * The one entry point for every change but the client's own booking: call it with the
  * transaction that changed the appointment (`db.transaction(async (tx) => …)`), after the change.
- * Issue 13's reschedule calls `enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId, now })`.
+ * The reschedule (features/booking/reschedule.ts) calls `enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId, now })`.
  */
 export async function enqueueAppointmentMessages(tx: Executor, req: EnqueueRequest): Promise<void> {
   const id = req.appointmentId;

@@ -22,7 +22,7 @@ function workingDay(today: string, n: number): string {
 
 /**
  * SEED=demo fills an EMPTY database with the demo salon. Only a database with no users at all
- * (issue 16): before, it reseeded whenever there were no services, creating the demo admin with
+ * (docs/decisions/027): before, it reseeded whenever there were no services, creating the demo admin with
  * its published password in a salon that had real accounts. The logins are announced only if
  * the demo admin is there.
  */

@@ -16,8 +16,8 @@ export const appointments = pgTable(
   'appointments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Null for a client the salon books without an account (issue 13: client_record_id says who),
-    // and once the client deleted their account (issue 16, ADR 026): the row stays for the salon's
+    // Null for a client the salon books without an account (ADR 019: client_record_id says who),
+    // and once the client deleted their account (ADR 026): the row stays for the salon's
     // books with the name and email replaced by 'Cliente eliminado'.
     clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
     clientName: text('client_name').notNull(),
@@ -36,10 +36,10 @@ export const appointments = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('confirmed'),
     notes_client: text('notes_client').notNull().default(''),
-    // issue 14 (0004_messages): the calendar SEQUENCE, raised by each move (ADR 021)
+    // 0004_messages: the calendar SEQUENCE, raised by each move (ADR 021)
     messageSequence: integer('message_sequence').notNull().default(0),
 
-    // Issue 13 (0005_front_desk): the salon's client record, and who booked (the client online or a staff member).
+    // 0005_front_desk (ADR 019): the salon's client record, and who booked (the client online or a staff member).
     // SQL only (ADR 034): the trigger appointments_client_record fills it for an account's booking.
     clientRecordId: uuid('client_record_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     bookedBy: text('booked_by', { enum: BOOKED_BY }).notNull().default('client'),
@@ -57,7 +57,7 @@ export const appointments = pgTable(
     index('appointments_client_start_idx').on(t.clientId, t.startTime),
     index('appointments_employee_start_idx').on(t.employeeId, t.startTime),
     index('appointments_start_idx').on(t.startTime),
-    // issue 13 (0005_front_desk)
+    // 0005_front_desk
     check('appointments_booked_by_known', sql`${t.bookedBy} IN (${sqlLiterals(BOOKED_BY)})`),
     index('appointments_client_record_start_idx').on(t.clientRecordId, t.startTime),
     // The no-double-booking exclusion constraint is in the custom migration (drizzle cannot express it).

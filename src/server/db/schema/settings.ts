@@ -20,11 +20,11 @@ export const salonSettings = pgTable(
     phoneNumber: text('phone_number').notNull().default(''),
     appointmentTimeSlotInterval: integer('appointment_time_slot_interval').notNull().default(DEFAULT_SLOT_INTERVAL),
     cancellationPolicyHours: integer('cancellation_policy_hours').notNull().default(DEFAULT_CANCELLATION_POLICY_HOURS),
-    // issue 14 (0004_messages): hours before an appointment its reminder leaves; 0 = no reminders
+    // 0004_messages (ADR 021): hours before an appointment its reminder leaves; 0 = no reminders
     reminderHours: integer('reminder_hours').notNull().default(DEFAULT_REMINDER_HOURS),
     openingHours: jsonb('opening_hours').$type<Partial<WeeklySchedule>>().notNull().default({}),
     updatedAt: updated(),
-    // issue 16 (0002_hardening, ADR 025): what a client may book for themselves.
+    // 0002_hardening (ADR 025): what a client may book for themselves.
     maxFutureAppointmentsPerClient: integer('max_future_appointments_per_client').notNull().default(DEFAULT_MAX_FUTURE_APPOINTMENTS),
     bookingHorizonDays: integer('booking_horizon_days').notNull().default(DEFAULT_BOOKING_HORIZON_DAYS),
   },

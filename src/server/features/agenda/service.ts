@@ -16,7 +16,7 @@ export async function agendaFor(deps: Pick<Deps, 'db'>, user: SessionUser, date:
   return employeeDay(deps.db, user.id, start, end);
 }
 
-/** 'Cerrado: Reyes' / 'Ausencia: Vacaciones' when the day is closed for the user (issue 15), else null. */
+/** 'Cerrado: Reyes' / 'Ausencia: Vacaciones' when the day is closed for the user (ADR 023), else null. */
 export async function closedLabelFor(deps: Pick<Deps, 'db'>, user: SessionUser, date: string): Promise<string | null> {
   const [day] = await closedDaysOfUser(deps.db, user.id, date, date);
   return day ? closedLabel(day) : null;

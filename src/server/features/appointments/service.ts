@@ -32,7 +32,7 @@ export function decodeCursor(s: string): Cursor {
     const v: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
     // Only the exact form encodeCursor writes, on a salon day like the date parameters: an
     // expanded-year instant ('+275760-09-13T00:00:00.000Z') is a valid JS Date that PostgreSQL
-    // cannot read, and answered 500 (issue 16).
+    // cannot read, and answered 500.
     if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && isId(v[1]) && ISO_INSTANT.test(v[0])) {
       const startTime = new Date(v[0]);
       if (Number.isFinite(startTime.getTime()) && startTime.toISOString() === v[0] && isSalonDay(v[0].slice(0, 10))) return { startTime, id: v[1] };

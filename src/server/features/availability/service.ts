@@ -9,7 +9,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
 
-// Closures, special hours and time off (issue 15, docs/decisions/023-024). Adding one never
+// Closures, special hours and time off (docs/decisions/023-024). Adding one never
 // cancels anything: the answer lists the confirmed appointments it leaves outside availability
 // and the admin decides on each.
 

@@ -55,7 +55,7 @@ const BookingBody = z.strictObject({
   status: ignored,
 });
 
-// Issue 13: the staff book for a client record; anyone allowed moves an appointment.
+// The staff book for a client record (ADR 019); anyone allowed moves an appointment (ADR 020).
 const notes = z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional();
 const StaffBookingBody = z.strictObject({
   clientId: z.string({ error: STAFF_MSG.clientRequired }).trim().min(1, STAFF_MSG.clientRequired).max(100, STAFF_MSG.clientNotFound),
@@ -78,7 +78,7 @@ const RescheduleSlotsQuery = z.strictObject({
 /** Live slots and booking. Any signed-in role may book for itself (SPEC §6). */
 export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLimit'>) =>
   new Hono<AppEnv>()
-    // Days a closure or a whole-day time off makes unavailable (issue 15); the reason only for staff.
+    // Days a closure or a whole-day time off makes unavailable (ADR 023); the reason only for staff.
     .get('/closed-days', requireUser(), validate('query', CalendarQuery), async (c) =>
       c.json(await unavailableDays(deps, c.get('user'), c.req.valid('query'))),
     )
@@ -88,7 +88,7 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
       const row = await book(deps, c.get('user'), { serviceId, professionalId, date, time, notes });
       return c.json({ appointment: bookedAppointmentJson(row) }, 201);
     })
-    // Issue 13: the staff book for a salon client record (admin: any agenda; employee: their own).
+    // The staff book for a salon client record (admin: any agenda; employee: their own).
     .post('/staff', requireRole(...STAFF_ROLES), validate('json', StaffBookingBody), async (c) => {
       const row = await bookForClientRecord(deps, c.get('user'), c.req.valid('json'));
       return c.json({ appointment: bookedAppointmentJson(row) }, 201);

@@ -51,7 +51,7 @@ export type SavedEmployee = {
 
 const linkUserNotFound = () => new ApiError(404, 'link_user_not_found', MSG.linkUserNotFound);
 const alreadyLinked = () => conflict(MSG.linkAlreadyLinked, 'already_linked');
-// issue 16 (ADR 025): a staff account opens the salon's books; whoever registered an email they do
+// ADR 025: a staff account opens the salon's books; whoever registered an email they do
 // not own must not become staff through it.
 const notVerified = () => badRequest(STAFF_MSG.linkEmailNotVerified, 'link_email_not_verified');
 const optional = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim() : null);

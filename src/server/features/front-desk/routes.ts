@@ -26,7 +26,7 @@ const DayQuery = z.strictObject({ date: z.string().refine(isSalonDay, MSG.invali
 const staff = () => requireRole(...STAFF_ROLES);
 
 /**
- * The front desk (issue 13), for the salon's staff only: the client records, the salon's day
+ * The front desk (ADR 018, 019), for the salon's staff only: the client records, the salon's day
  * and an appointment's change history. Booking for a client and moving appointments are in the
  * booking feature (they use its slot engine).
  */

@@ -58,7 +58,7 @@ export function anonymise(tx: Tx, clientId: string, placeholder: string, now: Da
 }
 
 /**
- * The salon's record of this person (issue 13's client records) keeps the visits it counts but no
+ * The salon's record of this person (a client record, ADR 019) keeps the visits it counts but no
  * longer who it was: name replaced, email, phone and the staff's notes gone.
  */
 export async function anonymiseClientRecord(tx: Tx, userId: string, placeholder: string, now: Date) {

@@ -13,7 +13,7 @@ const DeleteBody = z.strictObject({
   password: z.string({ error: ACCOUNT_MSG.accountDeleteReauth }).max(1024, ACCOUNT_MSG.accountDeleteReauth).optional(),
 });
 
-/** The signed-in user's own data (issue 16, RGPD): download it, delete the account. */
+/** The signed-in user's own data (RGPD, ADR 026): download it, delete the account. */
 export const myAccountRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'log' | 'rateLimit'>) =>
   new Hono<AppEnv>()
     .get('/export', requireUser(), async (c) => {

@@ -30,7 +30,7 @@ import {
 } from './queries';
 import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
 
-// Privacy (RGPD / LOPDGDD, issue 16, docs/decisions/026): a client downloads everything the salon
+// Privacy (RGPD / LOPDGDD, docs/decisions/026): a client downloads everything the salon
 // holds about them, and deletes their account.
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime' | 'log' | 'rateLimit'>;
@@ -113,7 +113,7 @@ export type CancelledOnDeletion = { id: string; employeeId: string; startTime: D
 
 /**
  * "The salon is told": the ONE place where a deleted account's cancelled appointments are
- * announced. Today a live event reaches the open agendas and admin lists; issue 14 (messages)
+ * announced. Today a live event reaches the open agendas and admin lists; the messages (ADR 021)
  * can send the salon its email from here as well.
  */
 export function tellSalonAboutDeletedAccount(ctx: Pick<Deps, 'realtime' | 'log'>, cancelled: CancelledOnDeletion[]): void {

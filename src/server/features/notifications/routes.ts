@@ -21,7 +21,7 @@ import { stopRemindersAskPage, stopRemindersDonePage } from './stop-reminders-pa
 const TokenQuery = z.strictObject({ token: z.string().min(1).max(400) });
 const PreferencesBody = z.strictObject({ reminders: z.boolean() });
 
-/** /api/messages — issue 14: reminder preference, the one-click stop link, failed messages, calendar feeds. */
+/** /api/messages (ADR 021, 022): reminder preference, the one-click stop link, failed messages, calendar feeds. */
 export const notificationsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messageSecret'>) =>
   new Hono<AppEnv>()
     .get('/preferences', requireUser(), async (c) => c.json({ reminders: await remindersOf(deps, c.get('user')) }))
