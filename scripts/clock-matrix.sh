@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a test suite with the machine's clock at several dates (Debian's libfaketime: apt-get install
-# faketime), to prove that no test depends on today's weekday or on a Madrid DST change (issue 12:
-# the reliability suite failed every Monday). Usage:
+# faketime), to prove that no test depends on today's weekday or on a Madrid DST change
+# (the reliability suite once failed every Monday). Usage:
 #   scripts/clock-matrix.sh test:unit            # every date below
 #   scripts/clock-matrix.sh test:int '2026-11-30 07:00:00'
 # The clock is set as an offset from the real one (faketime -f +N), so the test runner and every

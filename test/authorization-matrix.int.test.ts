@@ -48,7 +48,7 @@ const nextSlot = () => {
   return { date: day, time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
 };
 
-// Issue 13: fresh front-desk slots on Lucía's ("employee") agenda, away from the days above.
+// Fresh front-desk slots on Lucía's ("employee") agenda, away from the days above.
 let deskSeq = 0;
 const deskSlot = () => {
   const n = deskSeq++;
@@ -373,7 +373,7 @@ const MATRIX: Record<string, Row> = {
       };
     },
   },
-  // issue 14: messages. The one-click link and the calendar feed carry their own secret: anyone
+  // Messages (ADR 021, 022). The one-click link and the calendar feed carry their own secret: anyone
   // holding it gets in, nobody needs a session (ADR 022).
   'GET /api/messages/preferences': { expect: signedIn(200), call: async (s) => ({ res: await s.get('/api/messages/preferences') }) },
   'PUT /api/messages/preferences': {
@@ -433,7 +433,7 @@ const MATRIX: Record<string, Row> = {
       return { res: await s.post(`/api/my-appointments/${id}/cancel`), check: statusCheck(id, 'confirmed', 'cancelled_by_client') };
     },
   },
-  // issue 15: closures, special hours and time off. Dates far from the booking rows' days.
+  // Closures, special hours and time off. Dates far from the booking rows' days.
   'GET /api/booking/closed-days': {
     expect: signedIn(200),
     call: async (s) => ({ res: await s.get(`/api/booking/closed-days?professionalId=${w.employeeRecord}&from=2026-06-01&to=2026-06-30`) }),
@@ -504,7 +504,7 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await countWhere('employee_time_off', 'id', id)) === (ok ? 0 : 1) ? null : 'time off deletion state wrong') };
     },
   },
-  // ---- issue 13: the front desk ----
+  // ---- the front desk (ADR 018-020) ----
   'GET /api/front-desk/clients': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/front-desk/clients?q=cliente') }) },
   'POST /api/front-desk/clients': {
     expect: staff(201),
@@ -592,7 +592,7 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await startOf(id)) !== before) === ok ? null : 'moved when refused, or not moved when allowed' };
     },
   },
-  // issue 16 (RGPD): one's own data only.
+  // RGPD (ADR 026): one's own data only.
   'GET /api/my-account/export': {
     expect: signedIn(200),
     call: async (s, actor) => {
@@ -649,7 +649,7 @@ async function newTimeOff(employeeId: string): Promise<string> {
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
   w = await arrangeWorld(server, 'matriz');
-  // Many rows give the world's client fresh future appointments; the per-client cap (issue 16,
+  // Many rows give the world's client fresh future appointments; the per-client cap (ADR 025,
   // src/server/features/booking/booking-limits.int.test.ts) is not what this table is about.
   await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 50 });
 }, 120_000);

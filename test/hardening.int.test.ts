@@ -284,7 +284,7 @@ describe('logs', () => {
     expect(leaked, 'secrets found in the server log').toEqual([]);
   });
 
-  // issue 16: an auth 5xx logged the raw path (a reset link's path holds its token), and
+  // ADR 027: an auth 5xx logged the raw path (a reset link's path holds its token), and
   // better-auth's unexpected errors went to stderr through console.error, with a failed query's
   // parameters (tokens) in them. The verification table is taken away to make better-auth fail.
   it('an auth error (500) is logged as JSON through the redacting logger: no raw path, no query parameters', async () => {

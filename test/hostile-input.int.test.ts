@@ -377,7 +377,7 @@ function specs(): Record<string, Spec> {
     'POST /api/booking': { actor: 'client', body: booking },
     'GET /api/my-appointments': { actor: 'client', query: () => ({}) },
     'POST /api/my-appointments/:id/cancel': { actor: 'client', params: { id: () => spare.futureAppointment }, body: () => ({}) },
-    // issue 15: closures, special hours and time off
+    // closures, special hours and time off (ADR 023, 024)
     'GET /api/booking/closed-days': { actor: 'client', query: () => ({ professionalId: w.employeeRecord, from: '2026-01-01', to: '2026-01-31' }) },
     'GET /api/admin/availability': { actor: 'admin', query: () => ({}) },
     'POST /api/admin/availability/closures': {
@@ -395,7 +395,7 @@ function specs(): Record<string, Spec> {
     'POST /api/my-time-off': { actor: 'employee', body: () => ({ startDate: '2026-04-06', endDate: '2026-04-10', startTime: null, endTime: null, reason: 'Vacaciones' }) },
     'DELETE /api/my-time-off/:id': { actor: 'employee', params: { id: () => spare.ownTimeOffId } },
 
-    // issue 14
+    // messages (ADR 021, 022)
     'GET /api/messages/preferences': { actor: 'client', query: () => ({}) },
     'PUT /api/messages/preferences': { actor: 'client', body: () => ({ reminders: true }) },
     'GET /api/messages/stop-reminders': {
@@ -411,7 +411,7 @@ function specs(): Record<string, Spec> {
     'POST /api/messages/calendar-feed': { actor: 'employee', body: () => ({}) },
     'GET /api/messages/calendar.ics': { actor: 'anonymous', query: () => ({ token: HOSTILE_FEED_TOKEN }) },
 
-    // Issue 13: the front desk.
+    // The front desk (ADR 018-020).
     'GET /api/front-desk/clients': { actor: 'admin', query: () => ({ q: '612' }) },
     'POST /api/front-desk/clients': {
       actor: 'admin',
@@ -437,7 +437,7 @@ function specs(): Record<string, Spec> {
       body: () => ({ professionalId: w.employeeRecord, date: '2026-01-23', time: '12:00' }),
     },
 
-    // issue 16 (RGPD). The delete's valid body is sent as otherClient, whom no other spec uses
+    // RGPD (ADR 026). The delete's valid body is sent as otherClient, whom no other spec uses
     // as a signed-in caller: once gone, the rest of its sweep meets 401s.
     'GET /api/my-account/export': { actor: 'client', query: () => ({}) },
     'POST /api/my-account/delete': { actor: 'otherClient', body: () => ({ confirm: 'ELIMINAR', password: WORLD_PASSWORD }) },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { findLeaks, isSearchable } from './support/run-log';
 
-// The search that ends every integration run (test/global-setup.ts, issue 16): what it must catch
+// The search that ends every integration run (test/global-setup.ts): what it must catch
 // in a log line, and what it must let through.
 const secrets = new Set(['Clave-Muy-Secreta-1', 'aB3dE5fG7hJ9kL1m', 'sesion0123456789']);
 

@@ -15,7 +15,7 @@ import { freePort } from './support/free-port';
 import { newSession, promote, signUp, type Session } from './support/http-client';
 import { startTestServer, type TestServer } from './support/test-server';
 
-// The findings of the OWASP ASVS 5 level 2 review (issue 16), each with the test that failed
+// The findings of the OWASP ASVS 5 level 2 review (ADR 025), each with the test that failed
 // before its fix. docs/reliability.md lists them. Booking abuse: src/server/features/booking/booking-limits.int.test.ts;
 // Google: src/server/features/accounts/google-oidc.int.test.ts; logs: test/hardening.int.test.ts; linking:
 // src/server/features/employees/employees.int.test.ts; privacy: src/server/features/my-account/my-data.int.test.ts.

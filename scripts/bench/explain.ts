@@ -4,7 +4,8 @@ import { createDb } from '../../src/server/db/client';
 import { listPage } from '../../src/server/features/appointments/queries';
 import { appointmentsBetween, firstConfirmedAfterQuery } from '../../src/server/features/dashboard/queries';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { bookAtomicallyQuery, bookingContextQuery } from '../../src/server/features/booking/queries';
+import { bookingContextQuery } from '../../src/server/features/booking/context-queries';
+import { bookAtomicallyQuery } from '../../src/server/features/booking/insert-queries';
 import type { Salon } from './fill';
 
 export type Plan = { name: string; sql: string; plan: string };

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { SALON_TIME_ZONE } from '../../src/domain/salon-time';
 
 // The benchmark's salon, written straight into PostgreSQL (the API would take hours for a
 // million rows). Everything respects the schema's rules, the no-overlap exclusion constraint
@@ -41,7 +42,7 @@ export type Salon = {
 
 /** Services, 10 employees with accounts and schedules, 1,000 history clients, salon settings (15-min grid). */
 export async function createSalon(db: pg.Client): Promise<Salon> {
-  // The per-client cap at its maximum (issue 16): the bench's clients book hundreds each run.
+  // The per-client cap at its maximum (ADR 025): the bench's clients book hundreds each run.
   await db.query(`INSERT INTO salon_settings (id, name, address, appointment_time_slot_interval, cancellation_policy_hours, max_future_appointments_per_client)
                   VALUES (1, 'Auna Bench', 'Calle Mayor 12', 15, 24, 50)
                   ON CONFLICT (id) DO UPDATE SET appointment_time_slot_interval = 15, max_future_appointments_per_client = 50`);
@@ -67,7 +68,7 @@ export async function createSalon(db: pg.Client): Promise<Salon> {
     [JSON.stringify(AVAILABILITY)],
   );
   await db.query(`INSERT INTO employee_services (employee_id, service_id) SELECT e.id, s.id FROM employees e CROSS JOIN services s`);
-  const today = (await db.query<{ d: string }>(`SELECT to_char(now() AT TIME ZONE 'Europe/Madrid', 'YYYY-MM-DD') AS d`)).rows[0]!.d;
+  const today = (await db.query<{ d: string }>(`SELECT to_char(now() AT TIME ZONE $1, 'YYYY-MM-DD') AS d`, [SALON_TIME_ZONE])).rows[0]!.d;
   return { employeeIds: emps.rows.map((r) => r.id), quickServiceId: services.rows.find((s) => s.duration === 15)!.id, today };
 }
 
@@ -88,11 +89,11 @@ export async function fillPresent(db: pg.Client, salon: Salon): Promise<number> 
      FROM generate_series(0, ${FUTURE_DAYS}) d
      CROSS JOIN generate_series(1, ${EMPLOYEES}) e
      CROSS JOIN generate_series(9, 19) h
-     CROSS JOIN LATERAL (SELECT ((($1::date + d) + make_time(h, 0, 0)) AT TIME ZONE 'Europe/Madrid') AS t,
+     CROSS JOIN LATERAL (SELECT ((($1::date + d) + make_time(h, 0, 0)) AT TIME ZONE $2) AS t,
                                 (d * 97 + e * 13 + h) % ${HISTORY_CLIENTS} AS c) x
      CROSS JOIN LATERAL (SELECT id, name, price FROM services WHERE duration = 30 ORDER BY name LIMIT 1) s
      WHERE h <> 14 AND extract(isodow FROM $1::date + d) <> 7`,
-    [salon.today],
+    [salon.today, SALON_TIME_ZONE],
   );
   return r.rowCount ?? 0;
 }
@@ -117,8 +118,8 @@ export async function fillHistory(db: pg.Client, salon: Salon, from: number, to:
        FROM generate_series($3::int, $4::int - 1) r
        CROSS JOIN LATERAL (SELECT r / ${HISTORY_PER_DAY} + 1 AS back, (r % ${HISTORY_PER_DAY}) / ${HISTORY_SLOTS_PER_DAY} AS e,
                                   ${HISTORY_SLOTS_PER_DAY} - 1 - r % ${HISTORY_SLOTS_PER_DAY} AS k, ((r::bigint * 7919) % 100)::int AS h) x
-       CROSS JOIN LATERAL (SELECT (($1::date - back) + time '08:00' + k * interval '15 minutes') AT TIME ZONE 'Europe/Madrid' AS t) y`,
-      [salon.today, salon.quickServiceId, a, b],
+       CROSS JOIN LATERAL (SELECT (($1::date - back) + time '08:00' + k * interval '15 minutes') AT TIME ZONE $5 AS t) y`,
+      [salon.today, salon.quickServiceId, a, b, SALON_TIME_ZONE],
     );
     onProgress?.(b);
   }
@@ -131,7 +132,7 @@ export async function countAppointments(db: pg.Client): Promise<number> {
 export const EXCEPTIONS = 200;
 
 /**
- * 200 exceptions on the calendar (issue 15): 100 salon closures and special hours and 100 time
+ * 200 exceptions on the calendar (ADR 023): 100 salon closures and special hours and 100 time
  * off rows spread over the employees, all in the history or beyond the FUTURE_DAYS the load
  * books, so the measured slot lists stay the same while the queries have the rows to search.
  */

@@ -28,7 +28,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '10000,1000000').split(',').map(Number
 const ONLY = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 const measured = (key: string) => !ONLY || ONLY.includes(key);
 const ADMIN = { email: 'admin@bench.auna', password: 'bench-admin-1' };
-// Issue 16 limits every client to 20 booking attempts in 10 minutes (shared store) and to a cap
+// ADR 025 limits every client to 20 booking attempts in 10 minutes (shared store) and to a cap
 // of future appointments (raised to its maximum, 50, by fill.ts): the ~25,000 booking requests of
 // a run need about 1,200 clients, taken in turn.
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_200);

@@ -14,7 +14,7 @@ const run = promisify(execFile);
 
 /**
  * Runs every migration of `migrationsDir` on the empty database at `url`, reads the result back
- * with `drizzle-kit pull` (introspection) and returns every difference from `tables` (schema.ts by
+ * with `drizzle-kit pull` (introspection) and returns every difference from `tables` (the schema by
  * default), one line each (describe-snapshot.ts). [] means the migrations build exactly the schema
  * the code uses. Objects drizzle cannot describe (the exclusion constraint, triggers, functions)
  * are not compared: docs/decisions/034-migrations-from-the-schema.md lists them.

@@ -1,4 +1,4 @@
-// A drizzle-kit snapshot (from schema.ts, or pulled from a database) as one line per fact, in
+// A drizzle-kit snapshot (from the schema, or pulled from a database) as one line per fact, in
 // words that do not depend on who wrote the object: constraint NAMES of foreign keys and unique
 // constraints differ between hand-written SQL (PostgreSQL's `_fkey`, `_key`) and drizzle's (`_fk`,
 // `_unique`), and PostgreSQL rewrites a CHECK's text (BETWEEN, IN), so those are compared by what
@@ -49,5 +49,5 @@ export function describeSnapshot(snapshot: Snapshot): string[] {
 export function compareDescriptions(database: string[], schema: string[]): string[] {
   const db = new Set(database);
   const sc = new Set(schema);
-  return [...database.filter((l) => !sc.has(l)).map((l) => `only in the migrated database: ${l}`), ...schema.filter((l) => !db.has(l)).map((l) => `only in schema.ts: ${l}`)];
+  return [...database.filter((l) => !sc.has(l)).map((l) => `only in the migrated database: ${l}`), ...schema.filter((l) => !db.has(l)).map((l) => `only in the schema: ${l}`)];
 }

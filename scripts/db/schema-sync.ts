@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
-// Keeps the drizzle-kit metadata (meta/*_snapshot.json) in step with schema.ts and the SQL
-// migrations (docs/decisions/034). drizzle-kit diffs schema.ts against the LATEST snapshot only, so
-// one snapshot for the latest migration is all `drizzle-kit generate` needs; hand-written migrations
+// Keeps the drizzle-kit metadata (meta/*_snapshot.json) in step with the schema
+// (src/server/db/schema/) and the SQL migrations (docs/decisions/034). drizzle-kit diffs the schema
+// against the LATEST snapshot only, so one snapshot for the latest migration is all `drizzle-kit generate` needs; hand-written migrations
 // after it are fine as long as the snapshot is brought forward (npm run db:snapshot) before the
 // next generate.
 
@@ -14,7 +14,7 @@ const run = promisify(execFile);
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const MIGRATIONS_DIR = path.join(ROOT, 'src/server/db/migrations');
-export const SCHEMA_FILE = path.join(ROOT, 'src/server/db/schema.ts');
+export const SCHEMA_FILE = path.join(ROOT, 'src/server/db/schema/index.ts');
 
 type Journal = { entries: { idx: number; tag: string }[] };
 
@@ -49,8 +49,9 @@ export async function generateInCopy(opts: { schemaFile?: string; migrationsDir?
       { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } },
     );
     // drizzle-kit exits 0 when it stops on an error, e.g. a rename it wants to ask about and cannot
-    // without a terminal; reading that as "nothing to write" passed a schema the snapshot lacked.
-    const failure = /^\s*Error\b.*$/m.exec(`${stdout}\n${stderr}`);
+    // without a terminal, or a schema file that fails to load (a ReferenceError); reading that as
+    // "nothing to write" passed a schema the snapshot lacked.
+    const failure = /^\s*\w*Error\b.*$/m.exec(`${stdout}\n${stderr}`);
     if (failure) throw new Error(`drizzle-kit generate failed: ${failure[0].trim()} (a rename? run \`npx drizzle-kit generate\` in a terminal, ADR 034)`);
     const added = (await readdir(out)).filter((f) => !before.has(f) && f.endsWith('.sql'));
     if (added.length === 0) return { sql: '', snapshot: undefined };
@@ -64,9 +65,9 @@ export async function generateInCopy(opts: { schemaFile?: string; migrationsDir?
 }
 
 /**
- * Writes the snapshot of schema.ts as the snapshot of the latest migration in the journal (and
+ * Writes the snapshot of the schema as the snapshot of the latest migration in the journal (and
  * removes none of the older ones: their ids chain the history). For the lead after a merge of
- * hand-written migrations, and for anyone who hand-edits one: schema.ts must already describe the
+ * hand-written migrations, and for anyone who hand-edits one: the schema must already describe the
  * database the migrations make, which `npm run db:check` proves.
  */
 export async function writeLatestSnapshot(opts: { schemaFile?: string; migrationsDir?: string } = {}): Promise<string | undefined> {

@@ -5,12 +5,15 @@ import { isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
 import { findSlot, generateSlots, type Slot } from './slots';
 import { toMinutes, type DaySchedule } from './weekly-schedule';
 
-// THE availability rule (issue 15): a professional can be booked at a time only when
+// THE availability rule (ADR 023): a professional can be booked at a time only when
 //   weekly pattern (or the salon's special hours that day) − salon closures − time off − breaks
 //   − existing appointments
 // allows it, in Madrid wall-clock time. Every slot list and every booking check calls
 // `availableSlots` / `checkBookable` below, so what is offered and what is accepted never differ.
 // Dates are salon calendar days 'YYYY-MM-DD'; ranges are inclusive of both ends.
+
+/** The kinds of salon-wide exception: closed (whole days) or open at special hours. */
+export const SALON_EXCEPTION_KINDS = ['closed', 'special_hours'] as const;
 
 /** A salon-wide exception: the salon closed (whole days) or open at special hours. */
 export type SalonException =

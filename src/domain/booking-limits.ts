@@ -1,7 +1,7 @@
 import { addDays, isValidIsoDate } from './calendar-date';
 import { STAFF_MSG } from './texts/staff';
 
-// Booking abuse (issue 16, docs/decisions/025): what a client may book for themselves. Staff
+// Booking abuse (docs/decisions/025): what a client may book for themselves. Staff
 // booking for a client are exempt from the cap (they are the salon); the horizon is the salon's
 // calendar and applies to every self-booking.
 

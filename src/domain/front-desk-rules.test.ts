@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canReschedule, checkClientFields, mayChangeClientEmail, mayManageAgenda, type StaffRole } from './front-desk-rules';
+import { canReschedule, checkClientFields, mayChangeClientEmail, mayManageAgenda } from './front-desk-rules';
+import type { Role } from './roles';
 import { STAFF_MSG } from './texts/staff';
 
 describe('mayManageAgenda', () => {
-  it.each<[StaffRole, string, string | null, boolean]>([
+  it.each<[Role, string, string | null, boolean]>([
     ['admin', 'a', 'b', true],
     ['admin', 'a', null, true],
     ['employee', 'e', 'e', true],
@@ -83,7 +84,7 @@ describe('checkClientFields', () => {
 });
 
 describe('mayChangeClientEmail', () => {
-  it.each<[StaffRole, string | null, string | null, boolean]>([
+  it.each<[Role, string | null, string | null, boolean]>([
     ['admin', 'a@b.es', 'c@d.es', true],
     ['admin', null, 'c@d.es', true],
     ['admin', 'a@b.es', null, true],

@@ -2,17 +2,16 @@ import { isEmailLike } from './back-office-rules';
 import { hasControlCharacters } from './plain-text';
 import { STAFF_MSG } from './texts/staff';
 import { normalizePhone } from './phone';
+import type { Role } from './roles';
 
-// Who may book for a client and move an appointment at the front desk (issue 13). The server
+// Who may book for a client and move an appointment at the front desk (ADR 019, 020). The server
 // enforces these; the web app uses them to decide which actions a block offers.
-
-export type StaffRole = 'client' | 'employee' | 'admin';
 
 /**
  * Staff booking and moving: the admin on any agenda; an employee only on their own (the
  * professional's linked account is theirs); a client never (they book for themselves).
  */
-export function mayManageAgenda(role: StaffRole, actorUserId: string, agendaUserId: string | null): boolean {
+export function mayManageAgenda(role: Role, actorUserId: string, agendaUserId: string | null): boolean {
   if (role === 'admin') return true;
   if (role === 'employee') return agendaUserId !== null && agendaUserId === actorUserId;
   return false;
@@ -52,7 +51,7 @@ export function checkClientFields(f: ClientFields): { ok: true; value: CleanClie
  * Only the admin changes a record's email (ADR 033): the email is what attaches a record, and its
  * history, to an account. Emails compare as stored (trimmed, lower case); no email is null.
  */
-export function mayChangeClientEmail(role: StaffRole, before: string | null, after: string | null): boolean {
+export function mayChangeClientEmail(role: Role, before: string | null, after: string | null): boolean {
   const norm = (e: string | null) => (e?.trim() ? e.trim().toLowerCase() : null);
   return role === 'admin' || norm(before) === norm(after);
 }

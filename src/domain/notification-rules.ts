@@ -1,4 +1,6 @@
-// Issue 14: the rules of the messages about an appointment (ADR 021), pure: no clock, no I/O.
+// The rules of the messages about an appointment (ADR 021), pure: no clock, no I/O.
+
+import { SALON_TIME_ZONE } from './calendar-date';
 
 export const MESSAGE_KINDS = ['confirmation', 'cancellation', 'rescheduled', 'reminder'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
@@ -53,13 +55,13 @@ export function googleCalendarLink(e: { title: string; start: Date; end: Date; d
 }
 
 const longFormat = new Intl.DateTimeFormat('es-ES', {
-  timeZone: 'Europe/Madrid',
+  timeZone: SALON_TIME_ZONE,
   weekday: 'long',
   day: 'numeric',
   month: 'long',
   year: 'numeric',
 });
-const timeFormat = new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', hour: '2-digit', minute: '2-digit', hour12: false });
+const timeFormat = new Intl.DateTimeFormat('es-ES', { timeZone: SALON_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 
 /** "lunes, 29 de marzo de 2027 a las 10:00" in the salon's zone, whatever the server's zone. */
 export function salonDateTimeText(d: Date): string {

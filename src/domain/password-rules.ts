@@ -1,6 +1,6 @@
 import { STAFF_MSG } from './texts/staff';
 
-// Passwords (issue 16, ADR 025). The spec's minimum of 6 stays for clients (better-auth checks
+// Passwords (ADR 025). The spec's minimum of 6 stays for clients (better-auth checks
 // it); on top of it the 10,000 most common passwords are refused, and staff accounts (admin and
 // linked employees) need at least 12 characters.
 

@@ -1,6 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
-// Client phone numbers (issue 13): typed any way at the counter ("612 34 56 78", "+34 612...",
+// Client phone numbers (ADR 019): typed any way at the counter ("612 34 56 78", "+34 612...",
 // "0034..."), stored in ONE format, E.164 (+34612345678), so a search by a few digits finds it.
 // A number without a country prefix is Spanish.
 

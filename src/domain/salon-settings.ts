@@ -15,10 +15,10 @@ export type SalonSettings = {
   appointmentTimeSlotInterval: SlotInterval;
   cancellationPolicyHours: number;
   openingHours: WeeklySchedule;
-  /** issue 14: hours before an appointment its reminder email leaves; 0 = no reminders */
+  /** Hours before an appointment its reminder email leaves; 0 = no reminders (ADR 021) */
   reminderHours: number;
 
-  /** issue 16: per-client cap of future confirmed appointments, and "reservas con hasta N días de antelación" */
+  /** Per-client cap of future confirmed appointments, and "reservas con hasta N días de antelación" (ADR 025) */
   maxFutureAppointmentsPerClient: number;
   bookingHorizonDays: number;
 };

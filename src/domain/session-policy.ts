@@ -1,6 +1,8 @@
-// Sessions (issue 16, docs/decisions/025): an absolute lifetime for everyone and a shorter idle
+// Sessions (docs/decisions/025): an absolute lifetime for everyone and a shorter idle
 // timeout for staff, whose accounts open the whole salon's books. Times are real (the session's
 // own timestamps and the wall clock), as better-auth's expiry is.
+
+import { isStaffRole, type Role } from './roles';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const STAFF_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -9,18 +11,16 @@ export const ACTIVITY_TOUCH_MS = 5 * 60 * 1000;
 
 export type SessionFacts = { role: string; createdAt: Date; lastActiveAt: Date; now: Date };
 
-const isStaff = (role: string) => role === 'admin' || role === 'employee';
-
 /** Whether the session is over: 30 days after sign-in for everyone, 12 hours without use for staff. */
 export function sessionEnded(s: SessionFacts): boolean {
   const now = s.now.getTime();
   if (now - s.createdAt.getTime() >= SESSION_ABSOLUTE_MS) return true;
-  return isStaff(s.role) && now - s.lastActiveAt.getTime() >= STAFF_IDLE_MS;
+  return isStaffRole(s.role) && now - s.lastActiveAt.getTime() >= STAFF_IDLE_MS;
 }
 
 /** Whether to record this request as the session's last activity. */
 export function shouldTouchSession(s: SessionFacts): boolean {
-  return isStaff(s.role) && s.now.getTime() - s.lastActiveAt.getTime() >= ACTIVITY_TOUCH_MS;
+  return isStaffRole(s.role) && s.now.getTime() - s.lastActiveAt.getTime() >= ACTIVITY_TOUCH_MS;
 }
 
 /**
@@ -28,7 +28,7 @@ export function shouldTouchSession(s: SessionFacts): boolean {
  * ACTIVE employee record links it. A leaver (record deactivated, or no record at all) acts as a
  * client, her own bookings and account still hers; the admin needs no employee record.
  */
-export function effectiveRole(role: string, hasActiveEmployeeRecord: boolean): 'client' | 'employee' | 'admin' {
+export function effectiveRole(role: string, hasActiveEmployeeRecord: boolean): Role {
   if (role === 'admin') return 'admin';
   if (role === 'employee' && hasActiveEmployeeRecord) return 'employee';
   return 'client';

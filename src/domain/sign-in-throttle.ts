@@ -1,4 +1,4 @@
-// Lockout abuse (issue 16, docs/decisions/025): ten wrong passwords from ANY address used to block
+// Lockout abuse (docs/decisions/025): ten wrong passwords from ANY address used to block
 // the right one for 15 minutes, so a stranger could keep the owner out. Now the hard block is keyed
 // on account + address, and for the account as a whole every further attempt only waits longer.
 

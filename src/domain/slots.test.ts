@@ -6,6 +6,7 @@ import {
   findSlot,
   generateSlots,
   isSlotInterval,
+  slotIntervalOf,
   type SlotInput,
 } from './slots';
 import type { DaySchedule } from './weekly-schedule';
@@ -56,6 +57,17 @@ describe('constants', () => {
     [null, false],
   ])('isSlotInterval(%j) -> %s', (n, ok) => {
     expect(isSlotInterval(n)).toBe(ok);
+  });
+
+  it.each([
+    [15, 15],
+    [45, 45],
+    [10, 30],
+    ['30', 30],
+    [null, 30],
+    [undefined, 30],
+  ])('slotIntervalOf(%j) -> %s', (n, interval) => {
+    expect(slotIntervalOf(n)).toBe(interval);
   });
 });
 

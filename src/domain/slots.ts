@@ -15,6 +15,9 @@ export function isSlotInterval(n: unknown): n is SlotInterval {
   return SLOT_INTERVAL_OPTIONS.includes(n as SlotInterval);
 }
 
+/** The salon's interval as stored, or the default when there is none (or it is not one of the options). */
+export const slotIntervalOf = (n: unknown): SlotInterval => (isSlotInterval(n) ? n : DEFAULT_SLOT_INTERVAL);
+
 export type Slot = { time: string; start: Date; end: Date };
 
 export type SlotInput = {

@@ -1,9 +1,5 @@
-import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { MSG } from '../domain/texts/common';
 import { STAFF_MSG } from '../domain/texts/staff';
 import { authRoutes } from './features/accounts/auth-routes';
@@ -27,12 +23,9 @@ import { myAppointmentsRoutes } from './features/my-account/appointments-routes'
 import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availability/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
-import { safeError } from './logger';
-import { createAppShell, createFirstViewRenderer, type FirstView } from './http/app-shell';
 import { loadSession } from './http/guards';
-import { createSessionReader } from './http/session-reader';
-import { effectiveRole, sessionEnded } from '../domain/session-policy';
 import { sameOriginWrites, securityHeaders } from './http/security';
+import { servePages } from './http/page-handler';
 import { refuseNulCharacters } from './http/text-guard';
 
 // The reset link's path carries the reset token (/api/auth/reset-password/<token>): a log line must
@@ -58,13 +51,13 @@ function apiRoutes(deps: Deps) {
     .route('/my-time-off', myTimeOffRoutes(deps))
     .route('/messages', notificationsRoutes(deps))
     .route('/front-desk', frontDeskRoutes(deps))
-    // issue 16 (RGPD): the client's own data, and the privacy notice's facts.
+    // RGPD (ADR 026): the client's own data, and the privacy notice's facts.
     .route('/my-account', myAccountRoutes(deps))
     .route('/privacy', privacyRoutes(deps))
     .route('/email-verification', emailVerificationRoutes(deps));
 }
 
-/** The whole HTTP surface. `webRoot` (the built React app) is served with an SPA fallback. */
+/** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */
 export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(createErrorHandler(deps.log));
@@ -90,75 +83,7 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   app.route('/api', api);
   app.all('/api/*', (c) => errorJson(c, 404, 'not_found', STAFF_MSG.notFound));
 
-  const root = opts.webRoot;
-  if (root && existsSync(path.join(root, 'index.html'))) {
-    const rel = path.relative(process.cwd(), root) || '.';
-    app.use(
-      '/assets/*',
-      serveStatic({
-        root: rel,
-        precompressed: true, // .br / .gz written by the build (vite.config.ts)
-        onFound: (_p, c) => {
-          c.header('Cache-Control', 'public, max-age=31536000, immutable');
-        },
-      }),
-    );
-    // Client-side routes (/, /book/…, /admin/…) get the app shell with the first view's hints and
-    // the session (http/app-shell.ts); files (favicon.svg, …) are served as they are.
-    // The sign-in form is in the server-rendered /login; sent without its script (the scripts
-    // failed to load), it posts here rather than put the password in the address: back to it.
-    app.post('/login', (c) => c.redirect('/login', 303));
-    const shell = createAppShell(root);
-    const firstViewRenderer = createFirstViewRenderer(root);
-    const readSession = createSessionReader(deps);
-    // The page is made per request (session, first view), so it is compressed per request; the
-    // built assets are compressed once by the build.
-    app.get('*', compress(), async (c, next) => {
-      const last = c.req.path.split('/').pop() ?? '';
-      if (last.includes('.')) return next();
-      const fast = await readSession(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
-      const user =
-        fast === 'ask-better-auth' ||
-        // An ended session (issue 16) is the API's to delete; the page just does not show its user.
-        (fast && sessionEnded({ role: fast.user.role, createdAt: fast.createdAt, lastActiveAt: fast.lastActiveAt, now: new Date() }))
-          ? undefined
-          : fast && {
-              uid: fast.user.id,
-              displayName: fast.user.name,
-              email: fast.user.email,
-              photoURL: fast.user.image,
-              // As the API decides it (http/guards.ts): a leaver's page is a client's.
-              role: effectiveRole(fast.user.role, fast.activeEmployee),
-            };
-      // The client's first views come rendered (http/app-shell.ts), from the API's own answers
-      // for this request's cookie; any failure there just leaves the page to the browser.
-      let firstView: FirstView | null = null;
-      if (user !== undefined) {
-        const cookie = c.req.header('cookie');
-        const getJson = async (p: string) => {
-          const res = await app.request(p, { headers: cookie ? { cookie } : {} });
-          return res.ok ? res.json() : undefined;
-        };
-        const url = new URL(c.req.url);
-        firstView = await firstViewRenderer()
-          .then((render) => render?.(url.pathname + url.search, user, getJson) ?? null)
-          .catch((err: unknown) => {
-            deps.log.error({ err: safeError(err), path: c.req.path }, 'first view render failed');
-            return null;
-          });
-      }
-      // It carries who is signed in: never stored by a cache.
-      c.header('Cache-Control', 'no-store');
-      c.header('Vary', 'Cookie');
-      return c.html(shell(c.req.path, user, firstView));
-    });
-    app.use('*', serveStatic({ root: rel, precompressed: true }));
-    // A dotted path that is not a file is still the app's to answer (it sends unknown paths to /).
-    app.get('*', (c) => {
-      c.header('Cache-Control', 'no-store');
-      return c.html(shell(c.req.path, undefined));
-    });
-  }
+  if (opts.webRoot) servePages(app, deps, opts.webRoot);
   return app;
 }
 

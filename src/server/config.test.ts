@@ -45,7 +45,7 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', { ADMIN_PASSWORD: 'secreto-largo' }],
     ['ADMIN_EMAIL', { ADMIN_EMAIL: 'no-es-un-email', ADMIN_PASSWORD: 'secreto-largo' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: '123' }],
-    // issue 16: the admin is staff, 12 characters at least
+    // ADR 025: the admin is staff, 12 characters at least
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'once-letras' }],
     // one of the 10,000 most common passwords, however long (the November review)
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'qwerty123456' }],
@@ -90,7 +90,7 @@ describe('loadConfig', () => {
     ['false', false, 0],
     ['2', true, 2],
     ['0', false, 0],
-  ])('TRUST_PROXY=%s: trusted %s, %s proxies (issue 16)', (v, trusted, hops) => {
+  ])('TRUST_PROXY=%s: trusted %s, %s proxies (ADR 025)', (v, trusted, hops) => {
     const c = loadConfig({ TRUST_PROXY: v });
     expect(c.trustProxy).toBe(trusted);
     expect(c.trustProxyHops).toBe(hops);

@@ -22,7 +22,7 @@ const EnvSchema = z
     DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar por postgres://').optional()),
     EMBEDDED_PG_PORT: port.default(54329),
     ADMIN_EMAIL: optionalText.pipe(z.email().optional()),
-    // A staff password: at least 12 characters (issue 16).
+    // A staff password: at least 12 characters (ADR 025).
     ADMIN_PASSWORD: optionalText.pipe(z.string().min(12, 'al menos 12 caracteres').optional()),
     ADMIN_RESET: optionalText.pipe(z.enum(['true', 'false']).optional()),
     SEED: optionalText.pipe(z.enum(['demo']).optional()),
@@ -87,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER.replace(/\/+$/, '') }
         : undefined,
     trustProxy: e.TRUST_PROXY === 'true' || Number(e.TRUST_PROXY) > 0,
-    /** How many proxies in front append to X-Forwarded-For; the client is the hop the outermost one saw (issue 16). */
+    /** How many proxies in front append to X-Forwarded-For; the client is the hop the outermost one saw (ADR 025). */
     trustProxyHops: e.TRUST_PROXY === 'true' ? 1 : /^[0-9]$/.test(e.TRUST_PROXY ?? '') ? Number(e.TRUST_PROXY) : 0,
     logLevel: e.LOG_LEVEL,
     /** HTTP worker processes (node:cluster); 1 = the single process, as before (ADR 015) */

@@ -18,7 +18,7 @@ function readConfig(): Config {
 
 function announce(config: Config, running: Running) {
   console.log(`\nAuna está en marcha: ${config.publicUrl}`);
-  // issue 14: confirmations, reminders… leave through the queue to SMTP, or to the outbox folder.
+  // Confirmations, reminders… (ADR 021) leave through the queue to SMTP, or to the outbox folder.
   console.log(
     config.smtpUrl
       ? `Emails (confirmaciones, recordatorios…): por SMTP (${new URL(config.smtpUrl).host})`

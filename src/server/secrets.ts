@@ -7,7 +7,7 @@ import path from 'node:path';
 export async function loadOrCreateSecrets(dataDir: string): Promise<{ authSecret: string; dbPassword: string }> {
   const file = path.join(dataDir, 'secrets.json');
   // The data dir holds the secrets and (without SMTP_URL) the outbox with reset links: the
-  // server's user only (issue 16; the embedded PostgreSQL as root then gives postgres passage, 711).
+  // server's user only (ADR 027; the embedded PostgreSQL as root then gives postgres passage, 711).
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   await chmod(dataDir, 0o700).catch(() => undefined);
   try {

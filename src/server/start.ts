@@ -80,7 +80,7 @@ export async function startServer(
   const messageSecret = createHmac('sha256', secrets.authSecret).update('auna:messages').digest('base64url');
   const deps: Deps = { config, db, auth, log, mailer, realtime, rateLimit: createRateLimitStore(db), now: opts.now ?? (() => new Date()), messageSecret };
 
-  // The demo first: it seeds only a database with no users at all (issue 16), and ADMIN_EMAIL's
+  // The demo first: it seeds only a database with no users at all (ADR 027), and ADMIN_EMAIL's
   // account would be one.
   const demoLogins = setup && config.seed === 'demo' ? await seedDemo(deps) : [];
   if (setup && config.admin) await ensureAdmin({ db, auth }, config.admin);

@@ -90,7 +90,7 @@ it(
     };
 
     // ---- the salon: two services, six professionals, 600 clients (sessions survive restarts) ----
-    // Enough clients, taken in turn, that each stays under issue 16's booking limits (20 bookings
+    // Enough clients, taken in turn, that each stays under the booking limits (ADR 025: 20 bookings
     // per account in 10 minutes: 12 000 for the run, which makes 3 000-6 000; the per-client cap
     // and the horizon are set below): this test is about lost and doubled writes.
     const clients: { session: Session; id: string }[] = await pool(

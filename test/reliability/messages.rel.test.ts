@@ -6,7 +6,7 @@ import { nextIp, OPEN_SCHEDULE, pool, salonDay, startCluster, type Cluster } fro
 import { signUp, type Session } from '../support/http-client';
 import { startMailCatcher, type MailCatcher } from '../support/mail-catcher';
 
-// Issue 14: every acknowledged booking gets exactly ONE confirmation (and one notice to the
+// Every acknowledged booking gets exactly ONE confirmation (and one notice to the
 // professional), through kill -9 of the servers at random moments and an SMTP server that is
 // down for part of the run. Two server processes on one PostgreSQL, both running the queue; the
 // mails are counted per idempotency key (X-Auna-Message-Key) at the real SMTP server.
@@ -71,7 +71,7 @@ it(
     const c = cluster;
 
     // ---- the salon: one service, four professionals, 200 clients ----
-    // Taken in turn, so each stays under issue 16's limits (20 bookings per account in 10 minutes:
+    // Taken in turn, so each stays under the booking limits (ADR 025: 20 bookings per account in 10 minutes:
     // 4 000 for a run that makes 1 000-2 000; the cap and horizon are raised below): with six
     // clients the run could never reach 200.
     const clients: Session[] = await pool(Array.from({ length: 200 }, (_, i) => i), 6, (i) =>

@@ -56,7 +56,7 @@ it('sign-in from one address: the per-address limit counts both processes togeth
   expectLimitedAfter(r, max, `sign-in per address (${max}/${AUTH_RATE_RULES.signIn.window} s)`);
 });
 
-// Lockout abuse (issue 16, ADR 025): wrong passwords from many addresses no longer block the owner;
+// Lockout abuse (ADR 025): wrong passwords from many addresses no longer block the owner;
 // both processes count the account's failures together into a growing wait, and the hard block is
 // on one account from one address.
 it('wrong passwords for one account from many addresses: both processes count them into one growing delay; the right password still gets in', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { user } from '../../src/server/db/schema';
-import type { Role } from '../../src/server/http/env';
+import type { Role } from '../../src/domain/roles';
 import { promote, signIn, signUp, type Session } from './http-client';
 import type { TestServer } from './test-server';
 
@@ -18,7 +18,7 @@ const nextIp = () => ({ headers: { 'x-forwarded-for': `10.55.${Math.floor(++ipSe
 /**
  * Signs up `email` (a client) and, when asked, gives it another role; returns its session. Its
  * email is marked verified (as the verification link would), since only a verified account can be
- * linked to an employee (issue 16); `verified: false` leaves it unverified.
+ * linked to an employee (ADR 025); `verified: false` leaves it unverified.
  */
 export async function person(server: TestServer, email: string, role: Role = 'client', name = '', opts: { verified?: boolean } = {}): Promise<Session> {
   const s = await signUp(server.url, { email, password: PASSWORD, name }, nextIp());

@@ -3,7 +3,7 @@ import { isoDayOfWeek } from '../../src/domain/calendar-date';
 import { salonDay } from './cluster';
 
 // The reliability suites book on salonDay(n) and need distinct n to be distinct, bookable days
-// whatever the weekday and across Madrid's DST changes (issue 12: the suite failed every Monday).
+// whatever the weekday and across Madrid's DST changes (the suite once failed every Monday).
 describe('salonDay', () => {
   const nows = [
     ['a Monday', '2026-11-23T08:00:00Z'],

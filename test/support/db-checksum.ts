@@ -13,7 +13,7 @@ export const CHECKED_TABLES = [
   'employee_services',
   'appointments',
   'salon_settings',
-  // issue 14 (sent_messages is left out: the queue writes it in the background, after a 2xx)
+  // messages (sent_messages is left out: the queue writes it in the background, after a 2xx)
   'message_preferences',
   'calendar_feeds',
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { user } from '../../src/server/db/schema';
-import type { Deps, Role } from '../../src/server/http/env';
+import type { Role } from '../../src/domain/roles';
+import type { Deps } from '../../src/server/http/env';
 import { rememberCookie, rememberSecret } from './run-log';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read whatever the API answers

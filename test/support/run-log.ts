@@ -4,7 +4,8 @@ import path from 'node:path';
 import pino from 'pino';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo-data';
 
-// Issue 16: "a test greps every log line of a full test run for tokens, passwords and cookies".
+// The security review (ADR 025) asked that "a test greps every log line of a full test run for
+// tokens, passwords and cookies".
 // The integration and reliability runs (test/global-setup.ts) and the e2e run
 // (e2e/support/global-setup.ts) name a directory in AUNA_RUN_LOG_DIR, inherited by every test
 // process. Each server the run starts writes its log there (`trace` in-process, the most
@@ -118,7 +119,7 @@ export function findLeaks(file: string, text: string, secrets: ReadonlySet<strin
 }
 
 /**
- * Issue 16: every log line of a run (integration or e2e), searched for the passwords, cookies and tokens
+ * Every log line of a run (integration or e2e), searched for the passwords, cookies and tokens
  * the run's helpers saw, and for anything shaped like one. A hit fails the run and names the line.
  */
 export async function searchRunLogs(dir: string): Promise<void> {

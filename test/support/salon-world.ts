@@ -76,7 +76,7 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
     const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email[who]));
     uid[who] = row!.id;
   }
-  // Every world account has confirmed its email (issue 16: only a verified account can be linked).
+  // Every world account has confirmed its email (ADR 025: only a verified account can be linked).
   await db.update(user).set({ emailVerified: true }).where(inArray(user.id, Object.values(uid)));
   await promote(server.deps, email.employee, 'employee');
   await promote(server.deps, email.otherEmployee, 'employee');

@@ -1,5 +1,11 @@
-// Every Spanish text a user can meet, in one place, so the server's `{ error: { message } }`
-// and the web app's toasts never drift apart (ARCHITECTURE.md §5.5).
+// The Spanish texts the server and the web app share, so the server's `{ error: { message } }`
+// and the web app's toasts and form errors never drift apart (ARCHITECTURE.md §5.5): validation
+// and error messages, what the server answers with, and what both sides show of a rule (the
+// cancelling policy, a status). MSG (here) holds those a client's pages need; STAFF_MSG
+// (staff.ts) the staff screens' and the server's other answers; ACCOUNT_MSG (accounts.ts) one
+// button's.
+// A page's own copy (headings, labels, explanations) is not here: it is written in the web app's
+// components, where it is shown (src/web/features/**).
 // Texts quoted in SPEC.md §5 and §8 are copied verbatim, including the original's wording
 // ("ingresa", "resetear") and the trailing space of the "...: " prefixes, because they are
 // followed by an error code. Texts the spec does not show are ours, in "tú" form.
@@ -22,7 +28,7 @@ export const linkedTo = (email: string): string => `Vinculado a la cuenta de ${e
 
 // docs/decisions/004-employee-account-linking.md: an account that still has confirmed future
 // appointments as professional is not unlinked (its clients would be left with nobody).
-// Issue 13 (front desk): moving an appointment follows the cancelling policy, in the same voice.
+// The front desk (ADR 020): moving an appointment follows the cancelling policy, in the same voice.
 export const MSG = {
   // Signup (SPEC §5)
   passwordTooShort: 'La contraseña debe tener al menos 6 caracteres.',
@@ -119,7 +125,7 @@ export const MSG = {
   slotIntervalInvalid: 'Elige un intervalo entre citas de 15, 20, 30, 45 o 60 minutos.',
   cancellationHoursInvalid: 'Las horas de antelación para cancelar deben ser un número entero, 0 o más.',
 
-  // Google sign-in when the salon has not set it up (no GOOGLE_CLIENT_ID): a sentence, not a code (issue 12).
+  // Google sign-in when the salon has not set it up (no GOOGLE_CLIENT_ID): a sentence, not a code.
   googleUnavailable: 'El acceso con Google todavía no está disponible en este salón. Entra con tu email y contraseña.',
   remindersSwitchLabel: 'Recibir un recordatorio por email antes de cada cita',
   remindersSaved: 'Preferencia guardada.',

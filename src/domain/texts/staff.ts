@@ -35,7 +35,7 @@ export const STAFF_MSG = {
   calendarFeedCopied: 'Enlace copiado.',
   rescheduleFailed: 'No se pudo cambiar la cita. Inténtalo de nuevo.',
 
-  // Issue 15: closures, special hours and time off (availability.ts).
+  // Closures, special hours and time off (availability.ts, ADR 023).
   availabilitySalonClosed: 'El salón está cerrado en esa fecha u hora. Por favor, elige otro horario.',
   availabilityTimeOff: 'El profesional no trabaja a esa hora. Por favor, elige otro horario.',
   exceptionDatesInvalid: 'Revisa las fechas: la fecha final no puede ser anterior a la inicial.',
@@ -47,7 +47,7 @@ export const STAFF_MSG = {
   holidaysYearInvalid: 'Elige un año entre 2000 y 2100.',
   availabilityLoadFailed: 'No se pudieron cargar los cierres y ausencias.',
   availabilitySaveFailed: 'No se pudo guardar el cambio.',
-  // issue 14: confirmations, reminders and calendar feeds (ADR 021, 022)
+  // Confirmations, reminders and calendar feeds (ADR 021, 022)
   reminderHoursInvalid: 'Las horas del recordatorio deben ser un número entero entre 0 y 168 (0 = sin recordatorio).',
   stopRemindersInvalidLink: 'Este enlace para dejar de recibir recordatorios no es válido.',
   stopRemindersDone: 'Listo: ya no te enviaremos recordatorios de tus citas. Puedes volver a activarlos en Mis Citas.',
@@ -55,7 +55,7 @@ export const STAFF_MSG = {
   reminderHoursLabel: 'Recordatorio por email (horas antes de la cita, 0 = sin recordatorio)',
   failedMessagesTitle: 'Emails que no se han podido enviar',
   failedMessagesNone: 'Todos los emails se han enviado.',
-  // Issue 13: the front desk (client records, staff booking, rescheduling, email verification).
+  // The front desk (client records, staff booking, rescheduling, email verification).
   clientNameRequired: 'Escribe el nombre del cliente.',
   clientPhoneRequired: 'Escribe el teléfono del cliente.',
   clientPhoneInvalid: 'El teléfono no es válido. Escribe un número español de 9 cifras o uno con prefijo internacional (+…).',

@@ -6,8 +6,8 @@ type Rec = { id: string; notes: string; phone: string | null; reminders_stopped_
 
 /**
  * A salon client record the staff made (phone booking, walk-in) becomes the account's, with its
- * history, when the account's email is VERIFIED and the record holds that email (issue 13,
- * docs/decisions/019). Called when the email is verified and at every sign-in (Google gives a
+ * history, when the account's email is VERIFIED and the record holds that email
+ * (docs/decisions/019). Called when the email is verified and at every sign-in (Google gives a
  * verified email); an unverified email never attaches anything. Idempotent, one transaction.
  *
  * The oldest matching record is kept (it has the staff's phone and notes); the account's own

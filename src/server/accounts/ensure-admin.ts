@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Role } from '../../domain/roles';
 import type { Auth } from '../auth/auth';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
@@ -7,7 +8,7 @@ import { account, session, user } from '../db/schema';
 /** ADMIN_EMAIL/ADMIN_PASSWORD: make sure that admin exists (an existing account is promoted, its password kept). */
 export async function ensureAccount(
   deps: { db: Db; auth: Auth },
-  a: { email: string; password: string; name?: string; role: 'client' | 'employee' | 'admin' },
+  a: { email: string; password: string; name?: string; role: Role },
 ): Promise<string> {
   const email = a.email.toLowerCase();
   const found = await deps.db.select({ id: user.id }).from(user).where(eq(sql`lower(${user.email})`, email));
@@ -23,7 +24,7 @@ export async function ensureAccount(
 export class AdminAccountError extends Error {}
 
 /**
- * ADMIN_EMAIL/ADMIN_PASSWORD at start (issue 16, docs/decisions/026). A new account is created
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start (docs/decisions/026). A new account is created
  * with ADMIN_PASSWORD and its email counted as verified (the operator vouches for it). An account
  * someone registered before with that email becomes admin only if its email is verified (then
  * its own password stays); otherwise the start stops with a message, unless ADMIN_RESET=true

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { calendarFeeds, session } from '../db/schema';
 
 // Ending a staff member's access (ADR 032): every session of the account and its calendar feed,
 // which opens her appointments without a session. Used when an employee is deactivated, by the
 // admin's "Quitar acceso ahora", and (the feed only) after a password reset.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
 
 /** The feed stops answering at once; the staff member makes a new one when she needs it. */

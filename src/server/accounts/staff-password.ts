@@ -1,14 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { STAFF_PASSWORD_MIN } from '../../domain/password-rules';
-import type { Db } from '../db/client';
+import { isStaffRole } from '../../domain/roles';
+import type { Db, Tx } from '../db/client';
 import { session, user } from '../db/schema';
 
 // A client account linked as an employee (the November review, docs/decisions/030): her password
 // was chosen under the client rule (6 characters) and now opens the salon's books. Linking ends
 // her sessions and marks the account; her next sign-in is refused until the password she types
 // has the staff length (she sets one through «¿Olvidaste tu contraseña?», which checks it).
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Inside the linking transaction: every session of the account ends, and it needs a staff password. */
 export async function requireStaffPassword(tx: Tx, userId: string): Promise<void> {
@@ -28,8 +27,7 @@ export async function staffPasswordGate(db: Db, email: string, password: string)
     .from(user)
     .where(eq(sql`lower(${user.email})`, email));
   if (!row?.required) return 'ok';
-  const staff = row.role === 'employee' || row.role === 'admin';
-  if (staff && [...password].length < STAFF_PASSWORD_MIN) {
+  if (isStaffRole(row.role) && [...password].length < STAFF_PASSWORD_MIN) {
     await db.delete(session).where(eq(session.userId, row.id));
     return 'refused';
   }

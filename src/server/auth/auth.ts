@@ -56,11 +56,11 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
     // console logger printed a failed session lookup with the session token as a parameter).
     logger: {
       level: 'warn',
-      // The message itself too (issue 16): better-auth logs a failed query's message, parameters included.
+      // The message itself too (ADR 027): better-auth logs a failed query's message, parameters included.
       log: (level, message, ...args) => opts.log[level]({ detail: args.map((a) => safeError(a)) }, `[auth] ${String(safeError(String(message)))}`),
     },
     // Unexpected errors are thrown to our route (features/accounts/auth-routes.ts), which logs them through the
-    // redacting logger; left to better-call they went to stderr with console.error, raw (issue 16).
+    // redacting logger; left to better-call they went to stderr with console.error, raw (ADR 027).
     onAPIError: { throw: true },
     database: drizzleAdapter(opts.db, {
       provider: 'pg',
@@ -94,7 +94,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       // needs no session, goes with the sessions (ADR 032); a new one is made from the app.
       onPasswordReset: ({ user }) => revokeCalendarFeed(opts.db, user.id),
       resetPasswordTokenExpiresIn: 60 * 60,
-      // Sent AFTER the answer (issue 16): awaiting SMTP made an existing account's answer slower
+      // Sent AFTER the answer (ADR 027): awaiting SMTP made an existing account's answer slower
       // than an unknown address's, which told a caller whether the account exists.
       sendResetPassword({ user, url }) {
         setImmediate(() => {
@@ -105,7 +105,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
         return Promise.resolve();
       },
     },
-    // Issue 13: a new email/password account is sent a link to confirm its email. Booking does not
+    // A new email/password account is sent a link to confirm its email. Booking does not
     // wait for it (requireEmailVerification stays false); attaching the salon's client record does.
     emailVerification: {
       sendOnSignUp: true,
@@ -154,7 +154,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
         },
       },
     },
-    // An absolute lifetime (issue 16, ADR 025): a session ends 30 days after sign-in, never
+    // An absolute lifetime (ADR 025): a session ends 30 days after sign-in, never
     // extended; staff sessions also end after 12 hours without use (http/guards.ts loadSession).
     session: {
       expiresIn: 60 * 60 * 24 * 30,
@@ -182,7 +182,7 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
-    // Google (issue 16, ADR 025): no provider is "trusted" any more (that skipped the verified
+    // Google (ADR 025): no provider is "trusted" any more (that skipped the verified
     // check), a local account is only linked when its own email is verified, and a Google profile
     // whose email_verified is not true is refused outright (user.validateUserInfo).
     account: {

@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { checkBookable, closedLabel, conflictOf, dayPlan, type DayClosed, type Exceptions, type SalonException, type TimeOff } from '../../domain/availability';
+import { closedLabel, conflictOf, dayPlan, type DayClosed, type Exceptions, type SalonException, type TimeOff } from '../../domain/availability';
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../domain/salon-time';
-import { defaultSalonSettings } from '../../domain/salon-settings';
-import { isSlotInterval } from '../../domain/slots';
-import { dayScheduleOf, type DaySchedule, type WeeklySchedule } from '../../domain/weekly-schedule';
+import type { DaySchedule } from '../../domain/weekly-schedule';
 import type { Db } from '../db/client';
-import { appointments, employees, employeeTimeOff, salonExceptions, salonSettings } from '../db/schema';
+import { appointments, employees, employeeTimeOff, salonExceptions } from '../db/schema';
 
-// Closures, special hours and time off as the server reads them (issue 15, docs/decisions/023).
+// Closures, special hours and time off as the server reads them (docs/decisions/023).
 // Shared by every feature that decides availability, so none re-implements it: the booking's hot
-// path reads the same rows inside its one-round-trip context (features/booking/queries.ts).
+// path reads the same rows inside its one-round-trip context (features/booking/context-queries.ts).
 
-const TZ = SALON_TIME_ZONE;
 /** The pool or a transaction. */
 export type Reader = Pick<Db, 'execute'>;
 
@@ -39,7 +36,7 @@ export async function exceptionsBetween(db: Reader, from: string, to: string, em
 }
 
 export type Conflict = {
-  /** the appointment's id: what "Cancelar como salón" (and, after issue 13, "Mover") acts on */
+  /** the appointment's id: what "Cancelar como salón" (and "Mover", ADR 020) acts on */
   id: string;
   date: string;
   startTime: Date;
@@ -59,7 +56,7 @@ export type Conflict = {
  * availability. Nothing is cancelled: the admin decides on each (docs/decisions/023).
  */
 export async function futureConflicts(db: Reader, now: Date, limit = 500): Promise<Conflict[]> {
-  const today = salonDateOf(now, TZ);
+  const today = salonDateOf(now, SALON_TIME_ZONE);
   const rows = await db.execute<{ id: string; start_time: Date | string; end_time: Date | string; client_name: string; service_name: string; employee_name: string; employee_id: string; employee_record_id: string | null }>(sql`
     WITH ranges AS (
       SELECT NULL::uuid AS employee_id, start_date, end_date FROM ${salonExceptions} WHERE end_date >= ${today}::date
@@ -69,8 +66,8 @@ export async function futureConflicts(db: Reader, now: Date, limit = 500): Promi
     SELECT DISTINCT a.id, a.start_time, a.end_time, a.client_name, a.service_name, a.employee_name, a.employee_id, e.id AS employee_record_id
     FROM ranges r
     JOIN ${appointments} a ON a.status = 'confirmed'
-      AND a.start_time >= greatest(${now.toISOString()}::timestamptz, r.start_date::timestamp AT TIME ZONE ${TZ})
-      AND a.start_time < (r.end_date + 1)::timestamp AT TIME ZONE ${TZ}
+      AND a.start_time >= greatest(${now.toISOString()}::timestamptz, r.start_date::timestamp AT TIME ZONE ${SALON_TIME_ZONE})
+      AND a.start_time < (r.end_date + 1)::timestamp AT TIME ZONE ${SALON_TIME_ZONE}
     LEFT JOIN ${employees} e ON e.user_id = a.employee_id
     WHERE r.employee_id IS NULL OR r.employee_id = e.id
     ORDER BY a.start_time, a.id
@@ -81,15 +78,14 @@ export async function futureConflicts(db: Reader, now: Date, limit = 500): Promi
   for (const r of rows.rows) {
     const start = new Date(r.start_time);
     const end = new Date(r.end_time);
-    const date = salonDateOf(start, TZ);
+    const date = salonDateOf(start, SALON_TIME_ZONE);
     const mine: Exceptions = { salon: ex.salon, timeOff: ex.timeOff.filter((t) => t.employeeId === r.employee_record_id) };
-    const closed = conflictOf(date, { start, end }, mine, TZ);
+    const closed = conflictOf(date, { start, end }, mine, SALON_TIME_ZONE);
     if (!closed) continue;
     out.push({ id: r.id, date, startTime: start, endTime: end, clientName: r.client_name, serviceName: r.service_name, employeeName: r.employee_name, employeeId: r.employee_id, label: closedLabel(closed), kind: closed.kind });
   }
   return out;
 }
-
 
 /** Days in [from, to] a closure or a whole-day time off makes unavailable for a professional (calendars). */
 export async function closedDays(db: Reader, employeeRecordId: string | null, from: string, to: string): Promise<Array<{ date: string } & DayClosed>> {
@@ -97,40 +93,19 @@ export async function closedDays(db: Reader, employeeRecordId: string | null, fr
   const out: Array<{ date: string } & DayClosed> = [];
   const working: DaySchedule = { isWorkingDay: true, startTime: '00:00', endTime: '23:59', breaks: [] };
   for (let d = from; d <= to; d = addDays(d, 1)) {
-    const closed = dayPlan(d, working, ex, TZ).closed;
+    const closed = dayPlan(d, working, ex, SALON_TIME_ZONE).closed;
     if (closed) out.push({ date: d, ...closed });
   }
   return out;
 }
 
-export type BookableArgs = { employeeRecordId: string; date: string; time: string; durationMinutes: number; now: Date };
-
-/**
- * For bookings made elsewhere than the client's booking page (issue 13: front-desk booking and
- * rescheduling): the same domain rule as the slot list, read in one go. Existing appointments
- * are left to the exclusion constraint, as in the client's booking.
- * `{ ok: false, code: 'salon_closed' | 'time_off' }` should be answered 409 with `message`.
- */
-export async function checkEmployeeBookable(db: Reader, a: BookableArgs) {
-  const rows = await db.execute<{ availability: Partial<WeeklySchedule> | null; interval: number | null }>(sql`
-    SELECT e.availability, (SELECT appointment_time_slot_interval FROM ${salonSettings} WHERE id = 1) AS interval
-    FROM ${employees} e WHERE e.id = ${a.employeeRecordId}::uuid`);
-  const row = rows.rows[0];
-  const ex = await exceptionsBetween(db, a.date, a.date, [a.employeeRecordId]);
-  const interval = isSlotInterval(row?.interval) ? row.interval : defaultSalonSettings().appointmentTimeSlotInterval;
-  return checkBookable(
-    { date: a.date, weekly: dayScheduleOf(row?.availability ?? null, a.date), exceptions: ex, intervalMinutes: interval, durationMinutes: a.durationMinutes, busy: [], now: a.now, tz: TZ },
-    a.time,
-  );
-}
-
-/** closedDays for the professional whose login is `userId` (the agenda); salon closures only when none. */
 /** Whether `userId` is the account of the employee record `employeeRecordId` (its time off is theirs). */
 export async function isEmployeeRecordOf(db: Reader, employeeRecordId: string, userId: string): Promise<boolean> {
   const rows = await db.execute<{ id: string }>(sql`SELECT id FROM ${employees} WHERE id = ${employeeRecordId} AND user_id = ${userId}`);
   return rows.rows.length > 0;
 }
 
+/** closedDays for the professional whose login is `userId` (the agenda); salon closures only when none. */
 export async function closedDaysOfUser(db: Reader, userId: string, from: string, to: string) {
   const rows = await db.execute<{ id: string }>(sql`SELECT id FROM ${employees} WHERE user_id = ${userId}`);
   return closedDays(db, rows.rows[0]?.id ?? null, from, to);

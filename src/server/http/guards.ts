@@ -3,8 +3,10 @@ import { createMiddleware } from 'hono/factory';
 import { effectiveRole, sessionEnded, shouldTouchSession } from '../../domain/session-policy';
 import type { Db } from '../db/client';
 import { employees, session as sessionTable } from '../db/schema';
-import type { AppEnv, Deps, Role, SessionUser } from './env';
+import type { Role } from '../../domain/roles';
+import type { AppEnv, Deps, SessionUser } from './env';
 import { forbidden, unauthorized } from './errors';
+import { sessionNow } from './session-clock';
 import { createSessionReader } from './session-reader';
 
 /** For the better-auth path, which reads no employee record: only an employee account asks. */
@@ -38,7 +40,7 @@ type LiveSession = {
 };
 
 /**
- * The request's session, or null when there is none or it has ended (issue 16, ADR 025: 30 days
+ * The request's session, or null when there is none or it has ended (ADR 025: 30 days
  * after sign-in for everyone, 12 hours idle for staff). An ended session is deleted, so no other
  * path accepts it: better-auth's own routes (features/accounts/auth-routes.ts) pass through here first too. One
  * joined query in the common case (session-reader.ts); better-auth's getSession when it would write.
@@ -63,8 +65,7 @@ export async function readLiveSession(deps: Pick<Deps, 'auth' | 'db'>, readFast:
           .catch(noSessionOnlyIfRefused)
       : fast;
   if (!result) return null;
-  // Real time, as better-auth's own expiry: the session's timestamps are written in real time.
-  const facts = { role: String(result.user.role ?? 'client'), createdAt: result.createdAt, lastActiveAt: result.lastActiveAt, now: new Date() };
+  const facts = { role: String(result.user.role ?? 'client'), createdAt: result.createdAt, lastActiveAt: result.lastActiveAt, now: sessionNow() };
   if (sessionEnded(facts)) {
     await deps.db.delete(sessionTable).where(eq(sessionTable.id, result.sessionId));
     return null;
@@ -93,7 +94,11 @@ export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
   });
 }
 
-/** 401 without a session, 403 when the role is not in the list. Every /api route states its own. */
+/**
+ * 401 without a session, 403 when the role is not in the list. Every /api route states its own.
+ * Its type says the user is set, so a handler after it reads `c.get('user')` as a `SessionUser`
+ * (no cast, no null check).
+ */
 export function requireRole(...roles: Role[]) {
   return createMiddleware<AppEnv & { Variables: { user: SessionUser } }>(async (c, next) => {
     const user = c.get('user');

@@ -52,10 +52,10 @@ describe('session reader', () => {
     }
   });
 
-  it('a session is never extended (absolute lifetime, issue 16); an expired one is left to better-auth', async () => {
+  it('a session is never extended (absolute lifetime, ADR 025); an expired one is left to better-auth', async () => {
     const bea = await signUp(server.url, { email: 'bea.sesion@example.com', password: 'secreto-1' });
     const token = decodeURIComponent(bea.cookies.get(cookieName)!).split('.')[0]!;
-    // Signed in two days ago: before issue 16 better-auth extended it to 30 days from now.
+    // Signed in two days ago: before ADR 025 better-auth extended it to 30 days from now.
     await server.deps.db.execute(sql`UPDATE "session" SET expires_at = now() + interval '28 days', created_at = now() - interval '2 days' WHERE token = ${token}`);
     expect(await read(header(bea))).not.toBe('ask-better-auth');
     expect((await bea.get('/api/me')).status).toBe(200);

@@ -6,7 +6,7 @@ import { runPrepared } from '../db/prepared';
 
 export type FastSession = {
   sessionId: string;
-  /** sign-in time and last recorded activity (issue 16: absolute lifetime, staff idle timeout) */
+  /** sign-in time and last recorded activity (ADR 025: absolute lifetime, staff idle timeout) */
   createdAt: Date;
   lastActiveAt: Date;
   user: { id: string; email: string; name: string; image: string | null; role: string };
@@ -98,7 +98,7 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
     if (!row) return null;
     const expiresAt = new Date(row.expires_at).getTime();
     if (expiresAt < now) return 'ask-better-auth';
-    // Sessions are never extended since issue 16 (session.disableSessionRefresh: an absolute
+    // Sessions are never extended (ADR 025, session.disableSessionRefresh: an absolute
     // lifetime of 30 days), so there is no refresh to leave to better-auth.
     return {
       sessionId: row.session_id,

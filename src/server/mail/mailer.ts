@@ -9,11 +9,11 @@ export type Mail = {
   subject: string;
   text: string;
   html?: string;
-  /** issue 14: an iCalendar part (text/calendar; method=…) that calendar apps offer to add */
+  /** An iCalendar part (text/calendar; method=…) that calendar apps offer to add */
   icalEvent?: { method: 'REQUEST' | 'CANCEL'; filename: string; content: string };
-  /** issue 14: e.g. List-Unsubscribe, X-Auna-Message-Key */
+  /** E.g. List-Unsubscribe, X-Auna-Message-Key */
   headers?: Record<string, string>;
-  /** issue 14: a stable Message-ID (from the idempotency key), so a resend is recognisably the same mail */
+  /** A stable Message-ID (from the idempotency key), so a resend is recognisably the same mail */
   messageId?: string;
 };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
@@ -54,7 +54,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
   return {
     async send(mail) {
       const info = await stream.sendMail({ from: opts.from, ...mail });
-      // Reset links are in these files: only the server's user may read them (issue 16).
+      // Reset links are in these files: only the server's user may read them (ADR 027).
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       await chmod(outbox, 0o700);
       const file = path.join(outbox, outboxFileName(new Date()));

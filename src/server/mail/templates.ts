@@ -1,8 +1,6 @@
+import { escapeHtml } from '../../domain/html';
 import { STAFF_MSG } from '../../domain/texts/staff';
 import type { Mail } from './mailer';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function resetPasswordMail(p: { to: string; name: string; url: string }): Mail {
   return {
@@ -13,7 +11,7 @@ export function resetPasswordMail(p: { to: string; name: string; url: string }):
   };
 }
 
-/** Issue 13: the link that confirms a new account's email (better-auth's email verification). */
+/** The link that confirms a new account's email (better-auth's email verification). */
 export function verifyEmailMail(p: { to: string; name: string; url: string }): Mail {
   return {
     to: p.to,

@@ -112,8 +112,8 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
 
     const to = (p.recipient === 'client' ? r.client_email : r.professional_email)?.trim() ?? '';
     if (!to.includes('@')) {
-      // A client booked at the front desk without an email (issue 13), or one who deleted their
-      // account (its address is now 'Cliente eliminado', issue 16): nothing to send, and the row
+      // A client booked at the front desk without an email (ADR 029), or one who deleted their
+      // account (its address is now 'Cliente eliminado', ADR 026): nothing to send, and the row
       // says so for the staff.
       await tx.execute(sql`INSERT INTO sent_messages (key, appointment_id, kind, recipient, sent_to, outcome)
         VALUES (${key}, ${r.id}::uuid, ${p.kind}, ${p.recipient}, NULL, 'no_email') ON CONFLICT (key) DO NOTHING`);

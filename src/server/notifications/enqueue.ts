@@ -54,7 +54,7 @@ function reminderFrom(source: SQL, now: Date): SQL {
 const removeReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, job_key) SELECT 'remove', 'reminder:' || ${id}`;
 
 /**
- * For the booking statement (features/booking/queries.ts): CTE text that writes the
+ * For the booking statement (features/booking/insert-queries.ts): CTE text that writes the
  * confirmation, the professional's notice and the reminder of the rows of CTE `ins`.
  */
 export function bookingMessagesCte(now: Date): SQL {
@@ -73,7 +73,7 @@ export type EnqueueRequest =
 /**
  * The one entry point for every change but the client's own booking: call it with the
  * transaction that changed the appointment (`db.transaction(async (tx) => …)`), after the change.
- * Issue 13's reschedule calls `enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId, now })`.
+ * The reschedule (features/booking/reschedule.ts) calls `enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId, now })`.
  */
 export async function enqueueAppointmentMessages(tx: Executor, req: EnqueueRequest): Promise<void> {
   const id = req.appointmentId;

@@ -1,12 +1,11 @@
+import { escapeHtml } from '../../domain/html';
+import { formatEuros } from '../../domain/money';
 import { googleCalendarLink, salonDateTimeText } from '../../domain/notification-rules';
 import type { Mail } from '../mail/mailer';
 import type { MessagePayload } from './enqueue';
 
 // The Spanish messages about an appointment: plain text and HTML with every stored text escaped
 // (a client name or service name can hold markup). Pure: data in, Mail out.
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export type MessageData = {
   appointment: {
@@ -27,8 +26,6 @@ export type MessageData = {
   stopRemindersUrl?: string;
   reminderHours: number;
 };
-
-const euros = (n: number) => new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(n);
 
 function hoursText(h: number): string {
   if (h === 24) return 'mañana';
@@ -111,7 +108,7 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
     ['Cuándo', `${when} (hora de Madrid), ${a.serviceDuration} min`],
     ...(recipient === 'professional'
       ? ([['Cliente', a.clientName]] as Array<[string, string]>)
-      : ([['Precio', euros(a.price)]] as Array<[string, string]>)),
+      : ([['Precio', formatEuros(a.price)]] as Array<[string, string]>)),
     ['Salón', [d.salon.name, d.salon.address].filter(Boolean).join(', ')],
   ];
   if (d.salon.phoneNumber) rows.push(['Teléfono', d.salon.phoneNumber]);

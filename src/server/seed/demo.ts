@@ -9,8 +9,6 @@ import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD, DEMO_SERVICES, SALON_DEMO
 
 export type DemoLogin = { role: string; email: string; password: string };
 
-const TZ = SALON_TIME_ZONE;
-
 /** The n-th salon day from today that is not a Sunday (n may be negative). */
 function workingDay(today: string, n: number): string {
   let d = today;
@@ -24,7 +22,7 @@ function workingDay(today: string, n: number): string {
 
 /**
  * SEED=demo fills an EMPTY database with the demo salon. Only a database with no users at all
- * (issue 16): before, it reseeded whenever there were no services, creating the demo admin with
+ * (docs/decisions/027): before, it reseeded whenever there were no services, creating the demo admin with
  * its published password in a salon that had real accounts. The logins are announced only if
  * the demo admin is there.
  */
@@ -44,7 +42,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
   }
 
   const now = deps.now();
-  const today = salonDateOf(now, TZ);
+  const today = salonDateOf(now, SALON_TIME_ZONE);
   await deps.db.transaction(async (tx) => {
     const svc: Record<string, { id: string; name: string; duration: number; price: number }> = {};
     for (const [key, s] of Object.entries(DEMO_SERVICES)) {
@@ -73,7 +71,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
     await tx.insert(salonSettings).values({ id: 1, ...SALON_DEMO, openingHours: defaultWeeklySchedule() }).onConflictDoNothing();
 
     type Spec = { client: 'client' | 'client2'; employee: 'lucia' | 'carmen' | 'javier'; service: DemoServiceKey; start: Date; status: (typeof appointments.$inferInsert)['status']; notes?: string };
-    const at = (date: string, time: string) => wallClockToInstant(date, time, TZ)!;
+    const at = (date: string, time: string) => wallClockToInstant(date, time, SALON_TIME_ZONE)!;
     // Times around *today*: past confirmed ones an employee can mark, future ones, completed and
     // cancelled ones, and for the demo client one inside and one outside the 24 h window.
     const soon = new Date(Math.ceil((now.getTime() + 3 * 3600_000) / 1_800_000) * 1_800_000);

@@ -65,7 +65,7 @@ describe('sign-up', () => {
     const short = await s.post('/api/auth/sign-up/email', { email: 'corta@example.com', password: '12345', name: '' });
     expect(short.status).toBe(400);
     expect(await dbUser('corta@example.com')).toBeUndefined();
-    // '123456' is the most common password there is (issue 16): an uncommon 6 characters instead.
+    // '123456' is the most common password there is (ADR 025): an uncommon 6 characters instead.
     const ok = await newSession(server.url, nextIp()).post('/api/auth/sign-up/email', { email: 'justa@example.com', password: 'tq9#zr', name: '' });
     expect(ok.status).toBe(200);
   });
@@ -219,7 +219,7 @@ describe('password reset by email', () => {
 });
 
 describe('rate limits', () => {
-  // issue 16 (ADR 025): the hard block is per account + address; for the account as a whole,
+  // ADR 025: the hard block is per account + address; for the account as a whole,
   // failures only make every further attempt wait longer, so a stranger cannot keep the owner out.
   it('ten wrong passwords for one account from ONE address block that address (429 in Spanish), even with the right one', async () => {
     const email = 'objetivo@example.com';

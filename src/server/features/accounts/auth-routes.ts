@@ -9,6 +9,7 @@ import { errorJson } from '../../http/errors';
 import { safeError } from '../../logger';
 import { eq } from 'drizzle-orm';
 import { newPasswordProblem } from '../../../domain/password-rules';
+import { isStaffRole } from '../../../domain/roles';
 import { user as userTable, verification } from '../../db/schema';
 import { staffPasswordGate } from '../../accounts/staff-password';
 import { consumeResendLimits, TooManyResends } from '../../accounts/verification-resend';
@@ -20,7 +21,7 @@ import { perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey, signInPairKey } fr
 
 // Sign-up and reset count every request for that email, per account (15 minutes).
 // Sign-in counts only FAILED attempts (a client who signs in often is not an attacker), and since
-// issue 16 (ADR 025) in two keys: account + address, which BLOCKS that pair after 10 failures, and
+// ADR 025, in two keys: account + address, which BLOCKS that pair after 10 failures, and
 // the account alone, which only DELAYS further attempts (signInDelayMs): a stranger guessing from
 // elsewhere can no longer keep the owner out.
 const PER_ACCOUNT = { window: 15 * 60, max: 10 } as const;
@@ -35,7 +36,7 @@ const RESEND_VERIFICATION = '/api/auth/send-verification-email';
 /**
  * The client's address. Behind `hops` trusted proxies (TRUST_PROXY, README) each proxy APPENDS
  * the address it saw to X-Forwarded-For, so the client is the `hops`-th entry from the right:
- * anything to its left was written by the client and is ignored (issue 16; the leftmost entry
+ * anything to its left was written by the client and is ignored (ADR 025; the leftmost entry
  * used to be taken, so a client chose its own address and escaped every per-address limit).
  */
 export function forwardedClientIp(header: string | undefined, hops: number): string | null {
@@ -69,10 +70,8 @@ async function bodyOf(req: Request): Promise<Record<string, unknown>> {
   }
 }
 
-const STAFF = new Set(['admin', 'employee']);
-
 /**
- * Passwords (issue 16, ADR 025): a new password is refused when it is one of the 10,000 most
+ * Passwords (ADR 025): a new password is refused when it is one of the 10,000 most
  * common, and for a staff account when shorter than 12. better-auth still checks 6..128.
  * `null` when the request sets no password here (or leaves the checks to better-auth).
  */
@@ -111,7 +110,7 @@ async function passwordRefusal(
     const s = await deps.auth.api.getSession({ headers: req.headers }).catch(() => null);
     role = (s?.user as { role?: string } | undefined)?.role;
   }
-  return newPasswordProblem(password, { staff: role !== undefined && STAFF.has(role), isCommon: isCommonPassword });
+  return newPasswordProblem(password, { staff: isStaffRole(role), isCommon: isCommonPassword });
 }
 
 async function emailOf(req: Request): Promise<string | null> {
@@ -157,7 +156,7 @@ async function normaliseError(c: Context<AppEnv>, res: Response, log: Deps['log'
       .catch(() => null)) as { code?: unknown } | null;
     if (body && typeof body.code === 'string' && /^[A-Z0-9_]{1,64}$/i.test(body.code)) code = body.code.toUpperCase();
   }
-  // The route only, never the raw path or query: a reset link's path holds its token (issue 16).
+  // The route only, never the raw path or query: a reset link's path holds its token (ADR 027).
   if (res.status >= 500) log.error({ status: res.status, route: authRouteName(c.req.path), code }, 'auth error');
   const status = res.status as ContentfulStatusCode;
   code ||= status === 404 ? 'NOT_FOUND' : status === 429 ? 'TOO_MANY_REQUESTS' : status >= 500 ? 'INTERNAL' : `HTTP_${status}`;

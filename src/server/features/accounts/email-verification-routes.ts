@@ -4,7 +4,7 @@ import { LIMITS } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/texts/common';
 import { TooManyResends } from '../../accounts/verification-resend';
 import { clientIp } from './auth-routes';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
 import { requireRole, requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { accountEmailStatus, resendForAccount, resendOwn } from './email-verification-service';
@@ -38,9 +38,9 @@ async function withRetryAfter<T>(c: Context, run: () => Promise<T>): Promise<T> 
  */
 export const emailVerificationRoutes = (deps: Pick<Deps, 'auth' | 'db' | 'log' | 'rateLimit' | 'config'>) =>
   new Hono<AppEnv>()
-    .get('/', requireUser(), async (c) => c.json(await accountEmailStatus(deps, c.get('user') as SessionUser)))
+    .get('/', requireUser(), async (c) => c.json(await accountEmailStatus(deps, c.get('user'))))
     .post('/resend', requireUser(), validate('json', OwnBody), async (c) =>
-      c.json(await withRetryAfter(c, () => resendOwn(deps, c.get('user') as SessionUser, clientIp(c, deps.config.trustProxyHops))), 200),
+      c.json(await withRetryAfter(c, () => resendOwn(deps, c.get('user'), clientIp(c, deps.config.trustProxyHops))), 200),
     )
     .post('/resend-for-account', requireRole('admin'), validate('json', ForAccountBody), async (c) =>
       c.json(await withRetryAfter(c, () => resendForAccount(deps, c.req.valid('json').email, clientIp(c, deps.config.trustProxyHops))), 200),

@@ -83,7 +83,7 @@ it('refuses a callback with a forged state', async () => {
   expect((await app.get('/api/me')).status).toBe(401);
 });
 
-// issue 16 (ADR 025): trustedProviders: ['google'] used to skip the verified-email check.
+// ADR 025: trustedProviders: ['google'] used to skip the verified-email check.
 describe('a Google profile whose email is not verified', () => {
   let unverified: OidcProvider;
   let app2: TestServer;

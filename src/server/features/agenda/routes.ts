@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { EMPLOYEE_MARKS } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
+import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
@@ -27,14 +28,14 @@ const MarkBody = z.strictObject({
  */
 export const agendaRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
-    .get('/', requireRole('employee', 'admin'), validate('query', DayQuery), async (c) => {
+    .get('/', requireRole(...STAFF_ROLES), validate('query', DayQuery), async (c) => {
       const { date } = c.req.valid('query');
-      const user = c.get('user') as SessionUser;
+      const user = c.get('user');
       const [appointments, closed] = await Promise.all([agendaFor(deps, user, date), closedLabelFor(deps, user, date)]);
       return c.json({ date, now: deps.now().toISOString(), appointments, closed });
     })
-    .patch('/appointments/:id', requireRole('employee', 'admin'), validate('json', MarkBody), async (c) => {
+    .patch('/appointments/:id', requireRole(...STAFF_ROLES), validate('json', MarkBody), async (c) => {
       const { status } = c.req.valid('json');
-      const appointment = await markAppointment(deps, c.get('user') as SessionUser, c.req.param('id'), status);
+      const appointment = await markAppointment(deps, c.get('user'), c.req.param('id'), status);
       return c.json({ appointment });
     });

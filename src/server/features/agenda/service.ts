@@ -6,11 +6,9 @@ import { closedDaysOfUser } from '../../availability/exceptions';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { appointmentById, employeeDay, markIfConfirmed, type AgendaRow } from './queries';
+import { isId } from '../../http/params';
 
 export type EmployeeMark = (typeof EMPLOYEE_MARKS)[number];
-
-// A malformed id cannot name an appointment: "not found" instead of a failed uuid cast (a 500).
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The signed-in user's own appointments on a salon day (SPEC §6: employeeId equals own uid, admins too). */
 export async function agendaFor(deps: Pick<Deps, 'db'>, user: SessionUser, date: string): Promise<AgendaRow[]> {
@@ -18,7 +16,7 @@ export async function agendaFor(deps: Pick<Deps, 'db'>, user: SessionUser, date:
   return employeeDay(deps.db, user.id, start, end);
 }
 
-/** 'Cerrado: Reyes' / 'Ausencia: Vacaciones' when the day is closed for the user (issue 15), else null. */
+/** 'Cerrado: Reyes' / 'Ausencia: Vacaciones' when the day is closed for the user (ADR 023), else null. */
 export async function closedLabelFor(deps: Pick<Deps, 'db'>, user: SessionUser, date: string): Promise<string | null> {
   const [day] = await closedDaysOfUser(deps.db, user.id, date, date);
   return day ? closedLabel(day) : null;
@@ -35,7 +33,7 @@ export async function markAppointment(
   id: string,
   to: EmployeeMark,
 ): Promise<AgendaRow> {
-  if (!UUID.test(id)) throw notFound(STAFF_MSG.appointmentNotFound);
+  if (!isId(id)) throw notFound(STAFF_MSG.appointmentNotFound);
   const now = deps.now();
   const updated = await deps.db.transaction(async (tx) => {
     const current = await appointmentById(tx, id);

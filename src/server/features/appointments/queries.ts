@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { appointmentBooking, appointmentParties } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
 import { appointments, employees } from '../../db/schema';
 import type { AppointmentStatus } from '../../../domain/appointment-status';
@@ -9,18 +10,9 @@ type Executor = Pick<Db, 'select' | 'update'>;
 export const adminAppointment = {
   id: appointments.id,
   clientId: appointments.clientId,
-  clientName: appointments.clientName,
-  clientEmail: appointments.clientEmail,
-  employeeId: appointments.employeeId,
-  employeeName: appointments.employeeName,
+  ...appointmentParties,
   serviceId: appointments.serviceId,
-  serviceName: appointments.serviceName,
-  serviceDuration: appointments.serviceDuration,
-  price: appointments.price,
-  startTime: appointments.startTime,
-  endTime: appointments.endTime,
-  status: appointments.status,
-  notes_client: appointments.notes_client,
+  ...appointmentBooking,
   createdAt: appointments.createdAt,
   updatedAt: appointments.updatedAt,
 };

@@ -4,6 +4,7 @@ import { APPOINTMENT_STATUSES } from '../../../domain/appointment-status';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
+import { IdParam, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { changeStatus, listAppointments, listFilterEmployees } from './service';
 
@@ -17,7 +18,7 @@ const ListQuery = z
   .strictObject({
     from: isoDate,
     to: isoDate,
-    employeeId: z.string().min(1).max(100).optional(),
+    employeeId: lookupId.optional(),
     status: z.enum(APPOINTMENT_STATUSES).optional(),
     cursor: z.string().min(1).max(200).optional(),
     limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
@@ -26,7 +27,6 @@ const ListQuery = z
   .refine((q) => q.from <= q.to);
 
 const StatusBody = z.strictObject({ status: z.enum(APPOINTMENT_STATUSES) });
-const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** Appointment management of the back office (SPEC §2, §4, §7): admins only. */
 export const adminAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>

@@ -6,9 +6,7 @@ import type { Deps } from '../../http/env';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { employeesWithAccount, findStatus, listPage, updateIfConfirmed } from './queries';
-
-const TZ = SALON_TIME_ZONE;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from '../../http/params';
 
 export type ListQuery = {
   from: string;
@@ -34,8 +32,8 @@ export function decodeCursor(s: string): Cursor {
     const v: unknown = JSON.parse(Buffer.from(s, 'base64url').toString('utf8'));
     // Only the exact form encodeCursor writes, on a salon day like the date parameters: an
     // expanded-year instant ('+275760-09-13T00:00:00.000Z') is a valid JS Date that PostgreSQL
-    // cannot read, and answered 500 (issue 16).
-    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && UUID.test(v[1]) && ISO_INSTANT.test(v[0])) {
+    // cannot read, and answered 500.
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string' && isId(v[1]) && ISO_INSTANT.test(v[0])) {
       const startTime = new Date(v[0]);
       if (Number.isFinite(startTime.getTime()) && startTime.toISOString() === v[0] && isSalonDay(v[0].slice(0, 10))) return { startTime, id: v[1] };
     }
@@ -50,8 +48,8 @@ export function decodeCursor(s: string): Cursor {
  * end of its salon day (the start of the next one, exclusive), whatever the DST shift that day.
  */
 export async function listAppointments(deps: Pick<Deps, 'db'>, q: ListQuery) {
-  const start = dayBounds(q.from, TZ).start;
-  const end = dayBounds(q.to, TZ).end;
+  const start = dayBounds(q.from, SALON_TIME_ZONE).start;
+  const end = dayBounds(q.to, SALON_TIME_ZONE).end;
   const after = q.cursor ? decodeCursor(q.cursor) : undefined;
   const rows = await listPage(deps.db, { start, end, employeeId: q.employeeId, status: q.status, after, limit: q.limit });
   const hasMore = rows.length > q.limit;
@@ -71,7 +69,7 @@ export async function listAppointments(deps: Pick<Deps, 'db'>, q: ListQuery) {
  * exclusion constraint's set, so its time is free again the moment this commits.
  */
 export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, id: string, to: AppointmentStatus) {
-  if (!UUID.test(id)) throw notFound(STAFF_MSG.appointmentNotFound);
+  if (!isId(id)) throw notFound(STAFF_MSG.appointmentNotFound);
   // The WHERE status = 'confirmed' of the update is the "from" half of the rule.
   // A cancellation by the salon and its messages commit together (ADR 021); completed and
   // no-show need none (a pending reminder sees the status and stays silent).
@@ -83,7 +81,7 @@ export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, 
       })
     : undefined;
   if (row) {
-    const dates = [...new Set([salonDateOf(row.startTime, TZ), salonDateOf(row.endTime.getTime() - 1, TZ)])];
+    const dates = [...new Set([salonDateOf(row.startTime, SALON_TIME_ZONE), salonDateOf(row.endTime.getTime() - 1, SALON_TIME_ZONE)])];
     deps.realtime.publish({ type: 'appointments', employeeId: row.employeeId, dates });
     return row;
   }

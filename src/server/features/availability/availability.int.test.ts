@@ -7,7 +7,7 @@ import { arrangeSalon, newClient, userIdOf, type Salon } from '../../../../test/
 import { promote, type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// Closures, special hours and time off through the real API (issue 15). "Now" is Wednesday
+// Closures, special hours and time off through the real API (ADR 023, 024). "Now" is Wednesday
 // 2026-01-14 11:00 in Madrid. Lucía works Mon-Fri 09:00-17:00 (lunch 13:00-14:00), Sat 10:00-14:00.
 
 const NOW = new Date('2026-01-14T10:00:00Z');
@@ -25,7 +25,7 @@ beforeAll(async () => {
   await promote(server.deps, 'jefa@salon.test', 'admin');
   lucia = salon.luciaSession;
   // This file books far ahead (6 January 2027) and often as Marta; the horizon, the per-client cap
-  // and the booking rate (issue 16, src/server/features/booking/booking-limits.int.test.ts) are not what it is about.
+  // and the booking rate (ADR 025, src/server/features/booking/booking-limits.int.test.ts) are not what it is about.
   const limits = { bookingHorizonDays: 730, maxFutureAppointmentsPerClient: 50 };
   await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Auna', ...limits }).onConflictDoUpdate({ target: salonSettings.id, set: limits });
 });

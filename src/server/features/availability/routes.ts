@@ -1,21 +1,22 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { SALON_EXCEPTION_KINDS } from '../../../domain/availability';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { isValidTime } from '../../../domain/salon-time';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
+import { IdParam, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { addNationalHolidays, addSalonException, addTimeOff, adminOverview, deleteSalonException, deleteTimeOff, myTimeOff } from './service';
 
 const day = z.string({ error: STAFF_MSG.exceptionDatesInvalid }).refine(isSalonDay, STAFF_MSG.exceptionDatesInvalid);
 const time = z.string().refine(isValidTime, STAFF_MSG.exceptionTimesInvalid).nullable().optional();
 const reason = z.string().max(200, MSG.invalidInput).default('');
-const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
 const SalonExceptionBody = z.strictObject({
-  kind: z.enum(['closed', 'special_hours'], MSG.invalidInput),
+  kind: z.enum(SALON_EXCEPTION_KINDS, MSG.invalidInput),
   startDate: day,
   endDate: day,
   startTime: time,
@@ -23,7 +24,7 @@ const SalonExceptionBody = z.strictObject({
   reason,
 });
 const TimeOffFields = { startDate: day, endDate: day, startTime: time, endTime: time, reason };
-const AdminTimeOffBody = z.strictObject({ employeeId: z.string().min(1).max(100), ...TimeOffFields });
+const AdminTimeOffBody = z.strictObject({ employeeId: lookupId, ...TimeOffFields });
 const OwnTimeOffBody = z.strictObject(TimeOffFields);
 const HolidaysBody = z.strictObject({ year: z.number({ error: STAFF_MSG.holidaysYearInvalid }).int(STAFF_MSG.holidaysYearInvalid) });
 
@@ -44,10 +45,10 @@ export const adminAvailabilityRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtim
     .delete('/closures/:id', requireRole('admin'), validate('param', IdParam), async (c) => c.json(await deleteSalonException(deps, c.req.valid('param').id)))
     .post('/time-off', requireRole('admin'), validate('json', AdminTimeOffBody), async (c) => {
       const { employeeId, ...body } = c.req.valid('json');
-      return c.json(await addTimeOff(deps, c.get('user') as SessionUser, employeeId, body), 201);
+      return c.json(await addTimeOff(deps, c.get('user'), employeeId, body), 201);
     })
     .delete('/time-off/:id', requireRole('admin'), validate('param', IdParam), async (c) =>
-      c.json(await deleteTimeOff(deps, c.get('user') as SessionUser, c.req.valid('param').id)),
+      c.json(await deleteTimeOff(deps, c.get('user'), c.req.valid('param').id)),
     );
 
 /**
@@ -56,8 +57,8 @@ export const adminAvailabilityRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtim
  */
 export const myTimeOffRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
-    .get('/', requireRole('employee'), async (c) => c.json(await myTimeOff(deps, c.get('user') as SessionUser)))
-    .post('/', requireRole('employee'), validate('json', OwnTimeOffBody), async (c) => c.json(await addTimeOff(deps, c.get('user') as SessionUser, null, c.req.valid('json')), 201))
+    .get('/', requireRole('employee'), async (c) => c.json(await myTimeOff(deps, c.get('user'))))
+    .post('/', requireRole('employee'), validate('json', OwnTimeOffBody), async (c) => c.json(await addTimeOff(deps, c.get('user'), null, c.req.valid('json')), 201))
     .delete('/:id', requireRole('employee'), validate('param', IdParam), async (c) =>
-      c.json(await deleteTimeOff(deps, c.get('user') as SessionUser, c.req.valid('param').id)),
+      c.json(await deleteTimeOff(deps, c.get('user'), c.req.valid('param').id)),
     );

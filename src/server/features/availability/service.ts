@@ -7,16 +7,15 @@ import { exceptionsBetween, futureConflicts, type Conflict } from '../../availab
 import { employees, employeeTimeOff, salonExceptions } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
+import { isId } from '../../http/params';
 
-// Closures, special hours and time off (issue 15, docs/decisions/023-024). Adding one never
+// Closures, special hours and time off (docs/decisions/023-024). Adding one never
 // cancels anything: the answer lists the confirmed appointments it leaves outside availability
 // and the admin decides on each.
 
-const TZ = SALON_TIME_ZONE;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
-export type SalonExceptionInput = { kind: 'closed' | 'special_hours'; startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
+export type SalonExceptionInput = { kind: SalonException['kind']; startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
 export type TimeOffInput = { startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
 
 export function toSalonException(i: SalonExceptionInput): SalonException {
@@ -51,7 +50,7 @@ const within = (c: Conflict, startDate: string, endDate: string, employeeUserId?
   c.date >= startDate && c.date <= endDate && (employeeUserId === undefined || c.employeeId === employeeUserId);
 
 export async function adminOverview(ctx: Ctx) {
-  const today = salonDateOf(ctx.now(), TZ);
+  const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
   const ex = await exceptionsBetween(ctx.db, today, '9999-12-30');
   return { today, salon: ex.salon, timeOff: ex.timeOff, conflicts: await futureConflicts(ctx.db, ctx.now()) };
 }
@@ -89,7 +88,7 @@ export async function addNationalHolidays(ctx: Ctx, year: number) {
 }
 
 export async function deleteSalonException(ctx: Ctx, id: string) {
-  if (!UUID.test(id)) throw notFound(STAFF_MSG.exceptionNotFound);
+  if (!isId(id)) throw notFound(STAFF_MSG.exceptionNotFound);
   const [row] = await ctx.db.delete(salonExceptions).where(eq(salonExceptions.id, id)).returning({ startDate: salonExceptions.startDate, endDate: salonExceptions.endDate });
   if (!row) throw notFound(STAFF_MSG.exceptionNotFound);
   await announce(ctx, await linkedUserIds(ctx), row.startDate, row.endDate);
@@ -108,7 +107,7 @@ export async function addTimeOff(ctx: Ctx, actor: SessionUser, employeeRecordId:
   if (problem) throw badRequest(problem);
   const own = actor.role !== 'admin';
   const result = await ctx.db.transaction(async (tx) => {
-    const where = own ? eq(employees.userId, actor.id) : UUID.test(employeeRecordId ?? '') ? eq(employees.id, employeeRecordId!) : undefined;
+    const where = own ? eq(employees.userId, actor.id) : isId(employeeRecordId ?? '') ? eq(employees.id, employeeRecordId!) : undefined;
     if (!where) throw notFound(STAFF_MSG.employeeNotFound);
     const [employee] = await tx.select({ id: employees.id, userId: employees.userId, name: employees.name }).from(employees).where(where).for('update');
     if (!employee) throw notFound(STAFF_MSG.employeeNotFound);
@@ -125,7 +124,7 @@ export async function addTimeOff(ctx: Ctx, actor: SessionUser, employeeRecordId:
 }
 
 export async function deleteTimeOff(ctx: Ctx, actor: SessionUser, id: string) {
-  if (!UUID.test(id)) throw notFound(STAFF_MSG.exceptionNotFound);
+  if (!isId(id)) throw notFound(STAFF_MSG.exceptionNotFound);
   const mine = actor.role === 'admin' ? sql`true` : sql`${employeeTimeOff.employeeId} IN (SELECT id FROM ${employees} WHERE user_id = ${actor.id})`;
   const [row] = await ctx.db
     .delete(employeeTimeOff)
@@ -141,7 +140,7 @@ export async function deleteTimeOff(ctx: Ctx, actor: SessionUser, id: string) {
 export async function myTimeOff(ctx: Ctx, actor: SessionUser) {
   const [employee] = await ctx.db.select({ id: employees.id }).from(employees).where(eq(employees.userId, actor.id));
   if (!employee) return { timeOff: [] };
-  const today = salonDateOf(ctx.now(), TZ);
+  const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
   const ex = await exceptionsBetween(ctx.db, today, '9999-12-30', [employee.id]);
   return { timeOff: ex.timeOff };
 }

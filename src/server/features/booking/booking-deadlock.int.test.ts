@@ -5,8 +5,8 @@ import { appointmentRow, arrangeSalon, newClient, userIdOf, type Salon } from '.
 import type { HttpResult, Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// A booking that PostgreSQL aborts with a deadlock (40P01) is tried again (booking/service.ts
-// book()), so the client sees "slot taken" (409) or a booking (201), never a 500.
+// A booking that PostgreSQL aborts with a deadlock (40P01) is tried again (booking-write.ts
+// writeAppointment()), so the client sees "slot taken" (409) or a booking (201), never a 500.
 //
 // The deadlock is built on purpose, with a second connection A as the other party. The exclusion
 // constraint (employee_id =, tstzrange(start, end, '[)') &&) makes an insert wait for any

@@ -8,7 +8,7 @@ import { arrangeSalon, newClient, userIdOf, type Salon } from '../../../../test/
 import type { Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// Booking abuse (issue 16, ADR 025): a client booking for themselves through POST /api/booking
+// Booking abuse (ADR 025): a client booking for themselves through POST /api/booking
 // meets a cap of future confirmed appointments (salon setting, default 4), a horizon ("reservas
 // con hasta N días de antelación", default 90) and a per-account rate limit in the shared store.
 // Before: any account could book every free slot of the year.

@@ -24,7 +24,7 @@ beforeAll(async () => {
   salon = await arrangeSalon(server);
   marta = await newClient(server, 'marta@example.com', 'Marta García');
   elena = await newClient(server, 'elena@example.com', 'Elena Torres');
-  // Marta and Elena book many future slots here; the per-client cap (issue 16,
+  // Marta and Elena book many future slots here; the per-client cap (ADR 025,
   // src/server/features/booking/booking-limits.int.test.ts) is not what this file is about.
   await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Auna', maxFutureAppointmentsPerClient: 50 });
 });

@@ -3,20 +3,26 @@ import { z } from 'zod';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { isValidTime } from '../../../domain/salon-time';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
+import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole, requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
+import { IdParam, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
-import { availableSlots, book, bookForClientRecord, reschedule, rescheduleSlots, unavailableDays } from './service';
+import { bookedAppointmentJson } from './booking-write';
+import { availableSlots, book } from './client-booking';
+import { unavailableDays } from './closed-days';
+import { reschedule, rescheduleSlots } from './reschedule';
+import { bookForClientRecord } from './staff-booking';
 
 const SlotsQuery = z.strictObject({
-  serviceId: z.string().min(1).max(100),
-  professionalId: z.string().min(1).max(100),
+  serviceId: lookupId,
+  professionalId: lookupId,
   date: z.string().refine(isSalonDay),
 });
 
 const CalendarQuery = z.strictObject({
-  professionalId: z.string().min(1).max(100),
+  professionalId: lookupId,
   from: z.string().refine(isSalonDay),
   to: z.string().refine(isSalonDay),
 });
@@ -49,7 +55,7 @@ const BookingBody = z.strictObject({
   status: ignored,
 });
 
-// Issue 13: the staff book for a client record; anyone allowed moves an appointment.
+// The staff book for a client record (ADR 019); anyone allowed moves an appointment (ADR 020).
 const notes = z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional();
 const StaffBookingBody = z.strictObject({
   clientId: z.string({ error: STAFF_MSG.clientRequired }).trim().min(1, STAFF_MSG.clientRequired).max(100, STAFF_MSG.clientNotFound),
@@ -65,33 +71,32 @@ const RescheduleBody = z.strictObject({
   time: step.refine(isValidTime, MSG.invalidInput),
 });
 const RescheduleSlotsQuery = z.strictObject({
-  professionalId: z.string().min(1).max(100),
+  professionalId: lookupId,
   date: z.string().refine(isSalonDay),
 });
-const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** Live slots and booking. Any signed-in role may book for itself (SPEC §6). */
 export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLimit'>) =>
   new Hono<AppEnv>()
-    // Days a closure or a whole-day time off makes unavailable (issue 15); the reason only for staff.
+    // Days a closure or a whole-day time off makes unavailable (ADR 023); the reason only for staff.
     .get('/closed-days', requireUser(), validate('query', CalendarQuery), async (c) =>
-      c.json(await unavailableDays(deps, c.get('user') as SessionUser, c.req.valid('query'))),
+      c.json(await unavailableDays(deps, c.get('user'), c.req.valid('query'))),
     )
     .get('/slots', requireUser(), validate('query', SlotsQuery), async (c) => c.json(await availableSlots(deps, c.req.valid('query'))))
     .post('/', requireUser(), validate('json', BookingBody), async (c) => {
       const { serviceId, professionalId, date, time, notes } = c.req.valid('json');
-      const row = await book(deps, c.get('user') as SessionUser, { serviceId, professionalId, date, time, notes });
-      return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
+      const row = await book(deps, c.get('user'), { serviceId, professionalId, date, time, notes });
+      return c.json({ appointment: bookedAppointmentJson(row) }, 201);
     })
-    // Issue 13: the staff book for a salon client record (admin: any agenda; employee: their own).
-    .post('/staff', requireRole('employee', 'admin'), validate('json', StaffBookingBody), async (c) => {
-      const row = await bookForClientRecord(deps, c.get('user') as SessionUser, c.req.valid('json'));
-      return c.json({ appointment: { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price } }, 201);
+    // The staff book for a salon client record (admin: any agenda; employee: their own).
+    .post('/staff', requireRole(...STAFF_ROLES), validate('json', StaffBookingBody), async (c) => {
+      const row = await bookForClientRecord(deps, c.get('user'), c.req.valid('json'));
+      return c.json({ appointment: bookedAppointmentJson(row) }, 201);
     })
     // Moving an appointment: its client (under the cancelling policy), its professional, the admin.
     .get('/reschedule/:id/slots', requireUser(), validate('param', IdParam), validate('query', RescheduleSlotsQuery), async (c) =>
-      c.json(await rescheduleSlots(deps, c.get('user') as SessionUser, c.req.valid('param').id, c.req.valid('query'))),
+      c.json(await rescheduleSlots(deps, c.get('user'), c.req.valid('param').id, c.req.valid('query'))),
     )
     .post('/reschedule/:id', requireUser(), validate('param', IdParam), validate('json', RescheduleBody), async (c) =>
-      c.json({ appointment: await reschedule(deps, c.get('user') as SessionUser, c.req.valid('param').id, c.req.valid('json')) }),
+      c.json({ appointment: await reschedule(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')) }),
     );

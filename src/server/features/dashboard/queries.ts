@@ -1,21 +1,10 @@
 import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
+import { appointmentBooking, appointmentParties } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema';
 
-const dashboardAppointment = {
-  id: appointments.id,
-  clientName: appointments.clientName,
-  clientEmail: appointments.clientEmail,
-  employeeId: appointments.employeeId,
-  employeeName: appointments.employeeName,
-  serviceName: appointments.serviceName,
-  serviceDuration: appointments.serviceDuration,
-  price: appointments.price,
-  startTime: appointments.startTime,
-  endTime: appointments.endTime,
-  status: appointments.status,
-  notes_client: appointments.notes_client,
-};
+/** The back office's view (features/appointments) without the ids and timestamps of the record. */
+const dashboardAppointment = { id: appointments.id, ...appointmentParties, ...appointmentBooking };
 
 /** Every appointment starting in [start, end), earliest first (SPEC §7 "By startTime range, ascending"). */
 export function appointmentsBetween(db: Db, start: Date, end: Date) {

@@ -135,7 +135,7 @@ describe('account lookup', () => {
   });
 });
 
-describe('an account whose email is not verified (issue 16)', () => {
+describe('an account whose email is not verified (ADR 025)', () => {
   it('is refused in the lookup and on save, in Spanish, and nobody becomes staff', async () => {
     await person(server, 'sin.verificar@example.com', 'client', 'Impostora', { verified: false });
     const lookup = await admin.post('/api/admin/employees/link-lookup', { email: 'sin.verificar@example.com' });

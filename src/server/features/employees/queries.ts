@@ -1,14 +1,14 @@
 import { and, asc, count, eq, gt, inArray, ne, notExists, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Role } from '../../../domain/roles';
+import type { Db, Tx } from '../../db/client';
 import { appointments, employees, employeeServices, services, user } from '../../db/schema';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 export type EmployeeRow = typeof employees.$inferSelect;
 export type EmployeeValues = Pick<typeof employees.$inferInsert, 'name' | 'email' | 'phoneNumber' | 'availability' | 'userId' | 'userAccountEmail'>;
 export type Employee = EmployeeRow & { servicesOffered: string[] };
-export type LinkableUser = { id: string; name: string; email: string; role: 'client' | 'employee' | 'admin'; emailVerified: boolean };
+export type LinkableUser = { id: string; name: string; email: string; role: Role; emailVerified: boolean };
 
 async function servicesOf(db: Executor, employeeIds: string[]): Promise<Map<string, string[]>> {
   const byEmployee = new Map<string, string[]>();

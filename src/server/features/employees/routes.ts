@@ -5,18 +5,19 @@ import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
+import { idSchema, recordIdParam } from '../../http/params';
 import { validate } from '../../http/validate';
 import { weeklyScheduleSchema } from '../../http/weekly-schedule-schema';
 import { adminEmployees } from './service';
 
-const IdParam = z.strictObject({ id: z.guid({ error: STAFF_MSG.employeeNotFound }) });
+const IdParam = recordIdParam(STAFF_MSG.employeeNotFound);
 
 const EmployeeBody = z
   .strictObject({
     name: z.string({ error: MSG.employeeNameRequired }),
     email: z.string({ error: MSG.employeeEmailInvalid }).max(LIMITS.emailMax, MSG.employeeEmailInvalid).nullable().optional(),
     phoneNumber: z.string().max(LIMITS.phoneMax).nullable().optional(),
-    servicesOffered: z.array(z.guid({ error: STAFF_MSG.employeeServicesUnknown })).max(500).default([]),
+    servicesOffered: z.array(idSchema(STAFF_MSG.employeeServicesUnknown)).max(500).default([]),
     // SPEC §7: availability defaults to the default schedule when missing.
     availability: weeklyScheduleSchema.optional(),
     userId: z.string().min(1).max(200).nullable().default(null),
@@ -29,7 +30,7 @@ const EmployeeBody = z
 // The lookup is a POST so the typed email never sits in a URL (proxy and browser logs keep URLs).
 const LookupBody = z.strictObject({
   email: z.string({ error: MSG.linkEmailRequired }).trim().min(1, MSG.linkEmailRequired).max(LIMITS.emailMax, MSG.linkUserNotFound),
-  employeeId: z.guid().nullable().optional(),
+  employeeId: idSchema().nullable().optional(),
 });
 
 const StatusBody = z.strictObject({ isActive: z.boolean() });

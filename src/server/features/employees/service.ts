@@ -1,3 +1,4 @@
+import { sortedByName } from '../../../domain/spanish-order';
 import { normalizeEmail } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG, unlinkBlocked } from '../../../domain/texts/staff';
@@ -32,8 +33,6 @@ import {
 // SPEC §2 Manage employees, §4 activation and account linking, §7 Employees and Users.
 // Linking rules and the unlink decision: docs/decisions/004-employee-account-linking.md.
 
-const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
-
 export type EmployeeInput = {
   name: string;
   email?: string | null;
@@ -52,7 +51,7 @@ export type SavedEmployee = {
 
 const linkUserNotFound = () => new ApiError(404, 'link_user_not_found', MSG.linkUserNotFound);
 const alreadyLinked = () => conflict(MSG.linkAlreadyLinked, 'already_linked');
-// issue 16 (ADR 025): a staff account opens the salon's books; whoever registered an email they do
+// ADR 025: a staff account opens the salon's books; whoever registered an email they do
 // not own must not become staff through it.
 const notVerified = () => badRequest(STAFF_MSG.linkEmailNotVerified, 'link_email_not_verified');
 const optional = (s: string | null | undefined) => (s && s.trim() !== '' ? s.trim() : null);
@@ -158,8 +157,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
 
   return {
     async list(): Promise<Employee[]> {
-      const rows = await allEmployees(db);
-      return rows.sort((a, b) => byName.compare(a.name, b.name));
+      return sortedByName(await allEmployees(db));
     },
 
     lookup,

@@ -6,7 +6,7 @@ import { newSession, promote, signUp, type Session } from '../../../../test/supp
 import { startOidcProvider, type OidcProvider } from '../../../../test/support/oidc-provider';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// Issue 13: a client the salon booked by phone (a record with their email) signs in with Google,
+// A client the salon booked by phone (a record with their email) signs in with Google,
 // whose email is verified: the record and its history become theirs.
 
 let oidc: OidcProvider;

@@ -10,7 +10,7 @@ import { arrangeWorld, freshIp, WORLD_PASSWORD, type World } from '../../../../t
 import { stopRemindersToken } from '../../notifications/tokens';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// The front desk (issue 13) through the real HTTP API on a real PostgreSQL and a real SMTP server:
+// The front desk (ADR 018-020) through the real HTTP API on a real PostgreSQL and a real SMTP server:
 // client records, staff booking, rescheduling, email verification and attaching history.
 // "Now" is Wednesday 2026-01-14 11:00 in Madrid; the salon (salon-world) works Mon-Sat 09:00-20:00,
 // slots every 15 minutes, a 30-minute service, 24 h cancellation policy.
@@ -34,7 +34,7 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true', SMTP_URL: mail.url } });
   w = await arrangeWorld(server, 'recepcion');
   ({ admin, employee: lucia, otherEmployee: sara, client: marta, otherClient: elena } = w.sessions);
-  // The world's clients book often here; the per-client cap (issue 16, src/server/features/booking/booking-limits.int.test.ts) is not what this file is about.
+  // The world's clients book often here; the per-client cap (ADR 025, src/server/features/booking/booking-limits.int.test.ts) is not what this file is about.
   await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 50 });
 }, 120_000);
 
@@ -410,7 +410,7 @@ describe('email verification and the client record', () => {
 
 describe('private notes', () => {
   // Every route a client may call (everything but the staff's): none may carry the staff notes.
-  // The calendar feed (issue 14) is a professional's own agenda; my-time-off (issue 15) is an employee's.
+  // The calendar feed (ADR 022) is a professional's own agenda; my-time-off (ADR 024) is an employee's.
   const STAFF_ONLY =
     /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off)\b|^POST \/api\/booking\/staff$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$/;
 

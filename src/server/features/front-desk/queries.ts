@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { appointmentBooking, appointmentChange } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
-import { appointmentChanges, appointments, clientRecordChanges, clients, employees, salonSettings, user } from '../../db/schema';
+import { appointmentChanges, appointments, clientRecordChanges, clients, employees, user } from '../../db/schema';
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
@@ -95,6 +96,7 @@ export async function verifiedUserWithEmail(db: Executor, email: string) {
   return row?.id;
 }
 
+/** The front desk's view: the client RECORD (not the account's email), and who booked. */
 const staffAppointment = {
   id: appointments.id,
   clientRecordId: appointments.clientRecordId,
@@ -102,13 +104,7 @@ const staffAppointment = {
   employeeId: appointments.employeeId,
   employeeName: appointments.employeeName,
   serviceId: appointments.serviceId,
-  serviceName: appointments.serviceName,
-  serviceDuration: appointments.serviceDuration,
-  price: appointments.price,
-  startTime: appointments.startTime,
-  endTime: appointments.endTime,
-  status: appointments.status,
-  notes_client: appointments.notes_client,
+  ...appointmentBooking,
   bookedBy: appointments.bookedBy,
 };
 
@@ -154,11 +150,6 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
     .orderBy(asc(appointments.startTime), asc(appointments.id));
 }
 
-export async function slotInterval(db: Executor) {
-  const [row] = await db.select({ interval: salonSettings.appointmentTimeSlotInterval }).from(salonSettings).where(eq(salonSettings.id, 1));
-  return row?.interval ?? null;
-}
-
 export async function appointmentAgenda(db: Executor, id: string) {
   const [row] = await db.select({ employeeId: appointments.employeeId }).from(appointments).where(eq(appointments.id, id));
   return row;
@@ -166,15 +157,7 @@ export async function appointmentAgenda(db: Executor, id: string) {
 
 export function changesOf(db: Executor, appointmentId: string) {
   return db
-    .select({
-      id: appointmentChanges.id,
-      action: appointmentChanges.action,
-      changedByName: appointmentChanges.changedByName,
-      changedByRole: appointmentChanges.changedByRole,
-      before: appointmentChanges.before,
-      after: appointmentChanges.after,
-      createdAt: appointmentChanges.createdAt,
-    })
+    .select({ id: appointmentChanges.id, ...appointmentChange })
     .from(appointmentChanges)
     .where(eq(appointmentChanges.appointmentId, appointmentId))
     .orderBy(asc(appointmentChanges.createdAt), asc(appointmentChanges.id));

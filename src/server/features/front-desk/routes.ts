@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
+import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
+import { IdParam } from '../../http/params';
 import { validate } from '../../http/validate';
 import { appointmentChanges, clientPage, createClient, editClient, findClients, salonDay } from './service';
 
@@ -20,24 +22,23 @@ const ClientBody = z.strictObject({
 });
 const SearchQuery = z.strictObject({ q: z.string().max(120, MSG.invalidInput).optional() });
 const DayQuery = z.strictObject({ date: z.string().refine(isSalonDay, MSG.invalidInput) });
-const IdParam = z.strictObject({ id: z.string().min(1).max(100) });
 
-const staff = () => requireRole('employee', 'admin');
+const staff = () => requireRole(...STAFF_ROLES);
 
 /**
- * The front desk (issue 13), for the salon's staff only: the client records, the salon's day
+ * The front desk (ADR 018, 019), for the salon's staff only: the client records, the salon's day
  * and an appointment's change history. Booking for a client and moving appointments are in the
  * booking feature (they use its slot engine).
  */
 export const frontDeskRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
   new Hono<AppEnv>()
     .get('/clients', staff(), validate('query', SearchQuery), async (c) => c.json(await findClients(deps, c.req.valid('query').q ?? '')))
-    .post('/clients', staff(), validate('json', ClientBody), async (c) => c.json({ client: await createClient(deps, c.get('user') as SessionUser, c.req.valid('json')) }, 201))
+    .post('/clients', staff(), validate('json', ClientBody), async (c) => c.json({ client: await createClient(deps, c.get('user'), c.req.valid('json')) }, 201))
     .get('/clients/:id', staff(), validate('param', IdParam), async (c) => c.json(await clientPage(deps, c.req.valid('param').id)))
     .put('/clients/:id', staff(), validate('param', IdParam), validate('json', ClientBody), async (c) =>
-      c.json({ client: await editClient(deps, c.get('user') as SessionUser, c.req.valid('param').id, c.req.valid('json')) }),
+      c.json({ client: await editClient(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')) }),
     )
-    .get('/day', staff(), validate('query', DayQuery), async (c) => c.json(await salonDay(deps, c.get('user') as SessionUser, c.req.valid('query').date)))
+    .get('/day', staff(), validate('query', DayQuery), async (c) => c.json(await salonDay(deps, c.get('user'), c.req.valid('query').date)))
     .get('/appointments/:id/changes', staff(), validate('param', IdParam), async (c) =>
-      c.json(await appointmentChanges(deps, c.get('user') as SessionUser, c.req.valid('param').id)),
+      c.json(await appointmentChanges(deps, c.get('user'), c.req.valid('param').id)),
     );

@@ -2,9 +2,9 @@ import { phoneDigits } from '../../../domain/phone';
 import { checkClientFields, mayChangeClientEmail, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
-import { isSlotInterval } from '../../../domain/slots';
 import { dayScheduleOf } from '../../../domain/weekly-schedule';
 import { attachClientRecords } from '../../accounts/client-records';
+import { slotInterval } from '../../db/salon-settings';
 import type { Deps, SessionUser } from '../../http/env';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import {
@@ -19,13 +19,12 @@ import {
   insertClient,
   insertClientChange,
   searchClients,
-  slotInterval,
   updateClient,
   verifiedUserWithEmail,
 } from './queries';
+import { isId } from '../../http/params';
 
 type Ctx = Pick<Deps, 'db' | 'now'>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findClients(ctx: Ctx, q: string) {
   return { clients: await searchClients(ctx.db, { text: q, digits: phoneDigits(q), limit: 20 }) };
@@ -70,7 +69,7 @@ export async function createClient(ctx: Ctx, actor: SessionUser, f: ClientInput)
 }
 
 export async function editClient(ctx: Ctx, actor: SessionUser, id: string, f: ClientInput) {
-  if (!UUID.test(id)) throw notFound(STAFF_MSG.clientNotFound);
+  if (!isId(id)) throw notFound(STAFF_MSG.clientNotFound);
   const value = clean(f);
   const current = await clientById(ctx.db, id);
   if (!current) throw notFound(STAFF_MSG.clientNotFound);
@@ -90,7 +89,7 @@ export async function editClient(ctx: Ctx, actor: SessionUser, id: string, f: Cl
 
 /** The client's page: the record with its private notes, upcoming and past appointments, totals. */
 export async function clientPage(ctx: Ctx, id: string) {
-  const client = UUID.test(id) ? await clientById(ctx.db, id) : undefined;
+  const client = isId(id) ? await clientById(ctx.db, id) : undefined;
   if (!client) throw notFound(STAFF_MSG.clientNotFound);
   const { userId: _userId, ...shown } = client;
   const [list, totals, audit] = await Promise.all([
@@ -122,7 +121,7 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
   return {
     date,
     now: ctx.now().toISOString(),
-    interval: isSlotInterval(interval) ? interval : 30,
+    interval,
     professionals,
     appointments: list,
   };
@@ -130,7 +129,7 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
 
 /** The audit of one appointment; an employee reads only their own agenda's (another's is 404). */
 export async function appointmentChanges(ctx: Ctx, actor: SessionUser, id: string) {
-  const found = UUID.test(id) ? await appointmentAgenda(ctx.db, id) : undefined;
+  const found = isId(id) ? await appointmentAgenda(ctx.db, id) : undefined;
   if (!found || !mayManageAgenda(actor.role, actor.id, found.employeeId)) throw notFound(STAFF_MSG.appointmentNotFound);
   return { changes: await changesOf(ctx.db, id) };
 }

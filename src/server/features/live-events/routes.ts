@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { isValidIsoDate } from '../../../domain/salon-time';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireUser } from '../../http/guards';
+import { lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
 import type { RealtimeEvent } from '../../live-events/realtime';
 
 const Query = z.strictObject({
-  employeeId: z.string().min(1).max(100).optional(),
+  employeeId: lookupId.optional(),
   date: z.string().refine(isValidIsoDate).optional(),
 });
 

@@ -1,21 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { appointmentForClient } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
-import { appointments, salonSettings } from '../../db/schema';
+import { appointments } from '../../db/schema';
 
 type Executor = Pick<Db, 'update' | 'execute'>;
 
-const clientView = {
-  id: appointments.id,
-  serviceId: appointments.serviceId,
-  serviceName: appointments.serviceName,
-  serviceDuration: appointments.serviceDuration,
-  price: appointments.price,
-  employeeName: appointments.employeeName,
-  startTime: appointments.startTime,
-  endTime: appointments.endTime,
-  status: appointments.status,
-  notes_client: appointments.notes_client,
-};
+const clientView = { id: appointments.id, serviceId: appointments.serviceId, ...appointmentForClient, notes_client: appointments.notes_client };
 
 /** SPEC §7: by clientId, ordered by startTime descending. */
 export function appointmentsOfClient(db: Db, clientId: string) {
@@ -29,11 +19,6 @@ export async function ownAppointment(db: Db, id: string, clientId: string) {
     .from(appointments)
     .where(and(eq(appointments.id, id), eq(appointments.clientId, clientId)));
   return row;
-}
-
-export async function cancellationPolicyHours(db: Db) {
-  const [row] = await db.select({ hours: salonSettings.cancellationPolicyHours }).from(salonSettings).where(eq(salonSettings.id, 1));
-  return row?.hours;
 }
 
 /** Only a still-confirmed row changes, so a cancel racing another status change cannot undo it. */

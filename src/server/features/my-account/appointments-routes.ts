@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
 import { requireUser } from '../../http/guards';
 import { cancelMine, listMine } from './appointments-service';
 
@@ -7,10 +7,10 @@ import { cancelMine, listMine } from './appointments-service';
 export const myAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
     .get('/', requireUser(), async (c) => {
-      const user = c.get('user') as SessionUser;
+      const user = c.get('user');
       return c.json({ appointments: await listMine(deps, user.id) });
     })
     .post('/:id/cancel', requireUser(), async (c) => {
-      const user = c.get('user') as SessionUser;
+      const user = c.get('user');
       return c.json({ appointment: await cancelMine(deps, user.id, c.req.param('id')) });
     });

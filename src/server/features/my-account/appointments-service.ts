@@ -1,14 +1,15 @@
-import { canClientCancel, DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
+import { canClientCancel } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../http/env';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
-import { appointmentsOfClient, cancellationPolicyHours, markCancelledByClient, ownAppointment } from './appointments-queries';
+import { cancellationPolicyHours } from '../../db/salon-settings';
+import { appointmentsOfClient, markCancelledByClient, ownAppointment } from './appointments-queries';
+import { isId } from '../../http/params';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const listMine = (ctx: Ctx, clientId: string) => appointmentsOfClient(ctx.db, clientId);
 
@@ -17,10 +18,10 @@ export const listMine = (ctx: Ctx, clientId: string) => appointmentsOfClient(ctx
  * salon's cancellation window. The freed slot is announced to open booking screens.
  */
 export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
-  const found = UUID.test(id) ? await ownAppointment(ctx.db, id, clientId) : undefined;
+  const found = isId(id) ? await ownAppointment(ctx.db, id, clientId) : undefined;
   if (!found) throw notFound(STAFF_MSG.appointmentNotFound);
 
-  const hours = (await cancellationPolicyHours(ctx.db)) ?? DEFAULT_CANCELLATION_POLICY_HOURS;
+  const hours = await cancellationPolicyHours(ctx.db);
   const now = ctx.now();
   const check = canClientCancel(found, now, hours);
   if (!check.ok) {

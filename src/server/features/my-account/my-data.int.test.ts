@@ -9,7 +9,7 @@ import { appointmentRow, arrangeSalon, newClient, PASSWORD, userIdOf, type Salon
 import { newSession, type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// Privacy (RGPD / LOPDGDD, issue 16, ADR 026): a client downloads their data as JSON and deletes
+// Privacy (RGPD / LOPDGDD, ADR 026): a client downloads their data as JSON and deletes
 // their account; future appointments are cancelled (the salon is told), past ones stay in the
 // salon's books as 'Cliente eliminado'; sessions end. Before: no such routes (404), and the
 // appointments' restrict foreign key made deleting a client with appointments impossible.
@@ -138,7 +138,7 @@ describe('delete my account', () => {
     const queued = await server.deps.db.execute(sql`SELECT 1 FROM message_outbox WHERE job_key = ${key} UNION ALL SELECT 1 FROM graphile_worker._private_jobs WHERE key = ${key} UNION ALL SELECT 1 FROM sent_messages WHERE key = ${key}`);
     expect(queued.rows.length, key).toBeGreaterThan(0);
 
-    // The salon's client record of Ana (issue 13) keeps the visits it counts, not who she was.
+    // The salon's client record of Ana (ADR 019) keeps the visits it counts, not who she was.
     const records = await server.deps.db.select().from(clients).where(eq(clients.name, 'Cliente eliminado'));
     expect(records.length).toBeGreaterThan(0);
     for (const r of records) expect(r).toMatchObject({ email: null, phone: null, notes: '', userId: null });

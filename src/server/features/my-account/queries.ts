@@ -1,9 +1,8 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { bookingKey, deleteProofKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
-import type { Db } from '../../db/client';
+import { appointmentChange, appointmentForClient } from '../../db/appointment-columns';
+import type { Db, Tx } from '../../db/client';
 import { account, appointmentChanges, appointments, clientRecordChanges, clients, messagePreferences, rateLimit, sentMessages, session, user, verification } from '../../db/schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function accountOf(db: Db, userId: string) {
   const [row] = await db
@@ -22,13 +21,7 @@ export function appointmentsForExport(db: Db, clientId: string) {
   return db
     .select({
       id: appointments.id,
-      serviceName: appointments.serviceName,
-      serviceDuration: appointments.serviceDuration,
-      price: appointments.price,
-      employeeName: appointments.employeeName,
-      startTime: appointments.startTime,
-      endTime: appointments.endTime,
-      status: appointments.status,
+      ...appointmentForClient,
       notes: appointments.notes_client,
       clientName: appointments.clientName,
       clientEmail: appointments.clientEmail,
@@ -65,7 +58,7 @@ export function anonymise(tx: Tx, clientId: string, placeholder: string, now: Da
 }
 
 /**
- * The salon's record of this person (issue 13's client records) keeps the visits it counts but no
+ * The salon's record of this person (a client record, ADR 019) keeps the visits it counts but no
  * longer who it was: name replaced, email, phone and the staff's notes gone.
  */
 export async function anonymiseClientRecord(tx: Tx, userId: string, placeholder: string, now: Date) {
@@ -156,15 +149,7 @@ export function messagesSentTo(db: Db, appointmentIds: string[]) {
 export function changesOfAppointments(db: Db, appointmentIds: string[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);
   return db
-    .select({
-      appointmentId: appointmentChanges.appointmentId,
-      action: appointmentChanges.action,
-      changedByName: appointmentChanges.changedByName,
-      changedByRole: appointmentChanges.changedByRole,
-      before: appointmentChanges.before,
-      after: appointmentChanges.after,
-      createdAt: appointmentChanges.createdAt,
-    })
+    .select({ appointmentId: appointmentChanges.appointmentId, ...appointmentChange })
     .from(appointmentChanges)
     .where(inArray(appointmentChanges.appointmentId, appointmentIds))
     .orderBy(asc(appointmentChanges.createdAt));

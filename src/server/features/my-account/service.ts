@@ -7,6 +7,7 @@ import { verifyPassword } from '../../auth/password';
 import { deleteProofKey } from '../../auth/rate-limit-keys';
 import { ApiError, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
+import { sessionNow } from '../../http/session-clock';
 import {
   accountOf,
   anonymise,
@@ -29,7 +30,7 @@ import {
 } from './queries';
 import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
 
-// Privacy (RGPD / LOPDGDD, issue 16, docs/decisions/026): a client downloads everything the salon
+// Privacy (RGPD / LOPDGDD, docs/decisions/026): a client downloads everything the salon
 // holds about them, and deletes their account.
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime' | 'log' | 'rateLimit'>;
@@ -112,7 +113,7 @@ export type CancelledOnDeletion = { id: string; employeeId: string; startTime: D
 
 /**
  * "The salon is told": the ONE place where a deleted account's cancelled appointments are
- * announced. Today a live event reaches the open agendas and admin lists; issue 14 (messages)
+ * announced. Today a live event reaches the open agendas and admin lists; the messages (ADR 021)
  * can send the salon its email from here as well.
  */
 export function tellSalonAboutDeletedAccount(ctx: Pick<Deps, 'realtime' | 'log'>, cancelled: CancelledOnDeletion[]): void {
@@ -130,7 +131,7 @@ export function tellSalonAboutDeletedAccount(ctx: Pick<Deps, 'realtime' | 'log'>
  * Deleting cannot be undone, so an open session alone is not enough (a borrowed phone, a shared
  * computer): her password, or a sign-in in the last five minutes, which is the only proof a
  * Google-only account can give (ADR 033). A password given must be right even when the sign-in is
- * recent. Session times are better-auth's real clock, as in the session policy.
+ * recent. Session times are better-auth's real clock (http/session-clock.ts).
  */
 async function checkItIsHer(ctx: Ctx, me: SessionUser, proof: { sessionId: string | null; password?: string }) {
   const refuse = () => new ApiError(403, 'reauthenticate', ACCOUNT_MSG.accountDeleteReauth);
@@ -142,7 +143,7 @@ async function checkItIsHer(ctx: Ctx, me: SessionUser, proof: { sessionId: strin
     return;
   }
   const signedInAt = proof.sessionId ? await sessionSignedInAt(ctx.db, proof.sessionId) : undefined;
-  if (!signedInAt || !signedInRecently(signedInAt, new Date())) throw refuse();
+  if (!signedInAt || !signedInRecently(signedInAt, sessionNow())) throw refuse();
 }
 
 /**

@@ -11,7 +11,7 @@ import { newSession, promote, type Session } from '../../../../test/support/http
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// Issue 14: the messages about an appointment, through the real queue (graphile-worker in the
+// The messages about an appointment (ADR 021), through the real queue (graphile-worker in the
 // server) to the real SMTP server of the tests. "Now" is Saturday 2027-03-27 11:00 Madrid (CET);
 // the clocks go forward that night, so Monday 2027-03-29 10:00 Madrid is 08:00Z (CEST).
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
   salon = await arrangeSalon(server);
   await server.deps.db
     .insert(salonSettings)
-    // Marta books many times here; the per-client cap (issue 16, src/server/features/booking/booking-limits.int.test.ts) is not what this file is about.
+    // Marta books many times here; the per-client cap (ADR 025, src/server/features/booking/booking-limits.int.test.ts) is not what this file is about.
     .values({
       id: 1,
       name: 'Auna <Salón>',
@@ -194,7 +194,7 @@ describe('cancellation', () => {
   });
 });
 
-describe('reschedule (enqueueAppointmentMessages, as issue 13 calls it)', () => {
+describe('reschedule (enqueueAppointmentMessages, as the reschedule calls it)', () => {
   it('sends the new time with the same UID and a higher SEQUENCE, and the reminder follows', async () => {
     const id = await book(MONDAY, '11:00');
     await waitKey('marta@example.com', `confirmation:client:${id}:0`);

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import type { AppEnv, Deps, SessionUser } from '../../http/env';
+import type { AppEnv, Deps } from '../../http/env';
 import { badRequest, notFound } from '../../http/errors';
+import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole, requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { failedMessages } from './queries';
@@ -20,12 +21,12 @@ import { stopRemindersAskPage, stopRemindersDonePage } from './stop-reminders-pa
 const TokenQuery = z.strictObject({ token: z.string().min(1).max(400) });
 const PreferencesBody = z.strictObject({ reminders: z.boolean() });
 
-/** /api/messages — issue 14: reminder preference, the one-click stop link, failed messages, calendar feeds. */
+/** /api/messages (ADR 021, 022): reminder preference, the one-click stop link, failed messages, calendar feeds. */
 export const notificationsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | 'messageSecret'>) =>
   new Hono<AppEnv>()
-    .get('/preferences', requireUser(), async (c) => c.json({ reminders: await remindersOf(deps, c.get('user') as SessionUser) }))
+    .get('/preferences', requireUser(), async (c) => c.json({ reminders: await remindersOf(deps, c.get('user')) }))
     .put('/preferences', requireUser(), validate('json', PreferencesBody), async (c) =>
-      c.json({ reminders: await setReminders(deps, c.get('user') as SessionUser, c.req.valid('json').reminders) }),
+      c.json({ reminders: await setReminders(deps, c.get('user'), c.req.valid('json').reminders) }),
     )
     // The emails' link: its GET only shows a page with a button (a mail scanner following links
     // must not stop anything, ADR 029) ...
@@ -48,11 +49,11 @@ export const notificationsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | '
       );
     })
     .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db) }))
-    .get('/calendar-feed', requireRole('employee', 'admin'), async (c) =>
-      c.json(await calendarFeedStatus(deps, c.get('user') as SessionUser)),
+    .get('/calendar-feed', requireRole(...STAFF_ROLES), async (c) =>
+      c.json(await calendarFeedStatus(deps, c.get('user'))),
     )
-    .post('/calendar-feed', requireRole('employee', 'admin'), async (c) =>
-      c.json({ url: await regenerateCalendarFeed(deps, c.get('user') as SessionUser) }),
+    .post('/calendar-feed', requireRole(...STAFF_ROLES), async (c) =>
+      c.json({ url: await regenerateCalendarFeed(deps, c.get('user')) }),
     )
     // The token is in the query string: request logs never hold it.
     .get('/calendar.ics', validate('query', TokenQuery), async (c) => {

@@ -4,6 +4,7 @@ import { feedIcs } from '../../notifications/ics';
 import { feedTokenHash, newFeedToken, verifyStopRemindersToken, type StopRemindersSubject } from '../../notifications/tokens';
 import { sql } from 'drizzle-orm';
 import { feedAppointments, feedOwner, feedStatusOf, readReminders, replaceFeedToken, stopRecordReminders, stopSubjectExists, writeReminders } from './queries';
+import { isId } from '../../http/params';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'config' | 'messageSecret'>;
 
@@ -14,12 +15,10 @@ export async function setReminders(ctx: Ctx, user: SessionUser, reminders: boole
   return reminders;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Whom a stop-reminders token names, if it is ours and that account or record still exists. */
 export async function stopRemindersSubject(ctx: Ctx, token: string): Promise<StopRemindersSubject | null> {
   const who = verifyStopRemindersToken(ctx.messageSecret, token);
-  if (!who || ('record' in who && !UUID.test(who.record))) return null;
+  if (!who || ('record' in who && !isId(who.record))) return null;
   return (await stopSubjectExists(ctx.db, who)) ? who : null;
 }
 
@@ -31,7 +30,7 @@ export async function stopRemindersByToken(ctx: Ctx, token: string): Promise<Sto
   const who = verifyStopRemindersToken(ctx.messageSecret, token);
   if (!who) return null;
   if ('account' in who) return (await writeReminders(ctx.db, who.account, false, ctx.now())) ? who : null;
-  return UUID.test(who.record) && (await stopRecordReminders(ctx.db, who.record, ctx.now())) ? who : null;
+  return isId(who.record) && (await stopRecordReminders(ctx.db, who.record, ctx.now())) ? who : null;
 }
 
 const feedUrl = (ctx: Ctx, token: string) => `${ctx.config.publicUrl}/api/messages/calendar.ics?token=${token}`;

@@ -1,12 +1,10 @@
+import { escapeHtml } from '../../../domain/html';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 
 // The page the emails' "No quiero recibir recordatorios" link opens: no login, no app bundle, the
 // app's colours and type (src/web/styles.css) in a few inline rules (the CSP allows inline styles,
 // not scripts). Its GET only asks; the button POSTs to the same address (ADR 029), so a mail
 // scanner that follows every link stops nothing.
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
 body{margin:0;background:#fbf8f5;color:#2e2327;font-family:'DM Sans Variable',ui-sans-serif,system-ui,sans-serif;line-height:1.5}

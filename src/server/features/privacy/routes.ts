@@ -4,7 +4,7 @@ import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import { salonSettings } from '../../db/schema';
 import type { AppEnv, Deps } from '../../http/env';
 
-/** The privacy notice's facts (issue 16): who holds the data and how to reach them. Public: the sign-up page links it. */
+/** The privacy notice's facts (ADR 026): who holds the data and how to reach them. Public: the sign-up page links it. */
 export const privacyRoutes = (deps: Pick<Deps, 'db'>) =>
   new Hono<AppEnv>().get('/', async (c) => {
     const [row] = await deps.db

@@ -4,10 +4,11 @@ import { LIMITS, serviceFieldsError } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/texts/common';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
+import { recordIdParam } from '../../http/params';
 import { validate } from '../../http/validate';
 import { adminServices } from './admin-service';
 
-const IdParam = z.strictObject({ id: z.guid({ error: MSG.serviceNotFound }) });
+const IdParam = recordIdParam(MSG.serviceNotFound);
 
 // Types here, rules in the domain (back-office-rules.ts), so the form and the server say the same.
 const ServiceBody = z

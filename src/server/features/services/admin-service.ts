@@ -1,3 +1,4 @@
+import { sortedByName } from '../../../domain/spanish-order';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { Deps } from '../../http/env';
@@ -12,9 +13,6 @@ import {
   type ServiceRow,
   type ServiceValues,
 } from './admin-queries';
-
-// Spanish order for the table: "Ácido" next to "Acondicionador", not after "Zumo".
-const byName = new Intl.Collator('es', { sensitivity: 'base', numeric: true });
 
 export type ServiceInput = {
   name: string;
@@ -42,8 +40,7 @@ export function adminServices(deps: Pick<Deps, 'db' | 'now'>) {
 
   return {
     async list(): Promise<ServiceRow[]> {
-      const rows = await allServices(db);
-      return rows.sort((a, b) => byName.compare(a.name, b.name));
+      return sortedByName(await allServices(db));
     },
 
     create: (input: ServiceInput) => insertService(db, valuesOf(input), deps.now()),

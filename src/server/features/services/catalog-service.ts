@@ -2,15 +2,12 @@ import { MSG } from '../../../domain/texts/common';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { activeService, activeServices, professionalsFor } from './catalog-queries';
-
-// A malformed id cannot name a service: answer "not found" instead of letting PostgreSQL
-// refuse the cast (which would surface as a 500).
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isId } from '../../http/params';
 
 export const listServices = (db: Db) => activeServices(db);
 
 export async function getService(db: Db, id: string) {
-  const service = UUID.test(id) ? await activeService(db, id) : undefined;
+  const service = isId(id) ? await activeService(db, id) : undefined;
   if (!service) throw notFound(MSG.serviceNotFound);
   return service;
 }

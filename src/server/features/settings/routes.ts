@@ -20,9 +20,9 @@ const SettingsBody = z
     appointmentTimeSlotInterval: z.number({ error: MSG.slotIntervalInvalid }),
     cancellationPolicyHours: z.number({ error: MSG.cancellationHoursInvalid }),
     openingHours: weeklyScheduleSchema,
-    // issue 14: optional, so a form that does not know it leaves it as it is
+    // Optional (ADR 021), so a form that does not know it leaves it as it is
     reminderHours: z.number({ error: STAFF_MSG.reminderHoursInvalid }).refine(isReminderHours, STAFF_MSG.reminderHoursInvalid).optional(),
-    // issue 16 (ADR 025). Optional so an older form that does not send them keeps the stored values.
+    // ADR 025. Optional so an older form that does not send them keeps the stored values.
     maxFutureAppointmentsPerClient: z.number({ error: STAFF_MSG.bookingCapInvalid }).optional(),
     bookingHorizonDays: z.number({ error: STAFF_MSG.bookingHorizonInvalid }).optional(),
   })

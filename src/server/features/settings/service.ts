@@ -1,5 +1,5 @@
 import { defaultSalonSettings, type SalonSettings } from '../../../domain/salon-settings';
-import { DEFAULT_SLOT_INTERVAL, isSlotInterval } from '../../../domain/slots';
+import { slotIntervalOf } from '../../../domain/slots';
 import { DAY_KEYS, emptyWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Deps } from '../../http/env';
 import { assertValidSchedule } from '../../http/weekly-schedule-schema';
@@ -24,7 +24,7 @@ function answerOf(row: SettingsRow | undefined): SettingsAnswer {
     name: row.name,
     address: row.address,
     phoneNumber: row.phoneNumber,
-    appointmentTimeSlotInterval: isSlotInterval(row.appointmentTimeSlotInterval) ? row.appointmentTimeSlotInterval : DEFAULT_SLOT_INTERVAL,
+    appointmentTimeSlotInterval: slotIntervalOf(row.appointmentTimeSlotInterval),
     cancellationPolicyHours: row.cancellationPolicyHours,
     openingHours: fullWeek(row.openingHours),
     reminderHours: row.reminderHours,

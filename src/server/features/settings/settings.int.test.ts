@@ -45,14 +45,14 @@ describe('salon settings', () => {
       openingHours: emptyWeeklySchedule(),
       reminderHours: 24,
 
-      // issue 16 (ADR 025): the per-client cap and the booking horizon.
+      // ADR 025: the per-client cap and the booking horizon.
       maxFutureAppointmentsPerClient: 4,
       bookingHorizonDays: 90,
       updatedAt: null,
     });
   });
 
-  // issue 14
+  // the reminders (ADR 021)
   it('keeps the reminder hours (0 = off), refuses a bad value, and leaves them alone when not sent', async () => {
     const body = {
       name: 'Auna',

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { APPOINTMENT_STATUSES } from '../../../domain/appointment-status';
+import { sqlLiterals } from '../sql-literals';
+import { created, updated } from './columns';
+import { user } from './accounts';
+import { clients } from './front-desk';
+import { services } from './services';
+
+// Appointments and the audit of their moves.
+
+/** Who booked: the client online, or a staff member for a client record. */
+const BOOKED_BY = ['client', 'staff'] as const;
+
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Null for a client the salon books without an account (ADR 019: client_record_id says who),
+    // and once the client deleted their account (ADR 026): the row stays for the salon's
+    // books with the name and email replaced by 'Cliente eliminado'.
+    clientId: text('client_id').references(() => user.id, { onDelete: 'set null' }),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    // The employee's linked USER id, as in the spec (not the employee record id).
+    employeeId: text('employee_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'restrict' }),
+    employeeName: text('employee_name').notNull(),
+    // Stored names and prices keep an appointment readable after its service is deleted.
+    serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
+    serviceName: text('service_name').notNull(),
+    serviceDuration: integer('service_duration').notNull(),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('confirmed'),
+    notes_client: text('notes_client').notNull().default(''),
+    // 0004_messages: the calendar SEQUENCE, raised by each move (ADR 021)
+    messageSequence: integer('message_sequence').notNull().default(0),
+
+    // 0005_front_desk (ADR 019): the salon's client record, and who booked (the client online or a staff member).
+    // SQL only (ADR 034): the trigger appointments_client_record fills it for an account's booking.
+    clientRecordId: uuid('client_record_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
+    bookedBy: text('booked_by', { enum: BOOKED_BY }).notNull().default('client'),
+    bookedByUserId: text('booked_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('appointments_end_after_start', sql`${t.endTime} > ${t.startTime}`),
+    check('appointments_duration_positive', sql`${t.serviceDuration} > 0`),
+    check(
+      'appointments_status_known',
+      sql`${t.status} IN (${sqlLiterals(APPOINTMENT_STATUSES, ',')})`,
+    ),
+    index('appointments_client_start_idx').on(t.clientId, t.startTime),
+    index('appointments_employee_start_idx').on(t.employeeId, t.startTime),
+    index('appointments_start_idx').on(t.startTime),
+    // 0005_front_desk
+    check('appointments_booked_by_known', sql`${t.bookedBy} IN (${sqlLiterals(BOOKED_BY)})`),
+    index('appointments_client_record_start_idx').on(t.clientRecordId, t.startTime),
+    // The no-double-booking exclusion constraint is in the custom migration (drizzle cannot express it).
+  ],
+);
+
+export type ChangeSnapshot = { startTime: string; endTime: string; employeeId: string; employeeName: string };
+
+/** Who changed what and when on an appointment (a reschedule). */
+export const appointmentChanges = pgTable(
+  'appointment_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    action: text('action', { enum: ['rescheduled'] }).notNull(),
+    changedByUserId: text('changed_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    changedByName: text('changed_by_name').notNull(),
+    changedByRole: text('changed_by_role').notNull(),
+    before: jsonb('before').$type<ChangeSnapshot>().notNull(),
+    after: jsonb('after').$type<ChangeSnapshot>().notNull(),
+    createdAt: created(),
+  },
+  (t) => [index('appointment_changes_appointment_idx').on(t.appointmentId, t.createdAt)],
+);

@@ -1,0 +1,12 @@
+// The database's tables, one file per room (drizzle.config.ts and drizzle-kit read this file).
+// One source for every type: these tables -> drizzle-zod schemas -> Hono routes -> hc<AppType>.
+// The database speaks snake_case, the API keeps the spec's names (SPEC §3).
+
+export * from './accounts';
+export * from './services';
+export * from './employees';
+export * from './appointments';
+export * from './settings';
+export * from './availability';
+export * from './notifications';
+export * from './front-desk';

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, check, index, json, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sqlLiterals } from '../sql-literals';
+import { created, updated } from './columns';
+import { user } from './accounts';
+import { appointments } from './appointments';
+
+// Messages about appointments (migration 0004_messages, docs/decisions/021, 022 and 028).
+
+/** What became of a message: sent, or not sendable (a client record without an email, ADR 029). */
+const SENT_OUTCOMES = ['sent', 'no_email'] as const;
+/** What a change asks of graphile-worker through the outbox: add a job, or remove one. */
+const OUTBOX_OPS = ['add', 'remove'] as const;
+
+// One row per message decided: the primary key is the idempotency key (appointment, kind, version).
+export const sentMessages = pgTable(
+  'sent_messages',
+  {
+    key: text('key').primaryKey(),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    sentTo: text('sent_to'),
+    outcome: text('outcome', { enum: SENT_OUTCOMES }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sent_messages_appointment_idx').on(t.appointmentId), check('sent_messages_outcome', sql`${t.outcome} IN (${sqlLiterals(SENT_OUTCOMES)})`)],
+);
+
+export const messagePreferences = pgTable('message_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  reminders: boolean('reminders').notNull().default(true),
+  updatedAt: updated(),
+});
+
+/** One feed per staff member; only the SHA-256 of its token is kept (migration 0010, ADR 032). */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: created(),
+});
+
+export const messageWorkers = pgTable('message_workers', {
+  workerId: text('worker_id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Messages a change asked for, not yet handed to graphile-worker (migration 0006, ADR 028): written
+ * in the change's transaction, moved by the relay (SQL function relay_message_outbox).
+ */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    op: text('op', { enum: OUTBOX_OPS }).notNull(),
+    jobKey: text('job_key').notNull(),
+    payload: json('payload'),
+    runAt: timestamp('run_at', { withTimezone: true }),
+    createdAt: created(),
+  },
+  (t) => [check('message_outbox_op', sql`${t.op} IN (${sqlLiterals(OUTBOX_OPS)})`)],
+);

@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { created, updated } from './columns';
+
+// The salon's catalog.
+
+export const services = pgTable(
+  'services',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    duration: integer('duration').notNull(),
+    price: numeric('price', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    category: text('category').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    check('services_duration_positive', sql`${t.duration} > 0`),
+    check('services_price_non_negative', sql`${t.price} >= 0`),
+  ],
+);

@@ -1,0 +1,94 @@
+import type { LimitProblem } from '../../../domain/booking-limits';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import type { Slot } from '../../../domain/slots';
+import { pgErrorCode } from '../../db/client';
+import type { Deps } from '../../http/env';
+import { ApiError, conflict } from '../../http/errors';
+import type { BookedRow, InsertOutcome } from './insert-queries';
+
+// What every write of an appointment shares (the client's booking, the staff's booking for a
+// client record, a move): the values it copies, the statement run and retried, what its answer
+// means for the caller, the live event once it has committed, and the JSON it answers.
+
+/** A booking limit's refusal (domain/booking-limits.ts) as the API answers it. */
+export const refusal = (problem: LimitProblem) => new ApiError(problem.status, problem.code, problem.message);
+
+/** 404: the professional is gone or no longer active. */
+export const employeeUnavailable = () => new ApiError(404, 'employee_unavailable', STAFF_MSG.employeeInactive);
+/** 409: the professional's record was linked to another account meanwhile (ADR 004). */
+export const employeeAccountChanged = () => conflict(MSG.employeeNoAccount, 'employee_account_changed');
+
+/**
+ * The appointment's own copy of the service and the professional (names and price stay readable
+ * after either changes, SPEC §3), at the slot's times, with the client's note.
+ */
+export function appointmentValues(
+  service: { id: string; name: string; duration: number; price: number },
+  employee: { name: string },
+  slot: Slot,
+  notes: string | undefined,
+) {
+  return {
+    employeeName: employee.name,
+    serviceId: service.id,
+    serviceName: service.name,
+    serviceDuration: service.duration,
+    price: service.price,
+    startTime: slot.start,
+    endTime: slot.end,
+    notes: notes?.trim() ?? '',
+  };
+}
+
+/** 40P01 (two writers waiting on each other's uncommitted rows): try again, twice at most. */
+async function retryDeadlock<T>(fn: () => Promise<T>, left = 2): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (left > 0 && pgErrorCode(err) === '40P01') return retryDeadlock(fn, left - 1);
+    throw err;
+  }
+}
+
+/**
+ * Runs the statement (or transaction) that writes an appointment. Whether someone else holds the
+ * time is the exclusion constraint's call: its 23P01 is the 409 "acaba de ser reservado", so 50
+ * simultaneous requests give one appointment and 49 of those answers (a read-then-insert check
+ * would race). Two writers racing for the same time can each find the other's uncommitted row in
+ * the exclusion check and wait on each other; PostgreSQL then aborts one with a deadlock (40P01)
+ * (seen under npm run bench). That one simply tries again: by then the other has committed (and
+ * this one gets 23P01) or rolled back (and this one writes); twice at most.
+ */
+export async function writeAppointment<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await retryDeadlock(write);
+  } catch (err) {
+    if (pgErrorCode(err) === '23P01') throw conflict(MSG.slotTaken, 'slot_taken');
+    throw err;
+  }
+}
+
+/**
+ * An insert's answer (insert-queries.ts): the appointment, unless the professional was not as the
+ * checks saw them (gone or inactive: 404; relinked to another account: 409, ADR 004) or
+ * `noRow` says why nothing was inserted.
+ */
+export function insertedRow(result: InsertOutcome, expectedUserId: string, noRow: () => ApiError = employeeAccountChanged): BookedRow {
+  if (!result.current?.isActive) throw employeeUnavailable();
+  if (result.current.userId !== expectedUserId) throw employeeAccountChanged();
+  if (!result.row) throw noRow();
+  return result.row;
+}
+
+/** After the commit (docs/decisions/013): the open booking pages and agendas of this professional refetch those days. */
+export function announce(ctx: Pick<Deps, 'realtime'>, employeeUserId: string, dates: string[]) {
+  ctx.realtime.publish({ type: 'appointments', employeeId: employeeUserId, dates });
+}
+
+type Booked = { id: string; startTime: Date; endTime: Date; status: string; serviceName: string; employeeName: string; price: number };
+
+/** The answer to a booking or a move: these seven fields, in this order, whatever else the row holds. */
+export function bookedAppointmentJson<R extends Booked>(row: R): Pick<R, keyof Booked> {
+  return { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price };
+}

@@ -1,0 +1,87 @@
+import { BOOKING_RATE_RULE, capOf, capReached, horizonOf, isWithinHorizon, selfBookingProblem } from '../../../domain/booking-limits';
+import { validateBookingInput } from '../../../domain/booking-rules';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { bookingKey } from '../../auth/rate-limit-keys';
+import { ApiError, badRequest } from '../../http/errors';
+import type { Deps, SessionUser } from '../../http/env';
+import { announce, appointmentValues, employeeAccountChanged, insertedRow, refusal, writeAppointment } from './booking-write';
+import { bookAtomically } from './insert-queries';
+import { checkedSlot, offeredSlots, resolve, slotsJson, type Ctx } from './slot-engine';
+
+// A client books for herself (SPEC §5; any signed-in role may, SPEC §6): the slot list, and the booking.
+
+type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
+
+export async function availableSlots(ctx: Ctx, q: { serviceId: string; professionalId: string; date: string }) {
+  const { service, employee, interval, busy, exceptions, limits } = await resolve(ctx.db, q, true);
+  // Beyond the salon's horizon (ADR 025) a client's grid is empty, as the booking would be refused.
+  const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
+  if (!isWithinHorizon(q.date, today, horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
+  const slots = offeredSlots(ctx, {
+    date: q.date,
+    duration: service.duration,
+    availability: employee.availability,
+    interval,
+    exceptions,
+    // An employee without an account cannot hold appointments (they are keyed by user id).
+    busy: employee.userId ? busy : [],
+  });
+  return slotsJson(q.date, slots);
+}
+
+export type BookingRequest = { serviceId: string; professionalId: string; date: string; time: string; notes?: string };
+
+/**
+ * SPEC §5 Booking. The client is the session's user; names, price and duration come from the
+ * database. The time must be one the schedule offers that day; whether someone else holds it is
+ * left to the exclusion constraint (booking-write.ts).
+ */
+export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest) {
+  const now = ctx.now();
+  const { service, employee, interval, exceptions, limits } = await resolve(ctx.db, req, false, { id: user.id, now });
+  const problem = validateBookingInput({
+    clientId: user.id,
+    employeeId: req.professionalId,
+    serviceId: req.serviceId,
+    date: req.date,
+    time: req.time,
+    durationMinutes: service.duration,
+  });
+  if (problem) throw badRequest(problem);
+  if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
+
+  const slot = checkedSlot(ctx, { date: req.date, duration: service.duration, availability: employee.availability, interval, busy: [], exceptions }, req.time);
+  // Booking abuse (ADR 025): the client's own booking is within the salon's horizon and cap, and
+  // attempts per account are limited in the store every instance shares. A staff booking for a
+  // client (front desk, staff-booking.ts) does not come through here and is exempt.
+  const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, SALON_TIME_ZONE), ...limits });
+  if (limited) throw refusal(limited);
+  const rate = await ctx.rateLimit.consume(bookingKey(user.id), BOOKING_RATE_RULE);
+  if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
+
+  const employeeUserId = employee.userId;
+  const cap = capOf(limits.maxFutureAppointments);
+  // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
+  // cannot leave the appointment on the old account) and the insert.
+  const result = await writeAppointment(() =>
+    bookAtomically(ctx.db, {
+      now,
+      // The statement counts her future appointments again under a lock on her (ADR 031): the
+      // check above read them before, and simultaneous bookings of one client would all pass it.
+      maxFutureAppointments: cap,
+      employeeRecordId: employee.id,
+      expectedUserId: employeeUserId,
+      values: {
+        clientId: user.id,
+        clientName: user.name || user.email.split('@')[0] || user.email,
+        clientEmail: user.email,
+        ...appointmentValues(service, employee, slot, req.notes),
+      },
+    }),
+  );
+  const row = insertedRow(result, employeeUserId, () => (result.clientFuture >= cap ? refusal(capReached(result.clientFuture, cap)) : employeeAccountChanged()));
+  announce(ctx, employeeUserId, [req.date]);
+  return row;
+}

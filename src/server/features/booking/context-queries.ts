@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm';
+import { BLOCKING_STATUSES } from '../../../domain/appointment-status';
+import type { Exceptions } from '../../../domain/availability';
+import type { WeeklySchedule } from '../../../domain/weekly-schedule';
+import type { Db } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
+import { appointments, employees, employeeServices, employeeTimeOff, salonExceptions, salonSettings, services } from '../../db/schema';
+import { sqlLiterals } from '../../db/sql-literals';
+
+// The slot list and a booking each cost one round trip to PostgreSQL besides the session read:
+// what to decide with (bookingContext, here) and the booking itself (insert-queries.ts).
+// docs/benchmarks.md has their EXPLAIN ANALYZE at 1,000,000 appointments.
+
+export type BookingContext = {
+  service: { id: string; name: string; duration: number; price: number } | null;
+  employee: { id: string; name: string; userId: string | null; isActive: boolean; availability: Partial<WeeklySchedule> | null; offers: boolean } | null;
+  interval: number | null;
+  /** salon_settings' booking horizon (days) and per-client cap; null when the salon never saved settings (ADR 025) */
+  horizonDays: number | null;
+  maxFutureAppointments: number | null;
+  /** the booking client's confirmed appointments not started yet (0 for a slot list) */
+  clientFutureConfirmed: number;
+  /** the employee's time-holding appointments overlapping [from, to); empty when not asked for */
+  busy: Array<{ start: Date; end: Date }>;
+  /** the salon's closures / special hours and the professional's time off on the day (ADR 023) */
+  exceptions: Exceptions;
+};
+
+/**
+ * Everything a slot list or a booking needs to decide, in ONE round trip: the active service,
+ * the employee record with whether it offers the service, the salon's slot interval, and (for
+ * the slot list) the employee's busy time that day through the exclusion constraint's GiST index.
+ * Four sequential queries before; each round trip is paid by every client waiting on the grid.
+ */
+// Written as literals, not parameters: the exclusion constraint's GiST index is partial
+// (`WHERE status IN ('confirmed', 'completed')`) and a prepared statement's generic plan can only
+// use it when the query's own condition is visibly the same.
+const BLOCKING_LITERALS = sqlLiterals(BLOCKING_STATUSES);
+
+type ContextArgs = { serviceId: string; professionalId: string; date: string; from: Date; to: Date; withBusy: boolean; clientId?: string; now?: Date };
+
+export function bookingContextQuery(args: ContextArgs) {
+  const busy = args.withBusy
+    ? sql`(SELECT coalesce(json_agg(json_build_array(a.start_time, a.end_time)), '[]'::json)
+           FROM ${appointments} a JOIN ${employees} e ON e.user_id = a.employee_id
+           WHERE e.id = ${args.professionalId}::uuid
+             AND a.status IN (${BLOCKING_LITERALS})
+             AND tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${args.from.toISOString()}::timestamptz, ${args.to.toISOString()}::timestamptz, '[)'))`
+    : sql`'[]'::json`;
+  return sql`
+    SELECT
+      (SELECT json_build_object('id', s.id, 'name', s.name, 'duration', s.duration, 'price', s.price)
+         FROM ${services} s WHERE s.id = ${args.serviceId}::uuid AND s.is_active) AS service,
+      (SELECT json_build_object('id', e.id, 'name', e.name, 'userId', e.user_id, 'isActive', e.is_active, 'availability', e.availability,
+              'offers', EXISTS (SELECT 1 FROM ${employeeServices} es WHERE es.employee_id = e.id AND es.service_id = ${args.serviceId}::uuid))
+         FROM ${employees} e WHERE e.id = ${args.professionalId}::uuid) AS employee,
+      (SELECT appointment_time_slot_interval FROM ${salonSettings} WHERE id = 1) AS interval,
+      (SELECT booking_horizon_days FROM ${salonSettings} WHERE id = 1) AS horizon_days,
+      (SELECT max_future_appointments_per_client FROM ${salonSettings} WHERE id = 1) AS max_future,
+      (SELECT count(*)::int FROM ${appointments} a
+         WHERE a.client_id = ${args.clientId ?? ''} AND a.status = 'confirmed' AND a.start_time > ${(args.now ?? new Date(0)).toISOString()}::timestamptz) AS client_future,
+      ${busy} AS busy,
+      (SELECT coalesce(json_agg(json_build_object('kind', x.kind, 'startDate', x.start_date, 'endDate', x.end_date,
+              'startTime', x.start_time, 'endTime', x.end_time, 'reason', x.reason) ORDER BY x.created_at), '[]'::json)
+         FROM ${salonExceptions} x WHERE x.start_date <= ${args.date}::date AND x.end_date >= ${args.date}::date) AS salon,
+      (SELECT coalesce(json_agg(json_build_object('startDate', t.start_date, 'endDate', t.end_date,
+              'startTime', t.start_time, 'endTime', t.end_time, 'reason', t.reason) ORDER BY t.created_at), '[]'::json)
+         FROM ${employeeTimeOff} t WHERE t.employee_id = ${args.professionalId}::uuid
+           AND t.start_date <= ${args.date}::date AND t.end_date >= ${args.date}::date) AS time_off`;
+}
+
+export async function bookingContext(db: Db, args: ContextArgs): Promise<BookingContext> {
+  const rows = await runPrepared<{
+    service: BookingContext['service'];
+    employee: BookingContext['employee'];
+    interval: number | null;
+    horizon_days: number | null;
+    max_future: number | null;
+    client_future: number;
+    busy: Array<[string, string]>;
+    salon: Exceptions['salon'];
+    time_off: Exceptions['timeOff'];
+  }>(
+    db,
+    args.withBusy ? 'auna_booking_context_busy' : 'auna_booking_context',
+    bookingContextQuery(args),
+  );
+  const row = rows[0]!;
+  return {
+    service: row.service ? { ...row.service, price: Number(row.service.price) } : null,
+    employee: row.employee,
+    interval: row.interval,
+    horizonDays: row.horizon_days,
+    maxFutureAppointments: row.max_future,
+    clientFutureConfirmed: Number(row.client_future ?? 0),
+    busy: row.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
+    exceptions: { salon: row.salon, timeOff: row.time_off },
+  };
+}

@@ -1,0 +1,128 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { runPrepared } from '../../db/prepared';
+import { appointments, clients, employees } from '../../db/schema';
+import { bookingMessagesCte } from '../../notifications/enqueue';
+
+// The statements that insert an appointment: the client's booking and the staff's booking for a
+// client record. Each is ONE statement with its messages enqueued in it (ADR 021); what the
+// caller does with the answer is in booking-write.ts.
+
+export type BookedRow = { id: string; startTime: Date; endTime: Date; status: 'confirmed'; serviceName: string; employeeName: string; price: number };
+
+/** What an insert statement answers: the professional's row as it saw it, and the appointment if inserted. */
+type InsertedRow = { user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string };
+
+/** `current`: the professional as the statement saw it (null: gone); `row`: the appointment, if inserted. */
+export type InsertOutcome = { current: { userId: string | null; isActive: boolean } | null; row: BookedRow | null };
+
+function outcomeOf(r: InsertedRow): InsertOutcome {
+  return {
+    current: { userId: r.user_id, isActive: r.is_active },
+    row: r.id
+      ? { id: r.id, startTime: new Date(r.start_time), endTime: new Date(r.end_time), status: 'confirmed', serviceName: r.service_name, employeeName: r.employee_name, price: Number(r.price) }
+      : null,
+  };
+}
+
+export type BookArgs = {
+  /** the server's clock: a reminder whose moment is already past is not enqueued */
+  now: Date;
+  employeeRecordId: string;
+  expectedUserId: string;
+  values: { clientId: string; clientName: string; clientEmail: string; employeeName: string; serviceId: string; serviceName: string; serviceDuration: number; price: number; startTime: Date; endTime: Date; notes: string };
+};
+
+/** A client's booking for herself: also under the salon's cap of future confirmed appointments (ADR 025). */
+export type SelfBookArgs = BookArgs & { maxFutureAppointments: number };
+
+export function bookAtomicallyQuery(args: SelfBookArgs) {
+  const v = args.values;
+  // `cap`: the client's future confirmed appointments, counted under an advisory lock on her
+  // (migration 0009, ADR 031), so simultaneous bookings of one client pass the cap one at a time.
+  return sql`
+    WITH emp AS (
+      SELECT user_id, is_active FROM ${employees} WHERE id = ${args.employeeRecordId}::uuid FOR SHARE
+    ), cap AS (
+      SELECT client_future_confirmed_locked(${v.clientId}, ${args.now.toISOString()}::timestamptz) AS n
+    ), ins AS (
+      INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
+                                   service_duration, price, start_time, end_time, status, notes_client)
+      SELECT ${v.clientId}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
+             ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
+             'confirmed', ${v.notes}
+      FROM emp, cap WHERE emp.is_active AND emp.user_id = ${args.expectedUserId} AND cap.n < ${args.maxFutureAppointments}::int
+      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence
+    ), ${bookingMessagesCte(args.now)}
+    SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
+           (SELECT n FROM cap) AS client_future, (SELECT count(*) FROM msg) AS messages
+    FROM emp LEFT JOIN ins ON true`;
+}
+
+/**
+ * A booking in ONE statement, atomic as one transaction (with its confirmation, the
+ * professional's notice and the reminder enqueued in it, ADR 021): the professional's row is read again
+ * and held FOR SHARE (saving that employee in the back office locks it FOR UPDATE, so a booking
+ * and an unlink/relink are serialised, ADR 004) and the appointment is inserted only if the row is
+ * still active and still linked to `expectedUserId`. Before, the same steps took four round
+ * trips (BEGIN, SELECT ... FOR SHARE, INSERT, COMMIT). An overlap fails the statement with 23P01
+ * (the exclusion constraint) and nothing is inserted. The live event is the caller's to publish
+ * once this has committed (docs/decisions/013).
+ * `current` is the professional as the statement saw it (null: gone); `row` the appointment.
+ */
+export async function bookAtomically(
+  db: Db,
+  args: SelfBookArgs,
+): Promise<InsertOutcome & { clientFuture: number }> {
+  const rows = await runPrepared<InsertedRow & { client_future: number | null }>(
+    db,
+    'auna_book',
+    bookAtomicallyQuery(args),
+  );
+  const r = rows[0];
+  if (!r) return { current: null, row: null, clientFuture: 0 };
+  return { ...outcomeOf(r), clientFuture: Number(r.client_future ?? 0) };
+}
+
+export type StaffBookArgs = BookArgs & { clientRecordId: string; bookedByUserId: string };
+
+/**
+ * The staff's booking for a salon client record: the same single statement as `bookAtomically`
+ * (the professional's row FOR SHARE, the insert, the exclusion constraint deciding races), with
+ * the record, who booked it and `booked_by = 'staff'`. `client_id` is the record's account, if any.
+ * The client's confirmation, the professional's notice and the reminder are enqueued in the same
+ * statement (ADR 021); a client record without an email gets none (the job records `no_email`).
+ */
+export async function bookForClient(db: Db, args: StaffBookArgs): Promise<InsertOutcome> {
+  const v = args.values;
+  const rows = await runPrepared<InsertedRow>(
+    db,
+    'auna_book_staff',
+    sql`
+    WITH emp AS (
+      SELECT user_id, is_active FROM ${employees} WHERE id = ${args.employeeRecordId}::uuid FOR SHARE
+    ), ins AS (
+      INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
+                                   service_duration, price, start_time, end_time, status, notes_client,
+                                   client_record_id, booked_by, booked_by_user_id)
+      SELECT ${v.clientId || null}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
+             ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
+             'confirmed', ${v.notes}, ${args.clientRecordId}::uuid, 'staff', ${args.bookedByUserId}
+      FROM emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
+      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence
+    ), ${bookingMessagesCte(args.now)}
+    SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
+           (SELECT count(*) FROM msg) AS messages
+    FROM emp LEFT JOIN ins ON true`,
+  );
+  const r = rows[0];
+  return r ? outcomeOf(r) : { current: null, row: null };
+}
+
+export async function clientRecord(db: Db, id: string) {
+  const [row] = await db
+    .select({ id: clients.id, name: clients.name, email: clients.email, userId: clients.userId })
+    .from(clients)
+    .where(eq(clients.id, id));
+  return row;
+}

@@ -1,0 +1,111 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { LimitProblem } from '../../../domain/booking-limits';
+import type { Db, Tx } from '../../db/client';
+import { appointmentChanges, appointments, employees } from '../../db/schema';
+import { enqueueAppointmentMessages } from '../../notifications/enqueue';
+
+// Moving an appointment (ADR 020): the row a move starts from, and the move itself.
+
+export type MovableAppointment = {
+  id: string;
+  clientId: string | null;
+  employeeId: string;
+  employeeName: string;
+  serviceId: string | null;
+  serviceDuration: number;
+  startTime: Date;
+  endTime: Date;
+  status: string;
+};
+
+const movableColumns = {
+  id: appointments.id,
+  clientId: appointments.clientId,
+  employeeId: appointments.employeeId,
+  employeeName: appointments.employeeName,
+  serviceId: appointments.serviceId,
+  serviceDuration: appointments.serviceDuration,
+  startTime: appointments.startTime,
+  endTime: appointments.endTime,
+  status: appointments.status,
+};
+
+export async function movableAppointment(db: Pick<Db, 'select'>, id: string): Promise<MovableAppointment | undefined> {
+  const [row] = await db.select(movableColumns).from(appointments).where(eq(appointments.id, id));
+  return row;
+}
+
+/**
+ * The move itself, inside the caller's transaction: the appointment row FOR UPDATE (it must still
+ * be what the checks saw: confirmed, same time and professional), the target professional's row
+ * FOR SHARE (still active, still the same account: ADR 004), the update (the exclusion
+ * constraint refuses an overlap with 23P01) and the audit row. Null: the appointment changed meanwhile.
+ */
+export async function moveAppointment(
+  tx: Tx,
+  a: {
+    seen: MovableAppointment;
+    employeeRecordId: string;
+    expectedUserId: string;
+    employeeName: string;
+    startTime: Date;
+    endTime: Date;
+    by: { userId: string; name: string; role: string };
+    at: Date;
+    /** For a client's own move: refuses it given how many times she has moved it (counted under the row lock). */
+    clientMoveProblem?: (movesSoFar: number) => LimitProblem | null;
+  },
+) {
+  const [locked] = await tx.select(movableColumns).from(appointments).where(eq(appointments.id, a.seen.id)).for('update');
+  if (
+    !locked ||
+    locked.status !== 'confirmed' ||
+    locked.startTime.getTime() !== a.seen.startTime.getTime() ||
+    locked.employeeId !== a.seen.employeeId
+  ) {
+    return { outcome: 'changed' as const };
+  }
+  if (a.clientMoveProblem) {
+    // Under the row's lock, so simultaneous moves of one appointment are counted one after another.
+    const [moves] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(appointmentChanges)
+      .where(and(eq(appointmentChanges.appointmentId, a.seen.id), eq(appointmentChanges.action, 'rescheduled'), eq(appointmentChanges.changedByRole, 'client')));
+    const problem = a.clientMoveProblem(moves?.n ?? 0);
+    if (problem) return { outcome: 'refused' as const, problem };
+  }
+  const [emp] = await tx
+    .select({ userId: employees.userId, isActive: employees.isActive })
+    .from(employees)
+    .where(eq(employees.id, a.employeeRecordId))
+    .for('share');
+  if (!emp?.isActive) return { outcome: 'employee_unavailable' as const };
+  if (emp.userId !== a.expectedUserId) return { outcome: 'employee_account_changed' as const };
+  const [row] = await tx
+    .update(appointments)
+    .set({ employeeId: a.expectedUserId, employeeName: a.employeeName, startTime: a.startTime, endTime: a.endTime, updatedAt: a.at })
+    .where(eq(appointments.id, a.seen.id))
+    .returning({
+      id: appointments.id,
+      startTime: appointments.startTime,
+      endTime: appointments.endTime,
+      status: appointments.status,
+      serviceName: appointments.serviceName,
+      employeeName: appointments.employeeName,
+      employeeId: appointments.employeeId,
+      price: appointments.price,
+    });
+  await tx.insert(appointmentChanges).values({
+    appointmentId: a.seen.id,
+    action: 'rescheduled',
+    changedByUserId: a.by.userId,
+    changedByName: a.by.name,
+    changedByRole: a.by.role,
+    before: { startTime: locked.startTime.toISOString(), endTime: locked.endTime.toISOString(), employeeId: locked.employeeId, employeeName: locked.employeeName },
+    after: { startTime: a.startTime.toISOString(), endTime: a.endTime.toISOString(), employeeId: a.expectedUserId, employeeName: a.employeeName },
+    createdAt: a.at,
+  });
+  // The new time's messages (same UID, SEQUENCE + 1) and the reminder moved, in this transaction (ADR 021).
+  await enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId: a.seen.id, now: a.at });
+  return { outcome: 'moved' as const, row: row! };
+}

@@ -1,0 +1,115 @@
+import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
+import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { slotIntervalOf, type Slot } from '../../../domain/slots';
+import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
+import type { Deps } from '../../http/env';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { isId } from '../../http/params';
+import { employeeUnavailable } from './booking-write';
+import { bookingContext } from './context-queries';
+
+// The slot engine every booking path shares (the client's slot list and booking, the staff's
+// booking, every reschedule): what to decide with, in one round trip, and the one availability
+// rule of src/domain/availability.ts asked the same way for the grid and for the booking.
+
+export type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
+
+/** A malformed professional id still lets the service be checked first; this one names nobody. */
+const NO_EMPLOYEE = '00000000-0000-0000-0000-000000000000';
+
+/**
+ * The service, the chosen professional (the employee RECORD id of step 1), the salon's interval
+ * and, for the slot list, the professional's busy time that day: one round trip
+ * (`bookingContext`). Checked in the order a client would meet the problems: service gone,
+ * professional gone, not offering it.
+ */
+export async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: string; date: string }, withBusy: boolean, client?: { id: string; now: Date }) {
+  if (!isId(q.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
+  const { start, end } = dayBounds(q.date, SALON_TIME_ZONE);
+  const validEmployee = isId(q.professionalId);
+  const context = await bookingContext(db, {
+    serviceId: q.serviceId,
+    professionalId: validEmployee ? q.professionalId : NO_EMPLOYEE,
+    date: q.date,
+    from: start,
+    to: end,
+    withBusy,
+    clientId: client?.id,
+    now: client?.now,
+  });
+  const { service } = context;
+  if (!service) throw notFound(MSG.serviceNotFoundOrUnavailable);
+  const employee = validEmployee ? context.employee : null;
+  if (!employee || !employee.isActive) throw employeeUnavailable();
+  if (!employee.offers) throw badRequest(STAFF_MSG.serviceNotOffered, 'service_not_offered');
+  return {
+    service,
+    employee,
+    interval: slotIntervalOf(context.interval),
+    busy: context.busy,
+    exceptions: context.exceptions,
+    limits: { horizonDays: context.horizonDays, maxFutureAppointments: context.maxFutureAppointments, futureConfirmed: context.clientFutureConfirmed },
+  };
+}
+
+export type SlotArgs = { date: string; duration: number; availability: Partial<WeeklySchedule> | null; interval: number; busy: Array<{ start: Date; end: Date }>; exceptions: Exceptions };
+
+/** The one availability rule of src/domain/availability.ts, as the slot list and the booking check both ask it. */
+function availabilityInput(ctx: Ctx, args: SlotArgs) {
+  return {
+    date: args.date,
+    weekly: dayScheduleOf(args.availability, args.date),
+    exceptions: args.exceptions,
+    intervalMinutes: args.interval,
+    durationMinutes: args.duration,
+    busy: args.busy,
+    now: ctx.now(),
+    tz: SALON_TIME_ZONE,
+  };
+}
+
+const bookableDay = (ctx: Ctx, date: string) => isBookableDate(date, salonDateOf(ctx.now(), SALON_TIME_ZONE));
+
+/** Slots offered on `date` (SPEC §5 Slot generation, with closures and time off taken out). */
+export function offeredSlots(ctx: Ctx, args: SlotArgs): Slot[] {
+  if (!bookableDay(ctx, args.date)) return [];
+  return availabilityOf(availabilityInput(ctx, args));
+}
+
+/** A slot list's answer: the day and its times (the grid's labels) with their instants. */
+export const slotsJson = (date: string, slots: Slot[]) => ({ date, slots: slots.map((s) => ({ time: s.time, start: s.start.toISOString() })) });
+
+/**
+ * The booking-time side of the one availability rule (client booking, staff booking, reschedule):
+ * a time the schedule never offers is a 400; one a closure or a time off takes away is a 409 with
+ * its Spanish text (ADR 023). Whether someone holds the time is the exclusion constraint's call.
+ */
+export function checkedSlot(ctx: Ctx, args: SlotArgs, time: string): Slot {
+  if (!bookableDay(ctx, args.date)) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+  const check = checkBookable(availabilityInput(ctx, args), time);
+  if (check.ok) return check.slot;
+  if (check.code === 'slot_not_offered') throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+  throw conflict(check.message, check.code);
+}
+
+export type SlotRequest = { serviceId: string; professionalId: string; date: string; time: string };
+
+/**
+ * THE availability check of the front desk (staff booking and every reschedule): the service,
+ * the professional and the time must be what the slot engine offers that day. Whether someone
+ * holds the time is left to the exclusion constraint. The same availability rule as the client's
+ * booking (closures, special hours and time off included: ADR 023).
+ * `durationMinutes`: a moved appointment keeps its own length.
+ */
+export async function bookableSlot(ctx: Ctx, req: SlotRequest, durationMinutes?: number) {
+  const { service, employee, interval, exceptions, limits } = await resolve(ctx.db, req, false);
+  const duration = durationMinutes ?? service.duration;
+  const problem = validateBookingInput({ clientId: 'salon', employeeId: req.professionalId, serviceId: req.serviceId, date: req.date, time: req.time, durationMinutes: duration });
+  if (problem) throw badRequest(problem);
+  if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
+  const slot = checkedSlot(ctx, { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions }, req.time);
+  return { service, employee: { ...employee, userId: employee.userId }, slot, horizonDays: limits.horizonDays };
+}

@@ -1,0 +1,40 @@
+import { mayManageAgenda } from '../../../domain/front-desk-rules';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import type { SessionUser } from '../../http/env';
+import { forbidden, notFound } from '../../http/errors';
+import { isId } from '../../http/params';
+import { announce, appointmentValues, insertedRow, writeAppointment } from './booking-write';
+import { bookForClient, clientRecord } from './insert-queries';
+import { bookableSlot, type Ctx, type SlotRequest } from './slot-engine';
+
+export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: string };
+
+/**
+ * The staff book for a salon client record (a phone or walk-in client, with or without an
+ * account; ADR 019). The admin books on any agenda, an employee only on their own (403). Same slot
+ * engine, same exclusion constraint, same 409 text on a race; the appointment records who booked.
+ */
+export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: StaffBookingRequest) {
+  const record = isId(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
+  if (!record) throw notFound(STAFF_MSG.clientNotFound);
+  const { service, employee, slot } = await bookableSlot(ctx, req);
+  if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
+  const result = await writeAppointment(() =>
+    bookForClient(ctx.db, {
+      now: ctx.now(),
+      employeeRecordId: employee.id,
+      expectedUserId: employee.userId,
+      clientRecordId: record.id,
+      bookedByUserId: actor.id,
+      values: {
+        clientId: record.userId ?? '',
+        clientName: record.name,
+        clientEmail: record.email ?? '',
+        ...appointmentValues(service, employee, slot, req.notes),
+      },
+    }),
+  );
+  const row = insertedRow(result, employee.userId);
+  announce(ctx, employee.userId, [req.date]);
+  return row;
+}

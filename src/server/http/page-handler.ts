@@ -1,0 +1,87 @@
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { effectiveRole, sessionEnded } from '../../domain/session-policy';
+import { safeError } from '../logger';
+import { createAppShell, createFirstViewRenderer, type FirstView } from './app-shell';
+import type { AppEnv, Deps } from './env';
+import { sessionNow } from './session-clock';
+import { createSessionReader } from './session-reader';
+
+/**
+ * The built web app at `root`: its assets, and every client-side route's page with the first
+ * view's hints and the session (app-shell.ts), made per request. Nothing is served when `root`
+ * holds no build (npm run dev serves the web app itself). `app` answers the first view's own API
+ * requests, as the browser would make them.
+ */
+export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | 'log'>, root: string) {
+  if (!existsSync(path.join(root, 'index.html'))) return;
+  const rel = path.relative(process.cwd(), root) || '.';
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: rel,
+      precompressed: true, // .br / .gz written by the build (vite.config.ts)
+      onFound: (_p, c) => {
+        c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    }),
+  );
+  // Client-side routes (/, /book/…, /admin/…) get the app shell with the first view's hints and
+  // the session (http/app-shell.ts); files (favicon.svg, …) are served as they are.
+  // The sign-in form is in the server-rendered /login; sent without its script (the scripts
+  // failed to load), it posts here rather than put the password in the address: back to it.
+  app.post('/login', (c) => c.redirect('/login', 303));
+  const shell = createAppShell(root);
+  const firstViewRenderer = createFirstViewRenderer(root);
+  const readSession = createSessionReader(deps);
+  // The page is made per request (session, first view), so it is compressed per request; the
+  // built assets are compressed once by the build.
+  app.get('*', compress(), async (c, next) => {
+    const last = c.req.path.split('/').pop() ?? '';
+    if (last.includes('.')) return next();
+    const fast = await readSession(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
+    const user =
+      fast === 'ask-better-auth' ||
+      // An ended session (ADR 025) is the API's to delete; the page just does not show its user.
+      (fast && sessionEnded({ role: fast.user.role, createdAt: fast.createdAt, lastActiveAt: fast.lastActiveAt, now: sessionNow() }))
+        ? undefined
+        : fast && {
+            uid: fast.user.id,
+            displayName: fast.user.name,
+            email: fast.user.email,
+            photoURL: fast.user.image,
+            // As the API decides it (http/guards.ts): a leaver's page is a client's.
+            role: effectiveRole(fast.user.role, fast.activeEmployee),
+          };
+    // The client's first views come rendered (http/app-shell.ts), from the API's own answers
+    // for this request's cookie; any failure there just leaves the page to the browser.
+    let firstView: FirstView | null = null;
+    if (user !== undefined) {
+      const cookie = c.req.header('cookie');
+      const getJson = async (p: string) => {
+        const res = await app.request(p, { headers: cookie ? { cookie } : {} });
+        return res.ok ? res.json() : undefined;
+      };
+      const url = new URL(c.req.url);
+      firstView = await firstViewRenderer()
+        .then((render) => render?.(url.pathname + url.search, user, getJson) ?? null)
+        .catch((err: unknown) => {
+          deps.log.error({ err: safeError(err), path: c.req.path }, 'first view render failed');
+          return null;
+        });
+    }
+    // It carries who is signed in: never stored by a cache.
+    c.header('Cache-Control', 'no-store');
+    c.header('Vary', 'Cookie');
+    return c.html(shell(c.req.path, user, firstView));
+  });
+  app.use('*', serveStatic({ root: rel, precompressed: true }));
+  // A dotted path that is not a file is still the app's to answer (it sends unknown paths to /).
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.html(shell(c.req.path, undefined));
+  });
+}
