@@ -32,7 +32,7 @@ export function DateCalendar({
   minValue,
   isDateUnavailable,
   label,
-  today: todayProp,
+  today,
   onMonthChange,
   dayNote,
 }: {
@@ -43,8 +43,8 @@ export function DateCalendar({
   /** Days that can be seen and focused but not chosen (shown struck through). */
   isDateUnavailable?: (date: string) => boolean;
   label: string;
-  /** The salon's today, named "Hoy" for screen readers (default: the device's day). */
-  today?: string;
+  /** The salon's today (lib/salon-today.ts), named "Hoy" for screen readers. */
+  today: string;
   /** Called with the first day ('YYYY-MM-01') of the month shown, whenever it changes. */
   onMonthChange?: (month: string) => void;
   /** A short text for a day, shown as its tooltip and read after its name ('Cerrado: Reyes'). */
@@ -63,7 +63,6 @@ export function DateCalendar({
   useEffect(() => monthChanged.current?.(month), [month]);
   const grid = useRef<HTMLTableElement>(null);
   const moveFocus = useRef(false);
-  const today = todayProp ?? localToday();
 
   // Focus follows the keyboard: after an arrow key has moved the focused day, focus its button
   // in the same commit (a month change removes the button that had focus).
@@ -174,10 +173,4 @@ export function DateCalendar({
       </table>
     </div>
   );
-}
-
-/** The device's calendar day, for callers that do not pass the salon's. */
-function localToday(): string {
-  const n = new Date();
-  return `${n.getFullYear()}-${String(n.getMonth() + 1).padStart(2, '0')}-${String(n.getDate()).padStart(2, '0')}`;
 }

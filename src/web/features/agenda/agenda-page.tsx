@@ -12,7 +12,8 @@ import { DateCalendar } from '../../components/date-calendar';
 import { formatDateLong, formatTime } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { agendaKey, fetchAgendaDay, type AgendaAppointment } from './agenda-api';
-import { canMark, highlights, noonOf, shiftDay, startsIn, todayInSalon } from './agenda-view';
+import { todayInSalon } from '../../lib/salon-today';
+import { canMark, highlights, noonOf, shiftDay, startsIn } from './agenda-view';
 import { AppointmentCard } from './appointment-card';
 import { usePendingMarks } from './use-pending-marks';
 
@@ -36,12 +37,12 @@ function useNow(offsetMs: number, everyMs = 15_000): number {
 export default function AgendaPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
-  const today = todayInSalon(Date.now());
+  const today = todayInSalon();
   const asked = params.get('fecha');
   const date = asked && isValidIsoDate(asked) ? asked : today;
   const setDate = useCallback(
     (d: string) => {
-      setParams(d === todayInSalon(Date.now()) ? {} : { fecha: d }, { replace: true });
+      setParams(d === todayInSalon() ? {} : { fecha: d }, { replace: true });
     },
     [setParams],
   );

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
-import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -8,6 +7,7 @@ import { InlineLoading } from '../../components/loading';
 import { PeriodForm } from '../availability/period-form';
 import { api, ApiRequestError, call } from '../../lib/api';
 import { formatDateLong } from '../../lib/format';
+import { todayInSalon } from '../../lib/salon-today';
 
 const KEY = ['my-time-off'] as const;
 const day = (d: string) => formatDateLong(`${d}T12:00:00Z`);
@@ -64,7 +64,7 @@ export default function TimeOffPage() {
           times="optional"
           reasonLabel="Motivo (opcional, solo para el personal)"
           submitLabel="Añadir ausencia"
-          defaultDate={salonDateOf(Date.now(), SALON_TIME_ZONE)}
+          defaultDate={todayInSalon()}
           pending={add.isPending}
           error={err}
           onSubmit={(p) => add.mutate(p)}

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { APPOINTMENT_STATUSES, isAppointmentStatus, statusLabel } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
-import { isValidIsoDate, salonDateOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
+import { isValidIsoDate, SALON_TIME_ZONE } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -15,6 +15,7 @@ import { inputClass } from '../../components/input-class';
 import { ApiRequestError } from '../../lib/api';
 import { formatTime } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
+import { todayInSalon } from '../../lib/salon-today';
 import {
   appointmentsKey,
   changeStatus,
@@ -52,8 +53,6 @@ const STATUS_MUTATION = ['admin', 'appointments', 'status'] as const;
 
 // "lun, 19 ene 2026": short enough for a table column, still Spanish and in the salon's zone.
 const tableDate = new Intl.DateTimeFormat('es-ES', { timeZone: TZ, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-
-const todayInSalon = () => salonDateOf(Date.now(), TZ);
 
 /** The filters live in the address (?desde&hasta&empleado&estado), so a reload or a shared link keeps them. */
 function useFilters(): [Filters, (patch: Partial<Filters>) => void, () => void] {

@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from
 import { useNavigate, useParams } from 'react-router';
 import { isBookableDate } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
-import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
+import { addDays } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { DateCalendar } from '../../components/date-calendar';
@@ -14,10 +14,9 @@ import { ApiRequestError } from '../../lib/api';
 import { formatDateLong, formatEuros } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { startOfMonth } from '../../lib/calendar-month';
+import { todayInSalon } from '../../lib/salon-today';
 import { slotsKey, useBook, useClosedDays, useProfessionals, useService, useSlots } from './booking-api';
 import { TimeGrid } from './time-grid';
-
-const todayInSalon = () => salonDateOf(Date.now(), SALON_TIME_ZONE);
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
 function firstBookableDate(today: string): string {
@@ -49,7 +48,7 @@ export default function BookPage() {
 
   const service = useService(serviceId);
   const professionals = useProfessionals(serviceId, service.isSuccess);
-  const today = useMemo(todayInSalon, []);
+  const today = useMemo(() => todayInSalon(), []);
   const [professionalId, setProfessionalId] = useState('');
   const [date, setDate] = useState(() => firstBookableDate(today));
   const [time, setTime] = useState<string | null>(null);

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
-import { addDays, isValidIsoDate, salonDateOf, salonMinuteOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
+import { addDays, isValidIsoDate, salonMinuteOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
@@ -12,6 +12,7 @@ import { chevron, selectClass } from '../../components/schedule-editor';
 import { inputClass } from '../../components/text-field';
 import { formatDateLong } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
+import { todayInSalon } from '../../lib/salon-today';
 import { AppointmentDetails } from './appointment-details';
 import { dayHours, hhmm, minuteAt, offStretches, placeBlock, type DayHours } from './day-layout';
 import { dayKey, useSalonDay, type DayAppointment, type DayProfessional } from './front-desk-api';
@@ -39,7 +40,7 @@ const minuteOf = (d: string | Date) => salonMinuteOf(new Date(d), TZ);
 /** The day in the address (?dia=YYYY-MM-DD), today by default. */
 function useDay(): [string, (d: string) => void, string] {
   const [params, setParams] = useSearchParams();
-  const today = salonDateOf(Date.now(), TZ);
+  const today = todayInSalon();
   const dia = params.get('dia');
   const day = dia && isValidIsoDate(dia) ? dia : today;
   const set = (d: string) => setParams(d === today ? {} : { dia: d }, { replace: true });
@@ -78,7 +79,7 @@ export default function DayViewPage() {
   }, [data]);
   const shownPro = phonePro && professionals.some((p) => p.id === phonePro) ? phonePro : (professionals[0]?.id ?? '');
   const opened = data?.appointments.find((a) => a.id === openId) ?? null;
-  const nowMinute = day === salonDateOf(nowMs, TZ) ? minuteOf(new Date(nowMs)) : null;
+  const nowMinute = day === todayInSalon(nowMs) ? minuteOf(new Date(nowMs)) : null;
   const refresh = () => void qc.invalidateQueries({ queryKey: dayKey(day) });
 
   return (

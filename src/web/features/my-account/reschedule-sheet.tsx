@@ -5,6 +5,7 @@ import { InlineLoading } from '../../components/loading';
 import { RescheduleForm } from '../../components/reschedule-form';
 import { Sheet } from '../../components/sheet';
 import { api, call } from '../../lib/api';
+import { todayInSalon } from '../../lib/salon-today';
 
 export type Movable = { id: string; serviceId: string | null; serviceName: string; employeeName: string; startTime: string };
 
@@ -21,7 +22,6 @@ export default function RescheduleSheet({ appointment: a, onClose, onDone }: { a
   });
   const offered = (pros.data ?? []).filter((p) => p.userId);
   const current = offered.find((p) => p.name === a.employeeName) ?? offered[0];
-  const today = salonDateOf(Date.now(), SALON_TIME_ZONE);
   return (
     <Sheet isOpen title={`Cambiar hora: ${a.serviceName}`} onClose={onClose}>
       {pros.isPending ? (
@@ -32,7 +32,7 @@ export default function RescheduleSheet({ appointment: a, onClose, onDone }: { a
           professionals={offered}
           initialProfessionalId={current?.id ?? ''}
           initialDate={salonDateOf(new Date(a.startTime), SALON_TIME_ZONE)}
-          minDate={today}
+          minDate={todayInSalon()}
           onDone={onDone}
         />
       )}
