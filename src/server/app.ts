@@ -28,7 +28,7 @@ import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availabilit
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { safeError } from './logger';
-import { createAppShell, createFirstViewRenderer, type FirstView } from './http/app-shell';
+import { createAppShell, createFirstViewRenderer, type FetchApi, type FirstView } from './http/app-shell';
 import { loadSession } from './http/guards';
 import { createSessionReader } from './http/session-reader';
 import { effectiveRole, sessionEnded } from '../domain/session-policy';
@@ -135,13 +135,14 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
       let firstView: FirstView | null = null;
       if (user !== undefined) {
         const cookie = c.req.header('cookie');
-        const getJson = async (p: string) => {
-          const res = await app.request(p, { headers: cookie ? { cookie } : {} });
-          return res.ok ? res.json() : undefined;
+        const fetchApi: FetchApi = async (input, init) => {
+          const headers = new Headers(init?.headers);
+          if (cookie) headers.set('cookie', cookie);
+          return app.request(input, { ...init, headers });
         };
         const url = new URL(c.req.url);
         firstView = await firstViewRenderer()
-          .then((render) => render?.(url.pathname + url.search, user, getJson) ?? null)
+          .then((render) => render?.(url.pathname + url.search, user, fetchApi) ?? null)
           .catch((err: unknown) => {
             deps.log.error({ err: safeError(err), path: c.req.path }, 'first view render failed');
             return null;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageLoading } from '../components/loading';
-import { type Role, useSession } from '../lib/session';
+import { type Role, useSession } from '../api/session';
 
 /**
  * A route group takes its allowed roles (SPEC §6): no session -> /login, another role -> /.

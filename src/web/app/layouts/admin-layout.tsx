@@ -1,13 +1,20 @@
 import { CalendarCheck, CalendarDays, CalendarX, Contact, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
+import { rescheduleCalls } from '../../api/reschedule';
+import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
-import { useSession } from '../../lib/session';
+import { RescheduleCallsProvider } from '../../components/reschedule-calls';
 import { PortalShell } from './portal-shell';
 import { SideNav } from './side-nav';
 
-/** Back-office side menu with the spec's labels, 'Citas', 'Cerrar Sesión' and 'Logueado como' (SPEC §2). */
+/**
+ * Back-office side menu with the spec's labels, 'Citas', 'Cerrar Sesión' and 'Logueado como' (SPEC §2).
+ * Its pages that move an appointment without passing the form its calls (the conflicts of a
+ * closure, features/availability) get them here.
+ */
 export function AdminLayout() {
   const { user } = useSession();
   return (
+    <RescheduleCallsProvider value={rescheduleCalls}>
     <PortalShell
       nav={
         <SideNav
@@ -36,5 +43,6 @@ export function AdminLayout() {
         </p>
       }
     />
+    </RescheduleCallsProvider>
   );
 }

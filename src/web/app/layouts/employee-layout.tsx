@@ -1,5 +1,5 @@
 import { CalendarDays, CalendarPlus, CalendarX } from 'lucide-react';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { PortalShell } from './portal-shell';
 import { SideNav } from './side-nav';
 

@@ -5,7 +5,7 @@ import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { authApi, authErrorText } from '../../lib/auth-api';
+import { authApi, authErrorText } from '../../api/accounts';
 import { AuthCard } from './auth-card';
 
 export default function ForgotPasswordPage() {

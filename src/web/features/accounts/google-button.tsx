@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { authApi, googleErrorText } from '../../lib/auth-api';
+import { authApi, googleErrorText } from '../../api/accounts';
 
 function GoogleIcon() {
   return (

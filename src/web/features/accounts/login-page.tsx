@@ -2,11 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
-import { homeOf, useRefreshSession } from '../../lib/session';
+import { homeOf, useRefreshSession } from '../../api/session';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { authApi, authErrorText } from '../../lib/auth-api';
+import { authApi, authErrorText } from '../../api/accounts';
 import { AuthCard, Divider } from './auth-card';
 import { GoogleButton } from './google-button';
 

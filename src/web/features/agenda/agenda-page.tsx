@@ -5,13 +5,13 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { isValidIsoDate } from '../../../domain/salon-time';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DateCalendar } from '../../components/date-calendar';
 import { formatDateLong, formatTime } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
-import { agendaKey, fetchAgendaDay, type AgendaAppointment } from './agenda-api';
+import { agendaDayQuery, type AgendaAppointment } from '../../api/agenda';
 import { todayInSalon } from '../../lib/salon-today';
 import { canMark, highlights, noonOf, shiftDay, startsIn } from './agenda-view';
 import { AppointmentCard } from './appointment-card';
@@ -47,7 +47,7 @@ export default function AgendaPage() {
     [setParams],
   );
 
-  const q = useQuery({ queryKey: agendaKey(date), queryFn: () => fetchAgendaDay(date), enabled: Boolean(user) });
+  const q = useQuery({ ...agendaDayQuery(date), enabled: Boolean(user) });
   const { refetch } = q;
   useLiveAppointments({ employeeId: user?.uid, date }, () => void refetch(), Boolean(user));
 

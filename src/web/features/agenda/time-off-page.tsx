@@ -5,11 +5,11 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { PeriodForm } from '../availability/period-form';
-import { api, ApiRequestError, call } from '../../lib/api';
+import { addTimeOff, myTimeOffQuery, removeTimeOff } from '../../api/agenda';
+import { ApiRequestError } from '../../lib/api';
 import { formatDateLong } from '../../lib/format';
 import { todayInSalon } from '../../lib/salon-today';
 
-const KEY = ['my-time-off'] as const;
 const day = (d: string) => formatDateLong(`${d}T12:00:00Z`);
 
 /**
@@ -18,10 +18,10 @@ const day = (d: string) => formatDateLong(`${d}T12:00:00Z`);
  */
 export default function TimeOffPage() {
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: KEY, queryFn: () => call(api['my-time-off'].$get(), STAFF_MSG.availabilityLoadFailed) });
-  const refresh = () => qc.invalidateQueries({ queryKey: KEY });
-  const add = useMutation({ mutationFn: (json: Parameters<(typeof api)['my-time-off']['$post']>[0]['json']) => call(api['my-time-off'].$post({ json }), STAFF_MSG.availabilitySaveFailed), onSuccess: refresh });
-  const remove = useMutation({ mutationFn: (id: string) => call(api['my-time-off'][':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed), onSuccess: refresh });
+  const list = useQuery(myTimeOffQuery());
+  const refresh = () => qc.invalidateQueries({ queryKey: myTimeOffQuery().queryKey });
+  const add = useMutation({ mutationFn: addTimeOff, onSuccess: refresh });
+  const remove = useMutation({ mutationFn: removeTimeOff, onSuccess: refresh });
   const err = add.error instanceof ApiRequestError && add.error.status < 500 && add.error.status > 0 ? add.error.message : add.isError ? STAFF_MSG.availabilitySaveFailed : null;
 
   return (

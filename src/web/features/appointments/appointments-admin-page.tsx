@@ -17,16 +17,15 @@ import { formatTime } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { todayInSalon } from '../../lib/salon-today';
 import {
-  appointmentsKey,
+  appointmentsQuery,
   changeStatus,
-  fetchAppointmentsPage,
-  fetchFilterEmployees,
-  filterEmployeesKey,
+  DASHBOARD_FAMILY,
+  filterEmployeesQuery,
   type AdminAction,
   type AdminAppointment,
   type AppointmentsPage,
   type Filters,
-} from './appointments-api';
+} from '../../api/appointments';
 
 // The two date fields are React Aria's DatePicker (segments, calendar popover, their strings in
 // every locale React Aria ships: ~25 KB gzipped): a chunk of their own, requested with the page's
@@ -93,18 +92,14 @@ function useFilters(): [Filters, (patch: Partial<Filters>) => void, () => void] 
 export default function AppointmentsAdminPage() {
   const [filters, setFilters, resetFilters] = useFilters();
   const qc = useQueryClient();
-  const key = appointmentsKey(filters);
+  const listQuery = appointmentsQuery(filters);
+  const key = listQuery.queryKey;
   const [actionError, setActionError] = useState<string | null>(null);
   const [toCancel, setToCancel] = useState<AdminAppointment | null>(null);
 
-  const employeesQ = useQuery({ queryKey: filterEmployeesKey, queryFn: fetchFilterEmployees, staleTime: 5 * 60_000 });
+  const employeesQ = useQuery(filterEmployeesQuery());
 
-  const list = useInfiniteQuery({
-    queryKey: key,
-    queryFn: ({ pageParam }) => fetchAppointmentsPage(filters, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  const list = useInfiniteQuery(listQuery);
   const { refetch } = list;
   const rows = useMemo(() => list.data?.pages.flatMap((p) => p.appointments) ?? [], [list.data]);
 
@@ -137,7 +132,7 @@ export default function AppointmentsAdminPage() {
     },
     onSettled: (_data, _err, _vars, ctx) => {
       void qc.invalidateQueries({ queryKey: ctx?.key ?? key });
-      void qc.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+      void qc.invalidateQueries({ queryKey: DASHBOARD_FAMILY });
     },
   });
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ChevronDown, Clock } from '../../components/inline-icons';
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -15,7 +15,8 @@ import { formatDateLong, formatEuros } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { startOfMonth } from '../../lib/calendar-month';
 import { todayInSalon } from '../../lib/salon-today';
-import { slotsKey, useBook, useClosedDays, useProfessionals, useService, useSlots } from './booking-api';
+import { CLOSED_DAYS_FAMILY, closedDaysQuery, professionalsQuery, serviceQuery, slotsQuery } from '../../api/booking';
+import { useBook } from './use-book';
 import { TimeGrid } from './time-grid';
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
@@ -46,8 +47,8 @@ export default function BookPage() {
   const qc = useQueryClient();
   const selectId = useId();
 
-  const service = useService(serviceId);
-  const professionals = useProfessionals(serviceId, service.isSuccess);
+  const service = useQuery(serviceQuery(serviceId));
+  const professionals = useQuery({ ...professionalsQuery(serviceId), enabled: service.isSuccess });
   const today = useMemo(() => todayInSalon(), []);
   const [professionalId, setProfessionalId] = useState('');
   const [date, setDate] = useState(() => firstBookableDate(today));
@@ -67,13 +68,13 @@ export default function BookPage() {
     if (professionalId !== '') void loadNotesField();
   }, [professionalId]);
 
-  const slots = useSlots(serviceId, professionalId, date);
+  const slots = useQuery(slotsQuery(serviceId, professionalId, date));
   // Closed days (holidays, the professional's days off) of the month shown, a week either side.
   const [month, setMonth] = useState(() => startOfMonth(date));
-  const closedDays = useClosedDays(professionalId, month, addDays(month, -7), addDays(month, 44));
+  const closedDays = useQuery(closedDaysQuery(professionalId, month, addDays(month, -7), addDays(month, 44)));
   const refetchSlots = useCallback(() => {
-    void qc.invalidateQueries({ queryKey: slotsKey(serviceId, professionalId, date) });
-    void qc.invalidateQueries({ queryKey: ['booking', 'closed-days'] });
+    void qc.invalidateQueries({ queryKey: slotsQuery(serviceId, professionalId, date).queryKey });
+    void qc.invalidateQueries({ queryKey: CLOSED_DAYS_FAMILY });
   }, [qc, serviceId, professionalId, date]);
   // Live: someone books or cancels with this professional on this day -> the grid refetches.
   const live = useLiveAppointments({ employeeId: professional?.userId, date }, refetchSlots, !!professional?.userId);

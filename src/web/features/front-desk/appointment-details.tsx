@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { statusLabel, type ADMIN_TRANSITIONS } from '../../../domain/appointment-status';
+import { statusLabel } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
 import { formatPhone } from '../../../domain/phone';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
@@ -12,11 +12,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RescheduleForm } from '../../components/reschedule-form';
 import { Sheet } from '../../components/sheet';
 import { StatusBadge } from '../../components/status-badge';
-import { api, call } from '../../lib/api';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
-import { changesKey, useChanges, type DayAppointment, type DayProfessional } from './front-desk-api';
+import { changeStatus, type AdminAction } from '../../api/appointments';
+import { changesQuery, type DayAppointment, type DayProfessional } from '../../api/front-desk';
+import { rescheduleCalls } from '../../api/reschedule';
 
-type Action = (typeof ADMIN_TRANSITIONS)[number];
 const TZ = SALON_TIME_ZONE;
 
 /** A block of the day view opened: who, what, when, the allowed actions, moving it, its history. */
@@ -38,16 +38,16 @@ export function AppointmentDetails({
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const changes = useChanges(a.id);
+  const changes = useQuery(changesQuery(a.id));
   const start = new Date(a.startTime);
   const end = new Date(a.endTime);
   const currentPro = professionals.find((p) => p.userId === a.employeeId);
 
-  const act = async (status: Action) => {
+  const act = async (status: AdminAction) => {
     setPending(true);
     setError(null);
     try {
-      await call(api.admin.appointments[':id'].status.$patch({ param: { id: a.id }, json: { status } }), MSG.statusUpdateFailed);
+      await changeStatus(a.id, status);
       toast.success(MSG.statusMarked(statusLabel(status)));
       setConfirmCancel(false);
       onChanged();
@@ -129,10 +129,11 @@ export function AppointmentDetails({
             initialProfessionalId={currentPro?.id ?? professionals[0]?.id ?? ''}
             initialDate={salonDateOf(start, TZ)}
             minDate={today}
+            calls={rescheduleCalls}
             onDone={() => {
               toast.success(MSG.rescheduleSucceeded);
               setMoving(false);
-              void qc.invalidateQueries({ queryKey: changesKey(a.id) });
+              void qc.invalidateQueries({ queryKey: changesQuery(a.id).queryKey });
               onChanged();
             }}
           />

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,13 +9,13 @@ import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { chevron, selectClass } from '../../components/schedule-editor';
-import { inputClass } from '../../components/text-field';
+import { inputClass } from '../../components/input-class';
 import { formatDateLong } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { todayInSalon } from '../../lib/salon-today';
 import { AppointmentDetails } from './appointment-details';
 import { dayHours, hhmm, minuteAt, offStretches, placeBlock, type DayHours } from './day-layout';
-import { dayKey, useSalonDay, type DayAppointment, type DayProfessional } from './front-desk-api';
+import { salonDayQuery, type DayAppointment, type DayProfessional } from '../../api/front-desk';
 import { NewAppointment, type NewAppointmentStart } from './new-appointment';
 
 const TZ = SALON_TIME_ZONE;
@@ -59,8 +59,8 @@ export default function DayViewPage() {
   const qc = useQueryClient();
   // The day before stays drawn (dimmed, inert) while the next one loads: one render of the
   // new grid instead of tearing the old one down for a spinner and building it again.
-  const { data, isPending, isError, error, isPlaceholderData } = useSalonDay(day);
-  const live = useLiveAppointments({ date: day }, () => void qc.invalidateQueries({ queryKey: dayKey(day) }));
+  const { data, isPending, isError, error, isPlaceholderData } = useQuery(salonDayQuery(day));
+  const live = useLiveAppointments({ date: day }, () => void qc.invalidateQueries({ queryKey: salonDayQuery(day).queryKey }));
   const [phonePro, setPhonePro] = useState<string>('');
   const [start, setStart] = useState<NewAppointmentStart | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -80,7 +80,7 @@ export default function DayViewPage() {
   const shownPro = phonePro && professionals.some((p) => p.id === phonePro) ? phonePro : (professionals[0]?.id ?? '');
   const opened = data?.appointments.find((a) => a.id === openId) ?? null;
   const nowMinute = day === todayInSalon(nowMs) ? minuteOf(new Date(nowMs)) : null;
-  const refresh = () => void qc.invalidateQueries({ queryKey: dayKey(day) });
+  const refresh = () => void qc.invalidateQueries({ queryKey: salonDayQuery(day).queryKey });
 
   return (
     <div>

@@ -1,19 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { chevron, selectClass } from '../../components/schedule-editor';
-import { useActiveServices } from '../../components/services-list';
 import { Sheet } from '../../components/sheet';
 import { SlotButtons } from '../../components/slot-buttons';
-import { inputClass } from '../../components/text-field';
-import { api, call } from '../../lib/api';
+import { inputClass } from '../../components/input-class';
 import { ClientPicker } from './client-picker';
-import { useStaffBook, type ClientSummary } from './front-desk-api';
+import { professionalsQuery, slotsQuery, staffBook } from '../../api/booking';
+import { activeServicesQuery } from '../../api/catalog';
+import type { ClientSummary } from '../../api/front-desk';
 
 export type NewAppointmentStart = { date: string; professionalId?: string; time?: string };
 
@@ -23,30 +22,21 @@ export type NewAppointmentStart = { date: string; professionalId?: string; time?
  */
 export function NewAppointment({ start, onClose, onBooked }: { start: NewAppointmentStart; onClose: () => void; onBooked: (date: string) => void }) {
   const [client, setClient] = useState<ClientSummary | null>(null);
-  const services = useActiveServices();
+  const services = useQuery(activeServicesQuery());
   const [serviceId, setServiceId] = useState('');
   const [professionalId, setProfessionalId] = useState(start.professionalId ?? '');
   const [date, setDate] = useState(start.date);
   const [time, setTime] = useState<string | null>(start.time ?? null);
   const [notes, setNotes] = useState('');
-  const book = useStaffBook();
+  const book = useMutation({ mutationFn: staffBook });
 
-  const pros = useQuery({
-    queryKey: ['catalog', 'professionals', serviceId],
-    queryFn: async () => (await call(api.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
-    enabled: serviceId !== '',
-  });
+  const pros = useQuery({ ...professionalsQuery(serviceId), enabled: serviceId !== '' });
   const offered = useMemo(() => (pros.data ?? []).filter((p) => p.userId), [pros.data]);
   useEffect(() => {
     if (pros.data && !offered.some((p) => p.id === professionalId)) setProfessionalId(offered[0]?.id ?? '');
   }, [pros.data, offered, professionalId]);
 
-  const slots = useQuery({
-    queryKey: ['booking', 'slots', serviceId, professionalId, date],
-    queryFn: async () => (await call(api.booking.slots.$get({ query: { serviceId, professionalId, date } }), MSG.realtimeFailed)).slots,
-    enabled: serviceId !== '' && professionalId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date),
-    staleTime: 0,
-  });
+  const slots = useQuery(slotsQuery(serviceId, professionalId, date));
   const timeOffered = !!time && !!slots.data?.some((s) => s.time === time);
 
   const submit = () => {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '../../../domain/texts/common';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { professionalsQuery } from '../../api/booking';
+import { rescheduleCalls } from '../../api/reschedule';
 import { InlineLoading } from '../../components/loading';
 import { RescheduleForm } from '../../components/reschedule-form';
 import { Sheet } from '../../components/sheet';
-import { api, call } from '../../lib/api';
 import { todayInSalon } from '../../lib/salon-today';
 
 export type Movable = { id: string; serviceId: string | null; serviceName: string; employeeName: string; startTime: string };
@@ -15,11 +15,7 @@ export type Movable = { id: string; serviceId: string | null; serviceName: strin
  */
 export default function RescheduleSheet({ appointment: a, onClose, onDone }: { appointment: Movable; onClose: () => void; onDone: () => void }) {
   const serviceId = a.serviceId ?? '';
-  const pros = useQuery({
-    queryKey: ['catalog', 'professionals', serviceId],
-    queryFn: async () => (await call(api.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
-    enabled: serviceId !== '',
-  });
+  const pros = useQuery({ ...professionalsQuery(serviceId), enabled: serviceId !== '' });
   const offered = (pros.data ?? []).filter((p) => p.userId);
   const current = offered.find((p) => p.name === a.employeeName) ?? offered[0];
   return (
@@ -33,6 +29,7 @@ export default function RescheduleSheet({ appointment: a, onClose, onDone }: { a
           initialProfessionalId={current?.id ?? ''}
           initialDate={salonDateOf(new Date(a.startTime), SALON_TIME_ZONE)}
           minDate={todayInSalon()}
+          calls={rescheduleCalls}
           onDone={onDone}
         />
       )}

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Wordmark } from '../../components/logo';
-import { api, call } from '../../lib/api';
+import { privacyQuery } from '../../api/privacy';
 
 /**
  * /privacidad — the short privacy notice the sign-up page links (issue 16, RGPD art. 13 and
@@ -9,7 +9,7 @@ import { api, call } from '../../lib/api';
  * salon's name and contact come from its settings.
  */
 export default function PrivacyPage() {
-  const facts = useQuery({ queryKey: ['privacy'], queryFn: () => call(api.privacy.$get(), 'No se pudo cargar el aviso.') });
+  const facts = useQuery(privacyQuery());
   const salon = facts.data?.salonName ?? 'El salón';
   const contact = [facts.data?.address, facts.data?.phoneNumber].filter(Boolean).join(' · ');
 

@@ -1,7 +1,11 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { ADMIN_TRANSITIONS, AppointmentStatus } from '../../../domain/appointment-status';
-import { MSG } from '../../../domain/texts/common';
-import { api, call } from '../../lib/api';
+import type { ADMIN_TRANSITIONS, AppointmentStatus } from '../../domain/appointment-status';
+import { MSG } from '../../domain/texts/common';
+import { api, call } from '../lib/api';
+
+// The admin's appointments (src/server/features/appointments): the filtered list, paged
+// (docs/decisions/005-admin-appointments-paging.md), and the status changes (006).
 
 export type AdminAction = (typeof ADMIN_TRANSITIONS)[number];
 
@@ -14,13 +18,16 @@ export type AppointmentsPage = { appointments: AdminAppointment[]; hasMore: bool
 
 export type Filters = { from: string; to: string; employeeId: string; status: AppointmentStatus | '' };
 
-export const appointmentsKey = (f: Filters) => ['admin', 'appointments', f] as const;
-export const filterEmployeesKey = ['admin', 'appointments', 'employees'] as const;
+/**
+ * The admin's dashboard (features/dashboard) caches under this key: a status change invalidates
+ * it. (Its query lives with the dashboard's room; this is the prefix both agree on.)
+ */
+export const DASHBOARD_FAMILY = ['admin', 'dashboard'] as const;
 
 const toAppointment = (r: RowJson): AdminAppointment => ({ ...r, startTime: new Date(r.startTime), endTime: new Date(r.endTime) });
 
 /** One page (50 rows, newest first) of the filtered list; `cursor` comes from the previous page. */
-export async function fetchAppointmentsPage(f: Filters, cursor: string | null): Promise<AppointmentsPage> {
+async function fetchAppointmentsPage(f: Filters, cursor: string | null): Promise<AppointmentsPage> {
   const query: { from: string; to: string; employeeId?: string; status?: AppointmentStatus; cursor?: string } = { from: f.from, to: f.to };
   if (f.employeeId) query.employeeId = f.employeeId;
   if (f.status) query.status = f.status;
@@ -29,11 +36,24 @@ export async function fetchAppointmentsPage(f: Filters, cursor: string | null): 
   return { appointments: body.appointments.map(toAppointment), hasMore: body.hasMore, nextCursor: body.nextCursor };
 }
 
-export async function fetchFilterEmployees() {
-  const body = await call(api.admin.appointments.employees.$get(), MSG.employeesLoadFailed);
-  return body.employees;
-}
+/** The filtered list, page after page ('Cargar más'). */
+export const appointmentsQuery = (f: Filters) =>
+  infiniteQueryOptions({
+    queryKey: ['admin', 'appointments', f] as const,
+    queryFn: ({ pageParam }) => fetchAppointmentsPage(f, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
+/** The employees the filter offers (leavers too, marked inactive). */
+export const filterEmployeesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'appointments', 'employees'] as const,
+    queryFn: async () => (await call(api.admin.appointments.employees.$get(), MSG.employeesLoadFailed)).employees,
+    staleTime: 5 * 60_000,
+  });
+
+/** The admin marks a confirmed appointment completed, no-show or cancelled by the salon (the day view does too). */
 export async function changeStatus(id: string, status: AdminAction): Promise<AdminAppointment> {
   const body = await call(api.admin.appointments[':id'].status.$patch({ param: { id }, json: { status } }), MSG.statusUpdateFailed);
   return toAppointment(body.appointment);

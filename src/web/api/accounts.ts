@@ -1,5 +1,9 @@
 import { MSG } from '../../domain/texts/common';
 
+// The accounts room's calls (src/server/features/accounts): signing up, in and out, resetting the
+// password. The session itself (GET /api/me) is api/session.ts, the email's confirmation
+// api/email-verification.ts (kept apart: this module is in every first view, through the session).
+
 // Sign-in, sign-up and password reset go to better-auth's endpoints on our own server
 // (/api/auth/*). Plain fetch keeps the login page light: no auth SDK in the first load.
 
