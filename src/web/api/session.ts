@@ -9,7 +9,6 @@ import { authApi } from './accounts';
 // in the cache before the first render by main.tsx and entry-server.tsx from the page's own data.
 
 export type CurrentUser = InferResponseType<typeof api.me.$get, 200>;
-export type { Role };
 
 /** The signed-in user, `null` when signed out. Its key is ['session'] (components/admin's "refresh all" spares it). */
 export const sessionQuery = (client: ApiClient = api) =>
