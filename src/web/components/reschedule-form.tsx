@@ -3,12 +3,11 @@ import { STAFF_MSG } from '../../domain/texts/staff';
 import { Alert } from './alert';
 import { Button } from './button';
 import { InlineLoading } from './loading';
+import { ProfessionalDayPicker } from './professional-day-picker';
 import { SlotButtons } from './slot-buttons';
-import { inputClass } from './input-class';
 import { RescheduleCallsContext, type RescheduleCalls } from './reschedule-calls';
 
 type Pro = { id: string; name: string };
-
 
 /**
  * Moving an appointment (docs/decisions/020-rescheduling.md), for its client (Mis Citas) and the
@@ -60,38 +59,20 @@ export function RescheduleForm({
 
   return (
     <div className="flex flex-col gap-4">
-      {professionals.length > 1 && (
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Profesional
-          <select
-            className={inputClass}
-            value={professionalId}
-            onChange={(e) => {
-              setProfessionalId(e.target.value);
-              setTime(null);
-            }}
-          >
-            {professionals.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Día
-        <input
-          type="date"
-          className={inputClass}
-          value={date}
-          min={minDate}
-          onChange={(e) => {
-            setDate(e.target.value);
-            setTime(null);
-          }}
-        />
-      </label>
+      <ProfessionalDayPicker
+        professionals={professionals}
+        professionalId={professionalId}
+        onProfessional={(id) => {
+          setProfessionalId(id);
+          setTime(null);
+        }}
+        date={date}
+        onDate={(d) => {
+          setDate(d);
+          setTime(null);
+        }}
+        minDate={minDate}
+      />
       {slots.isPending && slots.fetchStatus !== 'idle' ? (
         <InlineLoading text="Cargando horarios..." />
       ) : slots.isError ? (

@@ -1,4 +1,7 @@
-/** Free start times as buttons (issue 13: staff booking and rescheduling), 3-5 a row. */
+/**
+ * Free start times as buttons (the front desk's new appointment, moving an appointment), 3-5 a row.
+ * The booking page has its own (features/booking/time-grid.tsx: the bundle budget says why).
+ */
 export function SlotButtons({ slots, selected, onSelect }: { slots: ReadonlyArray<{ time: string }>; selected: string | null; onSelect: (time: string) => void }) {
   return (
     <div role="group" aria-label="Horas disponibles" className="max-h-56 overflow-y-auto rounded-2xl border border-line/70 bg-ivory/60 p-2">

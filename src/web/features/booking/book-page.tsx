@@ -16,8 +16,8 @@ import { useLiveAppointments } from '../../lib/live-events';
 import { startOfMonth } from '../../lib/calendar-month';
 import { todayInSalon } from '../../lib/salon-today';
 import { CLOSED_DAYS_FAMILY, closedDaysQuery, professionalsQuery, serviceQuery, slotsQuery } from '../../api/booking';
-import { useBook } from './use-book';
 import { TimeGrid } from './time-grid';
+import { useBook } from './use-book';
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
 function firstBookableDate(today: string): string {

@@ -1,5 +1,10 @@
 type Slot = { time: string };
 
+// The booking page's own copy of components/slot-buttons.tsx (same buttons; a taller box, 4 a row
+// from sm up). Not shared on purpose: a module the booking page shares with the staff's screens
+// becomes a chunk of its own in this first view, +0.28 KB gzipped measured (124.7 -> 125.0 KB
+// of 125; docs/decisions/009-client-bundle-budget.md).
+
 /** The free start times: 3 columns on a phone, 4 from sm up, scrolling when the day is long. */
 export function TimeGrid({ slots, selected, onSelect }: { slots: readonly Slot[]; selected: string | null; onSelect: (time: string) => void }) {
   return (

@@ -8,8 +8,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
-import { chevron, selectClass } from '../../components/schedule-editor';
-import { inputClass } from '../../components/input-class';
+import { DayField, ProfessionalSelect } from '../../components/professional-day-picker';
 import { formatDateLong } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { todayInSalon } from '../../lib/salon-today';
@@ -97,27 +96,14 @@ export default function DayViewPage() {
         <Button variant="secondary" onPress={() => setDay(addDays(day, -1))} aria-label="Día anterior">
           <ChevronLeft className="h-4 w-4" aria-hidden />
         </Button>
-        <div className="w-44">
-          <input type="date" aria-label="Día" className={inputClass} value={day} onChange={(e) => isValidIsoDate(e.target.value) && setDay(e.target.value)} />
-        </div>
+        <DayField hideLabel className="w-44" value={day} onChange={(d) => isValidIsoDate(d) && setDay(d)} />
         <Button variant="secondary" onPress={() => setDay(addDays(day, 1))} aria-label="Día siguiente">
           <ChevronRight className="h-4 w-4" aria-hidden />
         </Button>
         <Button variant="secondary" onPress={() => setDay(today)} isDisabled={day === today}>
           Hoy
         </Button>
-        {professionals.length > 1 && (
-          <label className="flex items-center gap-2 text-sm font-medium sm:hidden">
-            <span className="sr-only">Profesional</span>
-            <select className={selectClass} style={chevron} value={shownPro} onChange={(e) => setPhonePro(e.target.value)}>
-              {professionals.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        {professionals.length > 1 && <ProfessionalSelect hideLabel className="sm:hidden" professionals={professionals} value={shownPro} onChange={setPhonePro} />}
       </div>
       {!live && <Alert tone="info">{MSG.realtimeFailed}</Alert>}
       {isPending ? (

@@ -5,7 +5,8 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
-import { chevron, selectClass } from '../../components/schedule-editor';
+import { ProfessionalDayPicker } from '../../components/professional-day-picker';
+import { chevron, selectClass } from '../../components/select-class';
 import { Sheet } from '../../components/sheet';
 import { SlotButtons } from '../../components/slot-buttons';
 import { inputClass } from '../../components/input-class';
@@ -72,21 +73,15 @@ export function NewAppointment({ start, onClose, onBooked }: { start: NewAppoint
               ))}
             </select>
           </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Profesional
-            <select className={selectClass} style={chevron} value={professionalId} onChange={(e) => setProfessionalId(e.target.value)} disabled={!serviceId}>
-              {offered.length === 0 && <option value="">—</option>}
-              {offered.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Día
-            <input type="date" className={inputClass} value={date} onChange={(e) => setDate(e.target.value)} />
-          </label>
+          <ProfessionalDayPicker
+            professionals={offered}
+            professionalId={professionalId}
+            onProfessional={setProfessionalId}
+            date={date}
+            onDate={setDate}
+            alwaysShowProfessional
+            isProfessionalDisabled={!serviceId}
+          />
         </div>
         {serviceId && professionalId && (
           <section aria-label="Hora">
