@@ -6,7 +6,8 @@ import { homeOf, useRefreshSession } from '../../api/session';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { authApi, authErrorText } from '../../api/accounts';
+import { authApi } from '../../api/accounts';
+import { authErrorText } from './auth-error-text';
 import { AuthCard, Divider } from './auth-card';
 import { GoogleButton } from './google-button';
 

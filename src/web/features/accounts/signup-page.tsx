@@ -7,7 +7,8 @@ import { useRefreshSession } from '../../api/session';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { authApi, authErrorText } from '../../api/accounts';
+import { authApi } from '../../api/accounts';
+import { authErrorText } from './auth-error-text';
 import { AuthCard, Divider } from './auth-card';
 import { GoogleButton } from './google-button';
 
