@@ -17,6 +17,7 @@ export type AdminAppointment = Omit<RowJson, 'startTime' | 'endTime'> & { startT
 export type AppointmentsPage = { appointments: AdminAppointment[]; hasMore: boolean; nextCursor: string | null };
 
 export type Filters = { from: string; to: string; employeeId: string; status: AppointmentStatus | '' };
+export type FilterEmployee = InferResponseType<(typeof api.admin.appointments.employees)['$get'], 200>['employees'][number];
 
 /**
  * The admin's dashboard (features/dashboard) caches under this key: a status change invalidates
