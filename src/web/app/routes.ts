@@ -45,7 +45,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/forgot-password', page: 'features/accounts/forgot-password-page.tsx', layout: 'none', access: 'signed-out' },
   // Reached from the mailed link; works signed in or not.
   { path: '/reset-password', page: 'features/accounts/reset-password-page.tsx', layout: 'none', access: 'anyone' },
-  // Where the email verification link lands (issue 13), and the privacy notice the sign-up page links (issue 16).
+  // Where the email verification link lands (docs/decisions/019-client-records.md), and the privacy
+  // notice the sign-up page links (docs/decisions/026-admin-email-and-account-deletion.md).
   { path: '/email-verificado', page: 'features/accounts/email-verified-page.tsx', layout: 'none', access: 'anyone' },
   { path: '/privacidad', page: 'features/privacy/privacy-page.tsx', layout: 'none', access: 'anyone' },
   {
@@ -65,12 +66,12 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin/dashboard', page: 'features/dashboard/dashboard-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/services', page: 'features/services/services-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/employees', page: 'features/employees/employees-admin-page.tsx', layout: 'admin', access: 'admin' },
-  // The front desk (issue 13): the salon's day view and the client records.
+  // The front desk: the salon's day view and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
   { path: '/admin/day', page: 'features/front-desk/day-view-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/clients', page: 'features/front-desk/clients-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/clients/:id', page: 'features/front-desk/client-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/appointments', page: 'features/appointments/appointments-admin-page.tsx', layout: 'admin', access: 'admin' },
-  // Closures, special hours and time off (issue 15).
+  // Closures, special hours and time off (docs/decisions/023-availability-exceptions.md).
   { path: '/admin/availability', page: 'features/availability/admin-availability-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/settings', page: 'features/settings/settings-page.tsx', layout: 'admin', access: 'admin' },
 ];

@@ -21,7 +21,7 @@ export function AdminLayout() {
           label="Administración"
           items={[
             { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-            // Issue 13 (docs/decisions/018): the salon's day and the client records.
+            // The salon's day and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
             { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },

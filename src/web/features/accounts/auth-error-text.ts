@@ -15,7 +15,7 @@ const REASONS: Record<string, string> = {
   PROVIDER_NOT_FOUND: 'el acceso con Google no está disponible',
   OAUTH_PROVIDER_NOT_FOUND: 'el acceso con Google no está disponible',
   ACCESS_DENIED: 'has cancelado el acceso',
-  // issue 16
+  // The password and sign-in rules of docs/decisions/025-abuse-limits-and-sign-in.md
   PASSWORD_TOO_COMMON: 'esa contraseña es demasiado común, elige otra',
   STAFF_PASSWORD_TOO_SHORT: 'el personal necesita una contraseña de al menos 12 caracteres',
   EMAIL_NOT_VERIFIED: 'Google no ha confirmado el email de esta cuenta',

@@ -20,7 +20,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const reset = params.get('reset') === 'ok';
-  // Where "Eliminar mi cuenta" (Mis Citas, issue 16) lands: the account and its sessions are gone.
+  // Where "Eliminar mi cuenta" (Mis Citas, docs/decisions/026-admin-email-and-account-deletion.md) lands: the account and its sessions are gone.
   const deleted = params.get('cuenta') === 'eliminada';
 
   async function submit(e: FormEvent) {

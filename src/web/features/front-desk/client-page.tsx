@@ -44,7 +44,7 @@ function Appointments({ title, rows }: { title: string; rows: Row[] }) {
   );
 }
 
-/** A client's page (issue 13): contact, private notes (staff only), totals, upcoming and past appointments. */
+/** A client's page (docs/decisions/019-client-records.md): contact, private notes (staff only), totals, upcoming and past appointments. */
 export default function ClientPage() {
   const { id = '' } = useParams();
   const { data, isPending, isError, error } = useQuery(clientQuery(id));

@@ -12,7 +12,7 @@ import { inputClass } from '../../components/input-class';
 import { ClientPicker } from './client-picker';
 import { clientsQuery } from '../../api/front-desk';
 
-/** "Clientes" (issue 13): everyone with appointments, with or without an account; search as you type. */
+/** "Clientes" (docs/decisions/019-client-records.md): everyone with appointments, with or without an account; search as you type. */
 export default function ClientsPage() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');

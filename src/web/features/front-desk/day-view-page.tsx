@@ -29,7 +29,7 @@ function useDay(): [string, (d: string) => void, string] {
 }
 
 /**
- * The salon's day (issue 13, docs/decisions/018): a column per active professional, hours from the
+ * The salon's day (docs/decisions/018-salon-day-view.md): a column per active professional, hours from the
  * earliest opening to the latest closing, each appointment a block sized by its duration, breaks
  * and non-working time shaded, a line at "now". Click a free time to book there, a block to see
  * it. Live: any booking, cancel, mark or move anywhere refreshes it. On a phone, one professional

@@ -18,7 +18,7 @@ import type { ClientSummary } from '../../api/front-desk';
 export type NewAppointmentStart = { date: string; professionalId?: string; time?: string };
 
 /**
- * "Nueva cita" at the front desk (issue 13): the client (found or created), the service, the
+ * "Nueva cita" at the front desk (docs/decisions/018-salon-day-view.md): the client (found or created), the service, the
  * professional and a time the slot engine offers, optional notes. The server checks it all again.
  */
 export function NewAppointment({ start, onClose, onBooked }: { start: NewAppointmentStart; onClose: () => void; onBooked: (date: string) => void }) {

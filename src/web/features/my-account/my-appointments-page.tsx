@@ -19,7 +19,7 @@ import { EmailConfirmationNotice } from './email-confirmation';
 import { MyDataSection } from './my-data-section';
 
 type Appointment = MyAppointment;
-// Issue 13: moving an appointment; its code loads only when the client opens it.
+// Moving an appointment (docs/decisions/020-rescheduling.md): its code loads only when the client opens it.
 const RescheduleSheet = lazy(() => import('./reschedule-sheet'));
 const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner, moved: MSG.rescheduleSucceeded } as const;
 type Banner = keyof typeof BANNERS;

@@ -14,7 +14,7 @@ import { AccountEmailStatus } from './email-confirmation';
 import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
 
 /**
- * "Tus datos" under Mis Citas (issue 16, RGPD): download everything the salon keeps about you as
+ * "Tus datos" under Mis Citas (RGPD; docs/decisions/026-admin-email-and-account-deletion.md, 033): download everything the salon keeps about you as
  * JSON, and delete your account (clients only; staff accounts are the salon's to close).
  */
 export function MyDataSection() {

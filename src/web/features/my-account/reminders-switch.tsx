@@ -4,7 +4,7 @@ import { MSG } from '../../../domain/texts/common';
 import { reminderPreferencesQuery, saveReminderPreference } from '../../api/my-account';
 
 /**
- * issue 14: the same switch as the one-click link in every email (ADR 022). Only reminders:
+ * The same switch as the one-click link in every email (docs/decisions/022-client-message-control-and-calendar-feeds.md). Only reminders:
  * confirmations of the client's own actions are always sent.
  */
 export function RemindersSwitch() {

@@ -10,7 +10,7 @@ import { todayInSalon } from '../../lib/salon-today';
 export type Movable = { id: string; serviceId: string | null; serviceName: string; employeeName: string; startTime: string };
 
 /**
- * Mis Citas: the client moves their own confirmed appointment (issue 13), under the same policy
+ * Mis Citas: the client moves their own confirmed appointment (docs/decisions/020-rescheduling.md), under the same policy
  * as cancelling; the server says so when it is too late. Loaded only when opened.
  */
 export default function RescheduleSheet({ appointment: a, onClose, onDone }: { appointment: Movable; onClose: () => void; onDone: () => void }) {

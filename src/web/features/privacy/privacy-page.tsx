@@ -4,7 +4,7 @@ import { Wordmark } from '../../components/logo';
 import { privacyQuery } from '../../api/privacy';
 
 /**
- * /privacidad — the short privacy notice the sign-up page links (issue 16, RGPD art. 13 and
+ * /privacidad — the short privacy notice the sign-up page links (RGPD art. 13 and
  * LOPDGDD art. 11): who holds the data, why, for how long, and how to see or delete it. The
  * salon's name and contact come from its settings.
  */
