@@ -3,14 +3,12 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { statusLabel } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
-import { changeStatus, DASHBOARD_FAMILY, type AdminAction, type AdminAppointment, type AppointmentsPage } from '../../api/appointments';
+import { changeStatus, DASHBOARD_FAMILY, STATUS_CHANGE_MUTATION, type AdminAction, type AdminAppointment, type AppointmentsPage } from '../../api/appointments';
 import { ApiRequestError } from '../../lib/api';
-
-const STATUS_MUTATION = ['admin', 'appointments', 'status'] as const;
 
 /** Whether a status change of this page is on its way (the live reload waits for it: its own reload follows it). */
 export function useStatusChanging(): boolean {
-  return useIsMutating({ mutationKey: STATUS_MUTATION }) > 0;
+  return useIsMutating({ mutationKey: STATUS_CHANGE_MUTATION }) > 0;
 }
 
 /**
@@ -22,7 +20,7 @@ export function useStatusChange(key: readonly unknown[]) {
   const qc = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
-    mutationKey: STATUS_MUTATION,
+    mutationKey: STATUS_CHANGE_MUTATION,
     mutationFn: ({ a, to }: { a: AdminAppointment; to: AdminAction }) => changeStatus(a.id, to),
     onMutate: async ({ a }) => {
       setError(null);
@@ -52,5 +50,5 @@ export function useStatusChange(key: readonly unknown[]) {
 /** Whether no status change is on its way (read in the live event's callback, outside React's render). */
 export function useNoStatusChangePending(): () => boolean {
   const qc = useQueryClient();
-  return () => qc.isMutating({ mutationKey: STATUS_MUTATION }) === 0;
+  return () => qc.isMutating({ mutationKey: STATUS_CHANGE_MUTATION }) === 0;
 }
