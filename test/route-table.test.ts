@@ -1,14 +1,17 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { QueryClient } from '@tanstack/react-query';
 import { createRoutesFromChildren, matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { FIRST_VIEW_DATA } from '../src/web/app/first-views';
 import { AppRoutes } from '../src/web/app/router';
 import { LAYOUT_MODULES, matchPageRoute, PAGE_ROUTES, REDIRECTS } from '../src/web/app/routes';
+import { apiClient } from '../src/web/lib/api';
 
 // ONE route table (src/web/app/routes.ts, docs/decisions/017-one-route-table.md): the browser's
 // router (app/router.tsx), the server's page hints and first-view renderer (http/app-shell.ts,
-// entry-server.tsx, both through matchPageRoute) and the bundle budget must know the same paths.
-// A page added to one of them only fails here.
+// entry-server.tsx, both through matchPageRoute), the first views' data (app/first-views.ts) and
+// the bundle budget must know the same paths. A page added to one of them only fails here.
 
 const WEB = path.resolve('src/web');
 const sample = (pattern: string) => pattern.replace(/:[^/]+/g, 'id-123');
@@ -67,10 +70,32 @@ describe('the route table', () => {
     for (const r of PAGE_ROUTES.filter((x) => x.firstView)) expect(r.layout === 'employee' || r.layout === 'admin').toBe(false);
   });
 
-  it("a first view's data is read from the API with the page's own params", () => {
+  it('every first view has its data in app/first-views.ts, and only first views do', () => {
+    const firstViews = PAGE_ROUTES.filter((r) => r.firstView).map((r) => r.path);
+    expect(Object.keys(FIRST_VIEW_DATA).sort()).toEqual([...firstViews].sort());
+  });
+
+  it("a first view's data is the page's own queries, read from the API with the page's own params", async () => {
     const book = matchPageRoute('/book/a%20b');
     expect(book?.params).toEqual({ serviceId: 'a b' });
-    expect(book?.route.firstView?.data(book.params).map((q) => q.api)).toEqual(['/api/catalog/services/a%20b', '/api/catalog/services/a%20b/professionals']);
     expect(matchPageRoute('/book/%E0%A4%A')).toBeUndefined();
+    // The queries run through the client they are given (on the server: the app itself, entry-server.tsx).
+    const asked: string[] = [];
+    const answers: Record<string, unknown> = { service: { service: { id: 'a b' } }, professionals: { professionals: [] } };
+    const client = apiClient('http://localhost/api', async (input) => {
+      const { pathname } = new URL(String(input));
+      asked.push(pathname);
+      return Response.json(answers[pathname.endsWith('/professionals') ? 'professionals' : 'service']);
+    });
+    const queries = FIRST_VIEW_DATA[book!.route.path]!(book!.params, client);
+    expect(queries.map((q) => q.queryKey)).toEqual([
+      ['catalog', 'service', 'a b'],
+      ['catalog', 'professionals', 'a b'],
+    ]);
+    const cache = new QueryClient();
+    await Promise.all(queries.map((q) => q.fetchInto(cache)));
+    expect(asked.sort()).toEqual(['/api/catalog/services/a%20b', '/api/catalog/services/a%20b/professionals']);
+    expect(cache.getQueryData(['catalog', 'service', 'a b'])).toEqual({ id: 'a b' });
+    expect(cache.getQueryData(['catalog', 'professionals', 'a b'])).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Root } from './app/root';
 import { preloadRoute } from './app/router';
-import { SESSION_KEY, type CurrentUser } from './lib/session';
+import { sessionQuery, type CurrentUser } from './api/session';
 
 // The first view's page chunk downloads while the session is read, not after.
 const pageLoaded = preloadRoute(window.location.pathname);
@@ -27,7 +27,7 @@ function readJson(id: string): unknown {
 // The server puts the signed-in user (as /api/me answers) in the page (src/server/http/app-shell.ts),
 // so the first view renders without waiting for /api/me; without it the app asks as before.
 const session = readJson('auna-session');
-if (session !== undefined) queryClient.setQueryData<CurrentUser | null>(SESSION_KEY, session as CurrentUser | null);
+if (session !== undefined) queryClient.setQueryData(sessionQuery().queryKey, session as CurrentUser | null);
 
 // When the server rendered the first view (entry-server.tsx) it also sent the data it rendered
 // with: the same cache here, so the hydrating render matches the HTML and refetches nothing.

@@ -23,7 +23,9 @@ export type CurrentUserJson = { uid: string; displayName: string; email: string;
 
 /** What the web app's server entry renders (src/web/entry-server.tsx; a type here: the server imports no React code, only the route table). */
 export type FirstView = { html: string; queries: Array<[readonly unknown[], unknown]> };
-type RenderFirstView = (url: string, user: CurrentUserJson | null, getJson: (path: string) => Promise<unknown>) => Promise<FirstView | null>;
+/** A fetch that reaches the API for the request's user: the server app itself, with the request's cookie. */
+export type FetchApi = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+type RenderFirstView = (url: string, user: CurrentUserJson | null, fetchApi: FetchApi) => Promise<FirstView | null>;
 
 /**
  * The web app's first-view renderer built beside `webRoot` (dist/ssr), or null when there is none

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { effectiveRole, sessionEnded } from '../../domain/session-policy';
 import { safeError } from '../logger';
-import { createAppShell, createFirstViewRenderer, type FirstView } from './app-shell';
+import { createAppShell, createFirstViewRenderer, type FetchApi, type FirstView } from './app-shell';
 import type { AppEnv, Deps } from './env';
 import { sessionNow } from './session-clock';
 import { createSessionReader } from './session-reader';
@@ -61,13 +61,14 @@ export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | '
     let firstView: FirstView | null = null;
     if (user !== undefined) {
       const cookie = c.req.header('cookie');
-      const getJson = async (p: string) => {
-        const res = await app.request(p, { headers: cookie ? { cookie } : {} });
-        return res.ok ? res.json() : undefined;
+      const fetchApi: FetchApi = async (input, init) => {
+        const headers = new Headers(init?.headers);
+        if (cookie) headers.set('cookie', cookie);
+        return app.request(input, { ...init, headers });
       };
       const url = new URL(c.req.url);
       firstView = await firstViewRenderer()
-        .then((render) => render?.(url.pathname + url.search, user, getJson) ?? null)
+        .then((render) => render?.(url.pathname + url.search, user, fetchApi) ?? null)
         .catch((err: unknown) => {
           deps.log.error({ err: safeError(err), path: c.req.path }, 'first view render failed');
           return null;

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageLoading } from '../components/loading';
-import { type Role, useSession } from '../lib/session';
+import type { Role } from '../../domain/roles';
+import { useSession } from '../api/session';
 
 /**
  * A route group takes its allowed roles (SPEC §6): no session -> /login, another role -> /.
  * While the session loads it shows `loadingText` ('Cargando...', the admin group 'Cargando Auna...').
  */
-export function RequireRole({ roles, loadingText = 'Cargando...', children }: { roles?: Role[]; loadingText?: string; children?: ReactNode }) {
+export function RequireRole({ roles, loadingText = 'Cargando...', children }: { roles?: readonly Role[]; loadingText?: string; children?: ReactNode }) {
   const { user, loading } = useSession();
   if (loading) return <FullPageLoading text={loadingText} />;
   if (!user) return <Navigate to="/login" replace />;

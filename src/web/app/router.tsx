@@ -1,5 +1,6 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { STAFF_ROLES } from '../../domain/roles';
 import { FullPageLoading, InlineLoading } from '../components/loading';
 import { LoggedOutOnly, RequireRole } from './guards';
 import { lazyPage, type LazyPage } from './lazy-page';
@@ -70,7 +71,7 @@ const guard: Record<Access, ReactNode> = {
   'signed-out': <LoggedOutOnly />,
   anyone: null,
   'signed-in': <RequireRole />,
-  staff: <RequireRole roles={['employee', 'admin']} />,
+  staff: <RequireRole roles={STAFF_ROLES} />,
   admin: <RequireRole roles={['admin']} loadingText="Cargando Auna..." />,
 };
 

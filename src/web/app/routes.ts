@@ -1,18 +1,16 @@
 // THE route table of the web app: every page, where it sits, who may see it, and, for the client's
-// first views, that the server renders it and which API answers it reads first. A plain data module
-// (no React, no web code), read by:
+// first views, that the server renders it and for whom. A plain data module (no React, no web
+// code: the server imports it), read by:
 //   - app/router.tsx: the <Routes> tree and the code-split pages (preloadRoute);
-//   - entry-server.tsx: which first views are rendered on the server, and with what data;
+//   - entry-server.tsx: which first views are rendered on the server (the data each reads first
+//     is app/first-views.ts: the pages' own queries, which only the web app may import);
 //   - src/server/http/app-shell.ts: the page chunks and images named in each page's HTML;
 //   - test/bundle-budget.test.ts: which first views are budgeted.
 // Adding a page is one row here plus its file (docs/engineering-notes.md, "Adding a page");
 // test/route-table.test.ts fails when the router, the server or the budget disagree with it.
 // (docs/decisions/017-one-route-table.md)
 
-/** Query keys of the data a first view reads (TanStack Query), shared by the page's hooks and the server's render. */
-export const ACTIVE_SERVICES_KEY = ['catalog', 'services'] as const;
-export const serviceKey = (serviceId: string) => ['catalog', 'service', serviceId] as const;
-export const professionalsKey = (serviceId: string) => ['catalog', 'professionals', serviceId] as const;
+import { isRole, type Role } from '../../domain/roles';
 
 /**
  * Who reaches the page (the guards of app/router.tsx): 'signed-out' (a signed-in user is sent
@@ -21,9 +19,8 @@ export const professionalsKey = (serviceId: string) => ['catalog', 'professional
 export type Access = 'signed-out' | 'anyone' | 'signed-in' | 'staff' | 'admin';
 /** The layout around the page: none (the page is the whole screen), the client's header, the employee's or the admin's portal. */
 export type Layout = 'none' | 'main' | 'employee' | 'admin';
-export type Viewer = 'signed-out' | 'client' | 'employee' | 'admin';
-/** One API answer a first view reads: `GET api`, its JSON's `field`, cached under `key`. */
-export type FirstViewQuery = { key: readonly unknown[]; api: string; field: string };
+/** Who a first view is rendered for: a signed-in role, or nobody signed in. */
+export type Viewer = 'signed-out' | Role;
 
 export type PageRoute = {
   /** React Router's pattern, absolute ('/book/:serviceId'). */
@@ -35,22 +32,21 @@ export type PageRoute = {
   /** Images the first paint shows, under src/web: the server preloads them. */
   images?: string[];
   /**
-   * Rendered on the server (entry-server.tsx) for these viewers, and hydrated; the page reads
-   * `data` first (the server fetches it with the request's cookie and hands it to the browser).
-   * Only for viewers the page renders for without a redirect.
+   * Rendered on the server (entry-server.tsx) for these viewers, and hydrated. Only for viewers
+   * the page renders for without a redirect. What the page reads first is in app/first-views.ts
+   * (the server fetches it with the request's cookie and hands it to the browser).
    */
-  firstView?: { for: Viewer[]; data: (params: Record<string, string>) => FirstViewQuery[] };
+  firstView?: { for: Viewer[] };
 };
 
-const services: FirstViewQuery = { key: ACTIVE_SERVICES_KEY, api: '/api/catalog/services', field: 'services' };
-
 export const PAGE_ROUTES: readonly PageRoute[] = [
-  { path: '/login', page: 'features/accounts/login-page.tsx', layout: 'none', access: 'signed-out', firstView: { for: ['signed-out'], data: () => [] } },
+  { path: '/login', page: 'features/accounts/login-page.tsx', layout: 'none', access: 'signed-out', firstView: { for: ['signed-out'] } },
   { path: '/signup', page: 'features/accounts/signup-page.tsx', layout: 'none', access: 'signed-out' },
   { path: '/forgot-password', page: 'features/accounts/forgot-password-page.tsx', layout: 'none', access: 'signed-out' },
   // Reached from the mailed link; works signed in or not.
   { path: '/reset-password', page: 'features/accounts/reset-password-page.tsx', layout: 'none', access: 'anyone' },
-  // Where the email verification link lands (issue 13), and the privacy notice the sign-up page links (issue 16).
+  // Where the email verification link lands (docs/decisions/019-client-records.md), and the privacy
+  // notice the sign-up page links (docs/decisions/026-admin-email-and-account-deletion.md).
   { path: '/email-verificado', page: 'features/accounts/email-verified-page.tsx', layout: 'none', access: 'anyone' },
   { path: '/privacidad', page: 'features/privacy/privacy-page.tsx', layout: 'none', access: 'anyone' },
   {
@@ -60,37 +56,22 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
     access: 'signed-in',
     images: ['assets/images/hero-confianza.svg'],
     // Staff are sent on to their portals by the home page.
-    firstView: { for: ['client'], data: () => [services] },
+    firstView: { for: ['client'] },
   },
-  { path: '/services', page: 'features/services/services-page.tsx', layout: 'main', access: 'signed-in', firstView: { for: ['client', 'employee', 'admin'], data: () => [services] } },
-  {
-    path: '/book/:serviceId',
-    page: 'features/booking/book-page.tsx',
-    layout: 'main',
-    access: 'signed-in',
-    firstView: {
-      for: ['client', 'employee', 'admin'],
-      data: ({ serviceId = '' }) => {
-        const base = `/api/catalog/services/${encodeURIComponent(serviceId)}`;
-        return [
-          { key: serviceKey(serviceId), api: base, field: 'service' },
-          { key: professionalsKey(serviceId), api: `${base}/professionals`, field: 'professionals' },
-        ];
-      },
-    },
-  },
+  { path: '/services', page: 'features/services/services-page.tsx', layout: 'main', access: 'signed-in', firstView: { for: ['client', 'employee', 'admin'] } },
+  { path: '/book/:serviceId', page: 'features/booking/book-page.tsx', layout: 'main', access: 'signed-in', firstView: { for: ['client', 'employee', 'admin'] } },
   { path: '/my-appointments', page: 'features/my-account/my-appointments-page.tsx', layout: 'main', access: 'signed-in' },
   { path: '/employee/agenda', page: 'features/agenda/agenda-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/employee/time-off', page: 'features/availability/time-off-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/admin/dashboard', page: 'features/dashboard/dashboard-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/services', page: 'features/services/services-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/employees', page: 'features/employees/employees-admin-page.tsx', layout: 'admin', access: 'admin' },
-  // The front desk (issue 13): the salon's day view and the client records.
+  // The front desk: the salon's day view and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
   { path: '/admin/day', page: 'features/front-desk/day-view-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/clients', page: 'features/front-desk/clients-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/clients/:id', page: 'features/front-desk/client-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/appointments', page: 'features/appointments/appointments-admin-page.tsx', layout: 'admin', access: 'admin' },
-  // Closures, special hours and time off (issue 15).
+  // Closures, special hours and time off (docs/decisions/023-availability-exceptions.md).
   { path: '/admin/availability', page: 'features/availability/admin-availability-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/settings', page: 'features/settings/settings-page.tsx', layout: 'admin', access: 'admin' },
 ];
@@ -145,5 +126,5 @@ export function matchPageRoute(pathname: string): { route: PageRoute; params: Re
 /** The viewer a first view is rendered for: the signed-in user's role, or 'signed-out'. */
 export function viewerOf(user: { role: string } | null): Viewer {
   if (!user) return 'signed-out';
-  return user.role === 'admin' || user.role === 'employee' ? user.role : 'client';
+  return isRole(user.role) ? user.role : 'client';
 }

@@ -32,7 +32,7 @@ export function DateCalendar({
   minValue,
   isDateUnavailable,
   label,
-  today: todayProp,
+  today,
   onMonthChange,
   dayNote,
 }: {
@@ -43,8 +43,8 @@ export function DateCalendar({
   /** Days that can be seen and focused but not chosen (shown struck through). */
   isDateUnavailable?: (date: string) => boolean;
   label: string;
-  /** The salon's today, named "Hoy" for screen readers (default: the device's day). */
-  today?: string;
+  /** The salon's today (lib/salon-today.ts), named "Hoy" for screen readers. */
+  today: string;
   /** Called with the first day ('YYYY-MM-01') of the month shown, whenever it changes. */
   onMonthChange?: (month: string) => void;
   /** A short text for a day, shown as its tooltip and read after its name ('Cerrado: Reyes'). */
@@ -63,7 +63,6 @@ export function DateCalendar({
   useEffect(() => monthChanged.current?.(month), [month]);
   const grid = useRef<HTMLTableElement>(null);
   const moveFocus = useRef(false);
-  const today = todayProp ?? localToday();
 
   // Focus follows the keyboard: after an arrow key has moved the focused day, focus its button
   // in the same commit (a month change removes the button that had focus).
@@ -83,26 +82,16 @@ export function DateCalendar({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
-    const moves: Record<string, () => string> = {
-      ArrowLeft: () => addDays(focused, -1),
-      ArrowRight: () => addDays(focused, 1),
-      ArrowUp: () => addDays(focused, -7),
-      ArrowDown: () => addDays(focused, 7),
-      Home: () => startOfWeek(focused),
-      End: () => endOfWeek(focused),
-      PageUp: () => addMonths(focused, e.shiftKey ? -12 : -1),
-      PageDown: () => addMonths(focused, e.shiftKey ? 12 : 1),
-    };
     if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
       choose(focused);
       return;
     }
-    const move = moves[e.key];
-    if (!move) return;
+    const next = keyMove(e.key, focused, e.shiftKey);
+    if (next === null) return;
     e.preventDefault();
     moveFocus.current = true;
-    setFocused(clamp(move()));
+    setFocused(clamp(next));
   };
 
   const title = monthName(month);
@@ -135,39 +124,24 @@ export function DateCalendar({
         <tbody>
           {monthWeeks(month).map((week) => (
             <tr key={week[0]}>
-              {week.map((d) => {
-                if (d.slice(0, 7) !== month.slice(0, 7)) return <td key={d} role="gridcell" />;
-                const selected = d === value;
-                const unavailable = isUnavailable(d);
-                let name = dayName(d);
-                if (d === today) name = `Hoy, ${name}`;
-                if (selected) name = `${name} seleccionado`;
-                if (d === minValue) name = `${name}, Primera fecha disponible`;
-                const note = dayNote?.(d);
-                if (note) name = `${name}, ${note}`;
-                return (
-                  <td key={d} role="gridcell" aria-selected={selected || undefined} aria-disabled={unavailable || undefined}>
-                    <button
-                      type="button"
-                      tabIndex={d === focused ? 0 : -1}
-                      aria-label={name}
-                      title={note}
-                      aria-disabled={unavailable || undefined}
-                      onClick={() => choose(d)}
-                      onFocus={() => d !== focused && setFocused(d)}
-                      className={`mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-full text-sm ${
-                        selected
-                          ? 'cursor-pointer bg-rose-700 font-semibold text-white'
-                          : unavailable
-                            ? 'cursor-default text-muted/40 line-through'
-                            : 'cursor-pointer hover:bg-sand'
-                      }`}
-                    >
-                      {Number(d.slice(8))}
-                    </button>
-                  </td>
-                );
-              })}
+              {week.map((d) =>
+                d.slice(0, 7) !== month.slice(0, 7) ? (
+                  <td key={d} role="gridcell" />
+                ) : (
+                  <DayCell
+                    key={d}
+                    date={d}
+                    selected={d === value}
+                    unavailable={isUnavailable(d)}
+                    focused={d === focused}
+                    isToday={d === today}
+                    isFirst={d === minValue}
+                    note={dayNote?.(d)}
+                    onChoose={() => choose(d)}
+                    onFocus={() => d !== focused && setFocused(d)}
+                  />
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -176,8 +150,63 @@ export function DateCalendar({
   );
 }
 
-/** The device's calendar day, for callers that do not pass the salon's. */
-function localToday(): string {
-  const n = new Date();
-  return `${n.getFullYear()}-${String(n.getMonth() + 1).padStart(2, '0')}-${String(n.getDate()).padStart(2, '0')}`;
+/** Where an arrow, Home/End or PageUp/PageDown (a year with Shift) moves the focused day; null for another key. */
+function keyMove(key: string, focused: string, shift: boolean): string | null {
+  switch (key) {
+    case 'ArrowLeft':
+      return addDays(focused, -1);
+    case 'ArrowRight':
+      return addDays(focused, 1);
+    case 'ArrowUp':
+      return addDays(focused, -7);
+    case 'ArrowDown':
+      return addDays(focused, 7);
+    case 'Home':
+      return startOfWeek(focused);
+    case 'End':
+      return endOfWeek(focused);
+    case 'PageUp':
+      return addMonths(focused, shift ? -12 : -1);
+    case 'PageDown':
+      return addMonths(focused, shift ? 12 : 1);
+    default:
+      return null;
+  }
+}
+
+/** One day of the month: its button, named for screen readers with what it is ('Hoy', chosen, first available, its note). */
+function DayCell(p: {
+  date: string;
+  selected: boolean;
+  unavailable: boolean;
+  focused: boolean;
+  isToday: boolean;
+  isFirst: boolean;
+  note?: string;
+  onChoose: () => void;
+  onFocus: () => void;
+}) {
+  let name = dayName(p.date);
+  if (p.isToday) name = `Hoy, ${name}`;
+  if (p.selected) name = `${name} seleccionado`;
+  if (p.isFirst) name = `${name}, Primera fecha disponible`;
+  if (p.note) name = `${name}, ${p.note}`;
+  return (
+    <td role="gridcell" aria-selected={p.selected || undefined} aria-disabled={p.unavailable || undefined}>
+      <button
+        type="button"
+        tabIndex={p.focused ? 0 : -1}
+        aria-label={name}
+        title={p.note}
+        aria-disabled={p.unavailable || undefined}
+        onClick={p.onChoose}
+        onFocus={p.onFocus}
+        className={`mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-full text-sm ${
+          p.selected ? 'cursor-pointer bg-rose-700 font-semibold text-white' : p.unavailable ? 'cursor-default text-muted/40 line-through' : 'cursor-pointer hover:bg-sand'
+        }`}
+      >
+        {Number(p.date.slice(8))}
+      </button>
+    </td>
+  );
 }

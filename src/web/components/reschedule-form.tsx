@@ -1,20 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MSG } from '../../domain/texts/common';
 import { STAFF_MSG } from '../../domain/texts/staff';
-import { api, call } from '../lib/api';
 import { Alert } from './alert';
 import { Button } from './button';
 import { InlineLoading } from './loading';
+import { ProfessionalDayPicker } from './professional-day-picker';
 import { SlotButtons } from './slot-buttons';
-import { inputClass } from './text-field';
+import type { RescheduleCalls } from './reschedule-calls';
 
 type Pro = { id: string; name: string };
 
 /**
- * Moving an appointment (issue 13), for its client (Mis Citas) and the staff (day view): a
- * professional (when there is a choice), a day and one of the times the slot engine offers for
- * it (its own time counts as free). The server decides; its Spanish refusal is shown as it is.
+ * Moving an appointment (docs/decisions/020-rescheduling.md), for its client (Mis Citas) and the
+ * staff (day view, conflicts of a closure): a professional (when there is a choice), a day and one
+ * of the times the slot engine offers for it (its own time counts as free). The server decides;
+ * its Spanish refusal is shown as it is.
  */
 export function RescheduleForm({
   appointmentId,
@@ -23,6 +22,7 @@ export function RescheduleForm({
   initialDate,
   minDate,
   onDone,
+  calls,
 }: {
   appointmentId: string;
   professionals: Pro[];
@@ -30,26 +30,22 @@ export function RescheduleForm({
   initialDate: string;
   minDate: string;
   onDone: () => void;
+  /** What the form asks the server: api/reschedule.ts's `rescheduleCalls`. */
+  calls: RescheduleCalls;
 }) {
   const [professionalId, setProfessionalId] = useState(initialProfessionalId);
   const [date, setDate] = useState(initialDate);
   const [time, setTime] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const slots = useQuery({
-    queryKey: ['booking', 'reschedule-slots', appointmentId, professionalId, date],
-    queryFn: async () =>
-      (await call(api.booking.reschedule[':id'].slots.$get({ param: { id: appointmentId }, query: { professionalId, date } }), MSG.realtimeFailed)).slots,
-    enabled: professionalId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date),
-    staleTime: 0,
-  });
+  const slots = calls.useSlots(appointmentId, professionalId, date);
 
   const submit = async () => {
     if (!time) return;
     setPending(true);
     setError(null);
     try {
-      await call(api.booking.reschedule[':id'].$post({ param: { id: appointmentId }, json: { professionalId, date, time } }), STAFF_MSG.rescheduleFailed);
+      await calls.save(appointmentId, { professionalId, date, time });
       onDone();
     } catch (err) {
       setError(err instanceof Error ? err.message : STAFF_MSG.rescheduleFailed);
@@ -61,42 +57,24 @@ export function RescheduleForm({
 
   return (
     <div className="flex flex-col gap-4">
-      {professionals.length > 1 && (
-        <label className="flex flex-col gap-1.5 text-sm font-medium">
-          Profesional
-          <select
-            className={inputClass}
-            value={professionalId}
-            onChange={(e) => {
-              setProfessionalId(e.target.value);
-              setTime(null);
-            }}
-          >
-            {professionals.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Día
-        <input
-          type="date"
-          className={inputClass}
-          value={date}
-          min={minDate}
-          onChange={(e) => {
-            setDate(e.target.value);
-            setTime(null);
-          }}
-        />
-      </label>
+      <ProfessionalDayPicker
+        professionals={professionals}
+        professionalId={professionalId}
+        onProfessional={(id) => {
+          setProfessionalId(id);
+          setTime(null);
+        }}
+        date={date}
+        onDate={(d) => {
+          setDate(d);
+          setTime(null);
+        }}
+        minDate={minDate}
+      />
       {slots.isPending && slots.fetchStatus !== 'idle' ? (
         <InlineLoading text="Cargando horarios..." />
       ) : slots.isError ? (
-        <Alert>{slots.error.message}</Alert>
+        <Alert>{slots.error?.message}</Alert>
       ) : slots.data && slots.data.length === 0 ? (
         <p className="text-sm text-muted">No hay horarios disponibles para este día.</p>
       ) : slots.data ? (

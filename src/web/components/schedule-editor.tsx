@@ -11,20 +11,16 @@ import {
   type DaySchedule,
   type WeeklySchedule,
 } from '../../domain/weekly-schedule';
+import { chevron, selectClass } from './select-class';
 
 // The weekly schedule editor of SPEC §5 (employee availability, salon opening hours): a row per
 // day with a working-day switch, start and end every 30 minutes (shown only on working days), and
 // breaks that start at 12:00-13:00. It says what is wrong next to the day, with the domain's rule
 // (validateWeeklySchedule), the same one the server applies.
 
-export const selectClass =
-  'min-h-11 w-full cursor-pointer appearance-none rounded-xl border border-line bg-white text-[0.95rem] bg-[length:1rem] bg-[right_0.7rem_center] bg-no-repeat py-2 pr-9 pl-3 text-ink tabular-nums outline-none transition focus:border-rose-500 focus:ring-3 focus:ring-rose-100 aria-[invalid=true]:border-brick';
-
-// A quiet chevron for the native select (no external asset: CSP allows data: images).
-export const chevron = {
-  backgroundImage:
-    "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%236F6266' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")",
-};
+// The select's look has its own module (components/select-class.ts); still exported here for the
+// pages that take it with the editor.
+export { chevron, selectClass };
 
 /** The problem of one day alone, or null (the week's validator reports the first day only). */
 export function dayError(day: DayKey, schedule: DaySchedule): string | null {

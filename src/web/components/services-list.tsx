@@ -1,8 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
 import { Clock } from 'lucide-react';
 import { MSG } from '../../domain/texts/common';
-import { ACTIVE_SERVICES_KEY } from '../app/routes';
-import { api, call } from '../lib/api';
 import { formatEuros } from '../../domain/money';
 import { Alert } from './alert';
 import { ButtonLink } from './button';
@@ -10,20 +7,16 @@ import { InlineLoading } from './loading';
 
 // The services list of SPEC §2, shared by the home page (under the hero, at #servicios) and
 // /services. It lives here rather than in a feature because two features show it
-// (docs/decisions/008-client-booking.md).
+// (docs/decisions/008-client-booking.md). It shows what it is given: the pages read the services
+// (api/catalog.ts's activeServicesQuery, which the server also renders their first views with).
 
-// Its key is in the route table: the server renders the first views that list the services (app/routes.ts).
-export { ACTIVE_SERVICES_KEY };
+export type ListedService = { id: string; name: string; description: string; category: string; price: number; duration: number };
 
-export function useActiveServices() {
-  return useQuery({
-    queryKey: ACTIVE_SERVICES_KEY,
-    queryFn: async () => (await call(api.catalog.services.$get(), MSG.servicesLoadPublic)).services,
-  });
-}
+/** The services' query as the page holds it (useQuery's answer): loading, failed, or the list. */
+export type ServicesState = { data?: readonly ListedService[]; isPending: boolean; isError: boolean };
 
-export function ServicesList({ headingLevel = 'h2', intro }: { headingLevel?: 'h1' | 'h2'; intro?: string }) {
-  const { data, isPending, isError } = useActiveServices();
+export function ServicesList({ services, headingLevel = 'h2', intro }: { services: ServicesState; headingLevel?: 'h1' | 'h2'; intro?: string }) {
+  const { data, isPending, isError } = services;
   const Heading = headingLevel;
   const CardHeading = headingLevel === 'h1' ? 'h2' : 'h3';
   return (
@@ -37,7 +30,7 @@ export function ServicesList({ headingLevel = 'h2', intro }: { headingLevel?: 'h
       </div>
       {isPending ? (
         <InlineLoading text="Cargando servicios..." />
-      ) : isError ? (
+      ) : isError || !data ? (
         <Alert>{MSG.servicesLoadPublic}</Alert>
       ) : data.length === 0 ? (
         <p className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-8 text-center text-muted">{MSG.noServicesAvailable}</p>

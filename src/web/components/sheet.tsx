@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 
 /**
- * A dialog for a form or details (issue 13: new appointment, appointment details, reschedule):
+ * A dialog for a form or details (the front desk's new appointment and appointment details, moving an appointment):
  * a bottom sheet on a phone, a centred card from sm up; focus trapped, Escape closes.
  */
 export function Sheet({ isOpen, title, onClose, children, wide = false }: { isOpen: boolean; title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {

@@ -4,6 +4,15 @@ import { MSG } from '../../domain/texts/common';
 
 /** The typed API: every path, body and answer comes from the server's own routes. */
 export const api = hc<AppType>('/api', { init: { credentials: 'same-origin' } });
+export type ApiClient = typeof api;
+
+/**
+ * The same typed API over another transport: the server's first-view render (entry-server.tsx)
+ * answers the page's queries by calling the server app itself, with the request's cookie. The
+ * query factories of src/web/api/ take it as their last argument (the browser's `api` by default).
+ */
+export const apiClient = (baseUrl: string, fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>): ApiClient =>
+  hc<AppType>(baseUrl, { fetch });
 
 /** An answer that was not 2xx, carrying the server's `{ error: { code, message } }`. */
 export class ApiRequestError extends Error {

@@ -1,6 +1,6 @@
 import { CalendarCheck, CalendarDays, CalendarX, Contact, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
+import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
-import { useSession } from '../../lib/session';
 import { PortalShell } from './portal-shell';
 import { SideNav } from './side-nav';
 
@@ -14,7 +14,7 @@ export function AdminLayout() {
           label="Administración"
           items={[
             { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-            // Issue 13 (docs/decisions/018): the salon's day and the client records.
+            // The salon's day and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
             { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },

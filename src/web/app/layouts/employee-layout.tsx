@@ -1,9 +1,10 @@
 import { CalendarDays, CalendarPlus, CalendarX } from 'lucide-react';
-import { useSession } from '../../lib/session';
+import type { Role } from '../../../domain/roles';
+import { useSession } from '../../api/session';
 import { PortalShell } from './portal-shell';
 import { SideNav } from './side-nav';
 
-const ROLE_LABEL = { admin: 'Administración', employee: 'Profesional', client: 'Cliente' } as const;
+const ROLE_LABEL: Record<Role, string> = { admin: 'Administración', employee: 'Profesional', client: 'Cliente' };
 
 /** Employee portal sidebar: Mi Agenda, Nueva Cita, who is signed in and Cerrar Sesión (SPEC §2). */
 export function EmployeeLayout() {

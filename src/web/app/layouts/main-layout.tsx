@@ -1,7 +1,7 @@
 import { NavLink, Outlet, useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { Wordmark } from '../../components/logo';
-import { useSession, useSignOut } from '../../lib/session';
+import { useSession, useSignOut } from '../../api/session';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-full px-3 text-sm font-medium transition-colors sm:px-4 ${isActive ? 'bg-rose-50 text-rose-800' : 'text-ink hover:bg-sand'}`;

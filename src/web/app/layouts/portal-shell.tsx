@@ -2,7 +2,7 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, Outlet, useNavigate } from 'react-router';
 import { Wordmark } from '../../components/logo';
-import { useSignOut } from '../../lib/session';
+import { useSignOut } from '../../api/session';
 
 /** Sidebar + content frame of the employee portal and the back office. */
 export function PortalShell({ nav, footer, extra }: { nav: ReactNode; footer: ReactNode; extra?: ReactNode }) {

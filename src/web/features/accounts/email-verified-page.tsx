@@ -5,7 +5,7 @@ import { ButtonLink } from '../../components/button';
 import { AuthCard } from './auth-card';
 
 /**
- * Where the email verification link lands (issue 13): better-auth redirects here after marking the
+ * Where the email verification link lands (docs/decisions/019-client-records.md): better-auth redirects here after marking the
  * email verified, or with ?error=… when the link is broken or expired.
  */
 export default function EmailVerifiedPage() {

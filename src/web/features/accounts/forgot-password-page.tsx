@@ -5,7 +5,8 @@ import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { authApi, authErrorText } from '../../lib/auth-api';
+import { authApi } from '../../api/accounts';
+import { authErrorText } from './auth-error-text';
 import { AuthCard } from './auth-card';
 
 export default function ForgotPasswordPage() {

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { authApi, googleErrorText } from '../../lib/auth-api';
+import { authApi } from '../../api/accounts';
+import { googleErrorText } from './auth-error-text';
 
 function GoogleIcon() {
   return (

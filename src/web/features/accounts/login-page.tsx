@@ -2,11 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
-import { homeOf, useRefreshSession } from '../../lib/session';
+import { homeOf, useRefreshSession } from '../../api/session';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { authApi, authErrorText } from '../../lib/auth-api';
+import { authApi } from '../../api/accounts';
+import { authErrorText } from './auth-error-text';
 import { AuthCard, Divider } from './auth-card';
 import { GoogleButton } from './google-button';
 
@@ -19,7 +20,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const reset = params.get('reset') === 'ok';
-  // Where "Eliminar mi cuenta" (Mis Citas, issue 16) lands: the account and its sessions are gone.
+  // Where "Eliminar mi cuenta" (Mis Citas, docs/decisions/026-admin-email-and-account-deletion.md) lands: the account and its sessions are gone.
   const deleted = params.get('cuenta') === 'eliminada';
 
   async function submit(e: FormEvent) {

@@ -6,7 +6,8 @@ import { validateSignup } from '../../../domain/signup-rules';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { authApi, authErrorText } from '../../lib/auth-api';
+import { authApi } from '../../api/accounts';
+import { authErrorText } from './auth-error-text';
 import { AuthCard } from './auth-card';
 
 /** Where the mailed link lands (better-auth redirects here with ?token=… or ?error=INVALID_TOKEN). */

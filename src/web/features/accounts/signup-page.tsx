@@ -3,11 +3,12 @@ import { Form } from 'react-aria-components';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { validateSignup } from '../../../domain/signup-rules';
-import { useRefreshSession } from '../../lib/session';
+import { useRefreshSession } from '../../api/session';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
-import { authApi, authErrorText } from '../../lib/auth-api';
+import { authApi } from '../../api/accounts';
+import { authErrorText } from './auth-error-text';
 import { AuthCard, Divider } from './auth-card';
 import { GoogleButton } from './google-button';
 

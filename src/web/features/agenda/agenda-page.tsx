@@ -6,14 +6,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { isValidIsoDate } from '../../../domain/salon-time';
-import { useSession } from '../../lib/session';
+import { useSession } from '../../api/session';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DateCalendar } from '../../components/date-calendar';
 import { formatDateLong, formatTime } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
-import { agendaKey, fetchAgendaDay, type AgendaAppointment } from './agenda-api';
-import { canMark, highlights, noonOf, shiftDay, startsIn, todayInSalon } from './agenda-view';
+import { agendaDayQuery, type AgendaAppointment } from '../../api/agenda';
+import { todayInSalon } from '../../lib/salon-today';
+import { canMark, highlights, noonOf, shiftDay, startsIn } from './agenda-view';
 import { AppointmentCard } from './appointment-card';
 import { usePendingMarks } from './use-pending-marks';
 
@@ -37,17 +38,17 @@ function useNow(offsetMs: number, everyMs = 15_000): number {
 export default function AgendaPage() {
   const { user } = useSession();
   const [params, setParams] = useSearchParams();
-  const today = todayInSalon(Date.now());
+  const today = todayInSalon();
   const asked = params.get('fecha');
   const date = asked && isValidIsoDate(asked) ? asked : today;
   const setDate = useCallback(
     (d: string) => {
-      setParams(d === todayInSalon(Date.now()) ? {} : { fecha: d }, { replace: true });
+      setParams(d === todayInSalon() ? {} : { fecha: d }, { replace: true });
     },
     [setParams],
   );
 
-  const q = useQuery({ queryKey: agendaKey(date), queryFn: () => fetchAgendaDay(date), enabled: Boolean(user) });
+  const q = useQuery({ ...agendaDayQuery(date), enabled: Boolean(user) });
   const { refetch } = q;
   useLiveAppointments({ employeeId: user?.uid, date }, () => void refetch(), Boolean(user));
 

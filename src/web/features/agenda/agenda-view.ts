@@ -1,6 +1,7 @@
 import { canEmployeeMark } from '../../../domain/appointment-status';
 import { formatPhone } from '../../../domain/phone';
-import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../../../domain/salon-time';
+import { addDays, SALON_TIME_ZONE, wallClockToInstant } from '../../../domain/salon-time';
+import { todayInSalon } from '../../lib/salon-today';
 
 // What a glance at the agenda should tell (DESIGN.md: "a glance tells what comes next"), as pure
 // functions of the list and the clock so they are tested without a browser.
@@ -15,7 +16,7 @@ export type Highlight = 'now' | 'next';
  */
 export function highlights(list: readonly Timed[], nowMs: number, date: string): Map<string, Highlight> {
   const out = new Map<string, Highlight>();
-  if (date !== salonDateOf(nowMs, SALON_TIME_ZONE)) return out;
+  if (date !== todayInSalon(nowMs)) return out;
   const confirmed = list.filter((a) => a.status === 'confirmed');
   for (const a of confirmed) {
     if (a.startTime.getTime() <= nowMs && nowMs < a.endTime.getTime()) out.set(a.id, 'now');
@@ -39,7 +40,6 @@ export function startsIn(startMs: number, nowMs: number): string {
   return m === 0 ? `en ${h} h` : `en ${h} h ${m} min`;
 }
 
-export const todayInSalon = (nowMs: number) => salonDateOf(nowMs, SALON_TIME_ZONE);
 export const shiftDay = (date: string, n: number) => addDays(date, n);
 
 /** Noon of a salon date: a safe instant to format that date with (no DST edge near it). */

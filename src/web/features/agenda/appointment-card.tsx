@@ -3,7 +3,7 @@ import { ClientNote } from '../../components/client-note';
 import { Button } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/format';
-import type { AgendaAppointment, EmployeeMark } from './agenda-api';
+import type { AgendaAppointment, EmployeeMark } from '../../api/agenda';
 import { clientContact, type Highlight } from './agenda-view';
 
 const FINISHED = new Set(['completed', 'no_show', 'cancelled_by_client', 'cancelled_by_salon']);

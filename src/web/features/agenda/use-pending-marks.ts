@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { EMPLOYEE_UNDO_WINDOW_MS, statusLabel } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
 import { ApiRequestError } from '../../lib/api';
-import { saveMark, type AgendaAppointment, type AgendaDay, type EmployeeMark } from './agenda-api';
-import { onBeforeSignOut } from '../../lib/session';
+import { AGENDA_FAMILY, saveMark, type AgendaAppointment, type AgendaDay, type EmployeeMark } from '../../api/agenda';
+import { onBeforeSignOut } from '../../api/session';
 
 type Pending = {
   to: EmployeeMark;
@@ -50,7 +50,7 @@ export function usePendingMarks() {
       toast.dismiss(p.toastId);
       return saveMark(id, p.to, { keepalive })
         .then((saved) => {
-          qc.setQueriesData<AgendaDay>({ queryKey: ['agenda'] }, (day) =>
+          qc.setQueriesData<AgendaDay>({ queryKey: AGENDA_FAMILY }, (day) =>
             day ? { ...day, appointments: day.appointments.map((a: AgendaAppointment) => (a.id === id ? saved : a)) } : day,
           );
         })
@@ -59,7 +59,7 @@ export function usePendingMarks() {
           // the employee understand; the spec's sentence stays the headline.
           const reason = err instanceof ApiRequestError && err.message !== MSG.saveChangeRetrying ? err.message : undefined;
           toast.error(MSG.saveChangeRetrying, { description: reason });
-          void qc.invalidateQueries({ queryKey: ['agenda'] });
+          void qc.invalidateQueries({ queryKey: AGENDA_FAMILY });
         })
         .finally(() => {
           pending.current.delete(id);

@@ -56,7 +56,7 @@ function CalendarMonth() {
 }
 
 // While a date is typed segment by segment the field briefly holds dates nobody meant (the year '2'
-// of '2026' is 0002): applying them moved the other field and fired a 400 per keystroke (issue 12).
+// of '2026' is 0002): applying them moved the other field and fired a 400 per keystroke.
 const TYPING_PAUSE_MS = 600;
 
 /**

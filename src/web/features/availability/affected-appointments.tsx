@@ -5,6 +5,7 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
+import { rescheduleCalls } from '../../api/reschedule';
 import { RescheduleForm } from '../../components/reschedule-form';
 import { Sheet } from '../../components/sheet';
 import { failureText, useInvalidateAll } from '../../components/admin/admin-ui';
@@ -87,6 +88,7 @@ function MoveSheet({ appointment, onClose, onMoved }: { appointment: ConflictRow
           initialProfessionalId={movingPro?.id ?? professionals[0]?.id ?? ''}
           initialDate={appointment.date}
           minDate={todayInSalon()}
+          calls={rescheduleCalls}
           onDone={() => {
             onClose();
             onMoved();

@@ -3,7 +3,7 @@ import { TextField } from '../../components/text-field';
 /**
  * The booking's optional note. It shows only once a time is chosen, never in the first view, so
  * it is its own chunk (React Aria's TextField, ~5 KB gzipped) loaded after the page has hydrated
- * (book-page.tsx; docs/decisions/016-react-19-runtime.md).
+ * (booking-steps.tsx; docs/decisions/016-react-19-runtime.md).
  */
 export default function NotesField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   return (

@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { statusLabel, type ADMIN_TRANSITIONS } from '../../../domain/appointment-status';
+import { statusLabel } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
 import { formatPhone } from '../../../domain/phone';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
@@ -12,11 +12,11 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { RescheduleForm } from '../../components/reschedule-form';
 import { Sheet } from '../../components/sheet';
 import { StatusBadge } from '../../components/status-badge';
-import { api, call } from '../../lib/api';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
-import { changesKey, useChanges, type DayAppointment, type DayProfessional } from './front-desk-api';
+import { changeStatus, type AdminAction } from '../../api/appointments';
+import { changesQuery, type Change, type DayAppointment, type DayProfessional } from '../../api/front-desk';
+import { rescheduleCalls } from '../../api/reschedule';
 
-type Action = (typeof ADMIN_TRANSITIONS)[number];
 const TZ = SALON_TIME_ZONE;
 
 /** A block of the day view opened: who, what, when, the allowed actions, moving it, its history. */
@@ -38,16 +38,15 @@ export function AppointmentDetails({
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const changes = useChanges(a.id);
+  const changes = useQuery(changesQuery(a.id));
   const start = new Date(a.startTime);
-  const end = new Date(a.endTime);
   const currentPro = professionals.find((p) => p.userId === a.employeeId);
 
-  const act = async (status: Action) => {
+  const act = async (status: AdminAction) => {
     setPending(true);
     setError(null);
     try {
-      await call(api.admin.appointments[':id'].status.$patch({ param: { id: a.id }, json: { status } }), MSG.statusUpdateFailed);
+      await changeStatus(a.id, status);
       toast.success(MSG.statusMarked(statusLabel(status)));
       setConfirmCancel(false);
       onChanged();
@@ -60,40 +59,7 @@ export function AppointmentDetails({
 
   return (
     <Sheet isOpen title={a.clientName} onClose={onClose} wide>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="text-muted">Estado</dt>
-        <dd>
-          <StatusBadge status={a.status} />
-        </dd>
-        <dt className="text-muted">Cuándo</dt>
-        <dd className="first-letter:uppercase">
-          {formatDateLong(start)}, {formatTime(start)}–{formatTime(end)}
-        </dd>
-        <dt className="text-muted">Servicio</dt>
-        <dd>
-          {a.serviceName} · {formatEuros(Number(a.price))}
-        </dd>
-        <dt className="text-muted">Profesional</dt>
-        <dd>{a.employeeName}</dd>
-        {a.clientPhone && (
-          <>
-            <dt className="text-muted">Teléfono</dt>
-            <dd>
-              <a className="underline" href={`tel:${a.clientPhone}`}>
-                {formatPhone(a.clientPhone)}
-              </a>
-            </dd>
-          </>
-        )}
-        <dt className="text-muted">Reservada</dt>
-        <dd>{a.bookedBy === 'staff' ? 'Por el salón' : 'Por el cliente (en línea)'}</dd>
-        {a.notes_client && (
-          <>
-            <dt className="text-muted">Notas</dt>
-            <dd className="whitespace-pre-wrap">{a.notes_client}</dd>
-          </>
-        )}
-      </dl>
+      <AppointmentFacts appointment={a} />
       {a.clientRecordId && (
         <p className="mt-3 text-sm">
           <Link className="font-medium text-rose-700 underline" to={`/admin/clients/${a.clientRecordId}`}>
@@ -129,28 +95,17 @@ export function AppointmentDetails({
             initialProfessionalId={currentPro?.id ?? professionals[0]?.id ?? ''}
             initialDate={salonDateOf(start, TZ)}
             minDate={today}
+            calls={rescheduleCalls}
             onDone={() => {
               toast.success(MSG.rescheduleSucceeded);
               setMoving(false);
-              void qc.invalidateQueries({ queryKey: changesKey(a.id) });
+              void qc.invalidateQueries({ queryKey: changesQuery(a.id).queryKey });
               onChanged();
             }}
           />
         </section>
       )}
-      <section className="mt-6" aria-label="Historial de cambios">
-        <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Historial de cambios</h3>
-        {changes.data && changes.data.length === 0 && <p className="text-sm text-muted">Sin cambios desde que se reservó.</p>}
-        <ul className="flex flex-col gap-2 text-sm">
-          {(changes.data ?? []).map((c) => (
-            <li key={c.id} className="rounded-lg bg-ivory/70 px-3 py-2">
-              <span className="font-medium">{c.changedByName}</span> movió la cita el {formatDateLong(new Date(c.createdAt))} a las {formatTime(new Date(c.createdAt))}: de{' '}
-              {formatDateLong(new Date(c.before.startTime))} {formatTime(new Date(c.before.startTime))} ({c.before.employeeName}) a{' '}
-              {formatDateLong(new Date(c.after.startTime))} {formatTime(new Date(c.after.startTime))} ({c.after.employeeName}).
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ChangeHistory changes={changes.data} />
       <ConfirmDialog
         isOpen={confirmCancel}
         title="Cancelar cita"
@@ -163,5 +118,66 @@ export function AppointmentDetails({
         La hora quedará libre para otra reserva.
       </ConfirmDialog>
     </Sheet>
+  );
+}
+
+/** Who, what, when, with whom, how to reach her, who booked it, her notes. */
+function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
+  const start = new Date(a.startTime);
+  const end = new Date(a.endTime);
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dt className="text-muted">Estado</dt>
+      <dd>
+        <StatusBadge status={a.status} />
+      </dd>
+      <dt className="text-muted">Cuándo</dt>
+      <dd className="first-letter:uppercase">
+        {formatDateLong(start)}, {formatTime(start)}–{formatTime(end)}
+      </dd>
+      <dt className="text-muted">Servicio</dt>
+      <dd>
+        {a.serviceName} · {formatEuros(Number(a.price))}
+      </dd>
+      <dt className="text-muted">Profesional</dt>
+      <dd>{a.employeeName}</dd>
+      {a.clientPhone && (
+        <>
+          <dt className="text-muted">Teléfono</dt>
+          <dd>
+            <a className="underline" href={`tel:${a.clientPhone}`}>
+              {formatPhone(a.clientPhone)}
+            </a>
+          </dd>
+        </>
+      )}
+      <dt className="text-muted">Reservada</dt>
+      <dd>{a.bookedBy === 'staff' ? 'Por el salón' : 'Por el cliente (en línea)'}</dd>
+      {a.notes_client && (
+        <>
+          <dt className="text-muted">Notas</dt>
+          <dd className="whitespace-pre-wrap">{a.notes_client}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The appointment's moves: who moved it, when, from when and whom to when and whom. */
+function ChangeHistory({ changes }: { changes: Change[] | undefined }) {
+  return (
+    <section className="mt-6" aria-label="Historial de cambios">
+      <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Historial de cambios</h3>
+      {changes && changes.length === 0 && <p className="text-sm text-muted">Sin cambios desde que se reservó.</p>}
+      <ul className="flex flex-col gap-2 text-sm">
+        {(changes ?? []).map((c) => (
+          <li key={c.id} className="rounded-lg bg-ivory/70 px-3 py-2">
+            <span className="font-medium">{c.changedByName}</span> movió la cita el {formatDateLong(new Date(c.createdAt))} a las {formatTime(new Date(c.createdAt))}: de{' '}
+            {formatDateLong(new Date(c.before.startTime))} {formatTime(new Date(c.before.startTime))} ({c.before.employeeName}) a{' '}
+            {formatDateLong(new Date(c.after.startTime))} {formatTime(new Date(c.after.startTime))} ({c.after.employeeName}).
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

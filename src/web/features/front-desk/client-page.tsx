@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BellOff } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,11 +10,11 @@ import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
-import { inputClass } from '../../components/text-field';
-import { useSession } from '../../lib/session';
+import { inputClass } from '../../components/input-class';
+import { useSession } from '../../api/session';
 import { formatDateLong, formatDateShort, formatEuros, formatTime } from '../../lib/format';
 import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
-import { clientKey, useClientPage, useUpdateClient, type ClientPageData } from './front-desk-api';
+import { clientQuery, updateClient, type ClientInput, type ClientPageData } from '../../api/front-desk';
 
 type Row = ClientPageData['upcoming'][number];
 
@@ -44,10 +44,10 @@ function Appointments({ title, rows }: { title: string; rows: Row[] }) {
   );
 }
 
-/** A client's page (issue 13): contact, private notes (staff only), totals, upcoming and past appointments. */
+/** A client's page (docs/decisions/019-client-records.md): contact, private notes (staff only), totals, upcoming and past appointments. */
 export default function ClientPage() {
   const { id = '' } = useParams();
-  const { data, isPending, isError, error } = useClientPage(id);
+  const { data, isPending, isError, error } = useQuery(clientQuery(id));
   if (isPending) return <InlineLoading text="Cargando cliente..." />;
   if (isError) return <Alert>{error.message}</Alert>;
   return (
@@ -108,7 +108,7 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
   const qc = useQueryClient();
   const { user } = useSession();
   const isAdmin = user?.role === 'admin';
-  const update = useUpdateClient(id);
+  const update = useMutation({ mutationFn: (json: ClientInput) => updateClient(id, json) });
   const [form, setForm] = useState({
     name: data.client.name,
     phone: data.client.phone ?? '',
@@ -125,7 +125,7 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
       {
         onSuccess: () => {
           toast.success(STAFF_MSG.clientSaved);
-          void qc.invalidateQueries({ queryKey: clientKey(id) });
+          void qc.invalidateQueries({ queryKey: clientQuery(id).queryKey });
         },
       },
     );

@@ -1,11 +1,12 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Search, UserPlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatPhone } from '../../../domain/phone';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { inputClass } from '../../components/text-field';
+import { inputClass } from '../../components/input-class';
 import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
-import { useClientSearch, useCreateClient, type ClientSummary } from './front-desk-api';
+import { clientsQuery, createClient, type ClientSummary } from '../../api/front-desk';
 
 /** Typing settles for 200 ms before it searches. */
 function useDebounced(value: string, ms = 200) {
@@ -30,7 +31,7 @@ export function ClientPicker({
   const [q, setQ] = useState('');
   const [creating, setCreating] = useState(startCreating);
   const search = useDebounced(q);
-  const results = useClientSearch(search, !value && !creating && search.trim().length > 0);
+  const results = useQuery({ ...clientsQuery(search), enabled: !value && !creating && search.trim().length > 0 });
 
   if (value) {
     return (
@@ -79,7 +80,7 @@ function NewClientForm({ initial, onCreated, onCancel }: { initial: string; onCr
   const [name, setName] = useState(digits ? '' : initial);
   const [phone, setPhone] = useState(digits ? initial : '');
   const [email, setEmail] = useState('');
-  const create = useCreateClient();
+  const create = useMutation({ mutationFn: createClient });
   const save = (confirmAttach?: boolean) => create.mutate({ name, phone, email: email.trim() || null, confirmAttach }, { onSuccess: onCreated });
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,11 +8,11 @@ import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { Sheet } from '../../components/sheet';
-import { inputClass } from '../../components/text-field';
+import { inputClass } from '../../components/input-class';
 import { ClientPicker } from './client-picker';
-import { useClientSearch } from './front-desk-api';
+import { clientsQuery } from '../../api/front-desk';
 
-/** "Clientes" (issue 13): everyone with appointments, with or without an account; search as you type. */
+/** "Clientes" (docs/decisions/019-client-records.md): everyone with appointments, with or without an account; search as you type. */
 export default function ClientsPage() {
   const [q, setQ] = useState('');
   const [search, setSearch] = useState('');
@@ -21,7 +22,7 @@ export default function ClientsPage() {
     const t = setTimeout(() => setSearch(q), 200);
     return () => clearTimeout(t);
   }, [q]);
-  const { data, isPending, isError, error } = useClientSearch(search);
+  const { data, isPending, isError, error } = useQuery(clientsQuery(search));
 
   return (
     <div>

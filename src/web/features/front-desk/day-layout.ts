@@ -1,9 +1,13 @@
+import { salonMinuteOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
 import { toMinutes } from '../../../domain/weekly-schedule';
 
-// The geometry of the salon's day view (issue 13), pure so it is table-tested: the hours shown
+// The geometry of the salon's day view (docs/decisions/018-salon-day-view.md), pure so it is table-tested: the hours shown
 // (earliest opening to latest closing of the day's professionals) and where a block sits.
 
 export type DayHours = { startMinute: number; endMinute: number };
+
+/** The minute of the salon's day (0-1439) an instant falls on. */
+export const minuteOf = (instant: string | Date) => salonMinuteOf(new Date(instant), SALON_TIME_ZONE);
 type Day = { isWorkingDay: boolean; startTime: string; endTime: string };
 
 const valid = (hhmm: string) => /^\d{2}:\d{2}$/.test(hhmm);

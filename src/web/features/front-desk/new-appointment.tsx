@@ -1,52 +1,43 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
-import { chevron, selectClass } from '../../components/schedule-editor';
-import { useActiveServices } from '../../components/services-list';
+import { ProfessionalDayPicker } from '../../components/professional-day-picker';
+import { chevron, selectClass } from '../../components/select-class';
 import { Sheet } from '../../components/sheet';
 import { SlotButtons } from '../../components/slot-buttons';
-import { inputClass } from '../../components/text-field';
-import { api, call } from '../../lib/api';
+import { inputClass } from '../../components/input-class';
 import { ClientPicker } from './client-picker';
-import { useStaffBook, type ClientSummary } from './front-desk-api';
+import { professionalsQuery, slotsQuery, staffBook } from '../../api/booking';
+import { activeServicesQuery } from '../../api/catalog';
+import type { ClientSummary } from '../../api/front-desk';
 
 export type NewAppointmentStart = { date: string; professionalId?: string; time?: string };
 
 /**
- * "Nueva cita" at the front desk (issue 13): the client (found or created), the service, the
+ * "Nueva cita" at the front desk (docs/decisions/018-salon-day-view.md): the client (found or created), the service, the
  * professional and a time the slot engine offers, optional notes. The server checks it all again.
  */
 export function NewAppointment({ start, onClose, onBooked }: { start: NewAppointmentStart; onClose: () => void; onBooked: (date: string) => void }) {
   const [client, setClient] = useState<ClientSummary | null>(null);
-  const services = useActiveServices();
+  const services = useQuery(activeServicesQuery());
   const [serviceId, setServiceId] = useState('');
   const [professionalId, setProfessionalId] = useState(start.professionalId ?? '');
   const [date, setDate] = useState(start.date);
   const [time, setTime] = useState<string | null>(start.time ?? null);
   const [notes, setNotes] = useState('');
-  const book = useStaffBook();
+  const book = useMutation({ mutationFn: staffBook });
 
-  const pros = useQuery({
-    queryKey: ['catalog', 'professionals', serviceId],
-    queryFn: async () => (await call(api.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
-    enabled: serviceId !== '',
-  });
+  const pros = useQuery({ ...professionalsQuery(serviceId), enabled: serviceId !== '' });
   const offered = useMemo(() => (pros.data ?? []).filter((p) => p.userId), [pros.data]);
   useEffect(() => {
     if (pros.data && !offered.some((p) => p.id === professionalId)) setProfessionalId(offered[0]?.id ?? '');
   }, [pros.data, offered, professionalId]);
 
-  const slots = useQuery({
-    queryKey: ['booking', 'slots', serviceId, professionalId, date],
-    queryFn: async () => (await call(api.booking.slots.$get({ query: { serviceId, professionalId, date } }), MSG.realtimeFailed)).slots,
-    enabled: serviceId !== '' && professionalId !== '' && /^\d{4}-\d{2}-\d{2}$/.test(date),
-    staleTime: 0,
-  });
+  const slots = useQuery(slotsQuery(serviceId, professionalId, date));
   const timeOffered = !!time && !!slots.data?.some((s) => s.time === time);
 
   const submit = () => {
@@ -82,21 +73,15 @@ export function NewAppointment({ start, onClose, onBooked }: { start: NewAppoint
               ))}
             </select>
           </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Profesional
-            <select className={selectClass} style={chevron} value={professionalId} onChange={(e) => setProfessionalId(e.target.value)} disabled={!serviceId}>
-              {offered.length === 0 && <option value="">—</option>}
-              {offered.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Día
-            <input type="date" className={inputClass} value={date} onChange={(e) => setDate(e.target.value)} />
-          </label>
+          <ProfessionalDayPicker
+            professionals={offered}
+            professionalId={professionalId}
+            onProfessional={setProfessionalId}
+            date={date}
+            onDate={setDate}
+            alwaysShowProfessional
+            isProfessionalDisabled={!serviceId}
+          />
         </div>
         {serviceId && professionalId && (
           <section aria-label="Hora">

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Leaf, Sparkles, CalendarCheck } from 'lucide-react';
 import { Navigate } from 'react-router';
 import luz from '../../assets/images/about-luz.svg';
 import piedras from '../../assets/images/about-piedras.svg';
-import { homeOf, useSession } from '../../lib/session';
+import { activeServicesQuery } from '../../api/catalog';
+import { homeOf, useSession } from '../../api/session';
 import { ServicesList } from '../../components/services-list';
 import { HeroCarousel } from './hero-carousel';
 
@@ -15,7 +17,9 @@ const PROMISES = [
 /** Admins and employees start in their own portals (SPEC §2 Home); clients see the salon. */
 export default function HomePage() {
   const { user } = useSession();
-  if (user && user.role !== 'client') return <Navigate to={homeOf(user.role)} replace />;
+  const staff = !!user && user.role !== 'client';
+  const services = useQuery({ ...activeServicesQuery(), enabled: !staff });
+  if (staff) return <Navigate to={homeOf(user.role)} replace />;
   return (
     <>
       <h1 className="sr-only">Auna, estética y belleza</h1>
@@ -81,7 +85,7 @@ export default function HomePage() {
       </section>
 
       <div id="servicios" className="scroll-mt-20">
-        <ServicesList />
+        <ServicesList services={services} />
       </div>
     </>
   );

@@ -1,29 +1,22 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
-import { MSG } from '../../../domain/texts/common';
+import { emailStatusQuery, resendVerification } from '../../api/email-verification';
 import { ResendVerificationButton } from '../../components/resend-verification-button';
-import { api, call } from '../../lib/api';
 
-const EMAIL_STATUS_KEY = ['email-verification'] as const;
-
-/** Whether the signed-in account's email is confirmed (the salon attaches her history only then). */
-export function useEmailStatus() {
-  return useQuery({ queryKey: EMAIL_STATUS_KEY, queryFn: () => call(api['email-verification'].$get(), MSG.internal), staleTime: 60_000 });
-}
 
 function useResend() {
   const qc = useQueryClient();
   return async () => {
-    const answer = await call(api['email-verification'].resend.$post({ json: {} }), ACCOUNT_MSG.verificationResendFailed);
+    const answer = await resendVerification();
     // Confirmed in the meantime (another tab): the notice goes.
-    if (answer.status === 'already_confirmed') void qc.invalidateQueries({ queryKey: EMAIL_STATUS_KEY });
+    if (answer.status === 'already_confirmed') void qc.invalidateQueries({ queryKey: emailStatusQuery().queryKey });
     return answer;
   };
 }
 
 /** At the top of Mis Citas, only while the email is unconfirmed. */
 export function EmailConfirmationNotice() {
-  const status = useEmailStatus();
+  const status = useQuery(emailStatusQuery());
   const resend = useResend();
   if (!status.data || status.data.emailVerified) return null;
   return (
@@ -36,7 +29,7 @@ export function EmailConfirmationNotice() {
 
 /** In «Tus datos»: the account's email and whether it is confirmed. */
 export function AccountEmailStatus() {
-  const status = useEmailStatus();
+  const status = useQuery(emailStatusQuery());
   const resend = useResend();
   if (!status.data) return null;
   return (

@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InferResponseType } from 'hono/client';
 import { CalendarDays, Clock, Hourglass, MessageSquareText, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,17 +10,16 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
-import { api, ApiRequestError, call } from '../../lib/api';
+import { cancelMyAppointment, myAppointmentsQuery, type MyAppointment } from '../../api/my-account';
+import { ApiRequestError } from '../../lib/api';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
 import { RemindersSwitch } from './reminders-switch';
 
 import { EmailConfirmationNotice } from './email-confirmation';
 import { MyDataSection } from './my-data-section';
 
-type Appointment = InferResponseType<(typeof api)['my-appointments']['$get'], 200>['appointments'][number];
-
-const MY_APPOINTMENTS_KEY = ['my-appointments'] as const;
-// Issue 13: moving an appointment; its code loads only when the client opens it.
+type Appointment = MyAppointment;
+// Moving an appointment (docs/decisions/020-rescheduling.md): its code loads only when the client opens it.
 const RescheduleSheet = lazy(() => import('./reschedule-sheet'));
 const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner, moved: MSG.rescheduleSucceeded } as const;
 type Banner = keyof typeof BANNERS;
@@ -108,19 +106,14 @@ export default function MyAppointmentsPage() {
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [toMove, setToMove] = useState<Appointment | null>(null);
 
-  const list = useQuery({
-    queryKey: MY_APPOINTMENTS_KEY,
-    queryFn: async () => (await call(api['my-appointments'].$get(), MSG.loadMyDataFailed)).appointments,
-    // Coming back from a booking or a cancel: always show the list as it is now.
-    refetchOnMount: 'always',
-  });
+  const list = useQuery(myAppointmentsQuery());
   const now = Date.now();
 
   const cancel = useMutation({
-    mutationFn: async (id: string) => call(api['my-appointments'][':id'].cancel.$post({ param: { id } }), MSG.cancelFailed),
+    mutationFn: cancelMyAppointment,
     onSuccess: async () => {
       setToCancel(null);
-      await qc.invalidateQueries({ queryKey: MY_APPOINTMENTS_KEY });
+      await qc.invalidateQueries({ queryKey: myAppointmentsQuery().queryKey });
       window.scrollTo({ top: 0 });
       navigate('/my-appointments?status=cancelled', { replace: true });
     },
@@ -186,7 +179,7 @@ export default function MyAppointmentsPage() {
             onClose={() => setToMove(null)}
             onDone={() => {
               setToMove(null);
-              void qc.invalidateQueries({ queryKey: MY_APPOINTMENTS_KEY });
+              void qc.invalidateQueries({ queryKey: myAppointmentsQuery().queryKey });
               window.scrollTo({ top: 0 });
               navigate('/my-appointments?status=moved', { replace: true });
             }}

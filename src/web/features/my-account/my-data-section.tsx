@@ -7,13 +7,14 @@ import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { TextField } from '../../components/text-field';
-import { useSession } from '../../lib/session';
-import { api, ApiRequestError, call } from '../../lib/api';
+import { useSession } from '../../api/session';
+import { deleteMyAccount, MY_DATA_EXPORT_URL } from '../../api/my-account';
+import { ApiRequestError } from '../../lib/api';
 import { AccountEmailStatus } from './email-confirmation';
 import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
 
 /**
- * "Tus datos" under Mis Citas (issue 16, RGPD): download everything the salon keeps about you as
+ * "Tus datos" under Mis Citas (RGPD; docs/decisions/026-admin-email-and-account-deletion.md, 033): download everything the salon keeps about you as
  * JSON, and delete your account (clients only; staff accounts are the salon's to close).
  */
 export function MyDataSection() {
@@ -25,9 +26,7 @@ export function MyDataSection() {
   const [password, setPassword] = useState('');
 
   const remove = useMutation({
-    // Her password, or nothing when she has just signed in (a Google account: ADR 033).
-    mutationFn: async () =>
-      call(api['my-account'].delete.$post({ json: { confirm: 'ELIMINAR', ...(password ? { password } : {}) } }), MSG.internal),
+    mutationFn: () => deleteMyAccount(password),
     onSuccess: () => {
       // Every session has ended with the account: a full reload starts clean.
       window.location.assign('/login?cuenta=eliminada');
@@ -63,7 +62,7 @@ export function MyDataSection() {
       )}
       <div className="mt-5 flex flex-col gap-3 sm:flex-row">
         {/* A plain link: the server answers the JSON as a file (Content-Disposition). */}
-        <a href="/api/my-account/export" download className={buttonClass('secondary', 'w-full sm:w-auto')}>
+        <a href={MY_DATA_EXPORT_URL} download className={buttonClass('secondary', 'w-full sm:w-auto')}>
           <Download className="h-4 w-4" aria-hidden /> Descargar mis datos
         </a>
         {user?.role === 'client' && (

@@ -1,23 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import { MSG } from '../../../domain/texts/common';
-import { api, call } from '../../lib/api';
-
-const PREFERENCES_KEY = ['message-preferences'] as const;
+import { reminderPreferencesQuery, saveReminderPreference } from '../../api/my-account';
 
 /**
- * issue 14: the same switch as the one-click link in every email (ADR 022). Only reminders:
+ * The same switch as the one-click link in every email (docs/decisions/022-client-message-control-and-calendar-feeds.md). Only reminders:
  * confirmations of the client's own actions are always sent.
  */
 export function RemindersSwitch() {
   const qc = useQueryClient();
-  const prefs = useQuery({
-    queryKey: PREFERENCES_KEY,
-    queryFn: () => call(api.messages.preferences.$get(), MSG.loadMyDataFailed),
-  });
+  const prefs = useQuery(reminderPreferencesQuery());
   const save = useMutation({
-    mutationFn: (reminders: boolean) => call(api.messages.preferences.$put({ json: { reminders } }), MSG.loadMyDataFailed),
-    onSuccess: (data) => qc.setQueryData(PREFERENCES_KEY, data),
+    mutationFn: saveReminderPreference,
+    onSuccess: (data) => qc.setQueryData(reminderPreferencesQuery().queryKey, data),
   });
   if (prefs.isPending || prefs.isError) return null;
   const on = save.isPending && save.variables !== undefined ? save.variables : prefs.data.reminders;

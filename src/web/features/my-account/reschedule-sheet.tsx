@@ -1,27 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import { MSG } from '../../../domain/texts/common';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { professionalsQuery } from '../../api/booking';
+import { rescheduleCalls } from '../../api/reschedule';
 import { InlineLoading } from '../../components/loading';
 import { RescheduleForm } from '../../components/reschedule-form';
 import { Sheet } from '../../components/sheet';
-import { api, call } from '../../lib/api';
+import { todayInSalon } from '../../lib/salon-today';
 
 export type Movable = { id: string; serviceId: string | null; serviceName: string; employeeName: string; startTime: string };
 
 /**
- * Mis Citas: the client moves their own confirmed appointment (issue 13), under the same policy
+ * Mis Citas: the client moves their own confirmed appointment (docs/decisions/020-rescheduling.md), under the same policy
  * as cancelling; the server says so when it is too late. Loaded only when opened.
  */
 export default function RescheduleSheet({ appointment: a, onClose, onDone }: { appointment: Movable; onClose: () => void; onDone: () => void }) {
   const serviceId = a.serviceId ?? '';
-  const pros = useQuery({
-    queryKey: ['catalog', 'professionals', serviceId],
-    queryFn: async () => (await call(api.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
-    enabled: serviceId !== '',
-  });
+  const pros = useQuery({ ...professionalsQuery(serviceId), enabled: serviceId !== '' });
   const offered = (pros.data ?? []).filter((p) => p.userId);
   const current = offered.find((p) => p.name === a.employeeName) ?? offered[0];
-  const today = salonDateOf(Date.now(), SALON_TIME_ZONE);
   return (
     <Sheet isOpen title={`Cambiar hora: ${a.serviceName}`} onClose={onClose}>
       {pros.isPending ? (
@@ -32,7 +28,8 @@ export default function RescheduleSheet({ appointment: a, onClose, onDone }: { a
           professionals={offered}
           initialProfessionalId={current?.id ?? ''}
           initialDate={salonDateOf(new Date(a.startTime), SALON_TIME_ZONE)}
-          minDate={today}
+          minDate={todayInSalon()}
+          calls={rescheduleCalls}
           onDone={onDone}
         />
       )}

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Wordmark } from '../../components/logo';
-import { api, call } from '../../lib/api';
+import { privacyQuery } from '../../api/privacy';
 
 /**
- * /privacidad — the short privacy notice the sign-up page links (issue 16, RGPD art. 13 and
+ * /privacidad — the short privacy notice the sign-up page links (RGPD art. 13 and
  * LOPDGDD art. 11): who holds the data, why, for how long, and how to see or delete it. The
  * salon's name and contact come from its settings.
  */
 export default function PrivacyPage() {
-  const facts = useQuery({ queryKey: ['privacy'], queryFn: () => call(api.privacy.$get(), 'No se pudo cargar el aviso.') });
+  const facts = useQuery(privacyQuery());
   const salon = facts.data?.salonName ?? 'El salón';
   const contact = [facts.data?.address, facts.data?.phoneNumber].filter(Boolean).join(' · ');
 

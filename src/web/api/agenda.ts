@@ -1,7 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
-import type { EMPLOYEE_MARKS } from '../../../domain/appointment-status';
-import { MSG } from '../../../domain/texts/common';
-import { api, call } from '../../lib/api';
+import type { EMPLOYEE_MARKS } from '../../domain/appointment-status';
+import { MSG } from '../../domain/texts/common';
+import { api, call } from '../lib/api';
+
+// The employee's portal: her agenda and its marks (src/server/features/agenda;
+// docs/decisions/007-employee-agenda-marking.md). Her own time off is the availability room's
+// (api/availability.ts).
 
 export type EmployeeMark = (typeof EMPLOYEE_MARKS)[number];
 
@@ -20,14 +25,25 @@ export type AgendaDay = {
   closed: string | null;
 };
 
-export const agendaKey = (date: string) => ['agenda', date] as const;
+const toAppointment = (r: RowJson): AgendaAppointment => ({ ...r, startTime: new Date(r.startTime), endTime: new Date(r.endTime) });
 
-export const toAppointment = (r: RowJson): AgendaAppointment => ({ ...r, startTime: new Date(r.startTime), endTime: new Date(r.endTime) });
+/** Every agenda day's query starts with this key: a saved mark updates or refetches them all. */
+export const AGENDA_FAMILY = ['agenda'] as const;
 
-export async function fetchAgendaDay(date: string): Promise<AgendaDay> {
-  const body = await call(api.agenda.$get({ query: { date } }), MSG.appointmentsLoadFailed);
-  return { date: body.date, appointments: body.appointments.map(toAppointment), clockOffsetMs: Date.parse(body.now) - Date.now(), closed: body.closed };
-}
+/** The signed-in professional's appointments of one salon day. */
+export const agendaDayQuery = (date: string) =>
+  queryOptions({
+    queryKey: [...AGENDA_FAMILY, date] as const,
+    queryFn: async (): Promise<AgendaDay> => {
+      const body = await call(api.agenda.$get({ query: { date } }), MSG.appointmentsLoadFailed);
+      return {
+        date: body.date,
+        appointments: body.appointments.map(toAppointment),
+        clockOffsetMs: Date.parse(body.now) - Date.now(),
+        closed: body.closed,
+      };
+    },
+  });
 
 /**
  * Saves a mark. `keepalive` lets the request outlive the page (pagehide, closing the tab): the

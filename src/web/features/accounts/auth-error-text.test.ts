@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MSG } from '../../domain/texts/common';
-import { authErrorText, googleErrorText } from './auth-api';
+import { MSG } from '../../../domain/texts/common';
+import { authErrorText, googleErrorText } from './auth-error-text';
 
 describe('googleErrorText', () => {
   it.each([

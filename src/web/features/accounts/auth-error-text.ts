@@ -1,49 +1,4 @@
-import { MSG } from '../../domain/texts/common';
-
-// Sign-in, sign-up and password reset go to better-auth's endpoints on our own server
-// (/api/auth/*). Plain fetch keeps the login page light: no auth SDK in the first load.
-
-export type AuthFailure = { status: number; code: string };
-
-async function post(path: string, body: unknown): Promise<{ ok: true; data: unknown } | ({ ok: false } & AuthFailure)> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/auth${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      credentials: 'same-origin',
-      body: JSON.stringify(body),
-    });
-  } catch {
-    return { ok: false, status: 0, code: 'NETWORK_ERROR' };
-  }
-  const data: unknown = await res.json().catch(() => null);
-  if (res.ok) return { ok: true, data };
-  const d = data as { code?: string; error?: { code?: string } } | null;
-  return { ok: false, status: res.status, code: d?.code ?? d?.error?.code ?? (res.status === 429 ? 'TOO_MANY_REQUESTS' : `HTTP_${res.status}`) };
-}
-
-export const authApi = {
-  signIn: (email: string, password: string) => post('/sign-in/email', { email, password, rememberMe: true }),
-  signUp: (email: string, password: string, name: string) => post('/sign-up/email', { email, password, name }),
-  signOut: () => post('/sign-out', {}),
-  requestReset: (email: string) => post('/request-password-reset', { email, redirectTo: '/reset-password' }),
-  resetPassword: (token: string, newPassword: string) => post('/reset-password', { token, newPassword }),
-  /** Starts Google sign-in; on success the browser leaves for the provider. */
-  async google(): Promise<AuthFailure | null> {
-    // better-auth serves OpenID providers of its genericOAuth plugin through /sign-in/social.
-    const r = await post('/sign-in/social', {
-      provider: 'google',
-      callbackURL: '/',
-      errorCallbackURL: '/login?from=google',
-    });
-    if (!r.ok) return r;
-    const url = (r.data as { url?: string } | null)?.url;
-    if (!url) return { status: 500, code: 'NO_REDIRECT_URL' };
-    window.location.assign(url);
-    return null;
-  },
-};
+import { MSG } from '../../../domain/texts/common';
 
 // A few codes in words a client understands; the code itself stays at the end (SPEC §8 says
 // the message carries the error code). See docs/decisions/002-auth-error-texts.md.
@@ -60,7 +15,7 @@ const REASONS: Record<string, string> = {
   PROVIDER_NOT_FOUND: 'el acceso con Google no está disponible',
   OAUTH_PROVIDER_NOT_FOUND: 'el acceso con Google no está disponible',
   ACCESS_DENIED: 'has cancelado el acceso',
-  // issue 16
+  // The password and sign-in rules of docs/decisions/025-abuse-limits-and-sign-in.md
   PASSWORD_TOO_COMMON: 'esa contraseña es demasiado común, elige otra',
   STAFF_PASSWORD_TOO_SHORT: 'el personal necesita una contraseña de al menos 12 caracteres',
   EMAIL_NOT_VERIFIED: 'Google no ha confirmado el email de esta cuenta',

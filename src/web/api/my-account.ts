@@ -1,0 +1,33 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { InferResponseType } from 'hono/client';
+import { MSG } from '../../domain/texts/common';
+import { api, call } from '../lib/api';
+
+// Mis Citas (src/server/features/my-account): the client's appointments and cancelling one, her
+// data (download, deletion: docs/decisions/026, 033) and her reminders switch (/api/messages,
+// served by src/server/features/notifications; docs/decisions/022).
+
+export type MyAppointment = InferResponseType<(typeof api)['my-appointments']['$get'], 200>['appointments'][number];
+
+/** Her appointments; coming back from a booking or a cancel, always as they are now. */
+export const myAppointmentsQuery = () =>
+  queryOptions({
+    queryKey: ['my-appointments'] as const,
+    queryFn: async () => (await call(api['my-appointments'].$get(), MSG.loadMyDataFailed)).appointments,
+    refetchOnMount: 'always',
+  });
+
+export const cancelMyAppointment = (id: string) => call(api['my-appointments'][':id'].cancel.$post({ param: { id } }), MSG.cancelFailed);
+
+/** A plain link: the server answers everything it keeps about her as a JSON file (Content-Disposition). */
+export const MY_DATA_EXPORT_URL = '/api/my-account/export';
+
+/** Deletes her account: her password, or nothing when she has just signed in (a Google account: ADR 033). */
+export const deleteMyAccount = (password: string) =>
+  call(api['my-account'].delete.$post({ json: { confirm: 'ELIMINAR', ...(password ? { password } : {}) } }), MSG.internal);
+
+/** Whether she gets reminders (the same switch as the one-click link in every email). */
+export const reminderPreferencesQuery = () =>
+  queryOptions({ queryKey: ['message-preferences'] as const, queryFn: () => call(api.messages.preferences.$get(), MSG.loadMyDataFailed) });
+
+export const saveReminderPreference = (reminders: boolean) => call(api.messages.preferences.$put({ json: { reminders } }), MSG.loadMyDataFailed);

@@ -1,0 +1,146 @@
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+import { ChevronDown } from '../../components/inline-icons';
+import { isBookableDate } from '../../../domain/booking-rules';
+import { MSG } from '../../../domain/texts/common';
+import { Alert } from '../../components/alert';
+import { DateCalendar } from '../../components/date-calendar';
+import { InlineLoading } from '../../components/loading';
+import { inputClass } from '../../components/input-class';
+import { SlotButtons } from '../../components/slot-buttons';
+import { formatDateLong } from '../../lib/format';
+
+// The booking page's steps (SPEC §2 Booking screen). Steps 1 and 2 are the server-rendered first
+// view that public/boot.js replays choices into at hydration: change their markup with that in
+// mind (e2e/booking-choice-at-hydration.spec.ts).
+
+type Pro = { id: string; name: string };
+type Query<T> = { data?: T; isPending: boolean; isError: boolean };
+
+function StepCard({ n, title, children }: { n: number; title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
+      <h2 className="flex items-center gap-3 font-serif text-2xl">
+        <span className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-rose-50 font-sans text-sm font-semibold text-rose-800" aria-hidden>
+          {n}
+        </span>
+        {title}
+      </h2>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Step 1: the professional. A repeated value is no change (boot.js tells the page what was chosen
+ * around hydration, which the page may already know): the time picked since stays.
+ */
+export function ProfessionalStep({ professionals, value, onChange }: { professionals: Query<Pro[]>; value: string; onChange: (professionalId: string) => void }) {
+  const selectId = useId();
+  const list = professionals.data;
+  return (
+    <StepCard n={1} title="Elige profesional">
+      <div className="mt-4">
+        {professionals.isPending ? (
+          <InlineLoading text="Cargando profesionales..." />
+        ) : professionals.isError || !list ? (
+          <Alert>{MSG.employeesForServiceFailed}</Alert>
+        ) : list.length === 0 ? (
+          <Alert tone="info">{MSG.noProfessionals}</Alert>
+        ) : (
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={selectId} className="text-sm font-medium">
+              Profesional
+            </label>
+            <div className="relative">
+              <select
+                id={selectId}
+                value={value}
+                onChange={(e) => {
+                  if (e.target.value !== value) onChange(e.target.value);
+                }}
+                className={`${inputClass} cursor-pointer appearance-none pr-11`}
+              >
+                <option value="">-- Elige un profesional --</option>
+                {list.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </select>
+              <ChevronDown className="pointer-events-none absolute top-1/2 right-3.5 h-5 w-5 -translate-y-1/2 text-muted" aria-hidden />
+            </div>
+          </div>
+        )}
+      </div>
+    </StepCard>
+  );
+}
+
+type ClosedDays = { days: Map<string, string>; horizonNote: string | null };
+
+/** Step 2: the day (a month calendar with the closed days struck through) and the live free times. */
+export function DayAndTimeStep(p: {
+  today: string;
+  date: string;
+  onDate: (date: string) => void;
+  onMonth: (month: string) => void;
+  closedDays?: ClosedDays;
+  professionalChosen: boolean;
+  slots: Query<Array<{ time: string }>>;
+  time: string | null;
+  onTime: (time: string) => void;
+  live: boolean;
+  lostTime: boolean;
+}) {
+  const { today, closedDays, slots } = p;
+  return (
+    <StepCard n={2} title="Elige día y hora">
+      <div className="mt-4 grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
+        <div>
+          <DateCalendar
+            label="Día de la cita"
+            value={p.date}
+            today={today}
+            minValue={today}
+            isDateUnavailable={(d) => !isBookableDate(d, today) || !!closedDays?.days.has(d)}
+            onMonthChange={p.onMonth}
+            dayNote={(d) => closedDays?.days.get(d) || undefined}
+            onChange={p.onDate}
+          />
+          {closedDays?.horizonNote && <p className="mt-2 max-w-80 text-sm text-muted">{closedDays.horizonNote}</p>}
+        </div>
+        <div className="min-w-0">
+          <p className="mb-3 font-medium first-letter:uppercase">{formatDateLong(`${p.date}T12:00:00Z`)}</p>
+          {!p.live && <div className="mb-3"><Alert tone="info">{MSG.realtimeFailed}</Alert></div>}
+          {p.lostTime && <div className="mb-3"><Alert tone="info">{MSG.slotTaken}</Alert></div>}
+          {!p.professionalChosen ? (
+            <p className="text-muted">Elige primero un profesional para ver sus horas libres.</p>
+          ) : slots.isPending ? (
+            <InlineLoading text="Calculando horarios..." />
+          ) : slots.isError || !slots.data ? (
+            <Alert>{MSG.realtimeFailed}</Alert>
+          ) : slots.data.length === 0 ? (
+            <p className="rounded-2xl border border-dashed border-line p-5 text-muted">{MSG.noSlotsForDay}</p>
+          ) : (
+            <SlotButtons fit="page" slots={slots.data} selected={p.time} onSelect={p.onTime} />
+          )}
+        </div>
+      </div>
+    </StepCard>
+  );
+}
+
+/** The note's field is its own chunk (notes-field.tsx); the page starts loading it once a professional is chosen. */
+export const loadNotesField = () => import('./notes-field');
+const NotesField = lazy(loadNotesField);
+
+/** Step 3, once a time is chosen: an optional note. */
+export function NotesStep({ value, onChange }: { value: string; onChange: (notes: string) => void }) {
+  return (
+    <StepCard n={3} title="Añade una nota">
+      <Suspense fallback={<InlineLoading text="Cargando..." />}>
+        <NotesField value={value} onChange={onChange} />
+      </Suspense>
+    </StepCard>
+  );
+}

@@ -1,0 +1,159 @@
+import type { MouseEvent } from 'react';
+import type { DayAppointment, DayProfessional } from '../../api/front-desk';
+import { hhmm, minuteAt, minuteOf, offStretches, placeBlock, type DayHours } from './day-layout';
+
+// The day view's grid (docs/decisions/018-salon-day-view.md): an hour scale, a column per
+// professional with its off hours shaded and a line at "now", the appointments as blocks.
+
+const HOUR_PX = 88;
+const BLOCK_TONES: Record<string, string> = {
+  confirmed: 'border-rose-500 bg-rose-50 text-rose-800',
+  completed: 'border-sage bg-sage-100 text-sage-800',
+  no_show: 'border-amber-800/40 bg-amber-100 text-amber-800',
+  cancelled_by_client: 'border-[#dcd6d4] bg-[#EEEBEA]/70 text-[#5A5254] line-through',
+  cancelled_by_salon: 'border-[#dcd6d4] bg-[#EEEBEA]/70 text-[#5A5254] line-through',
+};
+const STATUS_SHORT: Record<string, string> = {
+  confirmed: 'Confirmada',
+  completed: 'Completada',
+  no_show: 'No asistió',
+  cancelled_by_client: 'Cancelada',
+  cancelled_by_salon: 'Cancelada',
+};
+
+export function DayGrid({
+  loading,
+  hours,
+  professionals,
+  shownPro,
+  byPro,
+  interval,
+  nowMinute,
+  onFree,
+  onOpen,
+}: {
+  loading: boolean;
+  hours: DayHours;
+  professionals: DayProfessional[];
+  shownPro: string;
+  byPro: Map<string, DayAppointment[]>;
+  interval: number;
+  nowMinute: number | null;
+  onFree: (professionalId: string, time: string) => void;
+  onOpen: (id: string) => void;
+}) {
+  const height = ((hours.endMinute - hours.startMinute) / 60) * HOUR_PX;
+  const hourMarks: number[] = [];
+  for (let m = hours.startMinute; m < hours.endMinute; m += 60) hourMarks.push(m);
+  return (
+    <div
+      className={`overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-opacity ${loading ? 'pointer-events-none opacity-60' : ''}`}
+      aria-busy={loading || undefined}
+      inert={loading}
+    >
+      <div className="flex min-w-full">
+        <div className="sticky left-0 z-20 w-14 shrink-0 border-r border-line bg-white">
+          <div className="h-12 border-b border-line" />
+          <div className="relative" style={{ height }}>
+            {hourMarks.map((m) => (
+              <span key={m} className="absolute right-2 -translate-y-1/2 text-xs text-muted tabular-nums" style={{ top: `${((m - hours.startMinute) / (hours.endMinute - hours.startMinute)) * 100}%` }}>
+                {m === hours.startMinute ? '' : hhmm(m)}
+              </span>
+            ))}
+          </div>
+        </div>
+        {professionals.map((p) => (
+          <div key={p.id} className={`min-w-44 flex-1 border-r border-line last:border-r-0 ${p.id === shownPro ? '' : 'max-sm:hidden'}`} data-professional={p.name}>
+            <div className="sticky top-0 z-10 flex h-12 items-center justify-center border-b border-line bg-white px-2 text-sm font-semibold">{p.name}</div>
+            <Column
+              hours={hours}
+              professional={p}
+              appointments={byPro.get(p.userId ?? '') ?? []}
+              height={height}
+              interval={interval}
+              hourMarks={hourMarks}
+              nowMinute={nowMinute}
+              onFree={onFree}
+              onOpen={onOpen}
+            />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Column({
+  hours,
+  professional,
+  appointments,
+  height,
+  interval,
+  hourMarks,
+  nowMinute,
+  onFree,
+  onOpen,
+}: {
+  hours: DayHours;
+  nowMinute: number | null;
+  professional: DayProfessional;
+  appointments: DayAppointment[];
+  height: number;
+  interval: number;
+  hourMarks: number[];
+  onFree: (professionalId: string, time: string) => void;
+  onOpen: (id: string) => void;
+}) {
+  const off = offStretches(hours, professional.day);
+  const now = nowMinute !== null ? placeBlock(hours, nowMinute, nowMinute + 1) : null;
+  const click = (e: MouseEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const rect = e.currentTarget.getBoundingClientRect();
+    onFree(professional.id, hhmm(minuteAt(hours, (e.clientY - rect.top) / rect.height, interval)));
+  };
+  return (
+    <div className="relative cursor-copy" style={{ height }} onClick={click} role="presentation" data-column={professional.name}>
+      {hourMarks.map((m) => (
+        <div key={m} className="pointer-events-none absolute inset-x-0 border-t border-line/60" style={{ top: `${((m - hours.startMinute) / (hours.endMinute - hours.startMinute)) * 100}%` }} />
+      ))}
+      {off.map(([from, to]) => {
+        const place = placeBlock(hours, from, to);
+        return place ? (
+          <div
+            key={`${from}-${to}`}
+            className="pointer-events-none absolute inset-x-0 bg-[repeating-linear-gradient(135deg,#F3EEEA_0,#F3EEEA_6px,#FBF8F6_6px,#FBF8F6_12px)]"
+            style={{ top: `${place.top}%`, height: `${place.height}%` }}
+          />
+        ) : null;
+      })}
+      {now && <div className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-brick" style={{ top: `${now.top}%` }} data-now-line aria-hidden />}
+      {appointments.map((a) => (
+        <AppointmentBlock key={a.id} hours={hours} appointment={a} onOpen={onOpen} />
+      ))}
+    </div>
+  );
+}
+
+/** An appointment in its professional's column, sized by its duration; a click opens it. */
+function AppointmentBlock({ hours, appointment: a, onOpen }: { hours: DayHours; appointment: DayAppointment; onOpen: (id: string) => void }) {
+  const startMinute = minuteOf(a.startTime);
+  const place = placeBlock(hours, startMinute, startMinute + Math.round((Date.parse(a.endTime) - Date.parse(a.startTime)) / 60_000));
+  if (!place) return null;
+  const label = hhmm(startMinute);
+  const cancelled = a.status.startsWith('cancelled');
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(a.id)}
+      className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm transition hover:brightness-95 ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'}`}
+      style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
+      aria-label={`${label} ${a.clientName}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}`}
+    >
+      <span className="block truncate font-semibold">
+        {label} {a.clientName}
+      </span>
+      <span className="block truncate">{a.serviceName}</span>
+      <span className="block truncate opacity-80">{STATUS_SHORT[a.status] ?? a.status}</span>
+    </button>
+  );
+}
