@@ -1,5 +1,5 @@
 // The database's tables, one file per room (drizzle.config.ts and drizzle-kit read this file).
-// One source for every type: these tables -> drizzle-zod schemas -> Hono routes -> hc<AppType>.
+// One source for every type: these tables -> the zod schemas of the routes (http/validate.ts) -> Hono routes -> hc<AppType>.
 // The database speaks snake_case, the API keeps the spec's names (SPEC §3).
 
 export * from './accounts';
