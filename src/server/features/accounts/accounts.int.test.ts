@@ -274,7 +274,7 @@ describe('client address', () => {
 });
 
 describe('Google sign-in in a salon without GOOGLE_CLIENT_ID', () => {
-  // The login and signup pages turn this code into MSG.googleUnavailable (src/web/lib/auth-api.test.ts).
+  // The login and signup pages turn this code into MSG.googleUnavailable (src/web/features/accounts/auth-error-text.test.ts).
   it('answers 404 PROVIDER_NOT_FOUND with a Spanish message, never a redirect or a 500', async () => {
     const res = await newSession(server.url, nextIp()).post('/api/auth/sign-in/social', {
       provider: 'google',
