@@ -29,7 +29,9 @@ export function describeSnapshot(snapshot: Snapshot): string[] {
       const def = c.default === undefined ? '' : ` default ${plain(String(c.default))}`;
       out.push(`${n}.${c.name} ${c.type}${c.notNull ? ' not null' : ''}${def}${c.primaryKey ? ' primary key' : ''}`);
     }
-    for (const pk of Object.values(t.compositePrimaryKeys)) out.push(`${n} primary key (${pk.columns.join(', ')})`);
+    // Sorted: drizzle-kit pull reads a composite key's columns in no fixed order (one CI run saw
+    // employee_services as (service_id, employee_id)), so their order cannot be compared.
+    for (const pk of Object.values(t.compositePrimaryKeys)) out.push(`${n} primary key (${[...pk.columns].sort().join(', ')})`);
     for (const u of Object.values(t.uniqueConstraints)) out.push(`${n} unique (${u.columns.join(', ')})${u.nullsNotDistinct ? ' nulls not distinct' : ''}`);
     for (const fk of Object.values(t.foreignKeys)) {
       out.push(`${n} (${fk.columnsFrom.join(', ')}) references ${fk.tableTo} (${fk.columnsTo.join(', ')}) on delete ${action(fk.onDelete)} on update ${action(fk.onUpdate)}`);
