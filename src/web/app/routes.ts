@@ -6,7 +6,7 @@
 //     is app/first-views.ts: the pages' own queries, which only the web app may import);
 //   - src/server/http/app-shell.ts: the page chunks and images named in each page's HTML;
 //   - test/bundle-budget.test.ts: which first views are budgeted.
-// Adding a page is one row here plus its file (docs/engineering-notes.md, "Adding a page");
+// Adding a page is one row here plus its file (docs/architecture.md, "Adding a page");
 // test/route-table.test.ts fails when the router, the server or the budget disagree with it.
 // (docs/decisions/017-one-route-table.md)
 
