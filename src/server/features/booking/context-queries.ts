@@ -29,7 +29,8 @@ export type BookingContext = {
 /**
  * Everything a slot list or a booking needs to decide, in ONE round trip: the active service,
  * the employee record with whether it offers the service, the salon's slot interval, and (for
- * the slot list) the employee's busy time that day through the exclusion constraint's GiST index.
+ * the slot list) the employee's busy time that day (each appointment with its buffers, ADR 036) through the
+ * exclusion constraint's GiST index (same expression: appointment_span).
  * Four sequential queries before; each round trip is paid by every client waiting on the grid.
  */
 // Written as literals, not parameters: the exclusion constraint's GiST index is partial
@@ -41,11 +42,12 @@ type ContextArgs = { serviceId: string; professionalId: string; date: string; fr
 
 export function bookingContextQuery(args: ContextArgs) {
   const busy = args.withBusy
-    ? sql`(SELECT coalesce(json_agg(json_build_array(a.start_time, a.end_time)), '[]'::json)
-           FROM ${appointments} a JOIN ${employees} e ON e.user_id = a.employee_id
+    ? sql`(SELECT coalesce(json_agg(json_build_array(lower(h.span), upper(h.span))), '[]'::json)
+           FROM ${appointments} a JOIN ${employees} e ON e.user_id = a.employee_id,
+                LATERAL (SELECT appointment_span(a.start_time, a.end_time, a.prep_minutes, a.cleanup_minutes) AS span) h
            WHERE e.id = ${args.professionalId}::uuid
              AND a.status IN (${BLOCKING_LITERALS})
-             AND tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${args.from.toISOString()}::timestamptz, ${args.to.toISOString()}::timestamptz, '[)'))`
+             AND appointment_span(a.start_time, a.end_time, a.prep_minutes, a.cleanup_minutes) && tstzrange(${args.from.toISOString()}::timestamptz, ${args.to.toISOString()}::timestamptz, '[)'))`
     : sql`'[]'::json`;
   return sql`
     SELECT
