@@ -100,3 +100,16 @@ export function serviceResourcesError(s: { prepMinutes: number; cleanupMinutes: 
   }
   return null;
 }
+
+/**
+ * Why an appointment holding a resource over `held` (its span with buffers) is in conflict: the
+ * resource was deactivated, or a maintenance period covers part of that span; null when neither.
+ * The resources' conflict list, like the time off's (ADR 023): nothing is cancelled.
+ */
+export function resourceConflictOf(held: Interval, resource: { isActive: boolean; maintenance: readonly Maintenance[] }, date: string, tz: string): { kind: 'inactive' | 'maintenance'; reason: string } | null {
+  if (!resource.isActive) return { kind: 'inactive', reason: '' };
+  for (const m of resource.maintenance) {
+    if (maintenanceBlocks(date, [m], tz).some((b) => intervalsOverlap(held, b))) return { kind: 'maintenance', reason: m.reason };
+  }
+  return null;
+}
