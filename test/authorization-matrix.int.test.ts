@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { eq } from 'drizzle-orm';
-import { appointments, clients, employees, employeeTimeOff, salonExceptions, salonSettings, services } from '../src/server/db/schema';
+import { appointments, clients, employees, employeeTimeOff, resourceMaintenance, resources, salonExceptions, salonSettings, services } from '../src/server/db/schema';
 import { feedTokenHash, stopRemindersToken } from '../src/server/notifications/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import { signUp, type HttpResult, type Session } from './support/http-client';
@@ -475,6 +475,51 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await countWhere('employee_time_off', 'id', id)) === (ok ? 0 : 1) ? null : 'time off deletion state wrong') };
     },
   },
+  // Cabins and machines (ADR 036): admin only.
+  'GET /api/admin/resources': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/resources') }) },
+  'POST /api/admin/resources': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const name = `Cabina ${++seq}`;
+      const res = await s.post('/api/admin/resources', { name, kind: 'cabina' });
+      return { res, check: async (ok) => ((await countWhere('resources', 'name', name)) === (ok ? 1 : 0) ? null : 'resource stored wrongly') };
+    },
+  },
+  'PUT /api/admin/resources/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newResource();
+      const name = `Aparato ${++seq}`;
+      const res = await s.put(`/api/admin/resources/${id}`, { name, kind: 'aparato' });
+      return { res, check: async (ok) => ((await countWhere('resources', 'name', name)) === (ok ? 1 : 0) ? null : 'resource edited wrongly') };
+    },
+  },
+  'PATCH /api/admin/resources/:id/status': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newResource();
+      const res = await s.patch(`/api/admin/resources/${id}/status`, { isActive: false });
+      const [row] = await server.deps.db.select({ isActive: resources.isActive }).from(resources).where(eq(resources.id, id));
+      return { res, check: async (ok) => (row!.isActive === !ok ? null : 'resource status wrong') };
+    },
+  },
+  'POST /api/admin/resources/:id/maintenance': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const id = await newResource();
+      const res = await s.post(`/api/admin/resources/${id}/maintenance`, { startDate: '2026-06-16', endDate: '2026-06-16', startTime: '10:00', endTime: '12:00', reason: 'Revisión' });
+      return { res, check: async (ok) => ((await countWhere('resource_maintenance', 'resource_id', id)) === (ok ? 1 : 0) ? null : 'maintenance stored wrongly') };
+    },
+  },
+  'DELETE /api/admin/resources/maintenance/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const resourceId = await newResource();
+      const [m] = await server.deps.db.insert(resourceMaintenance).values({ resourceId, startDate: '2026-06-17', endDate: '2026-06-17', reason: 'x' }).returning({ id: resourceMaintenance.id });
+      const res = await s.delete(`/api/admin/resources/maintenance/${m!.id}`);
+      return { res, check: async (ok) => ((await countWhere('resource_maintenance', 'id', m!.id)) === (ok ? 0 : 1) ? null : 'maintenance deletion state wrong') };
+    },
+  },
   'GET /api/my-time-off': {
     expect: { ...staff(200), admin: 403 },
     call: async (s, actor) => {
@@ -639,6 +684,7 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
+const newResource = async () => (await server.deps.db.insert(resources).values({ name: `Recurso ${++seq}`, kind: 'cabina' }).returning({ id: resources.id }))[0]!.id;
 const countWhere = async (table: string, column: string, value: string) =>
   (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = '${value}'`)).rows[0]!.n;
 async function newTimeOff(employeeId: string): Promise<string> {

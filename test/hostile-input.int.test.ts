@@ -43,6 +43,8 @@ let spare: {
   ownTimeOffId: string;
   clientId: string;
   movingAppointment: string;
+  resourceId: string;
+  maintenanceId: string;
 };
 let tried = 0;
 let refused = 0;
@@ -391,6 +393,17 @@ function specs(): Record<string, Spec> {
       body: () => ({ employeeId: spare.employeeId, startDate: '2026-03-02', endDate: '2026-03-02', startTime: '15:00', endTime: '20:00', reason: 'Médico' }),
     },
     'DELETE /api/admin/availability/time-off/:id': { actor: 'admin', params: { id: () => spare.timeOffId } },
+    // cabins and machines (ADR 036)
+    'GET /api/admin/resources': { actor: 'admin', query: () => ({}) },
+    'POST /api/admin/resources': { actor: 'admin', body: () => ({ name: 'Cabina hostil', kind: 'cabina', position: 3 }) },
+    'PUT /api/admin/resources/:id': { actor: 'admin', params: { id: () => spare.resourceId }, body: () => ({ name: 'Láser de diodo', kind: 'aparato' }) },
+    'PATCH /api/admin/resources/:id/status': { actor: 'admin', params: { id: () => spare.resourceId }, body: () => ({ isActive: true }) },
+    'POST /api/admin/resources/:id/maintenance': {
+      actor: 'admin',
+      params: { id: () => spare.resourceId },
+      body: () => ({ startDate: '2026-03-02', endDate: '2026-03-02', startTime: '10:00', endTime: '12:00', reason: 'Revisión' }),
+    },
+    'DELETE /api/admin/resources/maintenance/:id': { actor: 'admin', params: { id: () => spare.maintenanceId } },
     'GET /api/my-time-off': { actor: 'employee', query: () => ({}) },
     'POST /api/my-time-off': { actor: 'employee', body: () => ({ startDate: '2026-04-06', endDate: '2026-04-10', startTime: null, endTime: null, reason: 'Vacaciones' }) },
     'DELETE /api/my-time-off/:id': { actor: 'employee', params: { id: () => spare.ownTimeOffId } },
@@ -550,7 +563,13 @@ beforeAll(async () => {
     ownTimeOffId: (await w.sessions.employee.post('/api/my-time-off', { startDate: '2026-05-19', endDate: '2026-05-19', reason: '' })).body.timeOff.id,
     clientId: (await server.deps.db.insert(clients).values({ name: 'Carmen', phone: '+34612345678' }).returning({ id: clients.id }))[0]!.id,
     movingAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-23T09:00:00Z') }),
+    resourceId: '',
+    maintenanceId: '',
   };
+  spare.resourceId = (await w.sessions.admin.post('/api/admin/resources', { name: 'Cabina repuesta', kind: 'cabina' })).body.resource.id;
+  spare.maintenanceId = (
+    await w.sessions.admin.post(`/api/admin/resources/${spare.resourceId}/maintenance`, { startDate: '2026-05-20', endDate: '2026-05-20', reason: 'Revisión' })
+  ).body.maintenance.id;
 }, 120_000);
 
 afterAll(async () => {

@@ -50,7 +50,7 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
           employeeRecordId: salon.employeeIds[2]!,
           expectedUserId: 'bench-emp-3',
           maxFutureAppointments: 4,
-          values: { clientId: 'bench-client-1', clientName: 'c', clientEmail: 'c@bench.auna', employeeName: 'p', serviceId: salon.quickServiceId, serviceName: 's', serviceDuration: 15, price: 12.5, startTime: start, endTime: new Date(start.getTime() + 15 * 60_000), notes: '' },
+          values: { clientId: 'bench-client-1', clientName: 'c', clientEmail: 'c@bench.auna', employeeName: 'p', serviceId: salon.quickServiceId, serviceName: 's', serviceDuration: 15, price: 12.5, startTime: start, endTime: new Date(start.getTime() + 15 * 60_000), notes: '', prepMinutes: 0, cleanupMinutes: 0, resourceIds: [] },
         }),
       );
       const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.sql}`, q.params);

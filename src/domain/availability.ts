@@ -2,13 +2,15 @@ import { intervalsOverlap, type Interval } from './booking-rules';
 import { MSG } from './texts/common';
 import { STAFF_MSG } from './texts/staff';
 import { isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
+import { blockedSpan, NO_BUFFERS, type Buffers, type ResourceGroup } from './resources';
 import { findSlot, generateSlots, type Slot } from './slots';
 import { toMinutes, type DaySchedule } from './weekly-schedule';
 
 // THE availability rule (ADR 023): a professional can be booked at a time only when
 //   weekly pattern (or the salon's special hours that day) − salon closures − time off − breaks
 //   − existing appointments
-// allows it, in Madrid wall-clock time. Every slot list and every booking check calls
+// allows it, in Madrid wall-clock time, for the service's time plus its preparation and cleaning,
+// and (ADR 036) every resource group the service needs has a member free for that same span. Every slot list and every booking check calls
 // `availableSlots` / `checkBookable` below, so what is offered and what is accepted never differ.
 // Dates are salon calendar days 'YYYY-MM-DD'; ranges are inclusive of both ends.
 
@@ -81,10 +83,20 @@ export type AvailabilityInput = {
   exceptions: Exceptions;
   intervalMinutes: number;
   durationMinutes: number;
-  /** The professional's blocking appointments around that day (empty for the booking check: the exclusion constraint decides those). */
+  /** The professional's blocking appointments around that day, with their buffers (empty for the booking check: the exclusion constraint decides those). */
   busy: Interval[];
   now: Date;
   tz: string;
+  /** The service's preparation and cleaning minutes (ADR 036); none when omitted. */
+  buffers?: Buffers;
+  /**
+   * The service's resource groups with their members' busy instants that day (other appointments'
+   * held spans and maintenance). Also for the booking check: it picks the resources to store, and
+   * the exclusion constraint on appointment_resources decides a race.
+   */
+  resources?: readonly ResourceGroup[];
+  /** Resources the staff chose, taken when free (pickResources in resources.ts). */
+  preferredResources?: readonly string[];
 };
 
 /** Every start time that may be booked, in order. */
@@ -98,6 +110,9 @@ export function availableSlots(input: AvailabilityInput): Slot[] {
     busy: plan.blocked.length ? [...input.busy, ...plan.blocked] : input.busy,
     now: input.now,
     tz: input.tz,
+    buffers: input.buffers,
+    resources: input.resources,
+    preferredResources: input.preferredResources,
   });
 }
 
@@ -106,17 +121,37 @@ export type BookableCheck =
   | { ok: false; code: 'salon_closed' | 'time_off'; message: string }
   | { ok: false; code: 'slot_not_offered'; message: string };
 
+/** A time the professional could take but a cabin or machine cannot (ADR 036). */
+export type ResourceRefusal = { ok: false; code: 'slot_taken' | 'resource_unavailable'; message: string };
+
+/**
+ * The booking's check with the service's resources (ADR 036): `checkBookable`, and when only the
+ * resources stand in the way, why. Held by another appointment or out of service is the spec's
+ * "acaba de ser reservado" (what the exclusion constraint answers in a race); the cabin the staff
+ * chose not being free is named.
+ */
+export function checkBookableWithResources(input: AvailabilityInput, time: string): BookableCheck | ResourceRefusal {
+  const check = checkBookable(input, time);
+  if (check.ok || !input.resources?.length) return check;
+  if (!findSlot(availableSlots({ ...input, resources: [], preferredResources: [] }), time)) return check;
+  return input.preferredResources?.length
+    ? { ok: false, code: 'resource_unavailable', message: STAFF_MSG.resourceUnavailable }
+    : { ok: false, code: 'slot_taken', message: MSG.slotTaken };
+}
+
 /**
  * Whether `time` may be booked: the slot of `availableSlots` starting then, or why not. A time the
  * weekly pattern would offer but an exception removes is named ('salon_closed' / 'time_off', the
- * server answers 409); any other time is simply not offered.
+ * server answers 409); any other time is simply not offered. (Resources: checkBookableWithResources.)
  */
-export function checkBookable(input: AvailabilityInput, time: string): BookableCheck {
-  const slot = findSlot(availableSlots(input), time);
+export function checkBookable(full: AvailabilityInput, time: string): BookableCheck {
+  const slot = findSlot(availableSlots(full), time);
   if (slot) return { ok: true, slot };
+  // Why not, without the resources (checkBookableWithResources names those).
+  const input: AvailabilityInput = { ...full, resources: [], preferredResources: [] };
   const plan = dayPlan(input.date, input.weekly, input.exceptions, input.tz);
   const without = findSlot(availableSlots({ ...input, exceptions: NO_EXCEPTIONS }), time);
-  if (plan.closed?.kind === 'time_off' || (without && plan.blocked.some((b) => intervalsOverlap(without, b)))) {
+  if (plan.closed?.kind === 'time_off' || (without && plan.blocked.some((b) => intervalsOverlap(blockedSpan(without, input.buffers ?? NO_BUFFERS), b)))) {
     return { ok: false, code: 'time_off', message: STAFF_MSG.availabilityTimeOff };
   }
   if (plan.closed || without) return { ok: false, code: 'salon_closed', message: STAFF_MSG.availabilitySalonClosed };

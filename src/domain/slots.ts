@@ -1,5 +1,6 @@
 import { endOf, intervalsOverlap, type Interval } from './booking-rules';
 import { isValidIsoDate, isValidTime, wallClockBoundary, wallClockToInstant } from './salon-time';
+import { blockedSpan, NO_BUFFERS, pickResources, type Buffers, type ResourceGroup } from './resources';
 import { fromMinutes, toMinutes, type DaySchedule } from './weekly-schedule';
 
 // Slot generation of SPEC §5. Candidate start times step on the salon's wall clock (what the
@@ -18,7 +19,8 @@ export function isSlotInterval(n: unknown): n is SlotInterval {
 /** The salon's interval as stored, or the default when there is none (or it is not one of the options). */
 export const slotIntervalOf = (n: unknown): SlotInterval => (isSlotInterval(n) ? n : DEFAULT_SLOT_INTERVAL);
 
-export type Slot = { time: string; start: Date; end: Date };
+/** `resourceIds`: for a service that needs cabins or machines, the first free one of each group (ADR 036). */
+export type Slot = { time: string; start: Date; end: Date; resourceIds?: string[] };
 
 export type SlotInput = {
   /** Salon calendar day, 'YYYY-MM-DD'. */
@@ -27,10 +29,16 @@ export type SlotInput = {
   day: DaySchedule;
   intervalMinutes: number;
   durationMinutes: number;
-  /** The employee's blocking (confirmed/completed) appointments around that day. */
+  /** The employee's blocking (confirmed/completed) appointments around that day, with their buffers. */
   busy: Interval[];
   now: Date;
   tz: string;
+  /** Preparation and cleaning minutes around the slot (ADR 036); they block the professional and the resources. */
+  buffers?: Buffers;
+  /** The service's resource groups, each with its members' busy instants that day (ADR 036). */
+  resources?: readonly ResourceGroup[];
+  /** Resources the staff chose (pickResources). */
+  preferredResources?: readonly string[];
 };
 
 const isPositiveInteger = (n: number) => Number.isInteger(n) && n > 0;
@@ -42,6 +50,8 @@ const isPositiveInteger = (n: number) => Number.isInteger(n) && n > 0;
  */
 export function generateSlots(input: SlotInput): Slot[] {
   const { date, day, intervalMinutes, durationMinutes, busy, now, tz } = input;
+  const buffers = input.buffers ?? NO_BUFFERS;
+  const groups = input.resources ?? [];
   if (!day.isWorkingDay) return [];
   if (!isValidIsoDate(date) || !isPositiveInteger(intervalMinutes)) return [];
   if (!Number.isFinite(durationMinutes) || durationMinutes <= 0) return [];
@@ -50,6 +60,7 @@ export function generateSlots(input: SlotInput): Slot[] {
 
   const open = toMinutes(day.startTime);
   const close = toMinutes(day.endTime);
+  const opening = wallClockBoundary(date, day.startTime, tz);
   const closing = wallClockBoundary(date, day.endTime, tz);
   const breaks: Interval[] = day.breaks.map((b) => ({
     start: wallClockBoundary(date, b.start, tz),
@@ -65,11 +76,20 @@ export function generateSlots(input: SlotInput): Slot[] {
     const time = fromMinutes(minutes);
     const start = wallClockToInstant(date, time, tz);
     if (!start) continue;
-    const slot = { time, start, end: endOf(start, durationMinutes) };
-    if (slot.end.getTime() > closing.getTime()) continue;
+    const slot: Slot = { time, start, end: endOf(start, durationMinutes) };
+    // What the slot holds of the professional: its time with the preparation before and the
+    // cleaning after (the client is told `slot`, ADR 036). Both must fit in her working day.
+    const held = blockedSpan(slot, buffers);
+    if (held.end.getTime() > closing.getTime()) continue;
+    if (buffers.prepMinutes > 0 && held.start.getTime() < opening.getTime()) continue;
     if (slot.start.getTime() <= nowMs) continue;
-    if (breaks.some((b) => intervalsOverlap(slot, b))) continue;
-    if (busy.some((b) => intervalsOverlap(slot, b))) continue;
+    if (breaks.some((b) => intervalsOverlap(held, b))) continue;
+    if (busy.some((b) => intervalsOverlap(held, b))) continue;
+    if (groups.length > 0) {
+      const resourceIds = pickResources(groups, held, input.preferredResources);
+      if (!resourceIds) continue;
+      slot.resourceIds = resourceIds;
+    }
     slots.push(slot);
   }
   return slots;

@@ -21,6 +21,7 @@ import { meRoutes } from './features/accounts/me-routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { myAppointmentsRoutes } from './features/my-account/appointments-routes';
 import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availability/routes';
+import { adminResourcesRoutes } from './features/resources/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -49,6 +50,7 @@ function apiRoutes(deps: Deps) {
     .route('/my-appointments', myAppointmentsRoutes(deps))
     .route('/admin/availability', adminAvailabilityRoutes(deps))
     .route('/my-time-off', myTimeOffRoutes(deps))
+    .route('/admin/resources', adminResourcesRoutes(deps))
     .route('/messages', notificationsRoutes(deps))
     .route('/front-desk', frontDeskRoutes(deps))
     // RGPD (ADR 026): the client's own data, and the privacy notice's facts.

@@ -127,4 +127,16 @@ export const STAFF_MSG = {
     'Este email es el de una cuenta con el email confirmado. Al guardar, la ficha y todo su historial de citas pasarán a esa cuenta y su titular lo verá en Mis Citas. Confírmalo solo si es la misma persona.',
   clientAttachConfirmTitle: '¿Unir la ficha a esta cuenta?',
   clientAttachConfirmButton: 'Sí, es la misma persona',
+  // Cabinas y aparatos (ADR 036): resources, their maintenance, a service's buffers and groups.
+  resourceNameRequired: 'Escribe el nombre de la cabina o el aparato (como máximo 80 caracteres).',
+  resourceKindInvalid: 'Elige el tipo: cabina o aparato.',
+  resourceNotFound: 'No hemos encontrado esa cabina o aparato.',
+  resourceMaintenanceNotFound: 'No hemos encontrado ese periodo fuera de servicio.',
+  resourceUnavailable: 'La cabina o el aparato no está libre a esa hora. Por favor, elige otro horario.',
+  resourceNotRequired: 'Ese recurso no sirve para este servicio. Elige uno de los que el servicio necesita.',
+  serviceBuffersInvalid: 'La preparación y la limpieza deben ser minutos enteros entre 0 y 120.',
+  resourceGroupsTooMany: 'Un servicio puede necesitar como máximo 5 grupos de cabinas o aparatos.',
+  resourceGroupEmpty: 'Cada grupo debe tener al menos una cabina o aparato.',
+  resourceGroupInvalid: 'Revisa los grupos: un grupo no puede repetir una cabina o aparato, ni tener más de 20.',
+  resourceGroupInactive: 'Alguna cabina o aparato elegido no existe o está desactivado. Recarga la página.',
 } as const;

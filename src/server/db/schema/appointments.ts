@@ -38,6 +38,10 @@ export const appointments = pgTable(
     notes_client: text('notes_client').notNull().default(''),
     // 0004_messages: the calendar SEQUENCE, raised by each move (ADR 021)
     messageSequence: integer('message_sequence').notNull().default(0),
+    // 0012_resources (ADR 036): the appointment's own copy of its service's buffers, so a later
+    // change of the service does not move what this appointment holds.
+    prepMinutes: integer('prep_minutes').notNull().default(0),
+    cleanupMinutes: integer('cleanup_minutes').notNull().default(0),
 
     // 0005_front_desk (ADR 019): the salon's client record, and who booked (the client online or a staff member).
     // SQL only (ADR 034): the trigger appointments_client_record fills it for an account's booking.
@@ -60,7 +64,9 @@ export const appointments = pgTable(
     // 0005_front_desk
     check('appointments_booked_by_known', sql`${t.bookedBy} IN (${sqlLiterals(BOOKED_BY)})`),
     index('appointments_client_record_start_idx').on(t.clientRecordId, t.startTime),
-    // The no-double-booking exclusion constraint is in the custom migration (drizzle cannot express it).
+    check('appointments_buffers_range', sql`${t.prepMinutes} BETWEEN 0 AND 120 AND ${t.cleanupMinutes} BETWEEN 0 AND 120`),
+    // The no-double-booking exclusion constraint is in the custom migrations (drizzle cannot express
+    // it): 0001, replaced in 0012 by one over appointment_span(start, end, prep, cleanup) (ADR 036).
   ],
 );
 

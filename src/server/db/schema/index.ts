@@ -10,3 +10,4 @@ export * from './settings';
 export * from './availability';
 export * from './notifications';
 export * from './front-desk';
+export * from './resources';

@@ -1,6 +1,7 @@
 import type { LimitProblem } from '../../../domain/booking-limits';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
+import type { Buffers } from '../../../domain/resources';
 import type { Slot } from '../../../domain/slots';
 import { pgErrorCode } from '../../db/client';
 import type { Deps } from '../../http/env';
@@ -21,13 +22,15 @@ export const employeeAccountChanged = () => conflict(MSG.employeeNoAccount, 'emp
 
 /**
  * The appointment's own copy of the service and the professional (names and price stay readable
- * after either changes, SPEC §3), at the slot's times, with the client's note.
+ * after either changes, SPEC §3), at the slot's times, with the client's note; its own copy of the
+ * buffers and the resources the slot picked (ADR 036).
  */
 export function appointmentValues(
   service: { id: string; name: string; duration: number; price: number },
   employee: { name: string },
   slot: Slot,
   notes: string | undefined,
+  buffers: Buffers,
 ) {
   return {
     employeeName: employee.name,
@@ -38,6 +41,9 @@ export function appointmentValues(
     startTime: slot.start,
     endTime: slot.end,
     notes: notes?.trim() ?? '',
+    prepMinutes: buffers.prepMinutes,
+    cleanupMinutes: buffers.cleanupMinutes,
+    resourceIds: slot.resourceIds ?? [],
   };
 }
 
@@ -53,7 +59,8 @@ async function retryDeadlock<T>(fn: () => Promise<T>, left = 2): Promise<T> {
 
 /**
  * Runs the statement (or transaction) that writes an appointment. Whether someone else holds the
- * time is the exclusion constraint's call: its 23P01 is the 409 "acaba de ser reservado", so 50
+ * time is the exclusion constraints' call (the professional's on appointments, each resource's on
+ * appointment_resources, ADR 036): a 23P01 from either is the 409 "acaba de ser reservado", so 50
  * simultaneous requests give one appointment and 49 of those answers (a read-then-insert check
  * would race). Two writers racing for the same time can each find the other's uncommitted row in
  * the exclusion check and wait on each other; PostgreSQL then aborts one with a deadlock (40P01)

@@ -15,7 +15,7 @@ import { checkedSlot, offeredSlots, resolve, slotsJson, type Ctx } from './slot-
 type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
 
 export async function availableSlots(ctx: Ctx, q: { serviceId: string; professionalId: string; date: string }) {
-  const { service, employee, interval, busy, exceptions, limits } = await resolve(ctx.db, q, true);
+  const { service, employee, interval, busy, exceptions, limits, buffers, resources } = await resolve(ctx.db, q, true);
   // Beyond the salon's horizon (ADR 025) a client's grid is empty, as the booking would be refused.
   const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
   if (!isWithinHorizon(q.date, today, horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
@@ -27,6 +27,8 @@ export async function availableSlots(ctx: Ctx, q: { serviceId: string; professio
     exceptions,
     // An employee without an account cannot hold appointments (they are keyed by user id).
     busy: employee.userId ? busy : [],
+    buffers,
+    resources,
   });
   return slotsJson(q.date, slots);
 }
@@ -40,7 +42,7 @@ export type BookingRequest = { serviceId: string; professionalId: string; date: 
  */
 export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest) {
   const now = ctx.now();
-  const { service, employee, interval, exceptions, limits } = await resolve(ctx.db, req, false, { id: user.id, now });
+  const { service, employee, interval, exceptions, limits, buffers, resources } = await resolve(ctx.db, req, false, { id: user.id, now });
   const problem = validateBookingInput({
     clientId: user.id,
     employeeId: req.professionalId,
@@ -52,7 +54,9 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
 
-  const slot = checkedSlot(ctx, { date: req.date, duration: service.duration, availability: employee.availability, interval, busy: [], exceptions }, req.time);
+  // The resources are picked here (the first free of each group, ADR 036) and stored by the
+  // booking statement; a race for them is the exclusion constraint's, like the professional's.
+  const slot = checkedSlot(ctx, { date: req.date, duration: service.duration, availability: employee.availability, interval, busy: [], exceptions, buffers, resources }, req.time);
   // Booking abuse (ADR 025): the client's own booking is within the salon's horizon and cap, and
   // attempts per account are limited in the store every instance shares. A staff booking for a
   // client (front desk, staff-booking.ts) does not come through here and is exempt.
@@ -77,7 +81,7 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
         clientId: user.id,
         clientName: user.name || user.email.split('@')[0] || user.email,
         clientEmail: user.email,
-        ...appointmentValues(service, employee, slot, req.notes),
+        ...appointmentValues(service, employee, slot, req.notes, buffers),
       },
     }),
   );

@@ -4,7 +4,21 @@ import type { Exceptions } from '../../../domain/availability';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import { appointments, employees, employeeServices, employeeTimeOff, salonExceptions, salonSettings, services } from '../../db/schema';
+import type { Maintenance } from '../../../domain/resources';
+import {
+  appointmentResources,
+  appointments,
+  employees,
+  employeeServices,
+  employeeTimeOff,
+  resourceMaintenance,
+  resources,
+  salonExceptions,
+  salonSettings,
+  serviceResourceGroupMembers,
+  serviceResourceGroups,
+  services,
+} from '../../db/schema';
 import { sqlLiterals } from '../../db/sql-literals';
 
 // The slot list and a booking each cost one round trip to PostgreSQL besides the session read:
@@ -12,7 +26,7 @@ import { sqlLiterals } from '../../db/sql-literals';
 // docs/benchmarks.md has their EXPLAIN ANALYZE at 1,000,000 appointments.
 
 export type BookingContext = {
-  service: { id: string; name: string; duration: number; price: number } | null;
+  service: { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number } | null;
   employee: { id: string; name: string; userId: string | null; isActive: boolean; availability: Partial<WeeklySchedule> | null; offers: boolean } | null;
   interval: number | null;
   /** salon_settings' booking horizon (days) and per-client cap; null when the salon never saved settings (ADR 025) */
@@ -24,12 +38,20 @@ export type BookingContext = {
   busy: Array<{ start: Date; end: Date }>;
   /** the salon's closures / special hours and the professional's time off on the day (ADR 023) */
   exceptions: Exceptions;
+  /**
+   * The service's resource groups (ADR 036), in order, each with its ACTIVE members in the salon's
+   * stable order, what each holds that day (other appointments' spans with buffers) and its maintenance.
+   */
+  resourceGroups: ContextGroup[];
 };
+
+export type ContextGroup = { id: string; members: Array<{ id: string; name: string; busy: Array<[string, string]>; maintenance: Maintenance[] }> };
 
 /**
  * Everything a slot list or a booking needs to decide, in ONE round trip: the active service,
  * the employee record with whether it offers the service, the salon's slot interval, and (for
- * the slot list) the employee's busy time that day through the exclusion constraint's GiST index.
+ * the slot list) the employee's busy time that day (each appointment with its buffers, ADR 036) through the
+ * exclusion constraint's GiST index (same expression: appointment_span).
  * Four sequential queries before; each round trip is paid by every client waiting on the grid.
  */
 // Written as literals, not parameters: the exclusion constraint's GiST index is partial
@@ -37,19 +59,32 @@ export type BookingContext = {
 // use it when the query's own condition is visibly the same.
 const BLOCKING_LITERALS = sqlLiterals(BLOCKING_STATUSES);
 
-type ContextArgs = { serviceId: string; professionalId: string; date: string; from: Date; to: Date; withBusy: boolean; clientId?: string; now?: Date };
+type ContextArgs = {
+  serviceId: string;
+  professionalId: string;
+  date: string;
+  from: Date;
+  to: Date;
+  withBusy: boolean;
+  clientId?: string;
+  now?: Date;
+  /** A move: the appointment being moved does not hold its own resources (ADR 036). */
+  movingAppointmentId?: string;
+};
 
 export function bookingContextQuery(args: ContextArgs) {
   const busy = args.withBusy
-    ? sql`(SELECT coalesce(json_agg(json_build_array(a.start_time, a.end_time)), '[]'::json)
-           FROM ${appointments} a JOIN ${employees} e ON e.user_id = a.employee_id
+    ? sql`(SELECT coalesce(json_agg(json_build_array(lower(h.span), upper(h.span))), '[]'::json)
+           FROM ${appointments} a JOIN ${employees} e ON e.user_id = a.employee_id,
+                LATERAL (SELECT appointment_span(a.start_time, a.end_time, a.prep_minutes, a.cleanup_minutes) AS span) h
            WHERE e.id = ${args.professionalId}::uuid
              AND a.status IN (${BLOCKING_LITERALS})
-             AND tstzrange(a.start_time, a.end_time, '[)') && tstzrange(${args.from.toISOString()}::timestamptz, ${args.to.toISOString()}::timestamptz, '[)'))`
+             AND appointment_span(a.start_time, a.end_time, a.prep_minutes, a.cleanup_minutes) && tstzrange(${args.from.toISOString()}::timestamptz, ${args.to.toISOString()}::timestamptz, '[)'))`
     : sql`'[]'::json`;
   return sql`
     SELECT
-      (SELECT json_build_object('id', s.id, 'name', s.name, 'duration', s.duration, 'price', s.price)
+      (SELECT json_build_object('id', s.id, 'name', s.name, 'duration', s.duration, 'price', s.price,
+              'prepMinutes', s.prep_minutes, 'cleanupMinutes', s.cleanup_minutes)
          FROM ${services} s WHERE s.id = ${args.serviceId}::uuid AND s.is_active) AS service,
       (SELECT json_build_object('id', e.id, 'name', e.name, 'userId', e.user_id, 'isActive', e.is_active, 'availability', e.availability,
               'offers', EXISTS (SELECT 1 FROM ${employeeServices} es WHERE es.employee_id = e.id AND es.service_id = ${args.serviceId}::uuid))
@@ -66,7 +101,32 @@ export function bookingContextQuery(args: ContextArgs) {
       (SELECT coalesce(json_agg(json_build_object('startDate', t.start_date, 'endDate', t.end_date,
               'startTime', t.start_time, 'endTime', t.end_time, 'reason', t.reason) ORDER BY t.created_at), '[]'::json)
          FROM ${employeeTimeOff} t WHERE t.employee_id = ${args.professionalId}::uuid
-           AND t.start_date <= ${args.date}::date AND t.end_date >= ${args.date}::date) AS time_off`;
+           AND t.start_date <= ${args.date}::date AND t.end_date >= ${args.date}::date) AS time_off,
+      ${resourceGroupsSql(args)} AS resource_groups`;
+}
+
+/**
+ * The service's groups with their active members, what each holds that day and its maintenance
+ * (ADR 036). Asked for the booking too (not only the slot list): the booking picks the resources it
+ * stores from this; the exclusion constraint on appointment_resources decides a race. A service
+ * without groups costs one index probe on service_resource_groups.
+ */
+function resourceGroupsSql(args: ContextArgs) {
+  const day = sql`tstzrange(${args.from.toISOString()}::timestamptz, ${args.to.toISOString()}::timestamptz, '[)')`;
+  return sql`(SELECT coalesce(json_agg(json_build_object('id', g.id, 'members',
+      (SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name,
+          'busy', (SELECT coalesce(json_agg(json_build_array(ar.block_start, ar.block_end)), '[]'::json)
+                     FROM ${appointmentResources} ar
+                     WHERE ar.resource_id = r.id AND ar.active AND tstzrange(ar.block_start, ar.block_end, '[)') && ${day}
+                       AND ar.appointment_id IS DISTINCT FROM ${args.movingAppointmentId ?? null}::uuid),
+          'maintenance', (SELECT coalesce(json_agg(json_build_object('startDate', m.start_date, 'endDate', m.end_date,
+                            'startTime', m.start_time, 'endTime', m.end_time, 'reason', m.reason)), '[]'::json)
+                     FROM ${resourceMaintenance} m
+                     WHERE m.resource_id = r.id AND m.start_date <= ${args.date}::date AND m.end_date >= ${args.date}::date))
+          ORDER BY r.position, r.created_at, r.id), '[]'::json)
+       FROM ${serviceResourceGroupMembers} gm JOIN ${resources} r ON r.id = gm.resource_id AND r.is_active
+       WHERE gm.group_id = g.id)) ORDER BY g.position, g.id), '[]'::json)
+    FROM ${serviceResourceGroups} g WHERE g.service_id = ${args.serviceId}::uuid)`;
 }
 
 export async function bookingContext(db: Db, args: ContextArgs): Promise<BookingContext> {
@@ -80,6 +140,7 @@ export async function bookingContext(db: Db, args: ContextArgs): Promise<Booking
     busy: Array<[string, string]>;
     salon: Exceptions['salon'];
     time_off: Exceptions['timeOff'];
+    resource_groups: ContextGroup[];
   }>(
     db,
     args.withBusy ? 'auna_booking_context_busy' : 'auna_booking_context',
@@ -95,5 +156,6 @@ export async function bookingContext(db: Db, args: ContextArgs): Promise<Booking
     clientFutureConfirmed: Number(row.client_future ?? 0),
     busy: row.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
     exceptions: { salon: row.salon, timeOff: row.time_off },
+    resourceGroups: row.resource_groups,
   };
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import { appointments, clients, employees } from '../../db/schema';
+import { appointmentResources, appointments, clients, employees } from '../../db/schema';
 import { bookingMessagesCte } from '../../notifications/enqueue';
 
 // The statements that insert an appointment: the client's booking and the staff's booking for a
@@ -30,8 +30,38 @@ export type BookArgs = {
   now: Date;
   employeeRecordId: string;
   expectedUserId: string;
-  values: { clientId: string; clientName: string; clientEmail: string; employeeName: string; serviceId: string; serviceName: string; serviceDuration: number; price: number; startTime: Date; endTime: Date; notes: string };
+  values: {
+    clientId: string;
+    clientName: string;
+    clientEmail: string;
+    employeeName: string;
+    serviceId: string;
+    serviceName: string;
+    serviceDuration: number;
+    price: number;
+    startTime: Date;
+    endTime: Date;
+    notes: string;
+    /** ADR 036: the appointment's copy of its service's buffers, and the resources it holds */
+    prepMinutes: number;
+    cleanupMinutes: number;
+    resourceIds: string[];
+  };
 };
+
+/** A PostgreSQL array literal of uuids (the ids were checked as uuids or read from the database). */
+const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
+
+/**
+ * The appointment's resources, in the same statement as its insert (ADR 036): each held for the
+ * appointment's span with its buffers. A resource another appointment holds then fails the
+ * statement with 23P01 (appointment_resources_no_overlap) and nothing at all is written.
+ */
+const resourcesCte = (ids: readonly string[]) => sql`res AS (
+      INSERT INTO ${appointmentResources} (appointment_id, resource_id, block_start, block_end)
+      SELECT ins.id, r.id, ins.start_time - make_interval(mins => ins.prep_minutes), ins.end_time + make_interval(mins => ins.cleanup_minutes)
+      FROM ins CROSS JOIN unnest(${uuidArray(ids)}::uuid[]) AS r(id)
+    )`;
 
 /** A client's booking for herself: also under the salon's cap of future confirmed appointments (ADR 025). */
 export type SelfBookArgs = BookArgs & { maxFutureAppointments: number };
@@ -47,13 +77,13 @@ export function bookAtomicallyQuery(args: SelfBookArgs) {
       SELECT client_future_confirmed_locked(${v.clientId}, ${args.now.toISOString()}::timestamptz) AS n
     ), ins AS (
       INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
-                                   service_duration, price, start_time, end_time, status, notes_client)
+                                   service_duration, price, start_time, end_time, status, notes_client, prep_minutes, cleanup_minutes)
       SELECT ${v.clientId}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
-             'confirmed', ${v.notes}
+             'confirmed', ${v.notes}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int
       FROM emp, cap WHERE emp.is_active AND emp.user_id = ${args.expectedUserId} AND cap.n < ${args.maxFutureAppointments}::int
-      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence
-    ), ${bookingMessagesCte(args.now)}
+      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes
+    ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}
     SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
            (SELECT n FROM cap) AS client_future, (SELECT count(*) FROM msg) AS messages
     FROM emp LEFT JOIN ins ON true`;
@@ -104,13 +134,13 @@ export async function bookForClient(db: Db, args: StaffBookArgs): Promise<Insert
     ), ins AS (
       INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
                                    service_duration, price, start_time, end_time, status, notes_client,
-                                   client_record_id, booked_by, booked_by_user_id)
+                                   client_record_id, booked_by, booked_by_user_id, prep_minutes, cleanup_minutes)
       SELECT ${v.clientId || null}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
-             'confirmed', ${v.notes}, ${args.clientRecordId}::uuid, 'staff', ${args.bookedByUserId}
+             'confirmed', ${v.notes}, ${args.clientRecordId}::uuid, 'staff', ${args.bookedByUserId}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int
       FROM emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
-      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence
-    ), ${bookingMessagesCte(args.now)}
+      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes
+    ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}
     SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
            (SELECT count(*) FROM msg) AS messages
     FROM emp LEFT JOIN ins ON true`,

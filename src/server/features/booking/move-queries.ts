@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { LimitProblem } from '../../../domain/booking-limits';
 import type { Db, Tx } from '../../db/client';
-import { appointmentChanges, appointments, employees } from '../../db/schema';
+import { appointmentChanges, appointmentResources, appointments, employees } from '../../db/schema';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 
 // Moving an appointment (ADR 020): the row a move starts from, and the move itself.
@@ -16,6 +16,8 @@ export type MovableAppointment = {
   startTime: Date;
   endTime: Date;
   status: string;
+  prepMinutes: number;
+  cleanupMinutes: number;
 };
 
 const movableColumns = {
@@ -28,6 +30,8 @@ const movableColumns = {
   startTime: appointments.startTime,
   endTime: appointments.endTime,
   status: appointments.status,
+  prepMinutes: appointments.prepMinutes,
+  cleanupMinutes: appointments.cleanupMinutes,
 };
 
 export async function movableAppointment(db: Pick<Db, 'select'>, id: string): Promise<MovableAppointment | undefined> {
@@ -50,6 +54,8 @@ export async function moveAppointment(
     employeeName: string;
     startTime: Date;
     endTime: Date;
+    /** The resources the new time holds (ADR 036): the old ones are let go in the same transaction. */
+    resourceIds: string[];
     by: { userId: string; name: string; role: string };
     at: Date;
     /** For a client's own move: refuses it given how many times she has moved it (counted under the row lock). */
@@ -81,6 +87,10 @@ export async function moveAppointment(
     .for('share');
   if (!emp?.isActive) return { outcome: 'employee_unavailable' as const };
   if (emp.userId !== a.expectedUserId) return { outcome: 'employee_account_changed' as const };
+  // Its resources follow it (ADR 036): the old ones let go, the new time's held; the exclusion
+  // constraint on appointment_resources refuses one held meanwhile (23P01), and the rollback then
+  // gives the old ones back: the loser of a race is left as it was.
+  await tx.delete(appointmentResources).where(eq(appointmentResources.appointmentId, a.seen.id));
   const [row] = await tx
     .update(appointments)
     .set({ employeeId: a.expectedUserId, employeeName: a.employeeName, startTime: a.startTime, endTime: a.endTime, updatedAt: a.at })
@@ -95,6 +105,12 @@ export async function moveAppointment(
       employeeId: appointments.employeeId,
       price: appointments.price,
     });
+  if (a.resourceIds.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO ${appointmentResources} (appointment_id, resource_id, block_start, block_end)
+      SELECT a.id, r.id, a.start_time - make_interval(mins => a.prep_minutes), a.end_time + make_interval(mins => a.cleanup_minutes)
+      FROM ${appointments} a CROSS JOIN unnest(${`{${a.resourceIds.join(',')}}`}::uuid[]) AS r(id) WHERE a.id = ${a.seen.id}`);
+  }
   await tx.insert(appointmentChanges).values({
     appointmentId: a.seen.id,
     action: 'rescheduled',

@@ -1,6 +1,7 @@
 import { canClientCancel } from '../../../domain/appointment-status';
 import { clientMoveProblem, horizonOf, isWithinHorizon, RESCHEDULE_RATE_RULE, type LimitProblem } from '../../../domain/booking-limits';
 import { canReschedule, mayManageAgenda } from '../../../domain/front-desk-rules';
+import { blockedSpan } from '../../../domain/resources';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
@@ -48,12 +49,15 @@ async function checkMayMove(ctx: Ctx, found: MovableAppointment, mode: MoveMode)
 export async function rescheduleSlots(ctx: Ctx, actor: SessionUser, id: string, q: { professionalId: string; date: string }) {
   const { found, mode } = await movableFor(ctx, actor, id);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const { service, employee, interval, busy, exceptions, limits } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true);
+  const { service, employee, interval, busy, exceptions, limits, resources } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true, undefined, found.id);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   // A client's move meets the booking horizon (ADR 031): beyond it her grid is empty, as for a booking.
   if (mode === 'client' && !isWithinHorizon(q.date, salonDateOf(ctx.now(), SALON_TIME_ZONE), horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
+  // Its own time counts as free: the busy spans carry buffers (ADR 036), so compare with its span.
+  const buffers = { prepMinutes: found.prepMinutes, cleanupMinutes: found.cleanupMinutes };
+  const ownSpan = blockedSpan({ start: found.startTime, end: found.endTime }, buffers);
   const own = (b: { start: Date; end: Date }) =>
-    employee.userId === found.employeeId && b.start.getTime() === found.startTime.getTime() && b.end.getTime() === found.endTime.getTime();
+    employee.userId === found.employeeId && b.start.getTime() === ownSpan.start.getTime() && b.end.getTime() === ownSpan.end.getTime();
   const slots = offeredSlots(ctx, {
     date: q.date,
     duration: found.serviceDuration || service.duration,
@@ -61,11 +65,15 @@ export async function rescheduleSlots(ctx: Ctx, actor: SessionUser, id: string, 
     interval,
     exceptions,
     busy: employee.userId ? busy.filter((b) => !own(b)) : [],
+    // A moved appointment keeps its own buffers; its own resources were left out of the context.
+    buffers,
+    resources,
   });
   return slotsJson(q.date, slots);
 }
 
-export type RescheduleRequest = { professionalId: string; date: string; time: string };
+/** `resourceIds`: the cabins or machines the staff chose (ADR 036); a client's move takes the first free. */
+export type RescheduleRequest = { professionalId: string; date: string; time: string; resourceIds?: string[] };
 
 /**
  * Move a confirmed appointment to another time and/or professional. It keeps its id and gets an
@@ -76,7 +84,9 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
   const { found, mode } = await movableFor(ctx, actor, id);
   await checkMayMove(ctx, found, mode);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const { employee, slot, horizonDays } = await bookableSlot(ctx, { serviceId: found.serviceId, ...req }, found.serviceDuration);
+  const moving = { id: found.id, durationMinutes: found.serviceDuration, buffers: { prepMinutes: found.prepMinutes, cleanupMinutes: found.cleanupMinutes } };
+  const resourceIds = mode === 'staff' ? req.resourceIds : undefined;
+  const { employee, slot, horizonDays } = await bookableSlot(ctx, { serviceId: found.serviceId, professionalId: req.professionalId, date: req.date, time: req.time, resourceIds }, moving);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   const at = ctx.now();
   // A client's own move (ADR 031): the booking horizon, moves per account and hour in the shared
@@ -99,6 +109,7 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
         employeeName: employee.name,
         startTime: slot.start,
         endTime: slot.end,
+        resourceIds: slot.resourceIds ?? [],
         by: { userId: actor.id, name: actor.name || actor.email, role: mode === 'client' ? 'client' : actor.role },
         at,
         clientMoveProblem: limitMove,

@@ -7,7 +7,7 @@ import type { AppEnv, Deps } from '../../http/env';
 import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole, requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
-import { IdParam, lookupId } from '../../http/params';
+import { IdParam, idSchema, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { bookedAppointmentJson } from './booking-write';
 import { availableSlots, book } from './client-booking';
@@ -57,6 +57,8 @@ const BookingBody = z.strictObject({
 
 // The staff book for a client record (ADR 019); anyone allowed moves an appointment (ADR 020).
 const notes = z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional();
+// The cabins or machines the staff chose (ADR 036); each must be one the service needs.
+const resourceIds = z.array(idSchema(STAFF_MSG.resourceNotRequired), { error: STAFF_MSG.resourceNotRequired }).max(10, STAFF_MSG.resourceNotRequired).optional();
 const StaffBookingBody = z.strictObject({
   clientId: z.string({ error: STAFF_MSG.clientRequired }).trim().min(1, STAFF_MSG.clientRequired).max(100, STAFF_MSG.clientNotFound),
   serviceId: step,
@@ -64,11 +66,14 @@ const StaffBookingBody = z.strictObject({
   date: step.refine(isSalonDay, MSG.invalidInput),
   time: step.refine(isValidTime, MSG.invalidInput),
   notes,
+  resourceIds,
 });
 const RescheduleBody = z.strictObject({
   professionalId: step,
   date: step.refine(isSalonDay, MSG.invalidInput),
   time: step.refine(isValidTime, MSG.invalidInput),
+  // The staff's choice; a client's own move takes the first free ones.
+  resourceIds,
 });
 const RescheduleSlotsQuery = z.strictObject({
   professionalId: lookupId,

@@ -1,4 +1,5 @@
-import { availableSlots as availabilityOf, checkBookable, type Exceptions } from '../../../domain/availability';
+import { availableSlots as availabilityOf, checkBookableWithResources, type Exceptions } from '../../../domain/availability';
+import { maintenanceBlocks, type Buffers, type ResourceGroup } from '../../../domain/resources';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
@@ -9,7 +10,7 @@ import type { Deps } from '../../http/env';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
 import { employeeUnavailable } from './booking-write';
-import { bookingContext } from './context-queries';
+import { bookingContext, type ContextGroup } from './context-queries';
 
 // The slot engine every booking path shares (the client's slot list and booking, the staff's
 // booking, every reschedule): what to decide with, in one round trip, and the one availability
@@ -26,7 +27,24 @@ const NO_EMPLOYEE = '00000000-0000-0000-0000-000000000000';
  * (`bookingContext`). Checked in the order a client would meet the problems: service gone,
  * professional gone, not offering it.
  */
-export async function resolve(db: Deps['db'], q: { serviceId: string; professionalId: string; date: string }, withBusy: boolean, client?: { id: string; now: Date }) {
+/** The context's groups as the availability rule reads them: each member's held spans and maintenance as instants. */
+export function resourceGroupsOf(groups: readonly ContextGroup[], date: string): ResourceGroup[] {
+  return groups.map((g) => ({
+    id: g.id,
+    members: g.members.map((m) => ({
+      id: m.id,
+      busy: [...m.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })), ...maintenanceBlocks(date, m.maintenance, SALON_TIME_ZONE)],
+    })),
+  }));
+}
+
+export async function resolve(
+  db: Deps['db'],
+  q: { serviceId: string; professionalId: string; date: string },
+  withBusy: boolean,
+  client?: { id: string; now: Date },
+  movingAppointmentId?: string,
+) {
   if (!isId(q.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const { start, end } = dayBounds(q.date, SALON_TIME_ZONE);
   const validEmployee = isId(q.professionalId);
@@ -39,6 +57,7 @@ export async function resolve(db: Deps['db'], q: { serviceId: string; profession
     withBusy,
     clientId: client?.id,
     now: client?.now,
+    movingAppointmentId,
   });
   const { service } = context;
   if (!service) throw notFound(MSG.serviceNotFoundOrUnavailable);
@@ -51,11 +70,24 @@ export async function resolve(db: Deps['db'], q: { serviceId: string; profession
     interval: slotIntervalOf(context.interval),
     busy: context.busy,
     exceptions: context.exceptions,
+    buffers: { prepMinutes: service.prepMinutes, cleanupMinutes: service.cleanupMinutes } satisfies Buffers,
+    resources: resourceGroupsOf(context.resourceGroups, q.date),
     limits: { horizonDays: context.horizonDays, maxFutureAppointments: context.maxFutureAppointments, futureConfirmed: context.clientFutureConfirmed },
   };
 }
 
-export type SlotArgs = { date: string; duration: number; availability: Partial<WeeklySchedule> | null; interval: number; busy: Array<{ start: Date; end: Date }>; exceptions: Exceptions };
+export type SlotArgs = {
+  date: string;
+  duration: number;
+  availability: Partial<WeeklySchedule> | null;
+  interval: number;
+  busy: Array<{ start: Date; end: Date }>;
+  exceptions: Exceptions;
+  /** ADR 036: the service's (or the moved appointment's) buffers, its resource groups, the staff's choice. */
+  buffers: Buffers;
+  resources: ResourceGroup[];
+  preferredResources?: string[];
+};
 
 /** The one availability rule of src/domain/availability.ts, as the slot list and the booking check both ask it. */
 function availabilityInput(ctx: Ctx, args: SlotArgs) {
@@ -68,6 +100,9 @@ function availabilityInput(ctx: Ctx, args: SlotArgs) {
     busy: args.busy,
     now: ctx.now(),
     tz: SALON_TIME_ZONE,
+    buffers: args.buffers,
+    resources: args.resources,
+    preferredResources: args.preferredResources,
   };
 }
 
@@ -85,31 +120,36 @@ export const slotsJson = (date: string, slots: Slot[]) => ({ date, slots: slots.
 /**
  * The booking-time side of the one availability rule (client booking, staff booking, reschedule):
  * a time the schedule never offers is a 400; one a closure or a time off takes away is a 409 with
- * its Spanish text (ADR 023). Whether someone holds the time is the exclusion constraint's call.
+ * its Spanish text (ADR 023); one whose cabin or machine is held is the 409 "acaba de ser reservado"
+ * (ADR 036). Whether someone holds the time at the moment of writing is the exclusion constraints' call.
  */
 export function checkedSlot(ctx: Ctx, args: SlotArgs, time: string): Slot {
   if (!bookableDay(ctx, args.date)) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
-  const check = checkBookable(availabilityInput(ctx, args), time);
+  const check = checkBookableWithResources(availabilityInput(ctx, args), time);
   if (check.ok) return check.slot;
   if (check.code === 'slot_not_offered') throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
   throw conflict(check.message, check.code);
 }
 
-export type SlotRequest = { serviceId: string; professionalId: string; date: string; time: string };
+/** `resourceIds`: the cabins or machines the staff chose (ADR 036); each must be one the service needs. */
+export type SlotRequest = { serviceId: string; professionalId: string; date: string; time: string; resourceIds?: string[] };
 
 /**
  * THE availability check of the front desk (staff booking and every reschedule): the service,
  * the professional and the time must be what the slot engine offers that day. Whether someone
  * holds the time is left to the exclusion constraint. The same availability rule as the client's
  * booking (closures, special hours and time off included: ADR 023).
- * `durationMinutes`: a moved appointment keeps its own length.
+ * `moving`: a moved appointment keeps its own length and buffers, and its own resources count as free.
  */
-export async function bookableSlot(ctx: Ctx, req: SlotRequest, durationMinutes?: number) {
-  const { service, employee, interval, exceptions, limits } = await resolve(ctx.db, req, false);
-  const duration = durationMinutes ?? service.duration;
+export async function bookableSlot(ctx: Ctx, req: SlotRequest, moving?: { id: string; durationMinutes: number; buffers: Buffers }) {
+  const { service, employee, interval, exceptions, limits, buffers, resources } = await resolve(ctx.db, req, false, undefined, moving?.id);
+  const duration = moving?.durationMinutes ?? service.duration;
+  const preferred = req.resourceIds ?? [];
+  if (preferred.some((id) => !resources.some((g) => g.members.some((m) => m.id === id)))) throw badRequest(STAFF_MSG.resourceNotRequired, 'resource_not_required');
   const problem = validateBookingInput({ clientId: 'salon', employeeId: req.professionalId, serviceId: req.serviceId, date: req.date, time: req.time, durationMinutes: duration });
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
-  const slot = checkedSlot(ctx, { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions }, req.time);
-  return { service, employee: { ...employee, userId: employee.userId }, slot, horizonDays: limits.horizonDays };
+  const slotArgs = { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions, buffers: moving?.buffers ?? buffers, resources, preferredResources: preferred };
+  const slot = checkedSlot(ctx, slotArgs, req.time);
+  return { service, employee: { ...employee, userId: employee.userId }, slot, buffers: slotArgs.buffers, horizonDays: limits.horizonDays };
 }

@@ -12,12 +12,13 @@ export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: stri
 /**
  * The staff book for a salon client record (a phone or walk-in client, with or without an
  * account; ADR 019). The admin books on any agenda, an employee only on their own (403). Same slot
- * engine, same exclusion constraint, same 409 text on a race; the appointment records who booked.
+ * engine, same exclusion constraints, same 409 text on a race; the appointment records who booked.
+ * `resourceIds`: the cabins or machines the staff chose, else the first free ones (ADR 036).
  */
 export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: StaffBookingRequest) {
   const record = isId(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
-  const { service, employee, slot } = await bookableSlot(ctx, req);
+  const { service, employee, slot, buffers } = await bookableSlot(ctx, req);
   if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   const result = await writeAppointment(() =>
     bookForClient(ctx.db, {
@@ -30,7 +31,7 @@ export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: Sta
         clientId: record.userId ?? '',
         clientName: record.name,
         clientEmail: record.email ?? '',
-        ...appointmentValues(service, employee, slot, req.notes),
+        ...appointmentValues(service, employee, slot, req.notes, buffers),
       },
     }),
   );

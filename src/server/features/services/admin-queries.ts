@@ -1,9 +1,9 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { services } from '../../db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
-export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'duration' | 'price' | 'category'>;
+export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'duration' | 'price' | 'category' | 'prepMinutes' | 'cleanupMinutes'>;
 
 /** Every service, active and inactive (the back office sees all of them). */
 export const allServices = (db: Db) => db.select().from(services).orderBy(asc(services.name));
@@ -13,7 +13,7 @@ export async function findService(db: Db, id: string): Promise<ServiceRow | unde
   return row;
 }
 
-export async function insertService(db: Db, values: ServiceValues, now: Date): Promise<ServiceRow> {
+export async function insertService(db: Db | Tx, values: ServiceValues, now: Date): Promise<ServiceRow> {
   const [row] = await db
     .insert(services)
     .values({ ...values, isActive: true, createdAt: now, updatedAt: now })
@@ -21,7 +21,7 @@ export async function insertService(db: Db, values: ServiceValues, now: Date): P
   return row!;
 }
 
-export async function updateService(db: Db, id: string, values: ServiceValues, now: Date): Promise<ServiceRow | undefined> {
+export async function updateService(db: Db | Tx, id: string, values: ServiceValues, now: Date): Promise<ServiceRow | undefined> {
   const [row] = await db
     .update(services)
     .set({ ...values, updatedAt: now })

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { LIMITS, serviceFieldsError } from '../../../domain/back-office-rules';
+import { GROUP_MEMBERS_MAX, GROUPS_MAX } from '../../../domain/resources';
 import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
-import { recordIdParam } from '../../http/params';
+import { idSchema, recordIdParam } from '../../http/params';
 import { validate } from '../../http/validate';
 import { adminServices } from './admin-service';
 
@@ -18,6 +20,19 @@ const ServiceBody = z
     duration: z.number({ error: MSG.serviceDurationInvalid }),
     price: z.number({ error: MSG.servicePriceInvalid }),
     category: z.string().max(LIMITS.categoryMax).default(''),
+    // ADR 036: preparation and cleaning minutes, and the cabins or machines it needs (one free
+    // resource of each group). Optional: a form that does not send them leaves them as they are.
+    prepMinutes: z.number({ error: STAFF_MSG.serviceBuffersInvalid }).optional(),
+    cleanupMinutes: z.number({ error: STAFF_MSG.serviceBuffersInvalid }).optional(),
+    resourceGroups: z
+      .array(
+        z.strictObject({
+          resourceIds: z.array(idSchema(STAFF_MSG.resourceGroupInactive), { error: STAFF_MSG.resourceGroupEmpty }).max(GROUP_MEMBERS_MAX, STAFF_MSG.resourceGroupInvalid),
+        }),
+        { error: STAFF_MSG.resourceGroupInvalid },
+      )
+      .max(GROUPS_MAX, STAFF_MSG.resourceGroupsTooMany)
+      .optional(),
   })
   .superRefine((value, ctx) => {
     const error = serviceFieldsError(value);

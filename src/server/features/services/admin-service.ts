@@ -2,7 +2,8 @@ import { sortedByName } from '../../../domain/spanish-order';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { Deps } from '../../http/env';
-import { conflict, notFound } from '../../http/errors';
+import { serviceResourcesError } from '../../../domain/resources';
+import { badRequest, conflict, notFound } from '../../http/errors';
 import {
   allServices,
   deleteInactiveService,
@@ -13,6 +14,7 @@ import {
   type ServiceRow,
   type ServiceValues,
 } from './admin-queries';
+import { activeResourceIds, groupsOfServices, replaceGroups } from './resource-groups-queries';
 
 export type ServiceInput = {
   name: string;
@@ -20,7 +22,13 @@ export type ServiceInput = {
   duration: number;
   price: number;
   category: string;
+  prepMinutes?: number;
+  cleanupMinutes?: number;
+  resourceGroups?: Array<{ resourceIds: string[] }>;
 };
+
+/** A service as the back office reads it: its row, with its resource groups (ADR 036). */
+export type AdminService = ServiceRow & { resourceGroups: Array<{ id: string; resourceIds: string[] }> };
 
 const valuesOf = (input: ServiceInput): ServiceValues => ({
   name: input.name.trim(),
@@ -28,6 +36,8 @@ const valuesOf = (input: ServiceInput): ServiceValues => ({
   duration: input.duration,
   price: input.price,
   category: input.category.trim(),
+  ...(input.prepMinutes === undefined ? {} : { prepMinutes: input.prepMinutes }),
+  ...(input.cleanupMinutes === undefined ? {} : { cleanupMinutes: input.cleanupMinutes }),
 });
 
 /** SPEC §2 Manage services, §4 activation, §7 Services. The rules were checked by the route's schema. */
@@ -38,16 +48,45 @@ export function adminServices(deps: Pick<Deps, 'db' | 'now'>) {
     return row;
   };
 
+  const withGroups = async (rows: ServiceRow[]): Promise<AdminService[]> => {
+    const groups = await groupsOfServices(db, rows.map((r) => r.id));
+    return rows.map((r) => ({ ...r, resourceGroups: groups.get(r.id) ?? [] }));
+  };
+  /** ADR 036: buffers within 0..120 and groups of active resources, never empty (Spanish 400s). */
+  const checkResources = async (input: ServiceInput) => {
+    const problem = serviceResourcesError(
+      { prepMinutes: input.prepMinutes ?? 0, cleanupMinutes: input.cleanupMinutes ?? 0, resourceGroups: input.resourceGroups ?? [] },
+      input.resourceGroups?.length ? await activeResourceIds(db) : new Set(),
+    );
+    if (problem) throw badRequest(problem);
+  };
+
   return {
-    async list(): Promise<ServiceRow[]> {
-      return sortedByName(await allServices(db));
+    async list(): Promise<AdminService[]> {
+      return withGroups(sortedByName(await allServices(db)));
     },
 
-    create: (input: ServiceInput) => insertService(db, valuesOf(input), deps.now()),
+    async create(input: ServiceInput): Promise<AdminService> {
+      await checkResources(input);
+      const row = await db.transaction(async (tx) => {
+        const created = await insertService(tx, valuesOf(input), deps.now());
+        if (input.resourceGroups) await replaceGroups(tx, created.id, input.resourceGroups);
+        return created;
+      });
+      return (await withGroups([row]))[0]!;
+    },
 
-    update: async (id: string, input: ServiceInput) => found(await updateService(db, id, valuesOf(input), deps.now())),
+    async update(id: string, input: ServiceInput): Promise<AdminService> {
+      await checkResources(input);
+      const row = await db.transaction(async (tx) => {
+        const updated = found(await updateService(tx, id, valuesOf(input), deps.now()));
+        if (input.resourceGroups) await replaceGroups(tx, id, input.resourceGroups);
+        return updated;
+      });
+      return (await withGroups([row]))[0]!;
+    },
 
-    setActive: async (id: string, isActive: boolean) => found(await setServiceActive(db, id, isActive, deps.now())),
+    setActive: async (id: string, isActive: boolean): Promise<AdminService> => (await withGroups([found(await setServiceActive(db, id, isActive, deps.now()))]))[0]!,
 
     /** Permanent deletion is only for an inactive service (SPEC §4). */
     async remove(id: string): Promise<void> {

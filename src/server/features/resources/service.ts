@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import { validateTimeOff } from '../../../domain/availability';
+import { resourceConflictOf, resourceFieldsError, type Maintenance, type ResourceKind } from '../../../domain/resources';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import { resourceMaintenance, resources } from '../../db/schema';
+import type { Deps, SessionUser } from '../../http/env';
+import { badRequest, notFound } from '../../http/errors';
+import { isId } from '../../http/params';
+import { allResources, futureHoldings, insertResource, maintenanceFrom, updateResource, type MaintenanceRow, type ResourceRow } from './queries';
+
+// Cabins and machines (ADR 036). Like a time off (ADR 023), deactivating a resource or putting it
+// out of service never cancels anything: the answer lists the confirmed appointments that hold it
+// then, and the admin moves or cancels each (the existing status change and reschedule).
+
+type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
+
+export type ResourceInput = { name: string; kind: ResourceKind; position?: number };
+export type MaintenanceInput = { startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
+
+export type ResourceConflict = {
+  /** the appointment's id: what "Cancelar" or "Mover" acts on */
+  id: string;
+  date: string;
+  startTime: Date;
+  endTime: Date;
+  clientName: string;
+  serviceName: string;
+  employeeName: string;
+  employeeId: string;
+  resourceId: string;
+  resourceName: string;
+  kind: 'inactive' | 'maintenance';
+  reason: string;
+};
+
+/** The future appointments a deactivated resource or a maintenance period leaves without their cabin or machine. */
+async function conflicts(ctx: Ctx, only?: string): Promise<ResourceConflict[]> {
+  const now = ctx.now();
+  const [list, maintenance, holdings] = await Promise.all([allResources(ctx.db), maintenanceFrom(ctx.db, salonDateOf(now, SALON_TIME_ZONE)), futureHoldings(ctx.db, now)]);
+  const out: ResourceConflict[] = [];
+  for (const h of holdings) {
+    if (only && h.resourceId !== only) continue;
+    const r = list.find((x) => x.id === h.resourceId);
+    if (!r) continue;
+    const date = salonDateOf(h.startTime, SALON_TIME_ZONE);
+    const why = resourceConflictOf({ start: h.blockStart, end: h.blockEnd }, { isActive: r.isActive, maintenance: maintenance.filter((m) => m.resourceId === r.id) }, date, SALON_TIME_ZONE);
+    if (!why) continue;
+    const { blockStart: _s, blockEnd: _e, ...rest } = h;
+    out.push({ ...rest, date, ...why });
+  }
+  return out;
+}
+
+/** Live: booking pages and agendas refetch (every professional may offer a service needing it). */
+function announce(ctx: Ctx, employeeUserIds: string[], dates: string[]) {
+  for (const employeeId of new Set(employeeUserIds)) ctx.realtime.publish({ type: 'appointments', employeeId, dates });
+}
+
+function checked(input: ResourceInput) {
+  const problem = resourceFieldsError(input);
+  if (problem) throw badRequest(problem);
+  return { name: input.name.trim(), kind: input.kind };
+}
+
+const found = (row: ResourceRow | undefined): ResourceRow => {
+  if (!row) throw notFound(STAFF_MSG.resourceNotFound);
+  return row;
+};
+
+export async function overview(ctx: Ctx) {
+  const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
+  const [list, maintenance] = await Promise.all([allResources(ctx.db), maintenanceFrom(ctx.db, today)]);
+  return { resources: list, maintenance, conflicts: await conflicts(ctx) };
+}
+
+export async function createResource(ctx: Ctx, input: ResourceInput) {
+  const list = await allResources(ctx.db);
+  const position = input.position ?? (list.length ? Math.max(...list.map((r) => r.position)) + 1 : 0);
+  return { resource: await insertResource(ctx.db, { ...checked(input), position }, ctx.now()) };
+}
+
+export async function editResource(ctx: Ctx, id: string, input: ResourceInput) {
+  if (!isId(id)) throw notFound(STAFF_MSG.resourceNotFound);
+  const v = checked(input);
+  return { resource: found(await updateResource(ctx.db, id, input.position === undefined ? v : { ...v, position: input.position }, ctx.now())) };
+}
+
+/** Deactivated: no longer offered to new bookings; the appointments holding it are listed, not cancelled. */
+export async function setResourceActive(ctx: Ctx, id: string, isActive: boolean) {
+  if (!isId(id)) throw notFound(STAFF_MSG.resourceNotFound);
+  const resource = found(await updateResource(ctx.db, id, { isActive }, ctx.now()));
+  const list = await conflicts(ctx, id);
+  announce(ctx, list.map((c) => c.employeeId), [...new Set(list.map((c) => c.date))]);
+  return { resource, conflicts: list };
+}
+
+function toMaintenance(i: MaintenanceInput): Maintenance {
+  return { startDate: i.startDate, endDate: i.endDate, startTime: i.startTime ?? null, endTime: i.endTime ?? null, reason: i.reason.trim() };
+}
+
+/** A period out of service: the same rules as a time off (whole days, or the same hours of each day). */
+export async function addMaintenance(ctx: Ctx, actor: SessionUser, resourceId: string, input: MaintenanceInput) {
+  if (!isId(resourceId)) throw notFound(STAFF_MSG.resourceNotFound);
+  const m = toMaintenance(input);
+  const problem = validateTimeOff(m);
+  if (problem) throw badRequest(problem);
+  const [resource] = await ctx.db.select({ id: resources.id }).from(resources).where(eq(resources.id, resourceId));
+  if (!resource) throw notFound(STAFF_MSG.resourceNotFound);
+  const [row] = await ctx.db
+    .insert(resourceMaintenance)
+    .values({ resourceId, startDate: m.startDate, endDate: m.endDate, startTime: m.startTime, endTime: m.endTime, reason: m.reason, createdBy: actor.id, createdAt: ctx.now() })
+    .returning({ id: resourceMaintenance.id });
+  const list = (await conflicts(ctx, resourceId)).filter((c) => c.kind === 'maintenance' && c.date >= m.startDate && c.date <= m.endDate);
+  announce(ctx, list.map((c) => c.employeeId), [...new Set(list.map((c) => c.date))]);
+  return { maintenance: { id: row!.id, resourceId, ...m } satisfies MaintenanceRow, conflicts: list };
+}
+
+export async function deleteMaintenance(ctx: Ctx, id: string) {
+  if (!isId(id)) throw notFound(STAFF_MSG.resourceMaintenanceNotFound);
+  const [row] = await ctx.db.delete(resourceMaintenance).where(eq(resourceMaintenance.id, id)).returning({ id: resourceMaintenance.id });
+  if (!row) throw notFound(STAFF_MSG.resourceMaintenanceNotFound);
+  return { deleted: true };
+}
