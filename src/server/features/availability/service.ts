@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { validateSalonException, validateTimeOff, type SalonException, type TimeOff } from '../../../domain/availability';
 import { spainNationalHolidays } from '../../../domain/holidays';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { announceDays, linkedUserIds } from '../../availability/announce';
 import { exceptionsBetween, futureConflicts, type Conflict } from '../../availability/exceptions';
 import { employees, employeeTimeOff, salonExceptions } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
@@ -15,7 +16,14 @@ import { isId } from '../../http/params';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
-export type SalonExceptionInput = { kind: SalonException['kind']; startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
+export type SalonExceptionInput = {
+  kind: SalonException['kind'];
+  startDate: string;
+  endDate: string;
+  startTime?: string | null;
+  endTime?: string | null;
+  reason: string;
+};
 export type TimeOffInput = { startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
 
 export function toSalonException(i: SalonExceptionInput): SalonException {
@@ -26,24 +34,13 @@ export function toSalonException(i: SalonExceptionInput): SalonException {
 }
 
 export function toTimeOff(i: TimeOffInput): TimeOff {
-  return { startDate: i.startDate, endDate: i.endDate, startTime: i.startTime ?? null, endTime: i.endTime ?? null, reason: i.reason.trim() };
-}
-
-function datesOf(startDate: string, endDate: string): string[] {
-  const out: string[] = [];
-  for (let d = startDate; d <= endDate && out.length < 400; d = addDays(d, 1)) out.push(d);
-  return out;
-}
-
-/** Live: the open booking pages and agendas of these professionals refetch those days (after the commit). */
-async function announce(ctx: Ctx, userIds: Array<string | null>, startDate: string, endDate: string) {
-  const dates = datesOf(startDate, endDate);
-  for (const employeeId of userIds) if (employeeId) ctx.realtime.publish({ type: 'appointments', employeeId, dates });
-}
-
-async function linkedUserIds(ctx: Ctx): Promise<string[]> {
-  const rows = await ctx.db.select({ userId: employees.userId }).from(employees);
-  return rows.flatMap((r) => (r.userId ? [r.userId] : []));
+  return {
+    startDate: i.startDate,
+    endDate: i.endDate,
+    startTime: i.startTime ?? null,
+    endTime: i.endTime ?? null,
+    reason: i.reason.trim(),
+  };
 }
 
 const within = (c: Conflict, startDate: string, endDate: string, employeeUserId?: string | null) =>
@@ -61,9 +58,16 @@ export async function addSalonException(ctx: Ctx, input: SalonExceptionInput) {
   if (problem) throw badRequest(problem);
   const [row] = await ctx.db
     .insert(salonExceptions)
-    .values({ kind: e.kind, startDate: e.startDate, endDate: e.endDate, startTime: e.kind === 'special_hours' ? e.startTime : null, endTime: e.kind === 'special_hours' ? e.endTime : null, reason: e.reason })
+    .values({
+      kind: e.kind,
+      startDate: e.startDate,
+      endDate: e.endDate,
+      startTime: e.kind === 'special_hours' ? e.startTime : null,
+      endTime: e.kind === 'special_hours' ? e.endTime : null,
+      reason: e.reason,
+    })
     .returning({ id: salonExceptions.id });
-  await announce(ctx, await linkedUserIds(ctx), e.startDate, e.endDate);
+  announceDays(ctx.realtime, await linkedUserIds(ctx.db), e.startDate, e.endDate);
   const conflicts = (await futureConflicts(ctx.db, ctx.now())).filter((c) => within(c, e.startDate, e.endDate));
   return { exception: { id: row!.id, ...e }, conflicts };
 }
@@ -76,12 +80,17 @@ export async function addNationalHolidays(ctx: Ctx, year: number) {
     // One admin clicking twice must not close the same day twice.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('auna_national_holidays'))`);
     const existing = await exceptionsBetween(tx, `${year}-01-01`, `${year}-12-31`, []);
-    const missing = holidays.filter((h) => !existing.salon.some((e) => e.kind === 'closed' && e.startDate <= h.date && h.date <= e.endDate));
-    if (missing.length) await tx.insert(salonExceptions).values(missing.map((h) => ({ kind: 'closed' as const, startDate: h.date, endDate: h.date, reason: h.name })));
+    const missing = holidays.filter(
+      (h) => !existing.salon.some((e) => e.kind === 'closed' && e.startDate <= h.date && h.date <= e.endDate),
+    );
+    if (missing.length)
+      await tx
+        .insert(salonExceptions)
+        .values(missing.map((h) => ({ kind: 'closed' as const, startDate: h.date, endDate: h.date, reason: h.name })));
     return missing;
   });
-  const users = await linkedUserIds(ctx);
-  for (const h of added) await announce(ctx, users, h.date, h.date);
+  const users = await linkedUserIds(ctx.db);
+  for (const h of added) announceDays(ctx.realtime, users, h.date, h.date);
   const dates = new Set(holidays.map((h) => h.date));
   const conflicts = (await futureConflicts(ctx.db, ctx.now())).filter((c) => dates.has(c.date));
   return { added: added.length, holidays, conflicts };
@@ -89,9 +98,12 @@ export async function addNationalHolidays(ctx: Ctx, year: number) {
 
 export async function deleteSalonException(ctx: Ctx, id: string) {
   if (!isId(id)) throw notFound(STAFF_MSG.exceptionNotFound);
-  const [row] = await ctx.db.delete(salonExceptions).where(eq(salonExceptions.id, id)).returning({ startDate: salonExceptions.startDate, endDate: salonExceptions.endDate });
+  const [row] = await ctx.db
+    .delete(salonExceptions)
+    .where(eq(salonExceptions.id, id))
+    .returning({ startDate: salonExceptions.startDate, endDate: salonExceptions.endDate });
   if (!row) throw notFound(STAFF_MSG.exceptionNotFound);
-  await announce(ctx, await linkedUserIds(ctx), row.startDate, row.endDate);
+  announceDays(ctx.realtime, await linkedUserIds(ctx.db), row.startDate, row.endDate);
   return { deleted: true };
 }
 
@@ -109,30 +121,45 @@ export async function addTimeOff(ctx: Ctx, actor: SessionUser, employeeRecordId:
   const result = await ctx.db.transaction(async (tx) => {
     const where = own ? eq(employees.userId, actor.id) : isId(employeeRecordId ?? '') ? eq(employees.id, employeeRecordId!) : undefined;
     if (!where) throw notFound(STAFF_MSG.employeeNotFound);
-    const [employee] = await tx.select({ id: employees.id, userId: employees.userId, name: employees.name }).from(employees).where(where).for('update');
+    const [employee] = await tx
+      .select({ id: employees.id, userId: employees.userId, name: employees.name })
+      .from(employees)
+      .where(where)
+      .for('update');
     if (!employee) throw notFound(STAFF_MSG.employeeNotFound);
     const [row] = await tx
       .insert(employeeTimeOff)
-      .values({ employeeId: employee.id, startDate: t.startDate, endDate: t.endDate, startTime: t.startTime, endTime: t.endTime, reason: t.reason, createdBy: actor.id })
+      .values({
+        employeeId: employee.id,
+        startDate: t.startDate,
+        endDate: t.endDate,
+        startTime: t.startTime,
+        endTime: t.endTime,
+        reason: t.reason,
+        createdBy: actor.id,
+      })
       .returning({ id: employeeTimeOff.id });
-    const conflicts = employee.userId ? (await futureConflicts(tx, ctx.now())).filter((c) => within(c, t.startDate, t.endDate, employee.userId)) : [];
+    const conflicts = employee.userId
+      ? (await futureConflicts(tx, ctx.now())).filter((c) => within(c, t.startDate, t.endDate, employee.userId))
+      : [];
     if (own && conflicts.length > 0) throw new ApiError(409, 'time_off_over_appointments', STAFF_MSG.timeOffOverAppointments);
     return { timeOff: { id: row!.id, employeeId: employee.id, employeeName: employee.name, ...t }, conflicts, userId: employee.userId };
   });
-  await announce(ctx, [result.userId], t.startDate, t.endDate);
+  announceDays(ctx.realtime, [result.userId], t.startDate, t.endDate);
   return { timeOff: result.timeOff, conflicts: result.conflicts };
 }
 
 export async function deleteTimeOff(ctx: Ctx, actor: SessionUser, id: string) {
   if (!isId(id)) throw notFound(STAFF_MSG.exceptionNotFound);
-  const mine = actor.role === 'admin' ? sql`true` : sql`${employeeTimeOff.employeeId} IN (SELECT id FROM ${employees} WHERE user_id = ${actor.id})`;
+  const mine =
+    actor.role === 'admin' ? sql`true` : sql`${employeeTimeOff.employeeId} IN (SELECT id FROM ${employees} WHERE user_id = ${actor.id})`;
   const [row] = await ctx.db
     .delete(employeeTimeOff)
     .where(and(eq(employeeTimeOff.id, id), mine))
     .returning({ employeeId: employeeTimeOff.employeeId, startDate: employeeTimeOff.startDate, endDate: employeeTimeOff.endDate });
   if (!row) throw notFound(STAFF_MSG.exceptionNotFound);
   const [employee] = await ctx.db.select({ userId: employees.userId }).from(employees).where(eq(employees.id, row.employeeId));
-  await announce(ctx, [employee?.userId ?? null], row.startDate, row.endDate);
+  announceDays(ctx.realtime, [employee?.userId ?? null], row.startDate, row.endDate);
   return { deleted: true };
 }
 

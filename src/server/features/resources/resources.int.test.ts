@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { employeeServices } from '../../db/schema';
+import type { RealtimeEvent } from '../../live-events/realtime';
 import { arrangeSalon, newClient, type Salon } from '../../../../test/support/booking-fixtures';
 import { promote, type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
@@ -28,7 +29,11 @@ afterAll(async () => {
 });
 
 const slots = async (serviceId: string, date: string) =>
-  ((await marta.get(`/api/booking/slots?serviceId=${serviceId}&professionalId=${salon.lucia}&date=${date}`)).body.slots as Array<{ time: string }>).map((s) => s.time);
+  (
+    (await marta.get(`/api/booking/slots?serviceId=${serviceId}&professionalId=${salon.lucia}&date=${date}`)).body.slots as Array<{
+      time: string;
+    }>
+  ).map((s) => s.time);
 
 describe('/api/admin/resources', () => {
   let laser: string;
@@ -54,9 +59,27 @@ describe('/api/admin/resources', () => {
       [admin.post('/api/admin/resources', { name: 'Sala', kind: 'sala' }), 400, STAFF_MSG.resourceKindInvalid],
       [admin.post('/api/admin/resources', { name: 'Cabina\n2', kind: 'cabina' }), 400, STAFF_MSG.textControlCharacters],
       [admin.put('/api/admin/resources/no-es-un-id', { name: 'X', kind: 'cabina' }), 404, STAFF_MSG.resourceNotFound],
-      [admin.patch('/api/admin/resources/00000000-0000-0000-0000-000000000000/status', { isActive: false }), 404, STAFF_MSG.resourceNotFound],
-      [admin.post(`/api/admin/resources/${laser}/maintenance`, { startDate: '2026-01-20', endDate: '2026-01-19', reason: '' }), 400, STAFF_MSG.exceptionDatesInvalid],
-      [admin.post(`/api/admin/resources/${laser}/maintenance`, { startDate: '2026-01-20', endDate: '2026-01-20', startTime: '12:00', endTime: '10:00', reason: '' }), 400, STAFF_MSG.exceptionTimesInvalid],
+      [
+        admin.patch('/api/admin/resources/00000000-0000-0000-0000-000000000000/status', { isActive: false }),
+        404,
+        STAFF_MSG.resourceNotFound,
+      ],
+      [
+        admin.post(`/api/admin/resources/${laser}/maintenance`, { startDate: '2026-01-20', endDate: '2026-01-19', reason: '' }),
+        400,
+        STAFF_MSG.exceptionDatesInvalid,
+      ],
+      [
+        admin.post(`/api/admin/resources/${laser}/maintenance`, {
+          startDate: '2026-01-20',
+          endDate: '2026-01-20',
+          startTime: '12:00',
+          endTime: '10:00',
+          reason: '',
+        }),
+        400,
+        STAFF_MSG.exceptionTimesInvalid,
+      ],
       [admin.delete('/api/admin/resources/maintenance/00000000-0000-0000-0000-000000000000'), 404, STAFF_MSG.resourceMaintenanceNotFound],
     ];
     for (const [call, status, message] of cases) {
@@ -72,11 +95,19 @@ describe('/api/admin/resources', () => {
     const empty = await admin.post('/api/admin/services', { ...base, resourceGroups: [{ resourceIds: [] }] });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe(STAFF_MSG.resourceGroupEmpty);
-    const unknown = await admin.post('/api/admin/services', { ...base, resourceGroups: [{ resourceIds: ['00000000-0000-0000-0000-000000000000'] }] });
+    const unknown = await admin.post('/api/admin/services', {
+      ...base,
+      resourceGroups: [{ resourceIds: ['00000000-0000-0000-0000-000000000000'] }],
+    });
     expect(unknown.body.error.message).toBe(STAFF_MSG.resourceGroupInactive);
     const buffers = await admin.post('/api/admin/services', { ...base, prepMinutes: 121 });
     expect(buffers.body.error.message).toBe(STAFF_MSG.serviceBuffersInvalid);
-    const ok = await admin.post('/api/admin/services', { ...base, prepMinutes: 10, cleanupMinutes: 5, resourceGroups: [{ resourceIds: [laser] }] });
+    const ok = await admin.post('/api/admin/services', {
+      ...base,
+      prepMinutes: 10,
+      cleanupMinutes: 5,
+      resourceGroups: [{ resourceIds: [laser] }],
+    });
     expect(ok.status).toBe(201);
     expect(ok.body).toMatchObject({ prepMinutes: 10, cleanupMinutes: 5, resourceGroups: [{ resourceIds: [laser] }] });
     laserService = ok.body.id;
@@ -84,7 +115,11 @@ describe('/api/admin/resources', () => {
     const edit = await admin.put(`/api/admin/services/${laserService}`, { ...base, price: 85 });
     expect(edit.body).toMatchObject({ price: 85, prepMinutes: 10, cleanupMinutes: 5, resourceGroups: [{ resourceIds: [laser] }] });
     const list = await admin.get('/api/admin/services');
-    expect(list.body.find((s: { id: string }) => s.id === salon.corte)).toMatchObject({ prepMinutes: 0, cleanupMinutes: 0, resourceGroups: [] });
+    expect(list.body.find((s: { id: string }) => s.id === salon.corte)).toMatchObject({
+      prepMinutes: 0,
+      cleanupMinutes: 0,
+      resourceGroups: [],
+    });
     await server.deps.db.insert(employeeServices).values({ employeeId: salon.lucia, serviceId: laserService });
   });
 
@@ -95,9 +130,24 @@ describe('/api/admin/resources', () => {
     expect(await slots(laserService, date)).toEqual(['09:30', '10:00', '10:30', '11:00', '11:30', '14:30', '15:00', '15:30']);
     const booked = await marta.post('/api/booking', { serviceId: laserService, professionalId: salon.lucia, date, time: '11:00' });
     expect(booked.status).toBe(201);
-    const m = await admin.post(`/api/admin/resources/${laser}/maintenance`, { startDate: date, endDate: date, startTime: '09:00', endTime: '11:30', reason: 'Revisión anual' });
+    const m = await admin.post(`/api/admin/resources/${laser}/maintenance`, {
+      startDate: date,
+      endDate: date,
+      startTime: '09:00',
+      endTime: '11:30',
+      reason: 'Revisión anual',
+    });
     expect(m.status).toBe(201);
-    expect(m.body.conflicts).toEqual([expect.objectContaining({ id: booked.body.appointment.id, resourceId: laser, resourceName: 'Láser de diodo', kind: 'maintenance', reason: 'Revisión anual', date })]);
+    expect(m.body.conflicts).toEqual([
+      expect.objectContaining({
+        id: booked.body.appointment.id,
+        resourceId: laser,
+        resourceName: 'Láser de diodo',
+        kind: 'maintenance',
+        reason: 'Revisión anual',
+        date,
+      }),
+    ]);
     expect(await slots(laserService, date)).toEqual(['14:30', '15:00', '15:30']);
     const refused = await marta.post('/api/booking', { serviceId: laserService, professionalId: salon.lucia, date, time: '10:00' });
     expect(refused.status).toBe(409);
@@ -113,10 +163,42 @@ describe('/api/admin/resources', () => {
     expect(off.body.resource.isActive).toBe(false);
     expect(off.body.conflicts).toEqual([expect.objectContaining({ kind: 'inactive', resourceName: 'Láser de diodo' })]);
     expect(await slots(laserService, '2026-01-20')).toEqual([]);
-    const group = await admin.put(`/api/admin/services/${laserService}`, { name: 'Depilación láser', duration: 60, price: 80, resourceGroups: [{ resourceIds: [laser] }] });
+    const group = await admin.put(`/api/admin/services/${laserService}`, {
+      name: 'Depilación láser',
+      duration: 60,
+      price: 80,
+      resourceGroups: [{ resourceIds: [laser] }],
+    });
     expect(group.status).toBe(400);
     expect(group.body.error.message).toBe(STAFF_MSG.resourceGroupInactive);
     await admin.patch(`/api/admin/resources/${laser}/status`, { isActive: true });
     expect(await slots(laserService, '2026-01-20')).toContain('10:00');
+  });
+
+  it('maintenance, its removal and deactivation reach every open booking page live, held appointment or not', async () => {
+    const events: RealtimeEvent[] = [];
+    const unsubscribe = server.deps.realtime.subscribe((e) => events.push(e));
+    try {
+      // Lucía holds nothing on the 21st: her clients' booking pages still refetch the day.
+      const m = await admin.post(`/api/admin/resources/${laser}/maintenance`, {
+        startDate: '2026-01-21',
+        endDate: '2026-01-22',
+        reason: 'Revisión',
+      });
+      expect(m.status).toBe(201);
+      expect(m.body.conflicts).toEqual([]);
+      expect(events).toContainEqual({ type: 'appointments', employeeId: salon.luciaUserId, dates: ['2026-01-21', '2026-01-22'] });
+      events.length = 0;
+      expect((await admin.delete(`/api/admin/resources/maintenance/${m.body.maintenance.id}`)).status).toBe(200);
+      expect(events).toContainEqual({ type: 'appointments', employeeId: salon.luciaUserId, dates: ['2026-01-21', '2026-01-22'] });
+      events.length = 0;
+      await admin.patch(`/api/admin/resources/${laser}/status`, { isActive: false });
+      const days = events.filter((e) => e.employeeId === salon.luciaUserId).flatMap((e) => e.dates);
+      expect(days).toContain('2026-01-14');
+      expect(days).toContain('2026-02-20');
+    } finally {
+      unsubscribe();
+      await admin.patch(`/api/admin/resources/${laser}/status`, { isActive: true });
+    }
   });
 });

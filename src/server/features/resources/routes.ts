@@ -19,7 +19,13 @@ const ResourceBody = z.strictObject({
 const StatusBody = z.strictObject({ isActive: z.boolean({ error: MSG.invalidInput }) });
 const day = z.string({ error: STAFF_MSG.exceptionDatesInvalid }).refine(isSalonDay, STAFF_MSG.exceptionDatesInvalid);
 const time = z.string().refine(isValidTime, STAFF_MSG.exceptionTimesInvalid).nullable().optional();
-const MaintenanceBody = z.strictObject({ startDate: day, endDate: day, startTime: time, endTime: time, reason: z.string().max(200, MSG.invalidInput).default('') });
+const MaintenanceBody = z.strictObject({
+  startDate: day,
+  endDate: day,
+  startTime: time,
+  endTime: time,
+  reason: z.string().max(200, MSG.invalidInput).default(''),
+});
 
 /**
  * /api/admin/resources — cabins and machines (ADR 036), admin only, every route says so itself:
@@ -33,7 +39,9 @@ const MaintenanceBody = z.strictObject({ startDate: day, endDate: day, startTime
 export const adminResourcesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
     .get('/', requireRole('admin'), async (c) => c.json(await overview(deps)))
-    .post('/', requireRole('admin'), validate('json', ResourceBody), async (c) => c.json(await createResource(deps, c.req.valid('json')), 201))
+    .post('/', requireRole('admin'), validate('json', ResourceBody), async (c) =>
+      c.json(await createResource(deps, c.req.valid('json')), 201),
+    )
     .put('/:id', requireRole('admin'), validate('param', IdParam), validate('json', ResourceBody), async (c) =>
       c.json(await editResource(deps, c.req.valid('param').id, c.req.valid('json'))),
     )
@@ -43,4 +51,6 @@ export const adminResourcesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>
     .post('/:id/maintenance', requireRole('admin'), validate('param', IdParam), validate('json', MaintenanceBody), async (c) =>
       c.json(await addMaintenance(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
     )
-    .delete('/maintenance/:id', requireRole('admin'), validate('param', IdParam), async (c) => c.json(await deleteMaintenance(deps, c.req.valid('param').id)));
+    .delete('/maintenance/:id', requireRole('admin'), validate('param', IdParam), async (c) =>
+      c.json(await deleteMaintenance(deps, c.req.valid('param').id)),
+    );

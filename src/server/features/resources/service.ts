@@ -1,13 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { validateTimeOff } from '../../../domain/availability';
 import { resourceConflictOf, resourceFieldsError, type Maintenance, type ResourceKind } from '../../../domain/resources';
-import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
+import { announceDays, linkedUserIds } from '../../availability/announce';
 import { resourceMaintenance, resources } from '../../db/schema';
+import { bookingHorizonDays } from '../../db/salon-settings';
 import type { Deps, SessionUser } from '../../http/env';
 import { badRequest, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
-import { allResources, futureHoldings, insertResource, maintenanceFrom, updateResource, type MaintenanceRow, type ResourceRow } from './queries';
+import {
+  allResources,
+  futureHoldings,
+  insertResource,
+  maintenanceFrom,
+  updateResource,
+  type MaintenanceRow,
+  type ResourceRow,
+} from './queries';
 
 // Cabins and machines (ADR 036). Like a time off (ADR 023), deactivating a resource or putting it
 // out of service never cancels anything: the answer lists the confirmed appointments that hold it
@@ -37,14 +47,23 @@ export type ResourceConflict = {
 /** The future appointments a deactivated resource or a maintenance period leaves without their cabin or machine. */
 async function conflicts(ctx: Ctx, only?: string): Promise<ResourceConflict[]> {
   const now = ctx.now();
-  const [list, maintenance, holdings] = await Promise.all([allResources(ctx.db), maintenanceFrom(ctx.db, salonDateOf(now, SALON_TIME_ZONE)), futureHoldings(ctx.db, now)]);
+  // Filtered in the query: the list is bounded, and one resource's holdings must not be crowded out by the others'.
+  const [list, maintenance, holdings] = await Promise.all([
+    allResources(ctx.db),
+    maintenanceFrom(ctx.db, salonDateOf(now, SALON_TIME_ZONE)),
+    futureHoldings(ctx.db, now, only),
+  ]);
   const out: ResourceConflict[] = [];
   for (const h of holdings) {
-    if (only && h.resourceId !== only) continue;
     const r = list.find((x) => x.id === h.resourceId);
     if (!r) continue;
     const date = salonDateOf(h.startTime, SALON_TIME_ZONE);
-    const why = resourceConflictOf({ start: h.blockStart, end: h.blockEnd }, { isActive: r.isActive, maintenance: maintenance.filter((m) => m.resourceId === r.id) }, date, SALON_TIME_ZONE);
+    const why = resourceConflictOf(
+      { start: h.blockStart, end: h.blockEnd },
+      { isActive: r.isActive, maintenance: maintenance.filter((m) => m.resourceId === r.id) },
+      date,
+      SALON_TIME_ZONE,
+    );
     if (!why) continue;
     const { blockStart: _s, blockEnd: _e, ...rest } = h;
     out.push({ ...rest, date, ...why });
@@ -52,9 +71,12 @@ async function conflicts(ctx: Ctx, only?: string): Promise<ResourceConflict[]> {
   return out;
 }
 
-/** Live: booking pages and agendas refetch (every professional may offer a service needing it). */
-function announce(ctx: Ctx, employeeUserIds: string[], dates: string[]) {
-  for (const employeeId of new Set(employeeUserIds)) ctx.realtime.publish({ type: 'appointments', employeeId, dates });
+/**
+ * Live: every professional's open booking pages and agendas refetch those days. Any of them may
+ * offer a service that needs the resource, so the change reaches all of them, held appointment or not.
+ */
+async function announce(ctx: Ctx, startDate: string, endDate: string) {
+  announceDays(ctx.realtime, await linkedUserIds(ctx.db), startDate, endDate);
 }
 
 function checked(input: ResourceInput) {
@@ -83,7 +105,9 @@ export async function createResource(ctx: Ctx, input: ResourceInput) {
 export async function editResource(ctx: Ctx, id: string, input: ResourceInput) {
   if (!isId(id)) throw notFound(STAFF_MSG.resourceNotFound);
   const v = checked(input);
-  return { resource: found(await updateResource(ctx.db, id, input.position === undefined ? v : { ...v, position: input.position }, ctx.now())) };
+  return {
+    resource: found(await updateResource(ctx.db, id, input.position === undefined ? v : { ...v, position: input.position }, ctx.now())),
+  };
 }
 
 /** Deactivated: no longer offered to new bookings; the appointments holding it are listed, not cancelled. */
@@ -91,12 +115,20 @@ export async function setResourceActive(ctx: Ctx, id: string, isActive: boolean)
   if (!isId(id)) throw notFound(STAFF_MSG.resourceNotFound);
   const resource = found(await updateResource(ctx.db, id, { isActive }, ctx.now()));
   const list = await conflicts(ctx, id);
-  announce(ctx, list.map((c) => c.employeeId), [...new Set(list.map((c) => c.date))]);
+  // Every day a client can book changes for the services that need it.
+  const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
+  await announce(ctx, today, addDays(today, await bookingHorizonDays(ctx.db)));
   return { resource, conflicts: list };
 }
 
 function toMaintenance(i: MaintenanceInput): Maintenance {
-  return { startDate: i.startDate, endDate: i.endDate, startTime: i.startTime ?? null, endTime: i.endTime ?? null, reason: i.reason.trim() };
+  return {
+    startDate: i.startDate,
+    endDate: i.endDate,
+    startTime: i.startTime ?? null,
+    endTime: i.endTime ?? null,
+    reason: i.reason.trim(),
+  };
 }
 
 /** A period out of service: the same rules as a time off (whole days, or the same hours of each day). */
@@ -109,16 +141,30 @@ export async function addMaintenance(ctx: Ctx, actor: SessionUser, resourceId: s
   if (!resource) throw notFound(STAFF_MSG.resourceNotFound);
   const [row] = await ctx.db
     .insert(resourceMaintenance)
-    .values({ resourceId, startDate: m.startDate, endDate: m.endDate, startTime: m.startTime, endTime: m.endTime, reason: m.reason, createdBy: actor.id, createdAt: ctx.now() })
+    .values({
+      resourceId,
+      startDate: m.startDate,
+      endDate: m.endDate,
+      startTime: m.startTime,
+      endTime: m.endTime,
+      reason: m.reason,
+      createdBy: actor.id,
+      createdAt: ctx.now(),
+    })
     .returning({ id: resourceMaintenance.id });
   const list = (await conflicts(ctx, resourceId)).filter((c) => c.kind === 'maintenance' && c.date >= m.startDate && c.date <= m.endDate);
-  announce(ctx, list.map((c) => c.employeeId), [...new Set(list.map((c) => c.date))]);
+  await announce(ctx, m.startDate, m.endDate);
   return { maintenance: { id: row!.id, resourceId, ...m } satisfies MaintenanceRow, conflicts: list };
 }
 
 export async function deleteMaintenance(ctx: Ctx, id: string) {
   if (!isId(id)) throw notFound(STAFF_MSG.resourceMaintenanceNotFound);
-  const [row] = await ctx.db.delete(resourceMaintenance).where(eq(resourceMaintenance.id, id)).returning({ id: resourceMaintenance.id });
+  const [row] = await ctx.db
+    .delete(resourceMaintenance)
+    .where(eq(resourceMaintenance.id, id))
+    .returning({ id: resourceMaintenance.id, startDate: resourceMaintenance.startDate, endDate: resourceMaintenance.endDate });
   if (!row) throw notFound(STAFF_MSG.resourceMaintenanceNotFound);
+  // Its times are offered again.
+  await announce(ctx, row.startDate, row.endDate);
   return { deleted: true };
 }
