@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { SALON_EXCEPTION_KINDS } from '../../../domain/availability';
 import { sqlLiterals } from '../sql-literals';
+import { periodChecks, periodColumns } from './periods';
 import { created } from './columns';
-import { user } from './accounts';
 import { employees } from './employees';
 
 // Exceptions to the weekly pattern (docs/decisions/023-availability-exceptions.md).
@@ -40,17 +40,7 @@ export const employeeTimeOff = pgTable(
     employeeId: uuid('employee_id')
       .notNull()
       .references(() => employees.id, { onDelete: 'cascade' }),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    endDate: date('end_date', { mode: 'string' }).notNull(),
-    startTime: text('start_time'),
-    endTime: text('end_time'),
-    reason: text('reason').notNull().default(''),
-    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: created(),
+    ...periodColumns(),
   },
-  (t) => [
-    check('employee_time_off_range', sql`${t.endDate} >= ${t.startDate}`),
-    check('employee_time_off_times', sql`(${t.startTime} IS NULL) = (${t.endTime} IS NULL)`),
-    index('employee_time_off_employee_end_idx').on(t.employeeId, t.endDate),
-  ],
+  (t) => [...periodChecks('employee_time_off', t), index('employee_time_off_employee_end_idx').on(t.employeeId, t.endDate)],
 );

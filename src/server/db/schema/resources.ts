@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { RESOURCE_KINDS } from '../../../domain/resources';
 import { sqlLiterals } from '../sql-literals';
+import { periodChecks, periodColumns } from './periods';
 import { created, updated } from './columns';
-import { user } from './accounts';
 import { appointments } from './appointments';
 import { services } from './services';
 
@@ -21,7 +21,10 @@ export const resources = pgTable(
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [check('resources_kind_known', sql`${t.kind} IN (${sqlLiterals(RESOURCE_KINDS)})`), index('resources_order_idx').on(t.position, t.createdAt)],
+  (t) => [
+    check('resources_kind_known', sql`${t.kind} IN (${sqlLiterals(RESOURCE_KINDS)})`),
+    index('resources_order_idx').on(t.position, t.createdAt),
+  ],
 );
 
 /** A service needs one free resource of each of its groups ("cualquier cabina", "el láser de diodo"). */
@@ -58,19 +61,9 @@ export const resourceMaintenance = pgTable(
     resourceId: uuid('resource_id')
       .notNull()
       .references(() => resources.id, { onDelete: 'cascade' }),
-    startDate: date('start_date', { mode: 'string' }).notNull(),
-    endDate: date('end_date', { mode: 'string' }).notNull(),
-    startTime: text('start_time'),
-    endTime: text('end_time'),
-    reason: text('reason').notNull().default(''),
-    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
-    createdAt: created(),
+    ...periodColumns(),
   },
-  (t) => [
-    check('resource_maintenance_range', sql`${t.endDate} >= ${t.startDate}`),
-    check('resource_maintenance_times', sql`(${t.startTime} IS NULL) = (${t.endTime} IS NULL)`),
-    index('resource_maintenance_resource_end_idx').on(t.resourceId, t.endDate),
-  ],
+  (t) => [...periodChecks('resource_maintenance', t), index('resource_maintenance_resource_end_idx').on(t.resourceId, t.endDate)],
 );
 
 /**

@@ -4,6 +4,7 @@ import { resourceConflictOf, resourceFieldsError, type Maintenance, type Resourc
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { announceDays, linkedUserIds } from '../../availability/announce';
+import type { Conflict } from '../../availability/exceptions';
 import { resourceMaintenance, resources } from '../../db/schema';
 import { bookingHorizonDays } from '../../db/salon-settings';
 import type { Deps, SessionUser } from '../../http/env';
@@ -28,16 +29,8 @@ type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 export type ResourceInput = { name: string; kind: ResourceKind; position?: number };
 export type MaintenanceInput = { startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
 
-export type ResourceConflict = {
-  /** the appointment's id: what "Cancelar" or "Mover" acts on */
-  id: string;
-  date: string;
-  startTime: Date;
-  endTime: Date;
-  clientName: string;
-  serviceName: string;
-  employeeName: string;
-  employeeId: string;
+/** Like a closure's or a time off's conflict (the same appointment fields), for a cabin or machine. */
+export type ResourceConflict = Omit<Conflict, 'label' | 'kind'> & {
   resourceId: string;
   resourceName: string;
   kind: 'inactive' | 'maintenance';

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, check, date, text } from 'drizzle-orm/pg-core';
+import { created } from './columns';
+import { user } from './accounts';
+
+// A period of days, whole or the same hours of each day, and who wrote it: a professional's time
+// off and a resource's maintenance are the same shape (validateTimeOff checks both).
+
+export const periodColumns = () => ({
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  startTime: text('start_time'),
+  endTime: text('end_time'),
+  reason: text('reason').notNull().default(''),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: created(),
+});
+
+type PeriodTable = { startDate: AnyPgColumn; endDate: AnyPgColumn; startTime: AnyPgColumn; endTime: AnyPgColumn };
+
+/** The end is not before the start; times come both or neither. */
+export const periodChecks = (table: string, t: PeriodTable) => [
+  check(`${table}_range`, sql`${t.endDate} >= ${t.startDate}`),
+  check(`${table}_times`, sql`(${t.startTime} IS NULL) = (${t.endTime} IS NULL)`),
+];
