@@ -1,3 +1,4 @@
+import type { TimeOff } from './availability';
 import { intervalsOverlap, type Interval } from './booking-rules';
 import { addDays, isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
 import { STAFF_MSG } from './texts/staff';
@@ -56,8 +57,8 @@ export function pickResources(groups: readonly ResourceGroup[], span: Interval, 
   return picked;
 }
 
-/** A resource's maintenance: whole days (no times) or the same hours of each day, like a time off. */
-export type Maintenance = { startDate: string; endDate: string; startTime: string | null; endTime: string | null; reason: string };
+/** A resource's maintenance: whole days (no times) or the same hours of each day, shaped as a time off (validateTimeOff checks both). */
+export type Maintenance = TimeOff;
 
 /**
  * The instants a resource is out of service on salon day `date`: a whole day is midnight to

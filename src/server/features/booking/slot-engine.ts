@@ -21,14 +21,8 @@ export type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 /** A malformed professional id still lets the service be checked first; this one names nobody. */
 const NO_EMPLOYEE = '00000000-0000-0000-0000-000000000000';
 
-/**
- * The service, the chosen professional (the employee RECORD id of step 1), the salon's interval
- * and, for the slot list, the professional's busy time that day: one round trip
- * (`bookingContext`). Checked in the order a client would meet the problems: service gone,
- * professional gone, not offering it.
- */
 /** The context's groups as the availability rule reads them: each member's held spans and maintenance as instants. */
-export function resourceGroupsOf(groups: readonly ContextGroup[], date: string): ResourceGroup[] {
+function resourceGroupsOf(groups: readonly ContextGroup[], date: string): ResourceGroup[] {
   return groups.map((g) => ({
     id: g.id,
     members: g.members.map((m) => ({
@@ -38,6 +32,12 @@ export function resourceGroupsOf(groups: readonly ContextGroup[], date: string):
   }));
 }
 
+/**
+ * The service, the chosen professional (the employee RECORD id of step 1), the salon's interval
+ * and, for the slot list, the professional's busy time that day: one round trip
+ * (`bookingContext`). Checked in the order a client would meet the problems: service gone,
+ * professional gone, not offering it.
+ */
 export async function resolve(
   db: Deps['db'],
   q: { serviceId: string; professionalId: string; date: string },
