@@ -24,6 +24,18 @@ export type SalonException =
 
 /** A professional's time off: whole days (no times) or the same part of each day of the range. */
 export type TimeOff = { startDate: string; endDate: string; startTime: string | null; endTime: string | null; reason: string };
+/** A time off (or a resource's maintenance) as a request sends it: times left out for whole days. */
+export type TimeOffInput = { startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
+
+export function toTimeOff(i: TimeOffInput): TimeOff {
+  return {
+    startDate: i.startDate,
+    endDate: i.endDate,
+    startTime: i.startTime ?? null,
+    endTime: i.endTime ?? null,
+    reason: i.reason.trim(),
+  };
+}
 
 export type Exceptions = { salon: readonly SalonException[]; timeOff: readonly TimeOff[] };
 export const NO_EXCEPTIONS: Exceptions = { salon: [], timeOff: [] };

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { validateSalonException, validateTimeOff, type SalonException, type TimeOff } from '../../../domain/availability';
+import { toTimeOff, validateSalonException, validateTimeOff, type SalonException, type TimeOffInput } from '../../../domain/availability';
 import { spainNationalHolidays } from '../../../domain/holidays';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
@@ -24,23 +24,12 @@ export type SalonExceptionInput = {
   endTime?: string | null;
   reason: string;
 };
-export type TimeOffInput = { startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
 
 export function toSalonException(i: SalonExceptionInput): SalonException {
   const reason = i.reason.trim();
   return i.kind === 'closed'
     ? { kind: 'closed', startDate: i.startDate, endDate: i.endDate, reason }
     : { kind: 'special_hours', startDate: i.startDate, endDate: i.endDate, startTime: i.startTime ?? '', endTime: i.endTime ?? '', reason };
-}
-
-export function toTimeOff(i: TimeOffInput): TimeOff {
-  return {
-    startDate: i.startDate,
-    endDate: i.endDate,
-    startTime: i.startTime ?? null,
-    endTime: i.endTime ?? null,
-    reason: i.reason.trim(),
-  };
 }
 
 const within = (c: Conflict, startDate: string, endDate: string, employeeUserId?: string | null) =>

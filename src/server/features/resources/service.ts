@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { validateTimeOff } from '../../../domain/availability';
-import { resourceConflictOf, resourceFieldsError, type Maintenance, type ResourceKind } from '../../../domain/resources';
+import { toTimeOff, validateTimeOff, type TimeOffInput } from '../../../domain/availability';
+import { resourceConflictOf, resourceFieldsError, type ResourceKind } from '../../../domain/resources';
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { announceDays, linkedUserIds } from '../../availability/announce';
@@ -27,7 +27,6 @@ import {
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
 export type ResourceInput = { name: string; kind: ResourceKind; position?: number };
-export type MaintenanceInput = { startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
 
 /** Like a closure's or a time off's conflict (the same appointment fields), for a cabin or machine. */
 export type ResourceConflict = Omit<Conflict, 'label' | 'kind'> & {
@@ -114,20 +113,10 @@ export async function setResourceActive(ctx: Ctx, id: string, isActive: boolean)
   return { resource, conflicts: list };
 }
 
-function toMaintenance(i: MaintenanceInput): Maintenance {
-  return {
-    startDate: i.startDate,
-    endDate: i.endDate,
-    startTime: i.startTime ?? null,
-    endTime: i.endTime ?? null,
-    reason: i.reason.trim(),
-  };
-}
-
 /** A period out of service: the same rules as a time off (whole days, or the same hours of each day). */
-export async function addMaintenance(ctx: Ctx, actor: SessionUser, resourceId: string, input: MaintenanceInput) {
+export async function addMaintenance(ctx: Ctx, actor: SessionUser, resourceId: string, input: TimeOffInput) {
   if (!isId(resourceId)) throw notFound(STAFF_MSG.resourceNotFound);
-  const m = toMaintenance(input);
+  const m = toTimeOff(input);
   const problem = validateTimeOff(m);
   if (problem) throw badRequest(problem);
   const [resource] = await ctx.db.select({ id: resources.id }).from(resources).where(eq(resources.id, resourceId));
