@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { closedLabel, conflictOf, dayPlan, type DayClosed, type Exceptions, type SalonException, type TimeOff } from '../../domain/availability';
+import { blockedSpan } from '../../domain/resources';
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../domain/salon-time';
 import type { DaySchedule } from '../../domain/weekly-schedule';
 import type { Db } from '../db/client';
@@ -57,13 +58,14 @@ export type Conflict = {
  */
 export async function futureConflicts(db: Reader, now: Date, limit = 500): Promise<Conflict[]> {
   const today = salonDateOf(now, SALON_TIME_ZONE);
-  const rows = await db.execute<{ id: string; start_time: Date | string; end_time: Date | string; client_name: string; service_name: string; employee_name: string; employee_id: string; employee_record_id: string | null }>(sql`
+  const rows = await db.execute<{ id: string; start_time: Date | string; end_time: Date | string; client_name: string; service_name: string; employee_name: string; employee_id: string; employee_record_id: string | null; prep_minutes: number; cleanup_minutes: number }>(sql`
     WITH ranges AS (
       SELECT NULL::uuid AS employee_id, start_date, end_date FROM ${salonExceptions} WHERE end_date >= ${today}::date
       UNION ALL
       SELECT employee_id, start_date, end_date FROM ${employeeTimeOff} WHERE end_date >= ${today}::date
     )
-    SELECT DISTINCT a.id, a.start_time, a.end_time, a.client_name, a.service_name, a.employee_name, a.employee_id, e.id AS employee_record_id
+    SELECT DISTINCT a.id, a.start_time, a.end_time, a.client_name, a.service_name, a.employee_name, a.employee_id, e.id AS employee_record_id,
+      a.prep_minutes, a.cleanup_minutes
     FROM ranges r
     JOIN ${appointments} a ON a.status = 'confirmed'
       AND a.start_time >= greatest(${now.toISOString()}::timestamptz, r.start_date::timestamp AT TIME ZONE ${SALON_TIME_ZONE})
@@ -80,7 +82,9 @@ export async function futureConflicts(db: Reader, now: Date, limit = 500): Promi
     const end = new Date(r.end_time);
     const date = salonDateOf(start, SALON_TIME_ZONE);
     const mine: Exceptions = { salon: ex.salon, timeOff: ex.timeOff.filter((t) => t.employeeId === r.employee_record_id) };
-    const closed = conflictOf(date, { start, end }, mine, SALON_TIME_ZONE);
+    // Its preparation and cleaning minutes need the professional too (ADR 036): a time off from
+    // 10:00 conflicts with a 10:10 facial that needs 10 minutes to prepare the cabin.
+    const closed = conflictOf(date, blockedSpan({ start, end }, { prepMinutes: r.prep_minutes, cleanupMinutes: r.cleanup_minutes }), mine, SALON_TIME_ZONE);
     if (!closed) continue;
     out.push({ id: r.id, date, startTime: start, endTime: end, clientName: r.client_name, serviceName: r.service_name, employeeName: r.employee_name, employeeId: r.employee_id, label: closedLabel(closed), kind: closed.kind });
   }

@@ -25,16 +25,22 @@ export async function runMigrations(db: Db, migrationsFolder: string): Promise<v
   await migrate(db, { migrationsFolder });
 }
 
-/** Drizzle wraps driver errors: the SQLSTATE sits on the cause (23P01 = exclusion violation). */
-export function pgErrorCode(err: unknown): string | undefined {
+/** Drizzle wraps driver errors: what PostgreSQL said sits on the error or its causes. */
+function driverField(err: unknown, key: 'code' | 'constraint', valid: (v: string) => boolean): string | undefined {
   let e: unknown = err;
   for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const value = (e as Record<string, unknown>)[key];
+    if (typeof value === 'string' && valid(value)) return value;
     e = (e as { cause?: unknown }).cause;
   }
   return undefined;
 }
+
+/** The SQLSTATE (23P01 = exclusion violation). */
+export const pgErrorCode = (err: unknown) => driverField(err, 'code', (v) => /^[0-9A-Z]{5}$/.test(v));
+
+/** The constraint an exclusion or unique violation names. */
+export const pgConstraintOf = (err: unknown) => driverField(err, 'constraint', () => true);
 
 /**
  * PostgreSQL answered with an error about the statement (a SQLSTATE), and the connection carries

@@ -10,14 +10,27 @@ import type { Logger } from '../logger';
  */
 export const CHANNEL = 'auna_events';
 
+/**
+ * An event's employee when a change reaches every professional's times: a cabin or machine (ADR
+ * 036) is shared, so its booking, move or maintenance changes what others can offer.
+ */
+export const EVERY_EMPLOYEE = '*';
+
 export type AppointmentsChanged = {
   type: 'appointments';
-  /** the employee's user id */
+  /** the employee's user id, or EVERY_EMPLOYEE */
   employeeId: string;
   /** salon dates (YYYY-MM-DD) touched by the change */
   dates: string[];
 };
 export type RealtimeEvent = AppointmentsChanged;
+
+/** A change to one professional's appointments on those days; one that holds a cabin or machine is told to everyone (ADR 036). */
+export const appointmentsChanged = (employeeId: string, dates: string[], holdsResources = false): AppointmentsChanged => ({
+  type: 'appointments',
+  employeeId: holdsResources ? EVERY_EMPLOYEE : employeeId,
+  dates,
+});
 
 export type Realtime = {
   subscribe: (fn: (e: RealtimeEvent) => void) => () => void;

@@ -7,6 +7,8 @@ import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { employeesWithAccount, findStatus, listPage, updateIfConfirmed } from './queries';
 import { isId } from '../../http/params';
+import { holdsResources } from '../../db/appointment-resources';
+import { appointmentsChanged } from '../../live-events/realtime';
 
 export type ListQuery = {
   from: string;
@@ -82,7 +84,8 @@ export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, 
     : undefined;
   if (row) {
     const dates = [...new Set([salonDateOf(row.startTime, SALON_TIME_ZONE), salonDateOf(row.endTime.getTime() - 1, SALON_TIME_ZONE)])];
-    deps.realtime.publish({ type: 'appointments', employeeId: row.employeeId, dates });
+    // A cancelled appointment frees its cabin or machine for every professional (ADR 036).
+    deps.realtime.publish(appointmentsChanged(row.employeeId, dates, await holdsResources(deps.db, row.id)));
     return row;
   }
   // Not changed: say why (a refusal, or nothing by that id).

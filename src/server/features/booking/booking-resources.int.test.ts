@@ -5,6 +5,7 @@ import { MSG } from '../../../domain/texts/common';
 import { appointmentResources, appointments, employees, employeeServices, resources, salonSettings, serviceResourceGroupMembers, serviceResourceGroups, services } from '../../db/schema';
 import { arrangeSalon, newClient, testSchedule, userIdOf, type Salon } from '../../../../test/support/booking-fixtures';
 import { promote, type Session } from '../../../../test/support/http-client';
+import { EVERY_EMPLOYEE, type RealtimeEvent } from '../../live-events/realtime';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
 // Cabins, machines and buffers through the real booking API (ADR 036). "Now" is Wednesday
@@ -201,6 +202,81 @@ describe('a group of two cabins, buffers', () => {
       const active = await db().execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM appointment_resources WHERE active AND block_start = ${`${date}T13:50:00Z`}::timestamptz`);
       expect(active.rows[0]!.n).toBe(2);
     }
+  });
+});
+
+describe('two cabins shared: races, staff moves, live pages, time off', () => {
+  let c1: string;
+  let c2: string;
+  let facial: string;
+  beforeAll(async () => {
+    c1 = await resource('Cabina A', 'cabina');
+    c2 = await resource('Cabina B', 'cabina');
+    facial = await service('Higiene facial', 60, [[c1, c2]], 0, 10);
+  });
+
+  it('two facials booked at the same moment with two professionals both get a cabin: the loser of the first free one takes the other', async () => {
+    for (const date of ['2026-03-02', '2026-03-03', '2026-03-04']) {
+      const [a, b] = await Promise.all([book(clients[0]!, facial, pros[0]!, date, '10:00'), book(clients[1]!, facial, pros[1]!, date, '10:00')]);
+      expect([a.status, b.status]).toEqual([201, 201]);
+      const held = [...(await heldBy(a.body.appointment.id)), ...(await heldBy(b.body.appointment.id))].map((h) => h.resourceId).sort();
+      expect(held).toEqual([c1, c2].sort());
+    }
+    // A third at the same moment: two cabins, so two bookings; the third is told the spec's text.
+    const date = '2026-03-05';
+    const answers = await Promise.all([0, 1, 2].map((i) => book(clients[i]!, facial, pros[i]!, date, '10:00')));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.error).toEqual({ code: 'slot_taken', message: MSG.slotTaken });
+  });
+
+  it('a professional moves her own appointment to the other cabin at the same time; a cabin someone holds is refused', async () => {
+    const date = '2026-03-09';
+    const mine = await book(clients[0]!, facial, pros[0]!, date, '11:00');
+    expect(mine.status).toBe(201);
+    expect((await heldBy(mine.body.appointment.id)).map((h) => h.resourceId)).toEqual([c1]);
+    const move = (resourceIds: string[]) => salon.luciaSession.post(`/api/booking/reschedule/${mine.body.appointment.id}`, { professionalId: pros[0]!, date, time: '11:00', resourceIds });
+    const moved = await move([c2]);
+    expect(moved.status).toBe(200);
+    expect((await heldBy(mine.body.appointment.id)).map((h) => h.resourceId)).toEqual([c2]);
+    // Another professional's client now holds cabin 1 at 11:00: moving back is refused, nothing changes.
+    const other = await book(clients[1]!, facial, pros[1]!, date, '11:00');
+    expect((await heldBy(other.body.appointment.id)).map((h) => h.resourceId)).toEqual([c1]);
+    const back = await move([c1]);
+    expect(back.status).toBe(409);
+    expect((await heldBy(mine.body.appointment.id)).map((h) => h.resourceId)).toEqual([c2]);
+    // An employee may not move another professional's appointment, resources or not.
+    const foreign = await salon.luciaSession.post(`/api/booking/reschedule/${other.body.appointment.id}`, { professionalId: pros[1]!, date, time: '11:00', resourceIds: [c2] });
+    expect([403, 404]).toContain(foreign.status);
+    expect((await heldBy(other.body.appointment.id)).map((h) => h.resourceId)).toEqual([c1]);
+  });
+
+  it("a booking that takes a cabin reaches every professional's open pages; one without resources only its own", async () => {
+    const events: RealtimeEvent[] = [];
+    const unsubscribe = server.deps.realtime.subscribe((e) => events.push(e));
+    try {
+      const withCabin = await book(clients[2]!, facial, pros[2]!, '2026-03-10', '10:00');
+      expect(withCabin.status).toBe(201);
+      await expect.poll(() => events, { timeout: 2000 }).toContainEqual({ type: 'appointments', employeeId: EVERY_EMPLOYEE, dates: ['2026-03-10'] });
+      const plain = await book(clients[2]!, salon.corte, salon.lucia, '2026-03-11', '10:00');
+      expect(plain.status).toBe(201);
+      await expect.poll(() => events, { timeout: 2000 }).toContainEqual({ type: 'appointments', employeeId: salon.luciaUserId, dates: ['2026-03-11'] });
+      // Cancelled: the cabin is free again for everyone, so everyone is told.
+      events.length = 0;
+      expect((await clients[2]!.post(`/api/my-appointments/${withCabin.body.appointment.id}/cancel`)).status).toBeLessThan(300);
+      await expect.poll(() => events, { timeout: 2000 }).toContainEqual({ type: 'appointments', employeeId: EVERY_EMPLOYEE, dates: ['2026-03-10'] });
+    } finally {
+      unsubscribe();
+    }
+  });
+
+  it("a time off that only covers an appointment's cleaning minutes lists it as a conflict", async () => {
+    const date = '2026-03-12';
+    const a = await book(clients[3]!, facial, pros[3]!, date, '10:00');
+    expect(a.status).toBe(201);
+    // She is told 10:00-11:00; the cabin and she are held until 11:10. A time off from 11:05 needs her for those minutes.
+    const res = await admin.post('/api/admin/availability/time-off', { employeeId: pros[3]!, startDate: date, endDate: date, startTime: '11:05', endTime: '12:00', reason: 'Médico' });
+    expect(res.status).toBe(201);
+    expect(res.body.conflicts.map((c: { id: string }) => c.id)).toContain(a.body.appointment.id);
   });
 });
 

@@ -3,9 +3,10 @@ import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { Buffers } from '../../../domain/resources';
 import type { Slot } from '../../../domain/slots';
-import { pgErrorCode } from '../../db/client';
+import { pgConstraintOf, pgErrorCode } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { ApiError, conflict } from '../../http/errors';
+import { appointmentsChanged } from '../../live-events/realtime';
 import type { BookedRow, InsertOutcome } from './insert-queries';
 
 // What every write of an appointment shares (the client's booking, the staff's booking for a
@@ -71,8 +72,30 @@ export async function writeAppointment<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await retryDeadlock(write);
   } catch (err) {
-    if (pgErrorCode(err) === '23P01') throw conflict(MSG.slotTaken, 'slot_taken');
-    throw err;
+    if (pgErrorCode(err) !== '23P01') throw err;
+    throw pgConstraintOf(err) === 'appointment_resources_no_overlap' ? new ResourceTaken() : conflict(MSG.slotTaken, 'slot_taken');
+  }
+}
+
+/** The per-resource constraint refused: another booking holds the cabin or machine this one picked. Answered as any lost race. */
+export class ResourceTaken extends ApiError {
+  constructor() {
+    super(409, 'slot_taken', MSG.slotTaken);
+  }
+}
+
+/**
+ * Two bookings at once that both picked the first free cabin of a group: the constraint refuses
+ * the later, though the group's other cabin may still be free. When the server picked the
+ * resources (`repick` given; not when the staff chose them), the loser reads again and writes with
+ * the next free one, twice at most; if none is left, the fresh check answers the 409 as before.
+ */
+export async function writeRepickingResources<S, T>(slot: S, write: (slot: S) => Promise<T>, repick?: () => Promise<S>, left = 2): Promise<T> {
+  try {
+    return await write(slot);
+  } catch (err) {
+    if (!(err instanceof ResourceTaken) || !repick || left === 0) throw err;
+    return writeRepickingResources(await repick(), write, repick, left - 1);
   }
 }
 
@@ -88,9 +111,13 @@ export function insertedRow(result: InsertOutcome, expectedUserId: string, noRow
   return result.row;
 }
 
-/** After the commit (docs/decisions/013): the open booking pages and agendas of this professional refetch those days. */
-export function announce(ctx: Pick<Deps, 'realtime'>, employeeUserId: string, dates: string[]) {
-  ctx.realtime.publish({ type: 'appointments', employeeId: employeeUserId, dates });
+/**
+ * After the commit (docs/decisions/013): the open booking pages and agendas of this professional
+ * refetch those days. An appointment that holds (or held) a cabin or machine changes every
+ * professional's times for the services that need it, so every page is told (ADR 036).
+ */
+export function announce(ctx: Pick<Deps, 'realtime'>, employeeUserId: string, dates: string[], holdsResources = false) {
+  ctx.realtime.publish(appointmentsChanged(employeeUserId, dates, holdsResources));
 }
 
 type Booked = { id: string; startTime: Date; endTime: Date; status: string; serviceName: string; employeeName: string; price: number };

@@ -6,7 +6,7 @@ import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { bookingKey } from '../../auth/rate-limit-keys';
 import { ApiError, badRequest } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
-import { announce, appointmentValues, employeeAccountChanged, insertedRow, refusal, writeAppointment } from './booking-write';
+import { announce, appointmentValues, employeeAccountChanged, insertedRow, refusal, writeAppointment, writeRepickingResources } from './booking-write';
 import { bookAtomically } from './insert-queries';
 import { checkedSlot, offeredSlots, resolve, slotsJson, type Ctx } from './slot-engine';
 
@@ -42,7 +42,8 @@ export type BookingRequest = { serviceId: string; professionalId: string; date: 
  */
 export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest) {
   const now = ctx.now();
-  const { service, employee, interval, exceptions, limits, buffers, resources } = await resolve(ctx.db, req, false, { id: user.id, now });
+  const resolved = await resolve(ctx.db, req, false, { id: user.id, now });
+  const { service, employee, limits, buffers, resources } = resolved;
   const problem = validateBookingInput({
     clientId: user.id,
     employeeId: req.professionalId,
@@ -56,7 +57,10 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
 
   // The resources are picked here (the first free of each group, ADR 036) and stored by the
   // booking statement; a race for them is the exclusion constraint's, like the professional's.
-  const slot = checkedSlot(ctx, { date: req.date, duration: service.duration, availability: employee.availability, interval, busy: [], exceptions, buffers, resources }, req.time);
+  // Read again after a lost race for a cabin (below): what the resources hold is the fresh read's.
+  const slotOf = (r: typeof resolved) =>
+    checkedSlot(ctx, { date: req.date, duration: service.duration, availability: employee.availability, interval: r.interval, busy: [], exceptions: r.exceptions, buffers, resources: r.resources }, req.time);
+  const slot = slotOf(resolved);
   // Booking abuse (ADR 025): the client's own booking is within the salon's horizon and cap, and
   // attempts per account are limited in the store every instance shares. A staff booking for a
   // client (front desk, staff-booking.ts) does not come through here and is exempt.
@@ -69,23 +73,26 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   const cap = capOf(limits.maxFutureAppointments);
   // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
   // cannot leave the appointment on the old account) and the insert.
-  const result = await writeAppointment(() =>
-    bookAtomically(ctx.db, {
-      now,
-      // The statement counts her future appointments again under a lock on her (ADR 031): the
-      // check above read them before, and simultaneous bookings of one client would all pass it.
-      maxFutureAppointments: cap,
-      employeeRecordId: employee.id,
-      expectedUserId: employeeUserId,
-      values: {
-        clientId: user.id,
-        clientName: user.name || user.email.split('@')[0] || user.email,
-        clientEmail: user.email,
-        ...appointmentValues(service, employee, slot, req.notes, buffers),
-      },
-    }),
-  );
+  const write = (picked: typeof slot) =>
+    writeAppointment(() =>
+      bookAtomically(ctx.db, {
+        now,
+        // The statement counts her future appointments again under a lock on her (ADR 031): the
+        // check above read them before, and simultaneous bookings of one client would all pass it.
+        maxFutureAppointments: cap,
+        employeeRecordId: employee.id,
+        expectedUserId: employeeUserId,
+        values: {
+          clientId: user.id,
+          clientName: user.name || user.email.split('@')[0] || user.email,
+          clientEmail: user.email,
+          ...appointmentValues(service, employee, picked, req.notes, buffers),
+        },
+      }),
+    );
+  // The cabins and machines were read a moment ago; a lost race for one is read again (booking-write.ts).
+  const result = await writeRepickingResources(slot, write, async () => slotOf(await resolve(ctx.db, req, false, { id: user.id, now })));
   const row = insertedRow(result, employeeUserId, () => (result.clientFuture >= cap ? refusal(capReached(result.clientFuture, cap)) : employeeAccountChanged()));
-  announce(ctx, employeeUserId, [req.date]);
+  announce(ctx, employeeUserId, [req.date], resources.length > 0);
   return row;
 }

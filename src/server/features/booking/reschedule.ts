@@ -9,7 +9,7 @@ import { cancellationPolicyHours } from '../../db/salon-settings';
 import type { Deps, SessionUser } from '../../http/env';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
-import { announce, bookedAppointmentJson, employeeAccountChanged, employeeUnavailable, refusal, writeAppointment } from './booking-write';
+import { announce, bookedAppointmentJson, employeeAccountChanged, employeeUnavailable, refusal, writeAppointment, writeRepickingResources } from './booking-write';
 import { movableAppointment, moveAppointment, type MovableAppointment } from './move-queries';
 import { bookableSlot, offeredSlots, resolve, slotsJson, type Ctx } from './slot-engine';
 
@@ -86,7 +86,8 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const moving = { id: found.id, durationMinutes: found.serviceDuration, buffers: { prepMinutes: found.prepMinutes, cleanupMinutes: found.cleanupMinutes } };
   const resourceIds = mode === 'staff' ? req.resourceIds : undefined;
-  const { employee, slot, horizonDays } = await bookableSlot(ctx, { serviceId: found.serviceId, professionalId: req.professionalId, date: req.date, time: req.time, resourceIds }, moving);
+  const slotRequest = { serviceId: found.serviceId, professionalId: req.professionalId, date: req.date, time: req.time, resourceIds };
+  const { employee, slot, horizonDays, needsResources } = await bookableSlot(ctx, slotRequest, moving);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   const at = ctx.now();
   // A client's own move (ADR 031): the booking horizon, moves per account and hour in the shared
@@ -100,29 +101,32 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
     const rate = await ctx.rateLimit.consume(`reschedule:${actor.id}`, RESCHEDULE_RATE_RULE);
     if (!rate.allowed) throw new ApiError(429, 'too_many_reschedules', STAFF_MSG.rescheduleTooFast);
   }
-  const result = await writeAppointment(() =>
-    ctx.db.transaction((tx) =>
-      moveAppointment(tx, {
-        seen: found,
-        employeeRecordId: employee.id,
-        expectedUserId: employee.userId,
-        employeeName: employee.name,
-        startTime: slot.start,
-        endTime: slot.end,
-        resourceIds: slot.resourceIds ?? [],
-        by: { userId: actor.id, name: actor.name || actor.email, role: mode === 'client' ? 'client' : actor.role },
-        at,
-        clientMoveProblem: limitMove,
-      }),
-    ),
-  );
+  const write = (picked: typeof slot) =>
+    writeAppointment(() =>
+      ctx.db.transaction((tx) =>
+        moveAppointment(tx, {
+          seen: found,
+          employeeRecordId: employee.id,
+          expectedUserId: employee.userId,
+          employeeName: employee.name,
+          startTime: picked.start,
+          endTime: picked.end,
+          resourceIds: picked.resourceIds ?? [],
+          by: { userId: actor.id, name: actor.name || actor.email, role: mode === 'client' ? 'client' : actor.role },
+          at,
+          clientMoveProblem: limitMove,
+        }),
+      ),
+    );
+  const repick = resourceIds?.length ? undefined : async () => (await bookableSlot(ctx, slotRequest, moving)).slot;
+  const result = await writeRepickingResources(slot, write, repick);
   if (result.outcome === 'changed') throw conflict(STAFF_MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
   if (result.outcome === 'refused') throw refusal(result.problem);
   if (result.outcome === 'employee_unavailable') throw employeeUnavailable();
   if (result.outcome === 'employee_account_changed') throw employeeAccountChanged();
   const oldDate = salonDateOf(found.startTime, SALON_TIME_ZONE);
-  if (found.employeeId === employee.userId) {
-    announce(ctx, employee.userId, [...new Set([oldDate, req.date])]);
+  if (found.employeeId === employee.userId || needsResources) {
+    announce(ctx, employee.userId, [...new Set([oldDate, req.date])], needsResources);
   } else {
     announce(ctx, found.employeeId, [oldDate]);
     announce(ctx, employee.userId, [req.date]);

@@ -151,5 +151,6 @@ export async function bookableSlot(ctx: Ctx, req: SlotRequest, moving?: { id: st
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
   const slotArgs = { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions, buffers: moving?.buffers ?? buffers, resources, preferredResources: preferred };
   const slot = checkedSlot(ctx, slotArgs, req.time);
-  return { service, employee: { ...employee, userId: employee.userId }, slot, buffers: slotArgs.buffers, horizonDays: limits.horizonDays };
+  const needsResources = resources.length > 0;
+  return { service, employee: { ...employee, userId: employee.userId }, slot, buffers: slotArgs.buffers, horizonDays: limits.horizonDays, needsResources };
 }

@@ -3,7 +3,7 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { SessionUser } from '../../http/env';
 import { forbidden, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
-import { announce, appointmentValues, insertedRow, writeAppointment } from './booking-write';
+import { announce, appointmentValues, insertedRow, writeAppointment, writeRepickingResources } from './booking-write';
 import { bookForClient, clientRecord } from './insert-queries';
 import { bookableSlot, type Ctx, type SlotRequest } from './slot-engine';
 
@@ -18,24 +18,28 @@ export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: stri
 export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: StaffBookingRequest) {
   const record = isId(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
-  const { service, employee, slot, buffers } = await bookableSlot(ctx, req);
+  const { service, employee, slot, buffers, needsResources } = await bookableSlot(ctx, req);
   if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
-  const result = await writeAppointment(() =>
-    bookForClient(ctx.db, {
-      now: ctx.now(),
-      employeeRecordId: employee.id,
-      expectedUserId: employee.userId,
-      clientRecordId: record.id,
-      bookedByUserId: actor.id,
-      values: {
-        clientId: record.userId ?? '',
-        clientName: record.name,
-        clientEmail: record.email ?? '',
-        ...appointmentValues(service, employee, slot, req.notes, buffers),
-      },
-    }),
-  );
+  const write = (picked: typeof slot) =>
+    writeAppointment(() =>
+      bookForClient(ctx.db, {
+        now: ctx.now(),
+        employeeRecordId: employee.id,
+        expectedUserId: employee.userId,
+        clientRecordId: record.id,
+        bookedByUserId: actor.id,
+        values: {
+          clientId: record.userId ?? '',
+          clientName: record.name,
+          clientEmail: record.email ?? '',
+          ...appointmentValues(service, employee, picked, req.notes, buffers),
+        },
+      }),
+    );
+  // Resources the staff chose are kept or refused; those the server picked are picked again after a lost race.
+  const repick = req.resourceIds?.length ? undefined : async () => (await bookableSlot(ctx, req)).slot;
+  const result = await writeRepickingResources(slot, write, repick);
   const row = insertedRow(result, employee.userId);
-  announce(ctx, employee.userId, [req.date]);
+  announce(ctx, employee.userId, [req.date], needsResources);
   return row;
 }

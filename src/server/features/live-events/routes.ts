@@ -6,7 +6,7 @@ import type { AppEnv, Deps } from '../../http/env';
 import { requireUser } from '../../http/guards';
 import { lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
-import type { RealtimeEvent } from '../../live-events/realtime';
+import { EVERY_EMPLOYEE, type RealtimeEvent } from '../../live-events/realtime';
 
 const Query = z.strictObject({
   employeeId: lookupId.optional(),
@@ -14,7 +14,7 @@ const Query = z.strictObject({
 });
 
 /**
- * Server-Sent Events: "the appointments of employee E on date D changed". The event carries no
+ * Server-Sent Events: "the appointments of employee E (or of everyone) on date D changed". The event carries no
  * personal data, only what to refetch, so any signed-in user may listen; the refetch itself is
  * authorised as usual. Fed by PostgreSQL LISTEN/NOTIFY, so a change made through any instance
  * reaches browsers connected to every instance.
@@ -22,7 +22,8 @@ const Query = z.strictObject({
 export const liveEventsRoutes = (deps: Pick<Deps, 'realtime'>) =>
   new Hono<AppEnv>().get('/', requireUser(), validate('query', Query), (c) => {
     const { employeeId, date } = c.req.valid('query');
-    const wanted = (e: RealtimeEvent) => (!employeeId || e.employeeId === employeeId) && (!date || e.dates.includes(date));
+    const wanted = (e: RealtimeEvent) =>
+      (!employeeId || e.employeeId === employeeId || e.employeeId === EVERY_EMPLOYEE) && (!date || e.dates.includes(date));
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let id = 0;

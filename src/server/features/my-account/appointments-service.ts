@@ -8,6 +8,8 @@ import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { cancellationPolicyHours } from '../../db/salon-settings';
 import { appointmentsOfClient, markCancelledByClient, ownAppointment } from './appointments-queries';
 import { isId } from '../../http/params';
+import { holdsResources } from '../../db/appointment-resources';
+import { appointmentsChanged } from '../../live-events/realtime';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
@@ -36,6 +38,7 @@ export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
     return row;
   });
   if (!updated) throw conflict(STAFF_MSG.cancelNotAllowed, 'cancel_not_allowed');
-  ctx.realtime.publish({ type: 'appointments', employeeId: found.employeeId, dates: [salonDateOf(found.startTime, SALON_TIME_ZONE)] });
+  // A cancelled appointment frees its cabin or machine for every professional (ADR 036).
+  ctx.realtime.publish(appointmentsChanged(found.employeeId, [salonDateOf(found.startTime, SALON_TIME_ZONE)], await holdsResources(ctx.db, found.id)));
   return updated;
 }
