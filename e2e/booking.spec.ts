@@ -1,9 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
-import { isBookableDate } from '../src/domain/booking-rules';
 import { MSG } from '../src/domain/texts/common';
-import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
-import { dayKeyOfDate } from '../src/domain/weekly-schedule';
+import { addDays } from '../src/domain/salon-time';
 import { cleanUp, closeE2eDb, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
+import { cell, dayAhead, nextSunday, ownIp, showMonthOf, TODAY, timeButton } from './support/booking-page';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
 // The client's booking journey (SPEC §2 Home, Services list, Booking screen, My appointments; §4
@@ -11,38 +9,7 @@ import { expect, test, uniqueEmail } from './support/fixtures';
 // Each run brings its own professional (offering a demo service) and its own clients, books days
 // ahead, and removes what it made, so the demo salon other journeys count is left as seeded.
 
-const TZ = SALON_TIME_ZONE;
-const TODAY = salonDateOf(Date.now(), TZ);
 const SERVICE = 'Diseño de cejas';
-
-/** A bookable day a few days ahead: never today (the dashboards count today), never a Sunday. */
-function dayAhead(n: number): string {
-  let d = addDays(TODAY, n);
-  while (!isBookableDate(d, TODAY)) d = addDays(d, 1);
-  return d;
-}
-/** The next Sunday strictly after today. */
-function nextSunday(): string {
-  let d = addDays(TODAY, 1);
-  while (dayKeyOfDate(d) !== 'sunday') d = addDays(d, 1);
-  return d;
-}
-
-const longDate = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** The calendar cell of a date, named in full, e.g. "lunes, 23 de noviembre de 2026" ("Hoy, ..." today). */
-function cell(page: Page, date: string): Locator {
-  const label = longDate.format(new Date(`${date}T12:00:00Z`));
-  return page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${label}`) });
-}
-async function showMonthOf(page: Page, date: string) {
-  for (let i = 0; i < 3 && (await cell(page, date).count()) === 0; i++) await page.getByRole('button', { name: 'Mes siguiente' }).click();
-  await expect(cell(page, date)).toBeVisible();
-}
-const timeButton = (page: Page, time: string) => page.getByRole('group', { name: 'Horas disponibles' }).getByRole('button', { name: time, exact: true });
-
-// Each sign-up from its own address: the per-address sign-up limit must not depend on how often this file runs.
-let ipSeq = 0;
-const ownIp = () => ({ 'x-forwarded-for': `10.250.${process.pid % 250}.${++ipSeq % 250}` });
 
 const made: string[] = [];
 let professional: Person;
