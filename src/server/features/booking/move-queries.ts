@@ -35,7 +35,11 @@ const movableColumns = {
 };
 
 async function resourceNames(tx: Tx, ids: string[]) {
-  const rows = await tx.select({ id: resources.id, name: resources.name }).from(resources).where(inArray(resources.id, ids)).orderBy(asc(resources.position));
+  const rows = await tx
+    .select({ id: resources.id, name: resources.name })
+    .from(resources)
+    .where(inArray(resources.id, ids))
+    .orderBy(asc(resources.position));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -81,7 +85,13 @@ export async function moveAppointment(
     const [moves] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(appointmentChanges)
-      .where(and(eq(appointmentChanges.appointmentId, a.seen.id), eq(appointmentChanges.action, 'rescheduled'), eq(appointmentChanges.changedByRole, 'client')));
+      .where(
+        and(
+          eq(appointmentChanges.appointmentId, a.seen.id),
+          eq(appointmentChanges.action, 'rescheduled'),
+          eq(appointmentChanges.changedByRole, 'client'),
+        ),
+      );
     const problem = a.clientMoveProblem(moves?.n ?? 0);
     if (problem) return { outcome: 'refused' as const, problem };
   }
@@ -95,7 +105,10 @@ export async function moveAppointment(
   // Its resources follow it (ADR 036): the old ones let go, the new time's held; the exclusion
   // constraint on appointment_resources refuses one held meanwhile (23P01), and the rollback then
   // gives the old ones back: the loser of a race is left as it was.
-  const letGo = await tx.delete(appointmentResources).where(eq(appointmentResources.appointmentId, a.seen.id)).returning({ id: appointmentResources.resourceId });
+  const letGo = await tx
+    .delete(appointmentResources)
+    .where(eq(appointmentResources.appointmentId, a.seen.id))
+    .returning({ id: appointmentResources.resourceId });
   const [row] = await tx
     .update(appointments)
     .set({ employeeId: a.expectedUserId, employeeName: a.employeeName, startTime: a.startTime, endTime: a.endTime, updatedAt: a.at })
@@ -127,14 +140,29 @@ export async function moveAppointment(
     changedByUserId: a.by.userId,
     changedByName: a.by.name,
     changedByRole: a.by.role,
-    before: { startTime: locked.startTime.toISOString(), endTime: locked.endTime.toISOString(), employeeId: locked.employeeId, employeeName: locked.employeeName, ...named(oldIds) },
-    after: { startTime: a.startTime.toISOString(), endTime: a.endTime.toISOString(), employeeId: a.expectedUserId, employeeName: a.employeeName, ...named(a.resourceIds) },
+    before: {
+      startTime: locked.startTime.toISOString(),
+      endTime: locked.endTime.toISOString(),
+      employeeId: locked.employeeId,
+      employeeName: locked.employeeName,
+      ...named(oldIds),
+    },
+    after: {
+      startTime: a.startTime.toISOString(),
+      endTime: a.endTime.toISOString(),
+      employeeId: a.expectedUserId,
+      employeeName: a.employeeName,
+      ...named(a.resourceIds),
+    },
     createdAt: a.at,
   });
   // The new time's messages (same UID, SEQUENCE + 1) and the reminder moved, in this transaction
   // (ADR 021). Another cabin at the same time and with the same professional changes nothing the
   // client or the professional were told: no message.
-  const sameTime = locked.startTime.getTime() === a.startTime.getTime() && locked.endTime.getTime() === a.endTime.getTime() && locked.employeeId === a.expectedUserId;
+  const sameTime =
+    locked.startTime.getTime() === a.startTime.getTime() &&
+    locked.endTime.getTime() === a.endTime.getTime() &&
+    locked.employeeId === a.expectedUserId;
   if (!sameTime) await enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId: a.seen.id, now: a.at });
   return { outcome: 'moved' as const, row: row! };
 }

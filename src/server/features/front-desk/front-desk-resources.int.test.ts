@@ -1,7 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { appointmentResources, employeeServices, resources, serviceResourceGroupMembers, serviceResourceGroups, services } from '../../db/schema';
+import {
+  appointmentResources,
+  employeeServices,
+  resources,
+  serviceResourceGroupMembers,
+  serviceResourceGroups,
+  services,
+} from '../../db/schema';
 import { arrangeSalon, newClient, type Salon } from '../../../../test/support/booking-fixtures';
 import { promote, type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
@@ -41,23 +48,40 @@ beforeAll(async () => {
       ])
       .returning({ id: resources.id })
   ).map((r) => r.id) as [string, string, string];
-  const [s] = await db().insert(services).values({ name: 'Depilación láser', duration: 60, price: 80, prepMinutes: 10, cleanupMinutes: 15 }).returning({ id: services.id });
+  const [s] = await db()
+    .insert(services)
+    .values({ name: 'Depilación láser', duration: 60, price: 80, prepMinutes: 10, cleanupMinutes: 15 })
+    .returning({ id: services.id });
   laserSession = s!.id;
   await db().insert(employeeServices).values({ employeeId: salon.lucia, serviceId: laserSession });
   for (const [position, members] of [[cabin1, cabin2], [laser]].entries()) {
-    const [g] = await db().insert(serviceResourceGroups).values({ serviceId: laserSession, position }).returning({ id: serviceResourceGroups.id });
-    await db().insert(serviceResourceGroupMembers).values(members.map((resourceId) => ({ groupId: g!.id, resourceId })));
+    const [g] = await db()
+      .insert(serviceResourceGroups)
+      .values({ serviceId: laserSession, position })
+      .returning({ id: serviceResourceGroups.id });
+    await db()
+      .insert(serviceResourceGroupMembers)
+      .values(members.map((resourceId) => ({ groupId: g!.id, resourceId })));
   }
   // Nuria (the salon's professional without an account) gets one, and a facial needing any cabin.
   await newClient(server, 'nuria@salon.test', 'Nuria Gil');
   await promote(server.deps, 'nuria@salon.test', 'employee');
-  await db().execute(sql`UPDATE employees SET user_id = (SELECT id FROM "user" WHERE email = 'nuria@salon.test') WHERE id = ${salon.noAccount}`);
+  await db().execute(
+    sql`UPDATE employees SET user_id = (SELECT id FROM "user" WHERE email = 'nuria@salon.test') WHERE id = ${salon.noAccount}`,
+  );
   const [f] = await db().insert(services).values({ name: 'Limpieza facial', duration: 60, price: 50 }).returning({ id: services.id });
   facialService = f!.id;
   await db().insert(employeeServices).values({ employeeId: salon.noAccount, serviceId: facialService });
-  const [g] = await db().insert(serviceResourceGroups).values({ serviceId: facialService, position: 0 }).returning({ id: serviceResourceGroups.id });
-  await db().insert(serviceResourceGroupMembers).values([cabin1, cabin2].map((resourceId) => ({ groupId: g!.id, resourceId })));
-  clientRecord = (await db().execute<{ id: string }>(sql`INSERT INTO clients (name, phone) VALUES ('Ana Ruiz', '+34600111222') RETURNING id`)).rows[0]!.id;
+  const [g] = await db()
+    .insert(serviceResourceGroups)
+    .values({ serviceId: facialService, position: 0 })
+    .returning({ id: serviceResourceGroups.id });
+  await db()
+    .insert(serviceResourceGroupMembers)
+    .values([cabin1, cabin2].map((resourceId) => ({ groupId: g!.id, resourceId })));
+  clientRecord = (
+    await db().execute<{ id: string }>(sql`INSERT INTO clients (name, phone) VALUES ('Ana Ruiz', '+34600111222') RETURNING id`)
+  ).rows[0]!.id;
 }, 60_000);
 
 afterAll(async () => {
@@ -101,12 +125,20 @@ describe('the salon day with cabins and machines', () => {
 
   it('the staff move it to the other cabin at the same time: held, audited by name, no message to anyone', async () => {
     const before = await outboxCount();
-    const res = await admin.post(`/api/booking/reschedule/${booked}`, { professionalId: salon.lucia, date: DATE, time: '10:00', resourceIds: [cabin2, laser] });
+    const res = await admin.post(`/api/booking/reschedule/${booked}`, {
+      professionalId: salon.lucia,
+      date: DATE,
+      time: '10:00',
+      resourceIds: [cabin2, laser],
+    });
     expect(res.status).toBe(200);
     const [moved] = (await day()).appointments;
     expect(moved.startTime).toBe('2026-01-19T09:00:00.000Z');
     expect(moved.resources.map((r: { name: string }) => r.name)).toEqual(['Cabina 2', 'Láser de diodo']);
-    const held = await db().select({ id: appointmentResources.resourceId }).from(appointmentResources).where(eq(appointmentResources.appointmentId, booked));
+    const held = await db()
+      .select({ id: appointmentResources.resourceId })
+      .from(appointmentResources)
+      .where(eq(appointmentResources.appointmentId, booked));
     expect(held.map((r) => r.id).sort()).toEqual([cabin2, laser].sort());
     expect(await outboxCount()).toBe(before);
     const changes = await admin.get(`/api/front-desk/appointments/${booked}/changes`);
@@ -118,9 +150,20 @@ describe('the salon day with cabins and machines', () => {
 
   it('a cabin another appointment holds then is a 409 with its text; the appointment keeps its cabin', async () => {
     // Nuria's facial at 10:00 takes the free cabin (Cabina 1).
-    const facial = await admin.post('/api/booking/staff', { clientId: clientRecord, serviceId: facialService, professionalId: salon.noAccount, date: DATE, time: '10:00' });
+    const facial = await admin.post('/api/booking/staff', {
+      clientId: clientRecord,
+      serviceId: facialService,
+      professionalId: salon.noAccount,
+      date: DATE,
+      time: '10:00',
+    });
     expect(facial.status).toBe(201);
-    const res = await admin.post(`/api/booking/reschedule/${booked}`, { professionalId: salon.lucia, date: DATE, time: '10:00', resourceIds: [cabin1, laser] });
+    const res = await admin.post(`/api/booking/reschedule/${booked}`, {
+      professionalId: salon.lucia,
+      date: DATE,
+      time: '10:00',
+      resourceIds: [cabin1, laser],
+    });
     expect(res.status).toBe(409);
     expect(res.body.error).toEqual({ code: 'resource_unavailable', message: STAFF_MSG.resourceUnavailable });
     const after = (await day()).appointments.find((a: { id: string }) => a.id === booked);
@@ -130,7 +173,12 @@ describe('the salon day with cabins and machines', () => {
   it('a resource the service does not need is a 400 in Spanish', async () => {
     const [inactiveCabin] = (await db().execute<{ id: string }>(sql`SELECT id FROM resources WHERE name = 'Cabina vieja'`)).rows;
     for (const resourceIds of [[inactiveCabin!.id], [salon.corte]]) {
-      const res = await admin.post(`/api/booking/reschedule/${booked}`, { professionalId: salon.lucia, date: DATE, time: '10:00', resourceIds });
+      const res = await admin.post(`/api/booking/reschedule/${booked}`, {
+        professionalId: salon.lucia,
+        date: DATE,
+        time: '10:00',
+        resourceIds,
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toEqual({ code: 'resource_not_required', message: STAFF_MSG.resourceNotRequired });
     }

@@ -42,7 +42,12 @@ export function searchClients(db: Executor, q: { text: string; digits: string; l
   }
   if (q.digits.length >= 3) where.push(sql`${clients.phone} LIKE ${`%${q.digits}%`}`);
   const filter = text || q.digits ? (where.length ? sql`(${sql.join(where, sql` OR `)})` : sql`false`) : sql`true`;
-  return db.select(clientListColumns).from(clients).where(filter).orderBy(sql`lower(${clients.name})`, asc(clients.id)).limit(q.limit);
+  return db
+    .select(clientListColumns)
+    .from(clients)
+    .where(filter)
+    .orderBy(sql`lower(${clients.name})`, asc(clients.id))
+    .limit(q.limit);
 }
 
 /**
@@ -55,7 +60,10 @@ const remindersStopped = sql<boolean>`(clients.reminders_stopped_at IS NOT NULL 
   SELECT 1 FROM message_preferences mp WHERE mp.user_id = clients.user_id AND NOT mp.reminders))`;
 
 export async function clientById(db: Executor, id: string) {
-  const [row] = await db.select({ ...clientColumns, remindersStopped, userId: clients.userId }).from(clients).where(eq(clients.id, id));
+  const [row] = await db
+    .select({ ...clientColumns, remindersStopped, userId: clients.userId })
+    .from(clients)
+    .where(eq(clients.id, id));
   return row;
 }
 
@@ -64,7 +72,12 @@ export async function insertClient(db: Executor, v: { name: string; phone: strin
   return row!;
 }
 
-export async function updateClient(db: Executor, id: string, v: { name: string; phone: string; email: string | null; notes: string }, at: Date) {
+export async function updateClient(
+  db: Executor,
+  id: string,
+  v: { name: string; phone: string; email: string | null; notes: string },
+  at: Date,
+) {
   const [row] = await db
     .update(clients)
     .set({ ...v, updatedAt: at })
@@ -74,7 +87,10 @@ export async function updateClient(db: Executor, id: string, v: { name: string; 
 }
 
 /** One line of a record's audit: who created or changed it, and when (ADR 033). */
-export async function insertClientChange(db: Executor, v: { clientId: string; action: 'created' | 'updated'; by: { id: string; name: string; role: string }; at: Date }) {
+export async function insertClientChange(
+  db: Executor,
+  v: { clientId: string; action: 'created' | 'updated'; by: { id: string; name: string; role: string }; at: Date },
+) {
   await db.insert(clientRecordChanges).values({
     clientId: v.clientId,
     action: v.action,
