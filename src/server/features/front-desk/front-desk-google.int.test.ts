@@ -15,19 +15,10 @@ let server: TestServer;
 beforeAll(async () => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  oidc = await startOidcProvider({
-    redirectUris: [`${url}/api/auth/callback/google`],
-    user: { sub: 'google-rosa-0001', email: 'rosa.google@example.com', name: 'Rosa Google' },
-  });
+  oidc = await startOidcProvider({ redirectUris: [`${url}/api/auth/callback/google`], user: { sub: 'google-rosa-0001', email: 'rosa.google@example.com', name: 'Rosa Google' } });
   server = await startTestServer({
     now: () => new Date('2026-01-14T10:00:00Z'),
-    env: {
-      PORT: String(port),
-      PUBLIC_URL: url,
-      GOOGLE_CLIENT_ID: oidc.clientId,
-      GOOGLE_CLIENT_SECRET: oidc.clientSecret,
-      GOOGLE_ISSUER: oidc.issuer,
-    },
+    env: { PORT: String(port), PUBLIC_URL: url, GOOGLE_CLIENT_ID: oidc.clientId, GOOGLE_CLIENT_SECRET: oidc.clientSecret, GOOGLE_ISSUER: oidc.issuer },
   });
 });
 
@@ -38,11 +29,7 @@ afterAll(async () => {
 
 /** What the browser does: follow redirects across the provider and back, each origin its own cookies. */
 async function googleSignIn(app: Session, idp: Session): Promise<URL> {
-  const start = await app.post('/api/auth/sign-in/social', {
-    provider: 'google',
-    callbackURL: '/',
-    errorCallbackURL: '/login?from=google',
-  });
+  const start = await app.post('/api/auth/sign-in/social', { provider: 'google', callbackURL: '/', errorCallbackURL: '/login?from=google' });
   expect(start.status, JSON.stringify(start.body)).toBe(200);
   let next = new URL(start.body.url as string);
   expect(next.origin).toBe(oidc.issuer);
@@ -63,11 +50,7 @@ async function googleSignIn(app: Session, idp: Session): Promise<URL> {
 it('a Google sign-in with a verified email takes over the salon’s record of that email, with its appointments', async () => {
   const admin = await signUp(server.url, { email: 'admin.google@salon.test', password: 'secreto-1', name: 'Admin' });
   await promote(server.deps, 'admin.google@salon.test', 'admin');
-  const created = await admin.post('/api/front-desk/clients', {
-    name: 'Rosa Pérez',
-    phone: '633 00 11 22',
-    email: 'rosa.google@example.com',
-  });
+  const created = await admin.post('/api/front-desk/clients', { name: 'Rosa Pérez', phone: '633 00 11 22', email: 'rosa.google@example.com' });
   expect(created.status).toBe(201);
   expect(created.body.client.hasAccount).toBe(false);
 

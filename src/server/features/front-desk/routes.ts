@@ -33,9 +33,7 @@ const staff = () => requireRole(...STAFF_ROLES);
 export const frontDeskRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
   new Hono<AppEnv>()
     .get('/clients', staff(), validate('query', SearchQuery), async (c) => c.json(await findClients(deps, c.req.valid('query').q ?? '')))
-    .post('/clients', staff(), validate('json', ClientBody), async (c) =>
-      c.json({ client: await createClient(deps, c.get('user'), c.req.valid('json')) }, 201),
-    )
+    .post('/clients', staff(), validate('json', ClientBody), async (c) => c.json({ client: await createClient(deps, c.get('user'), c.req.valid('json')) }, 201))
     .get('/clients/:id', staff(), validate('param', IdParam), async (c) => c.json(await clientPage(deps, c.req.valid('param').id)))
     .put('/clients/:id', staff(), validate('param', IdParam), validate('json', ClientBody), async (c) =>
       c.json({ client: await editClient(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')) }),
