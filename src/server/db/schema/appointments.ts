@@ -70,7 +70,8 @@ export const appointments = pgTable(
   ],
 );
 
-export type ChangeSnapshot = { startTime: string; endTime: string; employeeId: string; employeeName: string };
+/** `resources`: the cabins and machines held, by name, when a move changed them (ADR 036). */
+export type ChangeSnapshot = { startTime: string; endTime: string; employeeId: string; employeeName: string; resources?: string[] };
 
 /** Who changed what and when on an appointment (a reschedule). */
 export const appointmentChanges = pgTable(

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { LimitProblem } from '../../../domain/booking-limits';
 import type { Db, Tx } from '../../db/client';
-import { appointmentChanges, appointmentResources, appointments, employees } from '../../db/schema';
+import { appointmentChanges, appointmentResources, appointments, employees, resources } from '../../db/schema';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 
 // Moving an appointment (ADR 020): the row a move starts from, and the move itself.
@@ -33,6 +33,15 @@ const movableColumns = {
   prepMinutes: appointments.prepMinutes,
   cleanupMinutes: appointments.cleanupMinutes,
 };
+
+async function resourceNames(tx: Tx, ids: string[]) {
+  const rows = await tx
+    .select({ id: resources.id, name: resources.name })
+    .from(resources)
+    .where(inArray(resources.id, ids))
+    .orderBy(asc(resources.position));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
 
 export async function movableAppointment(db: Pick<Db, 'select'>, id: string): Promise<MovableAppointment | undefined> {
   const [row] = await db.select(movableColumns).from(appointments).where(eq(appointments.id, id));
@@ -76,7 +85,13 @@ export async function moveAppointment(
     const [moves] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(appointmentChanges)
-      .where(and(eq(appointmentChanges.appointmentId, a.seen.id), eq(appointmentChanges.action, 'rescheduled'), eq(appointmentChanges.changedByRole, 'client')));
+      .where(
+        and(
+          eq(appointmentChanges.appointmentId, a.seen.id),
+          eq(appointmentChanges.action, 'rescheduled'),
+          eq(appointmentChanges.changedByRole, 'client'),
+        ),
+      );
     const problem = a.clientMoveProblem(moves?.n ?? 0);
     if (problem) return { outcome: 'refused' as const, problem };
   }
@@ -90,7 +105,10 @@ export async function moveAppointment(
   // Its resources follow it (ADR 036): the old ones let go, the new time's held; the exclusion
   // constraint on appointment_resources refuses one held meanwhile (23P01), and the rollback then
   // gives the old ones back: the loser of a race is left as it was.
-  await tx.delete(appointmentResources).where(eq(appointmentResources.appointmentId, a.seen.id));
+  const letGo = await tx
+    .delete(appointmentResources)
+    .where(eq(appointmentResources.appointmentId, a.seen.id))
+    .returning({ id: appointmentResources.resourceId });
   const [row] = await tx
     .update(appointments)
     .set({ employeeId: a.expectedUserId, employeeName: a.employeeName, startTime: a.startTime, endTime: a.endTime, updatedAt: a.at })
@@ -111,17 +129,40 @@ export async function moveAppointment(
       SELECT a.id, r.id, a.start_time - make_interval(mins => a.prep_minutes), a.end_time + make_interval(mins => a.cleanup_minutes)
       FROM ${appointments} a CROSS JOIN unnest(${`{${a.resourceIds.join(',')}}`}::uuid[]) AS r(id) WHERE a.id = ${a.seen.id}`);
   }
+  // The audit names the resources only when the move changed them (another cabin at the same time).
+  const oldIds = letGo.map((r) => r.id);
+  const resourcesChanged = oldIds.length !== a.resourceIds.length || oldIds.some((id) => !a.resourceIds.includes(id));
+  const names = resourcesChanged ? await resourceNames(tx, [...oldIds, ...a.resourceIds]) : new Map<string, string>();
+  const named = (ids: string[]) => (resourcesChanged ? { resources: ids.map((id) => names.get(id) ?? '') } : {});
   await tx.insert(appointmentChanges).values({
     appointmentId: a.seen.id,
     action: 'rescheduled',
     changedByUserId: a.by.userId,
     changedByName: a.by.name,
     changedByRole: a.by.role,
-    before: { startTime: locked.startTime.toISOString(), endTime: locked.endTime.toISOString(), employeeId: locked.employeeId, employeeName: locked.employeeName },
-    after: { startTime: a.startTime.toISOString(), endTime: a.endTime.toISOString(), employeeId: a.expectedUserId, employeeName: a.employeeName },
+    before: {
+      startTime: locked.startTime.toISOString(),
+      endTime: locked.endTime.toISOString(),
+      employeeId: locked.employeeId,
+      employeeName: locked.employeeName,
+      ...named(oldIds),
+    },
+    after: {
+      startTime: a.startTime.toISOString(),
+      endTime: a.endTime.toISOString(),
+      employeeId: a.expectedUserId,
+      employeeName: a.employeeName,
+      ...named(a.resourceIds),
+    },
     createdAt: a.at,
   });
-  // The new time's messages (same UID, SEQUENCE + 1) and the reminder moved, in this transaction (ADR 021).
-  await enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId: a.seen.id, now: a.at });
+  // The new time's messages (same UID, SEQUENCE + 1) and the reminder moved, in this transaction
+  // (ADR 021). Another cabin at the same time and with the same professional changes nothing the
+  // client or the professional were told: no message.
+  const sameTime =
+    locked.startTime.getTime() === a.startTime.getTime() &&
+    locked.endTime.getTime() === a.endTime.getTime() &&
+    locked.employeeId === a.expectedUserId;
+  if (!sameTime) await enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId: a.seen.id, now: a.at });
   return { outcome: 'moved' as const, row: row! };
 }

@@ -1,7 +1,18 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { appointmentBooking, appointmentChange } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
-import { appointmentChanges, appointments, clientRecordChanges, clients, employees, user } from '../../db/schema';
+import {
+  appointmentChanges,
+  appointmentResources,
+  appointments,
+  clientRecordChanges,
+  clients,
+  employees,
+  resources,
+  serviceResourceGroupMembers,
+  serviceResourceGroups,
+  user,
+} from '../../db/schema';
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
@@ -31,7 +42,12 @@ export function searchClients(db: Executor, q: { text: string; digits: string; l
   }
   if (q.digits.length >= 3) where.push(sql`${clients.phone} LIKE ${`%${q.digits}%`}`);
   const filter = text || q.digits ? (where.length ? sql`(${sql.join(where, sql` OR `)})` : sql`false`) : sql`true`;
-  return db.select(clientListColumns).from(clients).where(filter).orderBy(sql`lower(${clients.name})`, asc(clients.id)).limit(q.limit);
+  return db
+    .select(clientListColumns)
+    .from(clients)
+    .where(filter)
+    .orderBy(sql`lower(${clients.name})`, asc(clients.id))
+    .limit(q.limit);
 }
 
 /**
@@ -44,7 +60,10 @@ const remindersStopped = sql<boolean>`(clients.reminders_stopped_at IS NOT NULL 
   SELECT 1 FROM message_preferences mp WHERE mp.user_id = clients.user_id AND NOT mp.reminders))`;
 
 export async function clientById(db: Executor, id: string) {
-  const [row] = await db.select({ ...clientColumns, remindersStopped, userId: clients.userId }).from(clients).where(eq(clients.id, id));
+  const [row] = await db
+    .select({ ...clientColumns, remindersStopped, userId: clients.userId })
+    .from(clients)
+    .where(eq(clients.id, id));
   return row;
 }
 
@@ -53,7 +72,12 @@ export async function insertClient(db: Executor, v: { name: string; phone: strin
   return row!;
 }
 
-export async function updateClient(db: Executor, id: string, v: { name: string; phone: string; email: string | null; notes: string }, at: Date) {
+export async function updateClient(
+  db: Executor,
+  id: string,
+  v: { name: string; phone: string; email: string | null; notes: string },
+  at: Date,
+) {
   const [row] = await db
     .update(clients)
     .set({ ...v, updatedAt: at })
@@ -63,7 +87,10 @@ export async function updateClient(db: Executor, id: string, v: { name: string; 
 }
 
 /** One line of a record's audit: who created or changed it, and when (ADR 033). */
-export async function insertClientChange(db: Executor, v: { clientId: string; action: 'created' | 'updated'; by: { id: string; name: string; role: string }; at: Date }) {
+export async function insertClientChange(
+  db: Executor,
+  v: { clientId: string; action: 'created' | 'updated'; by: { id: string; name: string; role: string }; at: Date },
+) {
   await db.insert(clientRecordChanges).values({
     clientId: v.clientId,
     action: v.action,
@@ -138,16 +165,54 @@ export function activeProfessionals(db: Executor) {
     .orderBy(asc(employees.name), asc(employees.id));
 }
 
-/** Every appointment starting within [start, end), by time, with its client's phone. */
+export type HeldResource = { id: string; name: string; kind: 'cabina' | 'aparato' };
+
+/**
+ * The cabins and machines an appointment holds (ADR 036), in the salon's stable order: a
+ * subquery per row through appointment_resources' primary key, so the day stays one statement.
+ * The outer columns are spelled out (as remindersStopped above).
+ */
+const heldResources = sql<HeldResource[]>`(SELECT coalesce(json_agg(json_build_object('id', r.id, 'name', r.name, 'kind', r.kind)
+    ORDER BY r.position, r.created_at, r.id), '[]'::json)
+  FROM ${appointmentResources} ar JOIN ${resources} r ON r.id = ar.resource_id WHERE ar.appointment_id = appointments.id)`;
+
+/** Every appointment starting within [start, end), by time, with its client's phone, its buffers and its resources. */
 export function appointmentsBetween(db: Executor, start: Date, end: Date, employeeUserId?: string) {
   const where = [gte(appointments.startTime, start), lt(appointments.startTime, end)];
   if (employeeUserId) where.push(eq(appointments.employeeId, employeeUserId));
   return db
-    .select({ ...staffAppointment, clientPhone: clients.phone })
+    .select({
+      ...staffAppointment,
+      clientPhone: clients.phone,
+      prepMinutes: appointments.prepMinutes,
+      cleanupMinutes: appointments.cleanupMinutes,
+      resources: heldResources,
+    })
     .from(appointments)
     .leftJoin(clients, eq(clients.id, appointments.clientRecordId))
     .where(and(...where))
     .orderBy(asc(appointments.startTime), asc(appointments.id));
+}
+
+/**
+ * The active cabins and machines in the salon's stable order, each with the services' groups it is
+ * a member of (the day view offers a move to another member of the same group, and the new
+ * appointment's choice of cabin): one statement.
+ */
+export function activeResourcesWithGroups(db: Executor) {
+  return db
+    .select({
+      id: resources.id,
+      name: resources.name,
+      kind: resources.kind,
+      position: resources.position,
+      groups: sql<Array<{ serviceId: string; groupId: string; groupPosition: number }>>`(SELECT coalesce(json_agg(json_build_object(
+          'serviceId', g.service_id, 'groupId', g.id, 'groupPosition', g.position)), '[]'::json)
+        FROM ${serviceResourceGroupMembers} gm JOIN ${serviceResourceGroups} g ON g.id = gm.group_id WHERE gm.resource_id = resources.id)`,
+    })
+    .from(resources)
+    .where(eq(resources.isActive, true))
+    .orderBy(asc(resources.position), asc(resources.createdAt), asc(resources.id));
 }
 
 export async function appointmentAgenda(db: Executor, id: string) {

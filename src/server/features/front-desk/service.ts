@@ -9,6 +9,7 @@ import type { Deps, SessionUser } from '../../http/env';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import {
   activeProfessionals,
+  activeResourcesWithGroups,
   appointmentAgenda,
   appointmentsBetween,
   appointmentsOfClientRecord,
@@ -104,16 +105,38 @@ export async function clientPage(ctx: Ctx, id: string) {
 }
 
 /**
+ * The services' resource groups among the active resources (ADR 036): for each service, its groups
+ * in order, each the ids of its active members in the salon's stable order.
+ */
+function serviceGroupsOf(rows: Awaited<ReturnType<typeof activeResourcesWithGroups>>): Record<string, string[][]> {
+  const groups = new Map<string, { serviceId: string; position: number; members: string[] }>();
+  for (const r of rows) {
+    for (const g of r.groups) {
+      const group = groups.get(g.groupId) ?? { serviceId: g.serviceId, position: g.groupPosition, members: [] };
+      group.members.push(r.id);
+      groups.set(g.groupId, group);
+    }
+  }
+  const out: Record<string, string[][]> = {};
+  const ordered = [...groups.entries()].sort(([ia, a], [ib, b]) => a.position - b.position || ia.localeCompare(ib));
+  for (const [, g] of ordered) (out[g.serviceId] ??= []).push(g.members);
+  return out;
+}
+
+/**
  * The salon's day (docs/decisions/018): one column per active professional with their hours and
- * breaks that day, and every appointment of the day. An employee gets their own column only.
+ * breaks that day, and every appointment of the day with its buffers and resources; the active
+ * cabins and machines (the view by resource, ADR 036) and the services' groups of them (a move to
+ * another cabin, the choice of one when booking). An employee gets their own column only.
  */
 export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
   const { start, end } = dayBounds(date, SALON_TIME_ZONE);
   const onlyOwn = actor.role !== 'admin' ? actor.id : undefined;
-  const [pros, list, interval] = await Promise.all([
+  const [pros, list, interval, resourceRows] = await Promise.all([
     activeProfessionals(ctx.db),
     appointmentsBetween(ctx.db, start, end, onlyOwn),
     slotInterval(ctx.db),
+    activeResourcesWithGroups(ctx.db),
   ]);
   const professionals = pros
     .filter((p) => !onlyOwn || p.userId === onlyOwn)
@@ -124,6 +147,8 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
     interval,
     professionals,
     appointments: list,
+    resources: resourceRows.map(({ groups: _groups, ...r }) => r),
+    serviceGroups: serviceGroupsOf(resourceRows),
   };
 }
 

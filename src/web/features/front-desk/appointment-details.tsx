@@ -14,8 +14,9 @@ import { Sheet } from '../../components/sheet';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
 import { changeStatus, type AdminAction } from '../../api/appointments';
-import { changesQuery, type Change, type DayAppointment, type DayProfessional } from '../../api/front-desk';
-import { rescheduleCalls } from '../../api/reschedule';
+import { changesQuery, type Change, type DayAppointment, type DayProfessional, type SalonDay } from '../../api/front-desk';
+import { reschedule, rescheduleCalls } from '../../api/reschedule';
+import { freeAlternatives, hhmm, minuteOf } from './day-layout';
 
 const TZ = SALON_TIME_ZONE;
 
@@ -23,12 +24,15 @@ const TZ = SALON_TIME_ZONE;
 export function AppointmentDetails({
   appointment: a,
   professionals,
+  day,
   today,
   onClose,
   onChanged,
 }: {
   appointment: DayAppointment;
   professionals: DayProfessional[];
+  /** The day's answer: its resources, the services' groups and the other appointments (what is free). */
+  day: SalonDay;
   today: string;
   onClose: () => void;
   onChanged: () => void;
@@ -86,6 +90,17 @@ export function AppointmentDetails({
           </Button>
         </div>
       )}
+      {a.status === 'confirmed' && !moving && currentPro && (
+        <ResourceMove
+          appointment={a}
+          day={day}
+          professionalId={currentPro.id}
+          onMoved={() => {
+            void qc.invalidateQueries({ queryKey: changesQuery(a.id).queryKey });
+            onChanged();
+          }}
+        />
+      )}
       {moving && (
         <section className="mt-5 rounded-xl border border-line p-4" aria-label="Cambiar hora">
           <h3 className="mb-3 font-serif text-lg">Cambiar hora</h3>
@@ -141,6 +156,20 @@ function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
       </dd>
       <dt className="text-muted">Profesional</dt>
       <dd>{a.employeeName}</dd>
+      {a.resources.length > 0 && (
+        <>
+          <dt className="text-muted">Cabina y aparatos</dt>
+          <dd>{a.resources.map((r) => r.name).join(', ')}</dd>
+        </>
+      )}
+      {(a.prepMinutes > 0 || a.cleanupMinutes > 0) && (
+        <>
+          <dt className="text-muted">Preparación y limpieza</dt>
+          <dd>
+            {a.prepMinutes} min antes, {a.cleanupMinutes} min después
+          </dd>
+        </>
+      )}
       {a.clientPhone && (
         <>
           <dt className="text-muted">Teléfono</dt>
@@ -163,6 +192,67 @@ function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
   );
 }
 
+/**
+ * Another cabin or machine of the same group at the same time (ADR 036): only the ones no other
+ * appointment of the day holds meanwhile are offered; the server decides (a maintenance or a
+ * booking meanwhile is its 409, shown here).
+ */
+function ResourceMove({
+  appointment: a,
+  day,
+  professionalId,
+  onMoved,
+}: {
+  appointment: DayAppointment;
+  day: SalonDay;
+  professionalId: string;
+  onMoved: () => void;
+}) {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const choices = freeAlternatives(a, day.serviceGroups, day.appointments).filter((c) => c.options.length > 0);
+  if (choices.length === 0) return null;
+  const nameOf = (id: string) => day.resources.find((r) => r.id === id)?.name ?? '';
+  const move = async (heldId: string, to: string) => {
+    setPending(true);
+    setError(null);
+    try {
+      const resourceIds = a.resources.map((r) => (r.id === heldId ? to : r.id));
+      await reschedule(a.id, {
+        professionalId,
+        date: salonDateOf(new Date(a.startTime), TZ),
+        time: hhmm(minuteOf(a.startTime)),
+        resourceIds,
+      });
+      toast.success(`Cita pasada a ${nameOf(to)}.`);
+      onMoved();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : MSG.statusUpdateFailed);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <section className="mt-5" aria-label="Cambiar de cabina o aparato">
+      <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Cambiar de cabina o aparato</h3>
+      {error && (
+        <div className="mb-2">
+          <Alert>{error}</Alert>
+        </div>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {choices.flatMap((c) =>
+          c.options.map((to) => (
+            <Button key={`${c.heldId}-${to}`} variant="secondary" onPress={() => void move(c.heldId, to)} isDisabled={pending}>
+              De {nameOf(c.heldId)} a {nameOf(to)}
+            </Button>
+          )),
+        )}
+      </div>
+    </section>
+  );
+}
+
 /** The appointment's moves: who moved it, when, from when and whom to when and whom. */
 function ChangeHistory({ changes }: { changes: Change[] | undefined }) {
   return (
@@ -172,9 +262,16 @@ function ChangeHistory({ changes }: { changes: Change[] | undefined }) {
       <ul className="flex flex-col gap-2 text-sm">
         {(changes ?? []).map((c) => (
           <li key={c.id} className="rounded-lg bg-ivory/70 px-3 py-2">
-            <span className="font-medium">{c.changedByName}</span> movió la cita el {formatDateLong(new Date(c.createdAt))} a las {formatTime(new Date(c.createdAt))}: de{' '}
-            {formatDateLong(new Date(c.before.startTime))} {formatTime(new Date(c.before.startTime))} ({c.before.employeeName}) a{' '}
-            {formatDateLong(new Date(c.after.startTime))} {formatTime(new Date(c.after.startTime))} ({c.after.employeeName}).
+            <span className="font-medium">{c.changedByName}</span> movió la cita el {formatDateLong(new Date(c.createdAt))} a las{' '}
+            {formatTime(new Date(c.createdAt))}: de {formatDateLong(new Date(c.before.startTime))}{' '}
+            {formatTime(new Date(c.before.startTime))} ({c.before.employeeName}) a {formatDateLong(new Date(c.after.startTime))}{' '}
+            {formatTime(new Date(c.after.startTime))} ({c.after.employeeName}).
+            {c.before.resources && c.after.resources && (
+              <>
+                {' '}
+                De {c.before.resources.join(', ')} a {c.after.resources.join(', ')}.
+              </>
+            )}
           </li>
         ))}
       </ul>

@@ -1,9 +1,22 @@
 import type { MouseEvent } from 'react';
-import type { DayAppointment, DayProfessional } from '../../api/front-desk';
-import { hhmm, minuteAt, minuteOf, offStretches, placeBlock, type DayHours } from './day-layout';
+import type { DayAppointment } from '../../api/front-desk';
+import { bufferBands, hhmm, minuteAt, minuteOf, placeBlock, type DayHours } from './day-layout';
 
 // The day view's grid (docs/decisions/018-salon-day-view.md): an hour scale, a column per
-// professional with its off hours shaded and a line at "now", the appointments as blocks.
+// professional (or per cabin and machine, ADR 036) with its off hours shaded and a line at "now",
+// the appointments as blocks with their preparation and cleaning shaded around them.
+
+/**
+ * A column: a professional (a click on free time books with them) or a resource (a click books at
+ * that time with anyone); its off stretches shaded; the appointments in it.
+ */
+export type GridColumn = {
+  id: string;
+  name: string;
+  professionalId?: string;
+  off: Array<[number, number]>;
+  appointments: DayAppointment[];
+};
 
 const HOUR_PX = 88;
 const BLOCK_TONES: Record<string, string> = {
@@ -24,9 +37,9 @@ const STATUS_SHORT: Record<string, string> = {
 export function DayGrid({
   loading,
   hours,
-  professionals,
-  shownPro,
-  byPro,
+  columns,
+  shownColumn,
+  byResource,
   interval,
   nowMinute,
   onFree,
@@ -34,12 +47,14 @@ export function DayGrid({
 }: {
   loading: boolean;
   hours: DayHours;
-  professionals: DayProfessional[];
-  shownPro: string;
-  byPro: Map<string, DayAppointment[]>;
+  columns: GridColumn[];
+  /** The one column a phone shows. */
+  shownColumn: string;
+  /** Columns are resources: the blocks name the professional. */
+  byResource: boolean;
   interval: number;
   nowMinute: number | null;
-  onFree: (professionalId: string, time: string) => void;
+  onFree: (professionalId: string | undefined, time: string) => void;
   onOpen: (id: string) => void;
 }) {
   const height = ((hours.endMinute - hours.startMinute) / 60) * HOUR_PX;
@@ -56,19 +71,29 @@ export function DayGrid({
           <div className="h-12 border-b border-line" />
           <div className="relative" style={{ height }}>
             {hourMarks.map((m) => (
-              <span key={m} className="absolute right-2 -translate-y-1/2 text-xs text-muted tabular-nums" style={{ top: `${((m - hours.startMinute) / (hours.endMinute - hours.startMinute)) * 100}%` }}>
+              <span
+                key={m}
+                className="absolute right-2 -translate-y-1/2 text-xs text-muted tabular-nums"
+                style={{ top: `${((m - hours.startMinute) / (hours.endMinute - hours.startMinute)) * 100}%` }}
+              >
                 {m === hours.startMinute ? '' : hhmm(m)}
               </span>
             ))}
           </div>
         </div>
-        {professionals.map((p) => (
-          <div key={p.id} className={`min-w-44 flex-1 border-r border-line last:border-r-0 ${p.id === shownPro ? '' : 'max-sm:hidden'}`} data-professional={p.name}>
-            <div className="sticky top-0 z-10 flex h-12 items-center justify-center border-b border-line bg-white px-2 text-sm font-semibold">{p.name}</div>
+        {columns.map((col) => (
+          <div
+            key={col.id}
+            className={`min-w-44 flex-1 border-r border-line last:border-r-0 ${col.id === shownColumn ? '' : 'max-sm:hidden'}`}
+            {...(byResource ? { 'data-resource': col.name } : { 'data-professional': col.name })}
+          >
+            <div className="sticky top-0 z-10 flex h-12 items-center justify-center border-b border-line bg-white px-2 text-center text-sm font-semibold">
+              {col.name}
+            </div>
             <Column
               hours={hours}
-              professional={p}
-              appointments={byPro.get(p.userId ?? '') ?? []}
+              column={col}
+              byResource={byResource}
               height={height}
               interval={interval}
               hourMarks={hourMarks}
@@ -85,8 +110,8 @@ export function DayGrid({
 
 function Column({
   hours,
-  professional,
-  appointments,
+  column,
+  byResource,
   height,
   interval,
   hourMarks,
@@ -96,25 +121,29 @@ function Column({
 }: {
   hours: DayHours;
   nowMinute: number | null;
-  professional: DayProfessional;
-  appointments: DayAppointment[];
+  column: GridColumn;
+  byResource: boolean;
   height: number;
   interval: number;
   hourMarks: number[];
-  onFree: (professionalId: string, time: string) => void;
+  onFree: (professionalId: string | undefined, time: string) => void;
   onOpen: (id: string) => void;
 }) {
-  const off = offStretches(hours, professional.day);
+  const { off, appointments } = column;
   const now = nowMinute !== null ? placeBlock(hours, nowMinute, nowMinute + 1) : null;
   const click = (e: MouseEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return;
     const rect = e.currentTarget.getBoundingClientRect();
-    onFree(professional.id, hhmm(minuteAt(hours, (e.clientY - rect.top) / rect.height, interval)));
+    onFree(column.professionalId, hhmm(minuteAt(hours, (e.clientY - rect.top) / rect.height, interval)));
   };
   return (
-    <div className="relative cursor-copy" style={{ height }} onClick={click} role="presentation" data-column={professional.name}>
+    <div className="relative cursor-copy" style={{ height }} onClick={click} role="presentation" data-column={column.name}>
       {hourMarks.map((m) => (
-        <div key={m} className="pointer-events-none absolute inset-x-0 border-t border-line/60" style={{ top: `${((m - hours.startMinute) / (hours.endMinute - hours.startMinute)) * 100}%` }} />
+        <div
+          key={m}
+          className="pointer-events-none absolute inset-x-0 border-t border-line/60"
+          style={{ top: `${((m - hours.startMinute) / (hours.endMinute - hours.startMinute)) * 100}%` }}
+        />
       ))}
       {off.map(([from, to]) => {
         const place = placeBlock(hours, from, to);
@@ -126,34 +155,75 @@ function Column({
           />
         ) : null;
       })}
-      {now && <div className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-brick" style={{ top: `${now.top}%` }} data-now-line aria-hidden />}
+      {now && (
+        <div
+          className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-brick"
+          style={{ top: `${now.top}%` }}
+          data-now-line
+          aria-hidden
+        />
+      )}
       {appointments.map((a) => (
-        <AppointmentBlock key={a.id} hours={hours} appointment={a} onOpen={onOpen} />
+        <AppointmentBlock key={a.id} hours={hours} appointment={a} byResource={byResource} onOpen={onOpen} />
       ))}
     </div>
   );
 }
 
-/** An appointment in its professional's column, sized by its duration; a click opens it. */
-function AppointmentBlock({ hours, appointment: a, onOpen }: { hours: DayHours; appointment: DayAppointment; onOpen: (id: string) => void }) {
+/**
+ * An appointment in its column, sized by its duration; a click opens it. Its preparation and
+ * cleaning are shaded bands outside the block (the professional and the cabin are held, the client
+ * is not told them); a cancelled one holds nothing and has none.
+ */
+function AppointmentBlock({
+  hours,
+  appointment: a,
+  byResource,
+  onOpen,
+}: {
+  hours: DayHours;
+  appointment: DayAppointment;
+  byResource: boolean;
+  onOpen: (id: string) => void;
+}) {
   const startMinute = minuteOf(a.startTime);
-  const place = placeBlock(hours, startMinute, startMinute + Math.round((Date.parse(a.endTime) - Date.parse(a.startTime)) / 60_000));
+  const endMinute = startMinute + Math.round((Date.parse(a.endTime) - Date.parse(a.startTime)) / 60_000);
+  const place = placeBlock(hours, startMinute, endMinute);
   if (!place) return null;
   const label = hhmm(startMinute);
   const cancelled = a.status.startsWith('cancelled');
+  const bands = cancelled ? [] : bufferBands(startMinute, endMinute, a.prepMinutes, a.cleanupMinutes);
+  const who = byResource ? `${a.clientName} · ${a.employeeName}` : a.clientName;
   return (
-    <button
-      type="button"
-      onClick={() => onOpen(a.id)}
-      className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm transition hover:brightness-95 ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'}`}
-      style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
-      aria-label={`${label} ${a.clientName}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}`}
-    >
-      <span className="block truncate font-semibold">
-        {label} {a.clientName}
-      </span>
-      <span className="block truncate">{a.serviceName}</span>
-      <span className="block truncate opacity-80">{STATUS_SHORT[a.status] ?? a.status}</span>
-    </button>
+    <>
+      {bands.map((b) => {
+        const at = placeBlock(hours, b.fromMinute, b.toMinute);
+        return at ? (
+          <div
+            key={b.kind}
+            role="img"
+            aria-label={`${b.label}, ${a.clientName}`}
+            title={b.label}
+            data-buffer={b.kind}
+            className="pointer-events-none absolute inset-x-1 z-[1] rounded-sm border border-dashed border-rose-300 bg-[repeating-linear-gradient(45deg,#F6E3E1_0,#F6E3E1_4px,#FFFFFF_4px,#FFFFFF_8px)]"
+            style={{ top: `${at.top}%`, height: `${at.height}%` }}
+          />
+        ) : null;
+      })}
+      <button
+        type="button"
+        onClick={() => onOpen(a.id)}
+        className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm transition hover:brightness-95 ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'}`}
+        style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
+        aria-label={`${label} ${who}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}`}
+      >
+        <span className="block truncate font-semibold">
+          {label} {a.clientName}
+        </span>
+        {byResource && <span className="block truncate">{a.employeeName}</span>}
+        <span className="block truncate">{a.serviceName}</span>
+        <span className="block truncate opacity-80">{STATUS_SHORT[a.status] ?? a.status}</span>
+      </button>
+    </>
   );
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { dayHours, hhmm, minuteAt, offStretches, placeBlock } from './day-layout';
+import { appointmentsByResource, bufferBands, dayHours, freeAlternatives, hhmm, minuteAt, offStretches, placeBlock } from './day-layout';
 
-const day = (startTime: string, endTime: string, breaks: Array<{ start: string; end: string }> = []) => ({ isWorkingDay: true, startTime, endTime, breaks });
+const day = (startTime: string, endTime: string, breaks: Array<{ start: string; end: string }> = []) => ({
+  isWorkingDay: true,
+  startTime,
+  endTime,
+  breaks,
+});
 const off = { isWorkingDay: false, startTime: '', endTime: '', breaks: [] };
 
 describe('dayHours', () => {
@@ -43,4 +48,110 @@ it('minuteAt snaps a click down to the slot step, inside the day', () => {
   expect(minuteAt(hours, 0.5, 30)).toBe(840);
   expect(minuteAt(hours, 1, 30)).toBe(1110);
   expect(hhmm(545)).toBe('09:05');
+});
+
+describe('bufferBands', () => {
+  it.each([
+    ['none', 600, 660, 0, 0, []],
+    [
+      'both',
+      600,
+      660,
+      10,
+      15,
+      [
+        { kind: 'prep', fromMinute: 590, toMinute: 600, label: 'Preparación 10 min' },
+        { kind: 'cleanup', fromMinute: 660, toMinute: 675, label: 'Limpieza 15 min' },
+      ],
+    ],
+    ['cleaning only', 600, 630, 0, 5, [{ kind: 'cleanup', fromMinute: 630, toMinute: 635, label: 'Limpieza 5 min' }]],
+  ])('%s', (_n, from, to, prep, cleanup, expected) => {
+    expect(bufferBands(from, to, prep, cleanup)).toEqual(expected);
+  });
+});
+
+const appt = (
+  id: string,
+  start: string,
+  end: string,
+  resources: string[],
+  extra: Partial<{ status: string; prepMinutes: number; cleanupMinutes: number; serviceId: string | null }> = {},
+) => ({
+  id,
+  status: 'confirmed',
+  startTime: `2026-01-19T${start}:00.000Z`,
+  endTime: `2026-01-19T${end}:00.000Z`,
+  prepMinutes: 0,
+  cleanupMinutes: 0,
+  serviceId: 'laser',
+  resources: resources.map((r) => ({ id: r })),
+  ...extra,
+});
+
+describe('appointmentsByResource', () => {
+  it.each([
+    ['no appointments: one empty column per resource', [], { c1: [], c2: [], laser: [] }],
+    [
+      'one appointment holding a cabin and the laser shows in both',
+      [appt('a', '09:00', '10:00', ['c1', 'laser'])],
+      { c1: ['a'], c2: [], laser: ['a'] },
+    ],
+    ['an inactive resource (not a column) is left out', [appt('b', '09:00', '10:00', ['old'])], { c1: [], c2: [], laser: [] }],
+  ])('%s', (_n, list, expected) => {
+    const cols = appointmentsByResource([{ id: 'c1' }, { id: 'c2' }, { id: 'laser' }], list);
+    expect(Object.fromEntries([...cols].map(([k, v]) => [k, v.map((a) => a.id)]))).toEqual(expected);
+  });
+});
+
+describe('freeAlternatives', () => {
+  const groups = { laser: [['c1', 'c2'], ['laser']], facial: [['c1', 'c2']] };
+  const mine = appt('mine', '09:00', '10:00', ['c1', 'laser'], { prepMinutes: 10, cleanupMinutes: 10 });
+  it.each([
+    [
+      'the other cabin is free',
+      [mine],
+      [
+        { heldId: 'c1', options: ['c2'] },
+        { heldId: 'laser', options: [] },
+      ],
+    ],
+    [
+      'the other cabin is held meanwhile',
+      [mine, appt('o', '09:30', '10:30', ['c2'], { serviceId: 'facial' })],
+      [
+        { heldId: 'c1', options: [] },
+        { heldId: 'laser', options: [] },
+      ],
+    ],
+    [
+      'held only during our cleaning counts as busy',
+      [mine, appt('o', '10:05', '11:00', ['c2'], { serviceId: 'facial' })],
+      [
+        { heldId: 'c1', options: [] },
+        { heldId: 'laser', options: [] },
+      ],
+    ],
+    [
+      'a cancelled one holds nothing',
+      [mine, appt('o', '09:00', '10:00', ['c2'], { serviceId: 'facial', status: 'cancelled_by_client' })],
+      [
+        { heldId: 'c1', options: ['c2'] },
+        { heldId: 'laser', options: [] },
+      ],
+    ],
+    [
+      'held right after our cleaning is free',
+      [mine, appt('o', '10:10', '11:00', ['c2'], { serviceId: 'facial' })],
+      [
+        { heldId: 'c1', options: ['c2'] },
+        { heldId: 'laser', options: [] },
+      ],
+    ],
+  ])('%s', (_n, list, expected) => {
+    expect(freeAlternatives(mine, groups, list)).toEqual(expected);
+  });
+
+  it('a service without groups (or deleted) offers nothing', () => {
+    expect(freeAlternatives(appt('x', '09:00', '10:00', ['c1'], { serviceId: null }), groups, [])).toEqual([]);
+  });
 });

@@ -49,3 +49,71 @@ export function minuteAt(hours: DayHours, fraction: number, step: number): numbe
 }
 
 export const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+
+// Cabins and machines (docs/decisions/036-cabins-and-machines.md): the preparation and cleaning
+// bands around a block, the view by resource, and the cabins an appointment may move to.
+
+export type BufferBand = { kind: 'prep' | 'cleanup'; fromMinute: number; toMinute: number; label: string };
+
+/** The shaded bands before and after an appointment [from, to): its preparation and cleaning, none when 0. */
+export function bufferBands(fromMinute: number, toMinute: number, prepMinutes: number, cleanupMinutes: number): BufferBand[] {
+  const out: BufferBand[] = [];
+  if (prepMinutes > 0)
+    out.push({ kind: 'prep', fromMinute: fromMinute - prepMinutes, toMinute: fromMinute, label: `Preparación ${prepMinutes} min` });
+  if (cleanupMinutes > 0)
+    out.push({ kind: 'cleanup', fromMinute: toMinute, toMinute: toMinute + cleanupMinutes, label: `Limpieza ${cleanupMinutes} min` });
+  return out;
+}
+
+type Held = {
+  id: string;
+  status: string;
+  startTime: string;
+  endTime: string;
+  prepMinutes: number;
+  cleanupMinutes: number;
+  resources: Array<{ id: string }>;
+};
+
+/** One column per active resource, in the salon's order, each with the appointments holding it (one held by two shows in both). */
+export function appointmentsByResource<A extends Held>(
+  resources: ReadonlyArray<{ id: string }>,
+  appointments: readonly A[],
+): Map<string, A[]> {
+  const out = new Map<string, A[]>(resources.map((r) => [r.id, []]));
+  for (const a of appointments) for (const r of a.resources) out.get(r.id)?.push(a);
+  return out;
+}
+
+/** The instants [start, end) an appointment holds its resources: its time with its buffers. */
+const heldSpan = (a: Held) => ({
+  start: Date.parse(a.startTime) - a.prepMinutes * 60_000,
+  end: Date.parse(a.endTime) + a.cleanupMinutes * 60_000,
+});
+const HOLDS = new Set(['confirmed', 'completed']);
+
+/**
+ * For each resource the appointment holds, the other members of the same group of its service that
+ * no other appointment of the day holds meanwhile (what the staff may move it to at the same time).
+ * A maintenance is not in the day's data: the server still refuses it (409).
+ */
+export function freeAlternatives<A extends Held & { serviceId: string | null }>(
+  a: A,
+  serviceGroups: Readonly<Record<string, string[][]>>,
+  appointments: readonly A[],
+): Array<{ heldId: string; options: string[] }> {
+  const groups = a.serviceId ? (serviceGroups[a.serviceId] ?? []) : [];
+  const span = heldSpan(a);
+  const busy = new Set<string>();
+  for (const other of appointments) {
+    if (other.id === a.id || !HOLDS.has(other.status)) continue;
+    const o = heldSpan(other);
+    if (o.start < span.end && span.start < o.end) for (const r of other.resources) busy.add(r.id);
+  }
+  const held = a.resources.map((r) => r.id);
+  return held.flatMap((heldId) => {
+    const group = groups.find((g) => g.includes(heldId));
+    if (!group) return [];
+    return [{ heldId, options: group.filter((id) => !held.includes(id) && !busy.has(id)) }];
+  });
+}

@@ -14,8 +14,10 @@ import { useLiveAppointments } from '../../lib/live-events';
 import { todayInSalon } from '../../lib/salon-today';
 import { AppointmentDetails } from './appointment-details';
 import { salonDayQuery, type DayAppointment } from '../../api/front-desk';
-import { DayGrid } from './day-grid';
-import { dayHours, minuteOf } from './day-layout';
+import { chevron, selectClass } from '../../components/select-class';
+import { DayGrid, type GridColumn } from './day-grid';
+import { appointmentsByResource, dayHours, minuteOf, offStretches } from './day-layout';
+import { ViewModeToggle } from './view-mode-toggle';
 import { NewAppointment, type NewAppointmentStart } from './new-appointment';
 
 /** The day in the address (?dia=YYYY-MM-DD), today by default. */
@@ -24,25 +26,55 @@ function useDay(): [string, (d: string) => void, string] {
   const today = todayInSalon();
   const dia = params.get('dia');
   const day = dia && isValidIsoDate(dia) ? dia : today;
-  const set = (d: string) => setParams(d === today ? {} : { dia: d }, { replace: true });
+  const set = (d: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (d === today) next.delete('dia');
+        else next.set('dia', d);
+        return next;
+      },
+      { replace: true },
+    );
   return [day, set, today];
+}
+
+type ViewMode = 'profesionales' | 'cabinas';
+
+/** The columns in the address (?vista=cabinas), by professional by default (ADR 036). */
+function useViewMode(): [ViewMode, (m: ViewMode) => void] {
+  const [params, setParams] = useSearchParams();
+  const mode: ViewMode = params.get('vista') === 'cabinas' ? 'cabinas' : 'profesionales';
+  const set = (m: ViewMode) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (m === 'cabinas') next.set('vista', m);
+        else next.delete('vista');
+        return next;
+      },
+      { replace: true },
+    );
+  return [mode, set];
 }
 
 /**
  * The salon's day (docs/decisions/018-salon-day-view.md): a column per active professional, hours from the
  * earliest opening to the latest closing, each appointment a block sized by its duration, breaks
  * and non-working time shaded, a line at "now". Click a free time to book there, a block to see
- * it. Live: any booking, cancel, mark or move anywhere refreshes it. On a phone, one professional
- * at a time.
+ * it. Live: any booking, cancel, mark or move anywhere refreshes it. On a phone, one column at a
+ * time. "Cabinas y aparatos" shows a column per active resource instead (ADR 036): an appointment
+ * is drawn in each resource it holds.
  */
 export default function DayViewPage() {
   const [day, setDay, today] = useDay();
+  const [mode, setMode] = useViewMode();
   const qc = useQueryClient();
   // The day before stays drawn (dimmed, inert) while the next one loads: one render of the
   // new grid instead of tearing the old one down for a spinner and building it again.
   const { data, isPending, isError, error, isPlaceholderData } = useQuery(salonDayQuery(day));
   const live = useLiveAppointments({ date: day }, () => void qc.invalidateQueries({ queryKey: salonDayQuery(day).queryKey }));
-  const [phonePro, setPhonePro] = useState<string>('');
+  const [phoneColumn, setPhoneColumn] = useState<string>('');
   const [start, setStart] = useState<NewAppointmentStart | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [nowMs, setNowMs] = useState(() => Date.now());
@@ -53,12 +85,24 @@ export default function DayViewPage() {
 
   const professionals = useMemo(() => (data?.professionals ?? []).filter((p) => p.userId), [data]);
   const hours = useMemo(() => dayHours(professionals.map((p) => p.day)), [professionals]);
-  const byPro = useMemo(() => {
-    const m = new Map<string, DayAppointment[]>();
-    for (const a of data?.appointments ?? []) m.set(a.employeeId, [...(m.get(a.employeeId) ?? []), a]);
-    return m;
-  }, [data]);
-  const shownPro = phonePro && professionals.some((p) => p.id === phonePro) ? phonePro : (professionals[0]?.id ?? '');
+  const resources = useMemo(() => data?.resources ?? [], [data]);
+  const byResource = mode === 'cabinas';
+  const columns = useMemo<GridColumn[]>(() => {
+    if (byResource) {
+      const held = appointmentsByResource(resources, data?.appointments ?? []);
+      return resources.map((r) => ({ id: r.id, name: r.name, off: [], appointments: held.get(r.id) ?? [] }));
+    }
+    const byPro = new Map<string, DayAppointment[]>();
+    for (const a of data?.appointments ?? []) byPro.set(a.employeeId, [...(byPro.get(a.employeeId) ?? []), a]);
+    return professionals.map((p) => ({
+      id: p.id,
+      name: p.name,
+      professionalId: p.id,
+      off: offStretches(hours, p.day),
+      appointments: byPro.get(p.userId ?? '') ?? [],
+    }));
+  }, [byResource, resources, data, professionals, hours]);
+  const shownColumn = phoneColumn && columns.some((c) => c.id === phoneColumn) ? phoneColumn : (columns[0]?.id ?? '');
   const opened = data?.appointments.find((a) => a.id === openId) ?? null;
   const nowMinute = day === todayInSalon(nowMs) ? minuteOf(new Date(nowMs)) : null;
   const refresh = () => void qc.invalidateQueries({ queryKey: salonDayQuery(day).queryKey });
@@ -85,22 +129,45 @@ export default function DayViewPage() {
         <Button variant="secondary" onPress={() => setDay(today)} isDisabled={day === today}>
           Hoy
         </Button>
-        {professionals.length > 1 && <ProfessionalSelect hideLabel className="sm:hidden" professionals={professionals} value={shownPro} onChange={setPhonePro} />}
+        {(resources.length > 0 || byResource) && <ViewModeToggle value={mode} onChange={setMode} />}
+        {columns.length > 1 &&
+          (byResource ? (
+            <label className="flex items-center gap-2 text-sm font-medium sm:hidden">
+              <span className="sr-only">Cabina o aparato</span>
+              <select className={selectClass} style={chevron} value={shownColumn} onChange={(e) => setPhoneColumn(e.target.value)}>
+                {columns.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <ProfessionalSelect
+              hideLabel
+              className="sm:hidden"
+              professionals={professionals}
+              value={shownColumn}
+              onChange={setPhoneColumn}
+            />
+          ))}
       </div>
       {!live && <Alert tone="info">{MSG.realtimeFailed}</Alert>}
       {isPending ? (
         <InlineLoading text="Cargando agenda..." />
       ) : isError ? (
         <Alert>{error.message}</Alert>
-      ) : professionals.length === 0 ? (
-        <p className="text-muted">No hay profesionales activos con cuenta para este día.</p>
+      ) : columns.length === 0 ? (
+        <p className="text-muted">
+          {byResource ? 'No hay cabinas ni aparatos activos.' : 'No hay profesionales activos con cuenta para este día.'}
+        </p>
       ) : (
         <DayGrid
           loading={isPlaceholderData}
           hours={hours}
-          professionals={professionals}
-          shownPro={shownPro}
-          byPro={byPro}
+          columns={columns}
+          shownColumn={shownColumn}
+          byResource={byResource}
           interval={data.interval}
           nowMinute={nowMinute}
           onFree={(professionalId, time) => setStart({ date: day, professionalId, time })}
@@ -110,6 +177,8 @@ export default function DayViewPage() {
       {start && (
         <NewAppointment
           start={start}
+          resources={resources}
+          serviceGroups={data?.serviceGroups ?? {}}
           onClose={() => setStart(null)}
           onBooked={(d) => {
             setStart(null);
@@ -122,6 +191,7 @@ export default function DayViewPage() {
         <AppointmentDetails
           appointment={opened}
           professionals={professionals}
+          day={data}
           today={today}
           onClose={() => setOpenId(null)}
           onChanged={refresh}

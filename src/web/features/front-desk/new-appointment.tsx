@@ -13,15 +13,28 @@ import { inputClass } from '../../components/input-class';
 import { ClientPicker } from './client-picker';
 import { professionalsQuery, slotsQuery, staffBook } from '../../api/booking';
 import { activeServicesQuery } from '../../api/catalog';
-import type { ClientSummary } from '../../api/front-desk';
+import type { ClientSummary, SalonDay } from '../../api/front-desk';
 
 export type NewAppointmentStart = { date: string; professionalId?: string; time?: string };
 
 /**
  * "Nueva cita" at the front desk (docs/decisions/018-salon-day-view.md): the client (found or created), the service, the
- * professional and a time the slot engine offers, optional notes. The server checks it all again.
+ * professional and a time the slot engine offers, the cabin or machine when the service needs one
+ * (ADR 036: "Automático" lets the server take the first free), optional notes. The server checks it all again.
  */
-export function NewAppointment({ start, onClose, onBooked }: { start: NewAppointmentStart; onClose: () => void; onBooked: (date: string) => void }) {
+export function NewAppointment({
+  start,
+  resources,
+  serviceGroups,
+  onClose,
+  onBooked,
+}: {
+  start: NewAppointmentStart;
+  resources: SalonDay['resources'];
+  serviceGroups: SalonDay['serviceGroups'];
+  onClose: () => void;
+  onBooked: (date: string) => void;
+}) {
   const [client, setClient] = useState<ClientSummary | null>(null);
   const services = useQuery(activeServicesQuery());
   const [serviceId, setServiceId] = useState('');
@@ -29,6 +42,9 @@ export function NewAppointment({ start, onClose, onBooked }: { start: NewAppoint
   const [date, setDate] = useState(start.date);
   const [time, setTime] = useState<string | null>(start.time ?? null);
   const [notes, setNotes] = useState('');
+  /** The staff's choice per group of the service ('' = Automático). */
+  const [chosen, setChosen] = useState<Record<number, string>>({});
+  const groups = serviceGroups[serviceId] ?? [];
   const book = useMutation({ mutationFn: staffBook });
 
   const pros = useQuery({ ...professionalsQuery(serviceId), enabled: serviceId !== '' });
@@ -43,7 +59,15 @@ export function NewAppointment({ start, onClose, onBooked }: { start: NewAppoint
   const submit = () => {
     if (!client || !time) return;
     book.mutate(
-      { clientId: client.id, serviceId, professionalId, date, time, notes: notes.trim() || undefined },
+      {
+        clientId: client.id,
+        serviceId,
+        professionalId,
+        date,
+        time,
+        notes: notes.trim() || undefined,
+        resourceIds: resourceIdsOf(groups, chosen),
+      },
       {
         onSuccess: () => {
           toast.success(STAFF_MSG.staffBookingSucceeded);
@@ -64,7 +88,15 @@ export function NewAppointment({ start, onClose, onBooked }: { start: NewAppoint
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="flex flex-col gap-1.5 text-sm font-medium">
             Servicio
-            <select className={selectClass} style={chevron} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
+            <select
+              className={selectClass}
+              style={chevron}
+              value={serviceId}
+              onChange={(e) => {
+                setServiceId(e.target.value);
+                setChosen({});
+              }}
+            >
               <option value="">Elige un servicio</option>
               {(services.data ?? []).map((s) => (
                 <option key={s.id} value={s.id}>
@@ -97,6 +129,28 @@ export function NewAppointment({ start, onClose, onBooked }: { start: NewAppoint
             )}
           </section>
         )}
+        {groups.length > 0 && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            {groups.map((members, i) => (
+              <label key={members.join()} className="flex flex-col gap-1.5 text-sm font-medium">
+                {groupLabel(members, resources)}
+                <select
+                  className={selectClass}
+                  style={chevron}
+                  value={chosen[i] ?? ''}
+                  onChange={(e) => setChosen({ ...chosen, [i]: e.target.value })}
+                >
+                  <option value="">Automático</option>
+                  {members.map((id) => (
+                    <option key={id} value={id}>
+                      {resources.find((r) => r.id === id)?.name ?? id}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ))}
+          </div>
+        )}
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           Notas de la cita (opcional, las verá el cliente)
           <textarea className={`${inputClass} min-h-20`} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
@@ -108,4 +162,18 @@ export function NewAppointment({ start, onClose, onBooked }: { start: NewAppoint
       </div>
     </Sheet>
   );
+}
+
+/** The resources the staff chose; none when every group is left on "Automático". */
+function resourceIdsOf(groups: string[][], chosen: Record<number, string>): string[] | undefined {
+  const ids = groups.map((_, i) => chosen[i] ?? '').filter(Boolean);
+  return ids.length > 0 ? ids : undefined;
+}
+
+/** "Cabina", "Aparato" or "Cabina o aparato", by what the group holds. */
+function groupLabel(members: string[], resources: SalonDay['resources']): string {
+  const kinds = new Set(members.map((id) => resources.find((r) => r.id === id)?.kind));
+  if (kinds.size === 1 && kinds.has('cabina')) return 'Cabina';
+  if (kinds.size === 1 && kinds.has('aparato')) return 'Aparato';
+  return 'Cabina o aparato';
 }
