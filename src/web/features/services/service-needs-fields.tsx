@@ -31,8 +31,9 @@ export function ServiceNeedsFields({
   const groupsError = errorOf('groups');
   const setGroup = (i: number, group: string[]) => onChange({ ...draft, groups: draft.groups.map((g, j) => (j === i ? group : g)) });
   return (
-    <>
-      <div className="grid gap-5 sm:grid-cols-2">
+    <div className="space-y-5 border-t border-line pt-5">
+      <h3 className="font-serif text-xl">Lo que necesita además de la profesional</h3>
+      <div className="grid grid-cols-2 gap-x-4 gap-y-5 sm:gap-x-5">
         <NumberInput
           label="Preparación (min)"
           name="service-prep"
@@ -55,7 +56,7 @@ export function ServiceNeedsFields({
           suffix="min"
           error={errorOf('cleanup')}
         />
-        <p className="-mt-2 text-xs text-muted sm:col-span-2">
+        <p className="col-span-2 -mt-2 text-xs text-muted">
           Antes y después de la cita (de 0 a {BUFFER_MAX_MINUTES}): ocupan a la profesional y la cabina, pero el cliente no los ve ni
           cuentan en su hora.
         </p>
@@ -101,7 +102,7 @@ export function ServiceNeedsFields({
           </p>
         )}
       </fieldset>
-    </>
+    </div>
   );
 }
 
