@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
-import { resourceFieldsError, RESOURCE_KINDS } from '../../../domain/resources';
+import { resourceFieldsError, RESOURCE_KINDS, type ResourceKind } from '../../../domain/resources';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { FormFooter } from '../../components/admin/admin-ui';
 import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
 import type { Resource, ResourceInput } from '../../api/resources';
-import { KIND_LABEL, type ResourceKind } from './resource-text';
+import { KIND_LABEL } from './resource-text';
 
 type Field = 'name' | 'kind';
 
