@@ -1,7 +1,7 @@
+import type { ResourceKind } from '../../../domain/resources';
+
 // How the resources page words a cabin or machine and its conflicts (ADR 036). Pure, so it is
 // tested on its own (resource-text.test.ts).
-
-import type { ResourceKind } from '../../../domain/resources';
 
 export const KIND_LABEL: Readonly<Record<ResourceKind, string>> = { cabina: 'Cabina', aparato: 'Aparato' };
 
