@@ -139,4 +139,7 @@ export const STAFF_MSG = {
   resourceGroupEmpty: 'Cada grupo debe tener al menos una cabina o aparato.',
   resourceGroupInvalid: 'Revisa los grupos: un grupo no puede repetir una cabina o aparato, ni tener más de 20.',
   resourceGroupInactive: 'Alguna cabina o aparato elegido no existe o está desactivado. Recarga la página.',
+  resourcesLoadFailed: 'No se pudieron cargar las cabinas y aparatos.',
+  resourceSaveFailed: 'No se pudo guardar la cabina o el aparato.',
+  resourceToggleFailed: 'No se pudo cambiar el estado de la cabina o el aparato.',
 } as const;

@@ -1,7 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { STAFF_MSG } from '../../domain/texts/staff';
+import type { AffectedCalls } from '../components/affected-appointments';
 import { api, call } from '../lib/api';
+import { employeesQuery } from './employees';
+import { rescheduleCalls } from './reschedule';
 
 // Closures, special hours and time off (ADR 023), and the appointments they leave outside availability.
 export type AvailabilityOverview = InferResponseType<typeof api.admin.availability.$get, 200>;
@@ -30,6 +33,13 @@ export const cancelAsSalon = (id: string) =>
     api.admin.appointments[':id'].status.$patch({ param: { id }, json: { status: 'cancelled_by_salon' } }),
     STAFF_MSG.availabilitySaveFailed,
   );
+
+/** What components/affected-appointments.tsx asks the server (cancel, move, the professionals), handed in by the availability and resources pages. */
+export const affectedCalls: AffectedCalls = {
+  cancel: cancelAsSalon,
+  reschedule: rescheduleCalls,
+  useProfessionals: () => useQuery(employeesQuery()),
+};
 
 // The professional's own time off (ADR 024): /employee/time-off.
 export type MyTimeOffInput = Parameters<(typeof api)['my-time-off']['$post']>[0]['json'];

@@ -65,6 +65,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/employee/time-off', page: 'features/availability/time-off-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/admin/dashboard', page: 'features/dashboard/dashboard-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/services', page: 'features/services/services-admin-page.tsx', layout: 'admin', access: 'admin' },
+  // Cabins and machines (docs/decisions/036-cabins-and-machines.md).
+  { path: '/admin/resources', page: 'features/resources/resources-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/employees', page: 'features/employees/employees-admin-page.tsx', layout: 'admin', access: 'admin' },
   // The front desk: the salon's day view and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
   { path: '/admin/day', page: 'features/front-desk/day-view-page.tsx', layout: 'admin', access: 'admin' },

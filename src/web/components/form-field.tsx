@@ -62,8 +62,9 @@ export function useFieldErrors<F extends string>(fieldOf: Record<string, F>, foc
     errorOf,
     /** The failure that belongs to no field. */
     formError: invalid && !invalid.field ? invalid.message : null,
-    fail(message: string) {
-      const field = fieldOf[message] ?? null;
+    /** `field`: where it shows when one message belongs to several fields (the fields' own check knows). */
+    fail(message: string, at?: F) {
+      const field = at ?? fieldOf[message] ?? null;
       setInvalid({ field, message });
       if (field && focusName) document.querySelector<HTMLInputElement>(`[name="${focusName(field)}"]`)?.focus();
     },

@@ -1,4 +1,4 @@
-import { CalendarCheck, CalendarDays, CalendarX, Contact, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
+import { BedSingle, CalendarCheck, CalendarDays, CalendarX, Contact, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
 import { PortalShell } from './portal-shell';
@@ -18,6 +18,8 @@ export function AdminLayout() {
             { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },
+            // ADR 036: what a service needs besides a professional.
+            { to: '/admin/resources', label: 'Cabinas y aparatos', icon: BedSingle },
             { to: '/admin/employees', label: 'Gestionar Empleados', icon: Users },
             { to: '/admin/appointments', label: 'Ver Citas', icon: CalendarCheck },
             { to: '/admin/settings', label: 'Configuración Salón', icon: Settings },

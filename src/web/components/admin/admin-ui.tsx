@@ -54,6 +54,7 @@ export function NumberInput({
   value,
   onChange,
   min,
+  max,
   step,
   suffix,
   error,
@@ -64,6 +65,7 @@ export function NumberInput({
   value: string;
   onChange: (v: string) => void;
   min?: number;
+  max?: number;
   step?: number | string;
   suffix?: string;
   error?: string | null;
@@ -80,6 +82,7 @@ export function NumberInput({
             type="number"
             inputMode={step === 1 || step === '1' ? 'numeric' : 'decimal'}
             min={min}
+            max={max}
             step={step}
             value={value}
             onChange={(e) => onChange(e.target.value)}

@@ -17,7 +17,17 @@ export function AddToggleButton({ open, label, onPress }: { open: boolean; label
 }
 
 /** Editar, Activar/Desactivar and — SPEC §4: only for an inactive row — Eliminar. */
-export function RowActions({ item, onEdit, onAsk }: { item: CatalogItem; onEdit: () => void; onAsk: (kind: ConfirmKind) => void }) {
+export function RowActions({
+  item,
+  onEdit,
+  onAsk,
+  removable = true,
+}: {
+  item: CatalogItem;
+  onEdit: () => void;
+  onAsk: (kind: ConfirmKind) => void;
+  removable?: boolean;
+}) {
   return (
     <div className="flex flex-wrap items-center justify-end gap-0.5 md:flex-nowrap">
       <RowAction onPress={onEdit} label={`Editar ${item.name}`}>
@@ -28,7 +38,7 @@ export function RowActions({ item, onEdit, onAsk }: { item: CatalogItem; onEdit:
         <Power className="h-4 w-4 md:hidden" aria-hidden />
         {item.isActive ? 'Desactivar' : 'Activar'}
       </RowAction>
-      {!item.isActive && (
+      {removable && !item.isActive && (
         <RowAction onPress={() => onAsk('delete')} tone="danger" label={`Eliminar ${item.name}`}>
           <Trash2 className="h-4 w-4 md:hidden" aria-hidden />
           Eliminar

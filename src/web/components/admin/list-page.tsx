@@ -39,7 +39,8 @@ export type ListTexts<T> = {
   empty: ReactNode;
   caption: string;
   toggle: { deactivateTitle: string; activateTitle: string; body: (item: T) => ReactNode };
-  remove: { name: (item: T) => ReactNode; body: (item: T) => ReactNode };
+  /** The deletion's confirmation; a screen whose manager has no `remove` leaves it out. */
+  remove?: { name: (item: T) => ReactNode; body: (item: T) => ReactNode };
 };
 
 export type ListLayout<T> = {
@@ -122,7 +123,7 @@ export function ListPage<T extends CatalogItem>({
 function Actions<T extends CatalogItem>({ item, manager: m, layout }: { item: T; manager: CatalogListState<T>; layout: ListLayout<T> }) {
   return (
     <>
-      <RowActions item={item} onEdit={() => m.openForm(item)} onAsk={(kind) => m.ask(kind, item)} />
+      <RowActions item={item} onEdit={() => m.openForm(item)} onAsk={(kind) => m.ask(kind, item)} removable={m.removable} />
       {layout.extraActions && <div className="flex justify-end">{layout.extraActions(item)}</div>}
     </>
   );
@@ -226,15 +227,17 @@ function ListConfirms<T extends CatalogItem>({ manager: m, texts }: { manager: C
         {confirm && texts.toggle.body(confirm.item)}
       </ConfirmDialog>
 
-      <DeleteConfirm
-        isOpen={confirm?.kind === 'delete'}
-        name={confirm && texts.remove.name(confirm.item)}
-        pending={m.remove.isPending}
-        onClose={m.closeConfirm}
-        onConfirm={m.confirmNow}
-      >
-        {confirm && texts.remove.body(confirm.item)}
-      </DeleteConfirm>
+      {texts.remove && (
+        <DeleteConfirm
+          isOpen={confirm?.kind === 'delete'}
+          name={confirm && texts.remove.name(confirm.item)}
+          pending={m.remove.isPending}
+          onClose={m.closeConfirm}
+          onConfirm={m.confirmNow}
+        >
+          {confirm && texts.remove.body(confirm.item)}
+        </DeleteConfirm>
+      )}
     </>
   );
 }

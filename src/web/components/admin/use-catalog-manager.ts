@@ -28,6 +28,8 @@ export type CatalogListState<T extends CatalogItem> = {
   actionError: string | null;
   toggle: { isPending: boolean };
   remove: { isPending: boolean };
+  /** False for a screen without permanent deletion (cabins and machines are only deactivated). */
+  removable: boolean;
 };
 
 /**
@@ -35,18 +37,18 @@ export type CatalogListState<T extends CatalogItem> = {
  * above the list, activation with a confirmation, permanent deletion of an inactive row, and the
  * refreshing of every cached list afterwards. The screens keep their own columns and wording.
  */
-export function useCatalogManager<T extends CatalogItem, Input, Saved>(opts: {
-  /** The screen's requests (its module in src/web/api/). */
+export function useCatalogManager<T extends CatalogItem, Input, Saved, Toggled = T>(opts: {
+  /** The screen's requests (its module in src/web/api/); without `remove`, no row offers Eliminar. */
   requests: {
     save: (id: string | null, input: Input) => Promise<Saved>;
-    setActive: (id: string, active: boolean) => Promise<T>;
-    remove: (id: string) => Promise<unknown>;
+    setActive: (id: string, active: boolean) => Promise<Toggled>;
+    remove?: (id: string) => Promise<unknown>;
   };
   /** The screen's own failure texts, when the server gives no reason of its own. */
   failed: { save: string; toggle: string; remove: string };
   /** What the screen says after each change. */
   onSaved: (saved: Saved, isEdit: boolean) => void;
-  onToggled: (saved: T) => void;
+  onToggled: (saved: Toggled) => void;
   onRemoved: (item: T) => void;
 }) {
   const { requests, failed } = opts;
@@ -75,7 +77,7 @@ export function useCatalogManager<T extends CatalogItem, Input, Saved>(opts: {
 
   const toggle = useMutation({
     mutationFn: (item: T) => requests.setActive(item.id, !item.isActive),
-    onSuccess: async (saved: T) => {
+    onSuccess: async (saved: Toggled) => {
       setConfirm(null);
       opts.onToggled(saved);
       await invalidate();
@@ -84,7 +86,7 @@ export function useCatalogManager<T extends CatalogItem, Input, Saved>(opts: {
   });
 
   const remove = useMutation({
-    mutationFn: (item: T) => requests.remove(item.id),
+    mutationFn: (item: T) => (requests.remove ? requests.remove(item.id) : Promise.resolve()),
     onSuccess: async (_r: unknown, item: T) => {
       setConfirm(null);
       if (form !== 'new' && form?.id === item.id) setForm(null);
@@ -121,5 +123,6 @@ export function useCatalogManager<T extends CatalogItem, Input, Saved>(opts: {
     actionError,
     toggle,
     remove,
+    removable: requests.remove !== undefined,
   };
 }

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { QueryPage } from '../../components/admin/query-page';
-import { availabilityQuery, type ConflictRow } from '../../api/availability';
-import { AffectedAppointments } from './affected-appointments';
+import { AffectedAppointments } from '../../components/affected-appointments';
+import { affectedCalls, availabilityQuery, type ConflictRow } from '../../api/availability';
 import { SalonClosures } from './salon-closures';
 import { TimeOff } from './time-off';
 
@@ -24,7 +24,7 @@ export default function AvailabilityPage({ conflictActions }: { conflictActions?
     >
       {(data) => (
         <>
-          <AffectedAppointments conflicts={data.conflicts} actions={conflictActions} />
+          <AffectedAppointments conflicts={data.conflicts} calls={affectedCalls} actions={conflictActions} />
           <SalonClosures data={data} />
           <TimeOff data={data} />
         </>

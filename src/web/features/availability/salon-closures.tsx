@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { failureText, FormSection, useInvalidateAll } from '../../components/admin/admin-ui';
 import { addClosure, deleteClosure, type AvailabilityOverview } from '../../api/availability';
-import { ExceptionList, hours, range } from './exception-list';
+import { ExceptionList, hours, range } from '../../components/exception-list';
 import { NationalHolidays } from './national-holidays';
-import { PeriodForm, type Period } from './period-form';
+import { PeriodForm, type Period } from '../../components/period-form';
 
 type Kind = 'closed' | 'special_hours';
 const KINDS: readonly (readonly [Kind, string])[] = [

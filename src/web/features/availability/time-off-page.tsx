@@ -4,7 +4,7 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
-import { TimeOffForm } from './period-form';
+import { TimeOffForm } from '../../components/period-form';
 import { addMyTimeOff, deleteMyTimeOff, myTimeOffQuery } from '../../api/availability';
 import { ApiRequestError } from '../../lib/api';
 import { formatDateLong } from '../../lib/format';

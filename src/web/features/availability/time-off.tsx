@@ -6,8 +6,8 @@ import { SelectField } from '../../components/form-field';
 import { inputClass } from '../../components/text-field';
 import { addTimeOff, deleteTimeOff, type AvailabilityOverview } from '../../api/availability';
 import { employeesQuery } from '../../api/employees';
-import { ExceptionList, hours, range } from './exception-list';
-import { TimeOffForm } from './period-form';
+import { ExceptionList, hours, range } from '../../components/exception-list';
+import { TimeOffForm } from '../../components/period-form';
 
 /** Time off per professional (ADR 023): the list and the add form with the professional's choice. */
 export function TimeOff({ data }: { data: AvailabilityOverview }) {

@@ -12,9 +12,14 @@ import {
   type AdminService,
   type ServiceInput,
 } from '../../api/services-admin';
+import { resourcesQuery } from '../../api/resources';
 import { ServiceForm } from './service-form';
+import { needsSummary } from './service-needs';
 
-const LAYOUT: ListLayout<AdminService> = {
+/** The discreet line of what a service needs besides a professional (ADR 036), if anything. */
+const Needs = ({ text }: { text: string | null }) => (text ? <p className="mt-1 text-xs text-sage-800">{text}</p> : null);
+
+const layoutOf = (needs: (s: AdminService) => string | null): ListLayout<AdminService> => ({
   columns: [
     {
       header: 'Nombre',
@@ -22,6 +27,7 @@ const LAYOUT: ListLayout<AdminService> = {
         <>
           <p className={`font-medium ${s.isActive ? 'text-ink' : 'text-muted'}`}>{s.name}</p>
           {s.description && <p className="mt-0.5 truncate text-xs text-muted">{s.description}</p>}
+          <Needs text={needs(s)} />
         </>
       ),
     },
@@ -36,12 +42,15 @@ const LAYOUT: ListLayout<AdminService> = {
   cardTestId: 'service-card',
   cardSubtitle: (s) => <p className="mt-0.5 text-sm text-muted">{s.category || 'Sin categoría'}</p>,
   cardBody: (s) => (
-    <p className="mt-2 flex gap-4 text-sm tabular-nums">
-      <span>{s.duration} min</span>
-      <span className="font-medium">{formatEuros(s.price)}</span>
-    </p>
+    <>
+      <p className="mt-2 flex gap-4 text-sm tabular-nums">
+        <span>{s.duration} min</span>
+        <span className="font-medium">{formatEuros(s.price)}</span>
+      </p>
+      <Needs text={needs(s)} />
+    </>
   ),
-};
+});
 
 const TEXTS: Omit<ListTexts<AdminService>, 'subtitle'> = {
   title: 'Gestionar Servicios',
@@ -74,6 +83,9 @@ const TEXTS: Omit<ListTexts<AdminService>, 'subtitle'> = {
 /** SPEC §2 Manage services: the table, the add/edit form, activation and permanent deletion. */
 export default function ServicesAdminPage() {
   const services = useQuery(adminServicesQuery());
+  const resources = useQuery(resourcesQuery());
+  const names = new Map((resources.data?.resources ?? []).map((r) => [r.id, r.name]));
+  const layout = layoutOf((s) => needsSummary(s, (id) => names.get(id)));
   const m = useCatalogManager<AdminService, ServiceInput, AdminService>({
     requests: { save: saveService, setActive: setServiceActive, remove: deleteService },
     failed: { save: MSG.serviceSaveFailed, toggle: MSG.serviceToggleFailed, remove: MSG.serviceDeleteFailed },
@@ -94,7 +106,7 @@ export default function ServicesAdminPage() {
       query={services}
       manager={m}
       texts={{ ...TEXTS, subtitle }}
-      layout={LAYOUT}
+      layout={layout}
       form={(editing) => <ServiceForm service={editing} {...m.formProps} />}
     />
   );

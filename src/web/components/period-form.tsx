@@ -1,11 +1,22 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
-import { FormField } from '../../components/form-field';
-import { inputClass, TextField } from '../../components/text-field';
+import { Alert } from './alert';
+import { Button } from './button';
+import { FormField } from './form-field';
+import { inputClass, TextField } from './text-field';
+import { STAFF_MSG } from '../../domain/texts/staff';
 
 // The date range / part of the day / reason form of closures, special hours and time off
-// (ADR 023), shared by the back office and the employee's own time off.
+// (ADR 023), shared by the back office, the employee's own time off and a cabin or machine's
+// time out of service (ADR 036).
+
+type Field = 'endDate' | 'endTime' | 'reason';
+// Which field the server's refusal belongs to, so the text shows beside it (DESIGN.md: errors next to the cause).
+const FIELD_OF: Readonly<Record<string, Field>> = {
+  [STAFF_MSG.exceptionDatesInvalid]: 'endDate',
+  [STAFF_MSG.exceptionRangeTooLong]: 'endDate',
+  [STAFF_MSG.exceptionTimesInvalid]: 'endTime',
+  [STAFF_MSG.exceptionReasonRequired]: 'reason',
+};
 
 export type Period = { startDate: string; endDate: string; startTime: string | null; endTime: string | null; reason: string };
 
@@ -15,16 +26,18 @@ function DateTimeField({
   type,
   value,
   min,
+  error,
   onChange,
 }: {
   label: string;
   type: 'date' | 'time';
   value: string;
   min?: string;
+  error?: string | null;
   onChange: (v: string) => void;
 }) {
   return (
-    <FormField label={label}>
+    <FormField label={label} error={error}>
       {(control) => (
         <input
           {...control}
@@ -34,7 +47,7 @@ function DateTimeField({
           value={value}
           min={min}
           onChange={(e) => onChange(e.target.value)}
-          className={inputClass}
+          className={`${inputClass} aria-[invalid=true]:border-brick`}
         />
       )}
     </FormField>
@@ -73,6 +86,8 @@ export function PeriodForm({
   const [endTime, setEndTime] = useState(times === 'required' ? '21:00' : '20:00');
   const [reason, setReason] = useState('');
   const withTimes = times === 'required' || (times === 'optional' && partDay);
+  const field = error ? FIELD_OF[error] : undefined;
+  const errorAt = (f: Field) => (field === f ? error : null);
 
   /** A start after the end moves the end with it. */
   function changeStart(date: string) {
@@ -96,7 +111,7 @@ export function PeriodForm({
       <div className="grid gap-4 sm:grid-cols-2">
         {before}
         <DateTimeField label="Desde" type="date" value={startDate} onChange={changeStart} />
-        <DateTimeField label="Hasta (incluido)" type="date" value={endDate} min={startDate} onChange={setEndDate} />
+        <DateTimeField label="Hasta (incluido)" type="date" value={endDate} min={startDate} error={errorAt('endDate')} onChange={setEndDate} />
         {times === 'optional' && (
           <label className="flex min-h-11 items-center gap-2 text-sm text-ink sm:col-span-2">
             <input type="checkbox" checked={partDay} onChange={(e) => setPartDay(e.target.checked)} className="h-5 w-5 accent-rose-700" />
@@ -111,12 +126,26 @@ export function PeriodForm({
               value={startTime}
               onChange={setStartTime}
             />
-            <DateTimeField label={times === 'required' ? 'Cierra a las' : 'Hasta las'} type="time" value={endTime} onChange={setEndTime} />
+            <DateTimeField
+              label={times === 'required' ? 'Cierra a las' : 'Hasta las'}
+              type="time"
+              value={endTime}
+              error={errorAt('endTime')}
+              onChange={setEndTime}
+            />
           </>
         )}
-        <TextField label={reasonLabel} value={reason} onChange={setReason} maxLength={200} className="sm:col-span-2" />
+        <TextField
+          label={reasonLabel}
+          value={reason}
+          onChange={setReason}
+          maxLength={200}
+          className="sm:col-span-2"
+          validationBehavior="aria"
+          validate={() => errorAt('reason')}
+        />
       </div>
-      {error && <Alert>{error}</Alert>}
+      {error && !field && <Alert>{error}</Alert>}
       <Button type="submit" isDisabled={pending}>
         {pending ? 'Guardando...' : submitLabel}
       </Button>

@@ -1,8 +1,8 @@
 import { Trash2 } from 'lucide-react';
-import { Button } from '../../components/button';
-import { formatDateLong } from '../../lib/format';
+import { Button } from './button';
+import { formatDateLong } from '../lib/format';
 
-// The lists of salon closures and of time off, and how their dates and hours read.
+// The lists of salon closures, time off and a resource's time out of service, and how their dates and hours read.
 
 export const day = (d: string) => formatDateLong(`${d}T12:00:00Z`);
 export const range = (a: string, b: string) => (a === b ? day(a) : `del ${day(a)} al ${day(b)}`);
