@@ -30,6 +30,10 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
         name: 'slot list and booking: bookingContext (service, professional, interval, busy time, closures and time off of the day)',
         q: { toSQL: () => dialect.sqlToQuery(bookingContextQuery({ serviceId: salon.quickServiceId, professionalId: salon.employeeIds[2]!, date: next.toISOString().slice(0, 10), from: day.start, to: day.end, withBusy: true })) },
       },
+      {
+        name: 'slot list and booking with resources: bookingContext of the laser service (two groups: each member with what it holds that day)',
+        q: { toSQL: () => dialect.sqlToQuery(bookingContextQuery({ serviceId: salon.laserServiceId, professionalId: salon.employeeIds[2]!, date: next.toISOString().slice(0, 10), from: day.start, to: day.end, withBusy: true })) },
+      },
       { name: 'admin list: first page of a week', q: listPage(builder, { start: weekStart, end: today.end, limit: 50 }) },
       { name: 'dashboard: today', q: appointmentsBetween(builder, today.start, today.end) },
       { name: 'dashboard: next confirmed', q: firstConfirmedAfterQuery(builder, new Date()) },
@@ -40,23 +44,30 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
       const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${sql}`, params);
       plans.push({ name, sql, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') });
     }
-    // The booking statement (lock, insert with the exclusion constraint's check), rolled back.
-    await db.query('BEGIN');
-    try {
-      const start = new Date(day.start.getTime() + 8.25 * 3_600_000);
-      const q = dialect.sqlToQuery(
-        bookAtomicallyQuery({
-          now: day.start,
-          employeeRecordId: salon.employeeIds[2]!,
-          expectedUserId: 'bench-emp-3',
-          maxFutureAppointments: 4,
-          values: { clientId: 'bench-client-1', clientName: 'c', clientEmail: 'c@bench.auna', employeeName: 'p', serviceId: salon.quickServiceId, serviceName: 's', serviceDuration: 15, price: 12.5, startTime: start, endTime: new Date(start.getTime() + 15 * 60_000), notes: '', prepMinutes: 0, cleanupMinutes: 0, resourceIds: [] },
-        }),
-      );
-      const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.sql}`, q.params);
-      plans.push({ name: 'booking: bookAtomically (FOR SHARE, insert checked by the exclusion constraint)', sql: q.sql, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') });
-    } finally {
-      await db.query('ROLLBACK');
+    // The booking statements (lock, insert with the exclusion constraints' checks), rolled back:
+    // without resources, and the laser service holding a laser and a cabin (ADR 036).
+    const start = new Date(day.start.getTime() + 8.25 * 3_600_000);
+    const resourceIds = (await db.query<{ id: string }>(`SELECT id FROM resources WHERE name IN ('Láser de diodo 1', 'Cabina 1') ORDER BY kind DESC`)).rows.map((r) => r.id);
+    for (const [name, serviceId, ids] of [
+      ['booking: bookAtomically (FOR SHARE, insert checked by the exclusion constraint)', salon.quickServiceId, []],
+      ['booking with resources: bookAtomically of the laser service (its appointment_resources rows checked by their exclusion constraint)', salon.laserServiceId, resourceIds],
+    ] as const) {
+      await db.query('BEGIN');
+      try {
+        const q = dialect.sqlToQuery(
+          bookAtomicallyQuery({
+            now: day.start,
+            employeeRecordId: salon.employeeIds[2]!,
+            expectedUserId: 'bench-emp-3',
+            maxFutureAppointments: 50, // the bench salon's cap: 4 refused the insert (bench-client-1 has future rows)
+            values: { clientId: 'bench-client-1', clientName: 'c', clientEmail: 'c@bench.auna', employeeName: 'p', serviceId, serviceName: 's', serviceDuration: 15, price: 12.5, startTime: start, endTime: new Date(start.getTime() + 15 * 60_000), notes: '', prepMinutes: 0, cleanupMinutes: 0, resourceIds: [...ids] },
+          }),
+        );
+        const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.sql}`, q.params);
+        plans.push({ name, sql: q.sql, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') });
+      } finally {
+        await db.query('ROLLBACK');
+      }
     }
     return plans;
   } finally {

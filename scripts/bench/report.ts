@@ -10,15 +10,19 @@ type Machine = Record<'cores' | 'cpu' | 'memory' | 'node' | 'postgres' | 'os' | 
 const NAMES: Record<string, string> = {
   health: '`GET /api/health` (floor)',
   slots: '`GET /api/booking/slots` (one employee, one day)',
+  slotsResources: '`GET /api/booking/slots`, laser service (2 resource groups)',
   adminList: '`GET /api/admin/appointments` (one week, pages 1-2 of 50)',
   dashboard: '`GET /api/admin/dashboard`',
   booking: '`POST /api/booking` (201 = booked)',
+  bookingResources: '`POST /api/booking`, laser service (any laser + any cabin)',
   bareInsert: 'bare 1-row `INSERT` commits (reference)',
 };
 
 const FLAT = 1.5;
 const SLOTS_VS_HEALTH = 0.25;
 const BOOKINGS_VS_INSERT = 0.5;
+/** Issue 22: a booking that picks and holds two resources costs at most 15% more than one without. */
+const RESOURCES_VS_PLAIN = 1.15;
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
@@ -32,7 +36,7 @@ export function checks(phases: Phase[]) {
   const first = phases[0]!;
   const last = phases.at(-1)!;
   const out: Array<{ row: string; text: string; pass: boolean }> = [];
-  for (const key of ['slots', 'adminList', 'dashboard', 'booking']) {
+  for (const key of ['slots', 'slotsResources', 'adminList', 'dashboard', 'booking', 'bookingResources']) {
     const a = first.results[key]!;
     const b = last.results[key]!;
     const ratio = b.p50 / a.p50;
@@ -43,6 +47,8 @@ export function checks(phases: Phase[]) {
     out.push({ row: 'slots', text: `${size(p.size)}: ${pct(r)} of health's req/s (≥ ${pct(SLOTS_VS_HEALTH)})`, pass: r >= SLOTS_VS_HEALTH });
     const b = bookedRate(p.results.booking!) / p.results.bareInsert!.rps;
     out.push({ row: 'booking', text: `${size(p.size)}: ${n0(bookedRate(p.results.booking!))} booked/s = ${pct(b)} of bare inserts (≥ ${pct(BOOKINGS_VS_INSERT)})`, pass: b >= BOOKINGS_VS_INSERT });
+    const rb = p.results.bookingResources!.p50 / p.results.booking!.p50;
+    out.push({ row: 'bookingResources', text: `${size(p.size)}: p50 = ×${rb.toFixed(2)} the booking without resources (≤ ×${RESOURCES_VS_PLAIN})`, pass: rb <= RESOURCES_VS_PLAIN });
   }
   return out;
 }
@@ -64,16 +70,18 @@ export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: P
   });
   const md = [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
   const codes = phases
-    .map((p) => {
-      const b = p.results.booking!;
-      return `${size(p.size)}: ${n0(b.total)} booking requests, ${n0(b.codes['201'] ?? 0)} booked (201), ${n0(b.codes['409'] ?? 0)} lost the race (409), other: ${
+    .flatMap((p) => (['booking', 'bookingResources'] as const).map((k) => [p, k] as const))
+    .map(([p, k]) => {
+      const b = p.results[k]!;
+      return `${size(p.size)} ${k === 'booking' ? 'booking' : 'laser booking'}: ${n0(b.total)} requests, ${n0(b.codes['201'] ?? 0)} booked (201), ${n0(b.codes['409'] ?? 0)} lost the race (409), other: ${
         JSON.stringify(Object.fromEntries(Object.entries(b.codes).filter(([k]) => k !== '201' && k !== '409')))
-      }, errors ${b.errors}; appointments added ${n0(p.booked)}`;
+      }, errors ${b.errors}`;
     })
+    .concat(phases.map((p) => `${size(p.size)}: appointments booked by the loads and removed after each run: ${n0(p.booked)}`))
     .join('\n- ');
   const waits = phases
     .flatMap((p) =>
-      (['slots', 'booking', 'bareInsert'] as const)
+      (['slots', 'slotsResources', 'booking', 'bookingResources', 'bareInsert'] as const)
         .filter((k) => p.results[k]?.waits)
         .map((k) => `${size(p.size)} ${k}: ${Object.entries(p.results[k]!.waits!).map(([w, n]) => `${w} ${n}`).join(', ') || 'none active'}`),
     )

@@ -108,6 +108,9 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const slotDays = openDays(salon.today, 10);
   const slotPaths = salon.employeeIds.flatMap((e) => slotDays.map((d) => `/api/booking/slots?serviceId=${salon.quickServiceId}&professionalId=${e}&date=${d}`));
   let si = 0;
+  // The same for the laser service (two resource groups: any laser, any cabin; ADR 036).
+  const laserSlotPaths = salon.employeeIds.flatMap((e) => slotDays.map((d) => `/api/booking/slots?serviceId=${salon.laserServiceId}&professionalId=${e}&date=${d}`));
+  let li = 0;
 
   // The admin's list for this week, 50 a page: the first page and the next one (keyset cursor).
   const week = weekOf(salon.today);
@@ -115,27 +118,66 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const first = await admin.get(listPath);
   if (first.status !== 200 || !first.body.nextCursor) throw new Error(`admin list: ${first.status} ${JSON.stringify(first.body).slice(0, 200)}`);
 
-  // Bookings: free 15-minute slots of the next weeks as the slot list offers them, taken in
-  // order by 50 connections; every 10th request asks again for the slot just requested, so
-  // some requests race for the same time and lose with 409 (the exclusion constraint decides).
-  const targets: Array<{ professionalId: string; date: string; time: string }> = [];
-  for (const date of openDays(salon.today, 50)) {
+  // Bookings: free 15-minute slots of the next weeks as the slot list offers them, one
+  // professional's days after another's; every 10th request asks again for the slot just
+  // requested, so some requests race for the same time and lose with 409 (the exclusion
+  // constraint decides). Each run starts from the first target with the previous run's bookings
+  // removed, so every run (and both services, with and without resources) books the same slots
+  // from the same state. Professional by professional: the 50 requests in flight are one
+  // professional's different times, so the laser service's first-free pick does not make two
+  // professionals race for the same laser at the same time (that is a 409 by design, not a cost).
+  type Target = { professionalId: string; date: string; time: string };
+  const targetsOf = async (serviceId: string) => {
+    const out: Target[] = [];
     for (const professionalId of salon.employeeIds) {
-      const r = await clients[0]!.get(`/api/booking/slots?serviceId=${salon.quickServiceId}&professionalId=${professionalId}&date=${date}`);
-      for (const s of r.body.slots as Array<{ time: string }>) targets.push({ professionalId, date, time: s.time });
+      for (const date of openDays(salon.today, 50)) {
+        const r = await clients[0]!.get(`/api/booking/slots?serviceId=${serviceId}&professionalId=${professionalId}&date=${date}`);
+        for (const s of r.body.slots as Array<{ time: string }>) out.push({ professionalId, date, time: s.time });
+      }
     }
-  }
-  let bi = 0;
-  const bookingBody = () => {
-    const n = bi++;
-    const t = targets[(n % 10 === 9 ? n - 1 : n) % targets.length]!;
-    return JSON.stringify({ serviceId: salon.quickServiceId, professionalId: t.professionalId, date: t.date, time: t.time });
+    return out;
   };
+  let booked = 0;
+  const bookingLoad = async (serviceId: string, targets: Target[]) => {
+    let bi = 0;
+    const bookingBody = () => {
+      const n = bi++;
+      const t = targets[(n % 10 === 9 ? n - 1 : n) % targets.length]!;
+      return JSON.stringify({ serviceId, professionalId: t.professionalId, date: t.date, time: t.time });
+    };
+    // BENCH_HOLD_RELAY=1: the bench holds the outbox relay's advisory lock during the booking load
+    // (ADR 028), so the figure is the booking statement WITH its enqueuing and nothing else: the
+    // relay's add_job and the mails it causes run after the load, not on the same two cores.
+    const held = process.env.BENCH_HOLD_RELAY ? await holdRelay(ctx.dbUrl) : undefined;
+    const figures = await cannon(
+      {
+        url,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/booking',
+            setupRequest: (req) => ({
+              ...req,
+              headers: { 'content-type': 'application/json', origin: url, cookie: clientCookies[bi % clientCookies.length]! },
+              body: bookingBody(),
+            }),
+          },
+        ],
+      },
+      each,
+      0, // no warm-up: it would take free slots; the runs before it warmed the server
+      watch,
+    );
+    await held?.release();
+    booked += await removeLoadBookings(ctx.db);
+    return figures;
+  };
+  const plainTargets = measured('booking') ? await targetsOf(salon.quickServiceId) : [];
+  const laserTargets = measured('bookingResources') ? await targetsOf(salon.laserServiceId) : [];
 
-  const runs: Record<string, Figures[]> = { health: [], slots: [], adminList: [], dashboard: [], booking: [], bareInsert: [] };
-  const before = await countAppointments(ctx.db);
+  const runs: Record<string, Figures[]> = { health: [], slots: [], slotsResources: [], adminList: [], dashboard: [], booking: [], bookingResources: [], bareInsert: [] };
   for (let round = 1; round <= ROUNDS; round++) {
-    log(`${size}: round ${round}/${ROUNDS}: health, slot list, admin list (week ${week.from}..${week.to}), dashboard, bookings (${targets.length} free slots), bare inserts`);
+    log(`${size}: round ${round}/${ROUNDS}: health, slot lists, admin list (week ${week.from}..${week.to}), dashboard, bookings (${plainTargets.length} free slots; laser service ${laserTargets.length}), bare inserts`);
     if (measured('health')) runs.health!.push(await cannon({ url: `${url}/api/health` }, each, 2, { serverPid: ctx.serverPid }));
     if (measured('slots')) runs.slots!.push(
       await cannon(
@@ -145,44 +187,34 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
         watch,
       ),
     );
+    if (measured('slotsResources')) runs.slotsResources!.push(
+      await cannon(
+        { url, headers: { cookie: clientCookies[0]! }, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: laserSlotPaths[li++ % laserSlotPaths.length] }) }] },
+        each,
+        2,
+        watch,
+      ),
+    );
     if (measured('adminList')) runs.adminList!.push(
       await cannon({ url, headers: adminHeaders, requests: [{ method: 'GET', path: listPath }, { method: 'GET', path: `${listPath}&cursor=${first.body.nextCursor}` }] }, each, 2, watch),
     );
     if (measured('dashboard')) runs.dashboard!.push(await cannon({ url: `${url}/api/admin/dashboard`, headers: adminHeaders }, each, 2, watch));
-    // BENCH_HOLD_RELAY=1: the bench holds the outbox relay's advisory lock during the booking load
-    // (ADR 028), so the figure is the booking statement WITH its enqueuing and nothing else: the
-    // relay's add_job and the mails it causes run after the load, not on the same two cores.
-    const held = measured('booking') && process.env.BENCH_HOLD_RELAY ? await holdRelay(ctx.dbUrl) : undefined;
-    if (measured('booking')) runs.booking!.push(
-      await cannon(
-        {
-          url,
-          requests: [
-            {
-              method: 'POST',
-              path: '/api/booking',
-              setupRequest: (req) => ({
-                ...req,
-                headers: { 'content-type': 'application/json', origin: url, cookie: clientCookies[bi % clientCookies.length]! },
-                body: bookingBody(),
-              }),
-            },
-          ],
-        },
-        each,
-        0, // no warm-up: it would take free slots; the runs before it warmed the server
-        watch,
-      ),
-    );
-    await held?.release();
+    if (measured('booking')) runs.booking!.push(await bookingLoad(salon.quickServiceId, plainTargets));
+    if (measured('bookingResources')) runs.bookingResources!.push(await bookingLoad(salon.laserServiceId, laserTargets));
     if (measured('bareInsert')) runs.bareInsert!.push(await bareInsertRate(ctx.dbUrl, each, ctx.serverPid));
   }
-  const booked = (await countAppointments(ctx.db)) - before;
-  // Leave the salon as it was, so the next size starts from the same free slots.
-  await ctx.db.query(`DELETE FROM appointments WHERE client_id IN (SELECT id FROM "user" WHERE email LIKE 'load%@bench.auna')`);
-  await ctx.db.query('VACUUM ANALYZE appointments');
+  await ctx.db.query('VACUUM ANALYZE appointments, appointment_resources');
   const results = Object.fromEntries(Object.entries(runs).filter(([, v]) => v.length).map(([k, v]) => [k, median(v)]));
   return { size, results, booked };
+}
+
+/**
+ * Removes what the booking load booked (and, by cascade, the resources it held), so the next
+ * run books the same free slots from the same state. Returns the number of rows removed.
+ */
+async function removeLoadBookings(db: pg.Client): Promise<number> {
+  const r = await db.query(`DELETE FROM appointments WHERE client_id IN (SELECT id FROM "user" WHERE email LIKE 'load%@bench.auna')`);
+  return r.rowCount ?? 0;
 }
 
 /** Takes the outbox relay's lock (migration 0006) on a connection of its own until release(). */

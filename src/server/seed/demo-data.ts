@@ -2,7 +2,8 @@ import type { WeeklySchedule } from '../../domain/weekly-schedule';
 import { defaultWeeklySchedule } from '../../domain/weekly-schedule';
 
 // The demo salon of ARCHITECTURE.md §3: realistic services in several categories (one inactive),
-// three employees with accounts and a lunch break, one without an account, one inactive.
+// three employees with accounts and a lunch break, one without an account, one inactive; two
+// cabins and a diode laser (ADR 036) that the facials, the massage and the laser sessions need.
 
 export const DEMO_PASSWORD = 'auna-demo';
 
@@ -17,16 +18,48 @@ export const DEMO_ACCOUNTS = {
 
 export type DemoServiceKey = keyof typeof DEMO_SERVICES;
 
+export const DEMO_RESOURCES = {
+  cabina1: { name: 'Cabina 1', kind: 'cabina' },
+  cabina2: { name: 'Cabina 2', kind: 'cabina' },
+  laser: { name: 'Láser de diodo', kind: 'aparato' },
+} as const;
+export type DemoResourceKey = keyof typeof DEMO_RESOURCES;
+
+const ANY_CABIN: readonly DemoResourceKey[] = ['cabina1', 'cabina2'];
+
+// `groups`: what a service needs besides the professional, each group satisfied by any one free
+// member (ADR 036); `prep`/`cleanup`: minutes before and after that hold the professional and
+// the resources (preparing the cabin, cleaning it between clients), not told to the client.
 export const DEMO_SERVICES = {
   corte: { name: 'Corte y peinado', category: 'Cabello', duration: 45, price: 28, description: 'Lavado con masaje capilar, corte a tu medida y peinado final.' },
   tinte: { name: 'Tinte completo', category: 'Cabello', duration: 90, price: 55, description: 'Color de raíz a puntas con productos sin amoniaco y tratamiento de brillo.' },
   balayage: { name: 'Mechas balayage', category: 'Cabello', duration: 120, price: 85, description: 'Iluminación natural pintada a mano, con matiz y peinado incluidos.' },
   manicura: { name: 'Manicura semipermanente', category: 'Uñas', duration: 45, price: 22, description: 'Limado, cutículas y esmaltado semipermanente que dura hasta tres semanas.' },
   pedicura: { name: 'Pedicura spa', category: 'Uñas', duration: 60, price: 30, description: 'Baño de pies, exfoliación, hidratación y esmaltado.' },
-  limpieza: { name: 'Limpieza facial profunda', category: 'Facial', duration: 60, price: 45, description: 'Limpieza, extracción, mascarilla según tu piel y masaje facial.' },
-  hidratante: { name: 'Tratamiento hidratante con ácido hialurónico', category: 'Facial', duration: 50, price: 52.5, description: '' },
+  limpieza: { name: 'Limpieza facial profunda', category: 'Facial', duration: 60, price: 45, description: 'Limpieza, extracción, mascarilla según tu piel y masaje facial.', groups: [ANY_CABIN], cleanup: 10 },
+  hidratante: { name: 'Tratamiento hidratante con ácido hialurónico', category: 'Facial', duration: 50, price: 52.5, description: '', groups: [ANY_CABIN], cleanup: 10 },
   cejas: { name: 'Diseño de cejas', category: '', duration: 20, price: 12.5, description: 'Depilación con hilo y diseño según la forma de tu rostro.' },
-  masaje: { name: 'Masaje relajante', category: 'Bienestar', duration: 60, price: 48, description: 'Masaje de cuerpo completo con aceites templados.' },
+  masaje: { name: 'Masaje relajante', category: 'Bienestar', duration: 60, price: 48, description: 'Masaje de cuerpo completo con aceites templados.', groups: [ANY_CABIN], cleanup: 10 },
+  laserPiernas: {
+    name: 'Depilación láser de diodo: piernas completas',
+    category: 'Depilación láser',
+    duration: 45,
+    price: 65,
+    description: 'Sesión con láser de diodo, apta para todo tipo de piel. Ven con la zona rasurada el día anterior.',
+    groups: [['laser'], ANY_CABIN],
+    prep: 5,
+    cleanup: 10,
+  },
+  laserAxilas: {
+    name: 'Depilación láser de diodo: axilas',
+    category: 'Depilación láser',
+    duration: 15,
+    price: 25,
+    description: 'Sesión rápida con láser de diodo. Ven con la zona rasurada el día anterior.',
+    groups: [['laser'], ANY_CABIN],
+    prep: 5,
+    cleanup: 10,
+  },
   keratina: { name: 'Alisado de keratina', category: 'Cabello', duration: 150, price: 120, description: 'Temporada de verano: vuelve pronto.', inactive: true },
 } as const;
 
@@ -51,14 +84,14 @@ export const DEMO_EMPLOYEES = [
     name: 'Carmen Ruiz',
     account: 'carmen',
     phone: '+34 622 118 904',
-    services: ['manicura', 'pedicura', 'cejas'],
+    services: ['manicura', 'pedicura', 'cejas', 'laserPiernas', 'laserAxilas'],
     availability: withLunch('10:00', '20:00', ['14:30', '15:30']),
   },
   {
     name: 'Javier Soto',
     account: 'javier',
     phone: null,
-    services: ['limpieza', 'hidratante', 'masaje', 'cejas'],
+    services: ['limpieza', 'hidratante', 'masaje', 'cejas', 'laserPiernas', 'laserAxilas'],
     availability: withLunch('09:00', '18:00', ['13:30', '14:30']),
   },
   { name: 'Nuria Gil', account: null, phone: '+34 633 900 211', services: ['manicura', 'masaje'], availability: defaultWeeklySchedule() },

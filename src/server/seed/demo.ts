@@ -1,11 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { addDays, salonDateOf, SALON_TIME_ZONE, wallClockToInstant } from '../../domain/salon-time';
 import { dayKeyOfDate, defaultWeeklySchedule } from '../../domain/weekly-schedule';
-import { endOf } from '../../domain/booking-rules';
+import { endOf, type Interval } from '../../domain/booking-rules';
+import { isBlockingStatus } from '../../domain/appointment-status';
+import { blockedSpan, pickResources } from '../../domain/resources';
 import { ensureAccount } from '../accounts/ensure-admin';
-import { appointments, employees, employeeServices, salonSettings, services, user } from '../db/schema';
+import { appointmentResources, appointments, employees, employeeServices, resources, salonSettings, services, user } from '../db/schema';
+import { replaceGroups } from '../features/services/resource-groups-queries';
 import type { Deps } from '../http/env';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD, DEMO_SERVICES, SALON_DEMO, type DemoServiceKey } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoResourceKey, type DemoServiceKey } from './demo-data';
 
 export type DemoLogin = { role: string; email: string; password: string };
 
@@ -44,13 +47,23 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
   const now = deps.now();
   const today = salonDateOf(now, SALON_TIME_ZONE);
   await deps.db.transaction(async (tx) => {
-    const svc: Record<string, { id: string; name: string; duration: number; price: number }> = {};
+    const res = {} as Record<DemoResourceKey, string>;
+    for (const [position, [key, r]] of Object.entries(DEMO_RESOURCES).entries()) {
+      const [row] = await tx.insert(resources).values({ name: r.name, kind: r.kind, position }).returning({ id: resources.id });
+      res[key as DemoResourceKey] = row!.id;
+    }
+    type SeededService = { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number; groups: string[][] };
+    const svc: Record<string, SeededService> = {};
     for (const [key, s] of Object.entries(DEMO_SERVICES)) {
+      const prepMinutes = 'prep' in s ? s.prep : 0;
+      const cleanupMinutes = 'cleanup' in s ? s.cleanup : 0;
       const [row] = await tx
         .insert(services)
-        .values({ name: s.name, category: s.category, duration: s.duration, price: s.price, description: s.description, isActive: !('inactive' in s) })
+        .values({ name: s.name, category: s.category, duration: s.duration, price: s.price, description: s.description, isActive: !('inactive' in s), prepMinutes, cleanupMinutes })
         .returning();
-      svc[key] = { id: row!.id, name: row!.name, duration: row!.duration, price: row!.price };
+      const groups = 'groups' in s ? s.groups.map((g) => g.map((k) => res[k])) : [];
+      await replaceGroups(tx, row!.id, groups.map((resourceIds) => ({ resourceIds })));
+      svc[key] = { id: row!.id, name: row!.name, duration: row!.duration, price: row!.price, prepMinutes, cleanupMinutes, groups };
     }
     for (const e of DEMO_EMPLOYEES) {
       const account = e.account ? DEMO_ACCOUNTS[e.account] : null;
@@ -86,10 +99,26 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
       { client: 'client', employee: 'carmen', service: 'manicura', start: at(workingDay(today, 3), '11:00'), status: 'confirmed' },
       { client: 'client2', employee: 'javier', service: 'hidratante', start: at(workingDay(today, 2), '10:00'), status: 'confirmed' },
       { client: 'client2', employee: 'lucia', service: 'corte', start: at(workingDay(today, 4), '12:00'), status: 'cancelled_by_salon' },
+      // Cabins and the laser (ADR 036): a past session; tomorrow the one laser goes from Carmen to
+      // Javier, and in two days both cabins are taken at 10:30 (Javier's facial, Carmen's laser).
+      { client: 'client', employee: 'javier', service: 'laserPiernas', start: at(workingDay(today, -4), '10:00'), status: 'completed' },
+      { client: 'client2', employee: 'carmen', service: 'laserAxilas', start: at(workingDay(today, 1), '11:00'), status: 'confirmed' },
+      { client: 'client', employee: 'javier', service: 'laserPiernas', start: at(workingDay(today, 1), '12:00'), status: 'confirmed' },
+      { client: 'client', employee: 'carmen', service: 'laserAxilas', start: at(workingDay(today, 2), '10:30'), status: 'confirmed' },
     ];
+    // What each resource holds so far (the spans of the time-holding appointments seeded before),
+    // so every appointment takes its resources the way a booking would: the first free member of
+    // each group (pickResources), never two on one cabin at once; one that finds none is skipped.
+    const held = new Map<string, Interval[]>();
     for (const s of specs) {
       const service = svc[s.service]!;
-      await tx.insert(appointments).values({
+      const span = blockedSpan({ start: s.start, end: endOf(s.start, service.duration) }, service);
+      const picked = pickResources(service.groups.map((members, i) => ({ id: String(i), members: members.map((id) => ({ id, busy: held.get(id) ?? [] })) })), span);
+      if (!picked) {
+        deps.log.warn({ service: service.name, start: s.start }, 'demo seed: no free cabin or machine, appointment skipped');
+        continue;
+      }
+      const [row] = await tx.insert(appointments).values({
         clientId: ids[s.client]!,
         clientName: DEMO_ACCOUNTS[s.client].name,
         clientEmail: DEMO_ACCOUNTS[s.client].email,
@@ -103,7 +132,15 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
         endTime: endOf(s.start, service.duration),
         status: s.status,
         notes_client: s.notes ?? '',
-      });
+        prepMinutes: service.prepMinutes,
+        cleanupMinutes: service.cleanupMinutes,
+      }).returning({ id: appointments.id });
+      // As the booking writes them (insert-queries.ts), with `active` as the sync trigger keeps it.
+      const active = isBlockingStatus(s.status ?? 'confirmed');
+      if (picked.length) {
+        await tx.insert(appointmentResources).values(picked.map((resourceId) => ({ appointmentId: row!.id, resourceId, blockStart: span.start, blockEnd: span.end, active })));
+      }
+      if (active) for (const id of picked) held.set(id, [...(held.get(id) ?? []), span]);
     }
   });
   const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));
