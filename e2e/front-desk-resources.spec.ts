@@ -99,10 +99,10 @@ test('staff see a laser session in its cabin and laser columns and move it to th
   // The details name its resources; the staff pass it to the other cabin.
   await block(names[0]!).click();
   const sheet = page.getByRole('dialog', { name: clientName });
-  await expect(sheet.getByText(`${names[0]}, ${names[2]}`)).toBeVisible();
+  await expect(sheet.getByText(`${names[0]}, ${names[2]}`, { exact: true })).toBeVisible();
   await sheet.getByRole('button', { name: `De ${names[0]} a ${names[1]}` }).click();
   await expect(page.getByText(`Cita pasada a ${names[1]}.`)).toBeVisible();
-  await expect(sheet.getByText(`${names[1]}, ${names[2]}`)).toBeVisible();
+  await expect(sheet.getByText(`${names[1]}, ${names[2]}`, { exact: true })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(block(names[1]!)).toBeVisible();
   await expect(block(names[0]!)).toHaveCount(0);
