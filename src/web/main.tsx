@@ -1,6 +1,6 @@
 import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { Root } from './app/root';
@@ -47,9 +47,12 @@ const root = document.getElementById('root')!;
 if (firstView) {
   // Hydrate once the page's chunk is here, so the page does not suspend over the server's markup,
   // in a task of its own: the browser may handle input between loading the scripts and this.
-  // Once the page's boundary is hydrated, public/boot.js replays what was typed and tapped before
+  // As a transition (issue 26): React then hydrates in slices of a few milliseconds and yields to
+  // the browser between them, instead of one long task a slow phone cannot answer a tap during;
+  // a tap on a part not yet hydrated makes React hydrate that part first. Once the page's
+  // boundary is hydrated, public/boot.js replays what was typed and tapped before
   // (app/page-hydrated.tsx).
-  void pageLoaded.then(() => setTimeout(() => hydrateRoot(root, app), 0));
+  void pageLoaded.then(() => setTimeout(() => startTransition(() => void hydrateRoot(root, app)), 0));
 } else {
   createRoot(root).render(app);
 }
