@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AppointmentStatus } from './appointment-status';
-import { bonoCounts, bonoTypeError, BONO_MSG, expiryOf, pickBono, sessionAfter, type BonoCandidate, type BonoSessionState, type SessionEvent } from './bonos';
+import { bonoCounts, bonoLeftFor, bonoTypeError, BONO_MSG, expiryOf, pickBono, sessionAfter, type BonoCandidate, type BonoSessionState, type SessionEvent } from './bonos';
 
 // Bonos (ADR 037): which bono a booking reserves, and a session's life.
 
@@ -80,5 +80,19 @@ describe('bonoTypeError and the texts', () => {
   it('says the sessions left as the issue words it', () => {
     expect(BONO_MSG.remaining(5)).toBe('Con tu bono: quedan 5 sesiones');
     expect(BONO_MSG.remaining(1)).toBe('Con tu bono: queda 1 sesión');
+  });
+});
+
+describe('bonoLeftFor', () => {
+  const mine = (id: string, remaining: number, expiresOn: string, services = [LASER], refunded = false) => ({ id, remaining, expiresOn, refunded, services: services.map((s) => ({ id: s })) });
+  it.each<[string, ReturnType<typeof mine>[], string, string, number | null]>([
+    ['none', [], LASER, '2027-02-01', null],
+    ['the one that expires first', [mine('a', 5, '2027-12-31'), mine('b', 2, '2027-03-31')], LASER, '2027-02-01', 2],
+    ['past the first one\'s expiry: the other', [mine('a', 5, '2027-12-31'), mine('b', 2, '2027-03-31')], LASER, '2027-04-01', 5],
+    ['no session left: the other', [mine('a', 5, '2027-12-31'), mine('b', 0, '2027-03-31')], LASER, '2027-02-01', 5],
+    ['another service', [mine('a', 5, '2027-12-31')], FACIAL, '2027-02-01', null],
+    ['refunded', [mine('a', 5, '2027-12-31', [LASER], true)], LASER, '2027-02-01', null],
+  ])('%s', (_, bonos, serviceId, date, expected) => {
+    expect(bonoLeftFor(bonos, serviceId, date)).toBe(expected);
   });
 });

@@ -86,8 +86,24 @@ export function expiryOf(soldOn: string, months: number): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
+/** "Con tu bono: quedan N sesiones" (the issue's words). Standalone so the booking page takes only this. */
+export const bonoLeftText = (n: number) => (n === 1 ? 'Con tu bono: queda 1 sesión' : `Con tu bono: quedan ${n} sesiones`);
+
+/**
+ * The sessions left on the bono a visit of this service on this date would use (pickBono's
+ * rule over what "Mis bonos" answers), or null when none covers it. Lean: the booking page runs it.
+ */
+export function bonoLeftFor(bonos: readonly { remaining: number; expiresOn: string; refunded: boolean; services: readonly { id: string }[] }[], serviceId: string, date: string): number | null {
+  let best: { remaining: number; expiresOn: string } | null = null;
+  for (const b of bonos) {
+    if (b.refunded || b.remaining < 1 || date > b.expiresOn || !b.services.some((s) => s.id === serviceId)) continue;
+    if (!best || b.expiresOn < best.expiresOn) best = b;
+  }
+  return best ? best.remaining : null;
+}
+
 export const BONO_MSG = {
-  remaining: (n: number) => (n === 1 ? 'Con tu bono: queda 1 sesión' : `Con tu bono: quedan ${n} sesiones`),
+  remaining: bonoLeftText,
   noShowSpends: 'Una ausencia consume la sesión',
   myBonos: 'Mis bonos',
   typeNotFound: 'No se encontró ese tipo de bono.',

@@ -69,15 +69,15 @@ export async function setBonoTypeActive(ctx: Ctx, id: string, isActive: boolean)
   return { bonoType: (await bonoTypeById(ctx.db, id))! };
 }
 
-/** A client record's bonos as her record page and "Mis bonos" show them. `staff`: with the sale's and the audit's details. */
-async function bonosJson(ctx: Ctx, clientId: string, staff: boolean) {
+/** A client record's bonos as her record page shows them, with who sold them and the audit. */
+async function bonosJson(ctx: Ctx, clientId: string) {
   const { list, sessions, links } = await bonosOfClient(ctx.db, clientId);
-  const changes = staff ? await changesOfBonos(ctx.db, list.map((b) => b.id)) : [];
+  const changes = await changesOfBonos(ctx.db, list.map((b) => b.id));
   const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
   return list.map((b) => {
     const own = sessions.filter((s) => s.bonoId === b.id);
     const counts = bonoCounts(b, own.map((s) => s.state));
-    const base = {
+    return {
       id: b.id,
       name: b.name,
       sessions: b.sessions,
@@ -91,10 +91,6 @@ async function bonosJson(ctx: Ctx, clientId: string, staff: boolean) {
       price: b.price,
       amount: b.amount,
       paymentMethod: b.paymentMethod,
-    };
-    if (!staff) return base;
-    return {
-      ...base,
       soldByName: b.soldByName,
       refundedAt: b.refundedAt,
       refundReason: b.refundReason,
@@ -111,13 +107,15 @@ async function recordOr404(ctx: Ctx, clientId: string) {
 
 export async function clientBonos(ctx: Ctx, clientId: string) {
   await recordOr404(ctx, clientId);
-  return { bonos: await bonosJson(ctx, clientId, true) };
+  return { bonos: await bonosJson(ctx, clientId) };
 }
 
 /** "Mis bonos": the bonos of her own record (none yet: an empty list). */
 export async function myBonos(ctx: Ctx, user: SessionUser) {
   const record = await clientRecordOfUser(ctx.db, user.id);
-  return { bonos: record ? await bonosJson(ctx, record.id, false) : [] };
+  // Hers without the staff's details: who sold it, the refund's reason and the audit.
+  const all = record ? await bonosJson(ctx, record.id) : [];
+  return { bonos: all.map(({ soldByName: _s, refundedAt: _r, refundReason: _rr, changes: _c, ...mine }) => mine) };
 }
 
 export type SaleInput = { bonoTypeId: string; paymentMethod: SaleMethod; amount?: number };
@@ -147,7 +145,7 @@ export async function sellBono(ctx: Ctx, actor: SessionUser, clientId: string, i
       soldByName: actor.name || actor.email,
     })
     .returning({ id: bonos.id });
-  const all = await bonosJson(ctx, clientId, true);
+  const all = await bonosJson(ctx, clientId);
   return { bono: all.find((b) => b.id === row!.id)! };
 }
 
@@ -171,7 +169,7 @@ export async function extendBono(ctx: Ctx, actor: SessionUser, id: string, input
     await tx.insert(bonoChanges).values({ bonoId: id, action: 'extended', reason, changedByUserId: actor.id, changedByName: actor.name || actor.email, before: { expiresOn: b.expiresOn }, after: { expiresOn: input.expiresOn }, createdAt: ctx.now() });
     return b.clientId;
   });
-  return { bono: (await bonosJson(ctx, clientId, true)).find((b) => b.id === id)! };
+  return { bono: (await bonosJson(ctx, clientId)).find((b) => b.id === id)! };
 }
 
 /** The admin refunds a bono, with a reason, audited: its reserved sessions are given back (those visits are paid normally). */
@@ -188,5 +186,5 @@ export async function refundBono(ctx: Ctx, actor: SessionUser, id: string, input
     await tx.insert(bonoChanges).values({ bonoId: id, action: 'refunded', reason, changedByUserId: actor.id, changedByName: actor.name || actor.email, before: { refundedAt: null }, after: { refundedAt: now.toISOString() }, createdAt: now });
     return b.clientId;
   });
-  return { bono: (await bonosJson(ctx, clientId, true)).find((b) => b.id === id)! };
+  return { bono: (await bonosJson(ctx, clientId)).find((b) => b.id === id)! };
 }
