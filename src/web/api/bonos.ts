@@ -36,5 +36,8 @@ export const extendBono = (id: string, json: { expiresOn: string; reason: string
 
 export const refundBono = (id: string, json: { reason: string }) => call(api.bonos[':id'].refund.$post({ param: { id }, json }), SAVE_FAILED);
 
-/** "Mis bonos": the signed-in client's bonos; also what "Con tu bono: quedan N sesiones" reads. */
-export const myBonosQuery = () => queryOptions({ queryKey: ['my-bonos'] as const, queryFn: () => call(api['my-bonos'].$get(), LOAD_FAILED) });
+/**
+ * "Mis bonos": the signed-in client's bonos; also what "Con tu bono: quedan N sesiones" reads.
+ * Read afresh on each page: a booking, a cancellation or a visit elsewhere changes it.
+ */
+export const myBonosQuery = () => queryOptions({ queryKey: ['my-bonos'] as const, queryFn: () => call(api['my-bonos'].$get(), LOAD_FAILED), staleTime: 0 });
