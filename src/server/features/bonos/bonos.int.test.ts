@@ -7,6 +7,8 @@ import { appointments, bonos, bonoSessions, clients, salonSettings } from '../..
 import { arrangeSalon, newClient, userIdOf, type Salon } from '../../../../test/support/booking-fixtures';
 import { newSession, promote, type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { attachClientRecords } from '../../accounts/client-records';
+import { user } from '../../db/schema';
 
 // Bonos (ADR 037) through the real API and database: types, sales, "Mis bonos", who may do what,
 // the session reserved by the booking statements and spent or released by the trigger, and the
@@ -132,6 +134,25 @@ describe('selling a bono and seeing it', () => {
     expect((await marta.get(`/api/bonos/clients/${martaRecord}`)).status).toBe(403);
     expect((await marta.post(`/api/bonos/clients/${martaRecord}`, { bonoTypeId: laserType, paymentMethod: 'efectivo' })).status).toBe(403);
     expect((await newSession(server.url).get('/api/my-bonos')).status).toBe(401);
+  });
+});
+
+describe('a record with an email and no account becomes hers when she confirms that email', () => {
+  it('its bono follows, also when her own record (made by a booking) is merged into it', async () => {
+    const phoneRecord = await record({ email: 'pili@example.com' });
+    const id = await sell(phoneRecord);
+    const pili = await newClient(server, 'pili@example.com', 'Pili Sanz');
+    // Her first online booking made a record of her own before she confirmed her email.
+    const own = await pili.post('/api/booking', { serviceId: salon.tinte, professionalId: salon.lucia, date: '2026-02-03', time: '09:00' });
+    expect(own.status).toBe(201);
+    expect((await pili.get('/api/my-bonos')).body.bonos).toEqual([]);
+    const userId = await userIdOf(server, 'pili@example.com');
+    await server.deps.db.update(user).set({ emailVerified: true }).where(eq(user.id, userId));
+    expect(await attachClientRecords(server.deps.db, userId)).toBe(1);
+    expect((await pili.get('/api/my-bonos')).body.bonos).toMatchObject([{ id, remaining: 6 }]);
+    // Her next booking of a covered service uses it.
+    const next = await pili.post('/api/booking', { serviceId: salon.corte, professionalId: salon.lucia, date: '2026-02-03', time: '12:00' });
+    expect((await sessionOf(next.body.appointment.id))?.bonoId).toBe(id);
   });
 });
 
