@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { eq } from 'drizzle-orm';
-import { appointments, clients, employees, employeeTimeOff, resourceMaintenance, resources, salonExceptions, salonSettings, services } from '../src/server/db/schema';
+import { appointments, bonos, bonoTypes, clients, employees, employeeTimeOff, resourceMaintenance, resources, salonExceptions, salonSettings, services } from '../src/server/db/schema';
 import { feedTokenHash, stopRemindersToken } from '../src/server/notifications/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import { signUp, type HttpResult, type Session } from './support/http-client';
@@ -520,6 +520,79 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await countWhere('resource_maintenance', 'id', m!.id)) === (ok ? 0 : 1) ? null : 'maintenance deletion state wrong') };
     },
   },
+  // Bonos (ADR 037): the admin sets types, refunds and extends; the staff sell and see a record's
+  // bonos; a client sees only her own ("Mis bonos") and can neither see another's nor sell.
+  'GET /api/admin/bono-types': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/bono-types') }) },
+  'POST /api/admin/bono-types': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const name = `Bono ${++seq}`;
+      const res = await s.post('/api/admin/bono-types', { name, serviceIds: [w.serviceId], sessions: 5, price: 100, validityMonths: 6 });
+      return { res, check: async (ok) => ((await countWhere('bono_types', 'name', name)) === (ok ? 1 : 0) ? null : 'bono type stored wrongly') };
+    },
+  },
+  'PUT /api/admin/bono-types/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newBonoType();
+      const name = `Bono editado ${++seq}`;
+      const res = await s.put(`/api/admin/bono-types/${id}`, { name, serviceIds: [w.serviceId], sessions: 3, price: 60, validityMonths: 3 });
+      return { res, check: async (ok) => ((await countWhere('bono_types', 'name', name)) === (ok ? 1 : 0) ? null : 'bono type edited wrongly') };
+    },
+  },
+  'PATCH /api/admin/bono-types/:id/status': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newBonoType();
+      const res = await s.patch(`/api/admin/bono-types/${id}/status`, { isActive: false });
+      return { res, check: async (ok) => ((await countWhere('bono_types', 'id', id)) === 1 && (await activeBonoType(id)) === !ok ? null : 'bono type status wrong') };
+    },
+  },
+  'GET /api/bonos/types': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/bonos/types') }) },
+  'GET /api/bonos/clients/:id': {
+    expect: staff(200),
+    call: async (s) => {
+      const record = await newClientRecord();
+      await newBono(record);
+      const res = await s.get(`/api/bonos/clients/${record}`);
+      return { res, check: async (ok) => (!ok || res.body.bonos.length === 1 ? null : 'the record’s bonos not listed') };
+    },
+  },
+  'POST /api/bonos/clients/:id': {
+    expect: staff(201),
+    call: async (s) => {
+      const record = await newClientRecord();
+      const res = await s.post(`/api/bonos/clients/${record}`, { bonoTypeId: await newBonoType(), paymentMethod: 'bizum' });
+      return { res, check: async (ok) => ((await countWhere('bonos', 'client_id', record)) === (ok ? 1 : 0) ? null : 'bono sold wrongly') };
+    },
+  },
+  'POST /api/bonos/:id/extend': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newBono(await newClientRecord());
+      const res = await s.post(`/api/bonos/${id}/extend`, { expiresOn: '2028-01-31', reason: 'Lesión' });
+      return { res, check: async (ok) => ((await countWhere('bono_changes', 'bono_id', id)) === (ok ? 1 : 0) ? null : 'bono extended wrongly') };
+    },
+  },
+  'POST /api/bonos/:id/refund': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const id = await newBono(await newClientRecord());
+      const res = await s.post(`/api/bonos/${id}/refund`, { reason: 'Se muda' });
+      return { res, check: async (ok) => ((await countWhere('bono_changes', 'bono_id', id)) === (ok ? 1 : 0) ? null : 'bono refunded wrongly') };
+    },
+  },
+  'GET /api/my-bonos': {
+    expect: signedIn(200),
+    call: async (s, actor) => {
+      const id = await newBono(await recordOfAccount(w.uid.client));
+      const res = await s.get('/api/my-bonos');
+      return {
+        res,
+        check: async (ok) => (!ok || (res.body.bonos as { id: string }[]).some((b) => b.id === id) === (actor === 'client') ? null : 'bonos seen by the wrong person'),
+      };
+    },
+  },
   'GET /api/my-time-off': {
     expect: { ...staff(200), admin: 403 },
     call: async (s, actor) => {
@@ -684,6 +757,22 @@ const MATRIX: Record<string, Row> = {
   },
 };
 
+// Bonos (ADR 037): a type covering the world's service, a bono of a record, an account's record.
+const newBonoType = async () =>
+  (await server.deps.db.insert(bonoTypes).values({ name: `Tipo ${++seq}`, sessions: 5, price: 100, validityMonths: 6 }).returning({ id: bonoTypes.id }))[0]!.id;
+const activeBonoType = async (id: string) => (await server.deps.db.select({ a: bonoTypes.isActive }).from(bonoTypes).where(eq(bonoTypes.id, id)))[0]!.a;
+async function newBono(clientId: string): Promise<string> {
+  const bonoTypeId = await newBonoType();
+  const [row] = await server.deps.db
+    .insert(bonos)
+    .values({ bonoTypeId, clientId, name: 'Bono', sessions: 5, price: 100, expiresOn: '2027-01-14', paymentMethod: 'efectivo', amount: 100, soldByName: 'Dueña' })
+    .returning({ id: bonos.id });
+  return row!.id;
+}
+async function recordOfAccount(userId: string): Promise<string> {
+  const [row] = await server.deps.db.insert(clients).values({ name: 'Cliente', userId }).onConflictDoUpdate({ target: clients.userId, set: { userId } }).returning({ id: clients.id });
+  return row!.id;
+}
 const newResource = async () => (await server.deps.db.insert(resources).values({ name: `Recurso ${++seq}`, kind: 'cabina' }).returning({ id: resources.id }))[0]!.id;
 const countWhere = async (table: string, column: string, value: string) =>
   (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = '${value}'`)).rows[0]!.n;

@@ -45,6 +45,8 @@ let spare: {
   movingAppointment: string;
   resourceId: string;
   maintenanceId: string;
+  bonoTypeId: string;
+  bonoId: string;
 };
 let tried = 0;
 let refused = 0;
@@ -404,6 +406,21 @@ function specs(): Record<string, Spec> {
       body: () => ({ startDate: '2026-03-02', endDate: '2026-03-02', startTime: '10:00', endTime: '12:00', reason: 'Revisión' }),
     },
     'DELETE /api/admin/resources/maintenance/:id': { actor: 'admin', params: { id: () => spare.maintenanceId } },
+    // bonos (ADR 037)
+    'GET /api/admin/bono-types': { actor: 'admin', query: () => ({}) },
+    'POST /api/admin/bono-types': { actor: 'admin', body: () => ({ name: 'Bono hostil', serviceIds: [spare.serviceId], sessions: 5, price: 100, validityMonths: 6 }) },
+    'PUT /api/admin/bono-types/:id': {
+      actor: 'admin',
+      params: { id: () => spare.bonoTypeId },
+      body: () => ({ name: 'Bono 6 sesiones láser', serviceIds: [spare.serviceId], sessions: 6, price: 300, validityMonths: 12 }),
+    },
+    'PATCH /api/admin/bono-types/:id/status': { actor: 'admin', params: { id: () => spare.bonoTypeId }, body: () => ({ isActive: true }) },
+    'GET /api/bonos/types': { actor: 'employee', query: () => ({}) },
+    'GET /api/bonos/clients/:id': { actor: 'employee', params: { id: () => spare.clientId } },
+    'POST /api/bonos/clients/:id': { actor: 'employee', params: { id: () => spare.clientId }, body: () => ({ bonoTypeId: spare.bonoTypeId, paymentMethod: 'bizum', amount: 250 }) },
+    'POST /api/bonos/:id/extend': { actor: 'admin', params: { id: () => spare.bonoId }, body: () => ({ expiresOn: '2027-06-30', reason: 'Lesión' }) },
+    'POST /api/bonos/:id/refund': { actor: 'admin', params: { id: () => spare.bonoId }, body: () => ({ reason: 'Se muda' }) },
+    'GET /api/my-bonos': { actor: 'client', query: () => ({}) },
     'GET /api/my-time-off': { actor: 'employee', query: () => ({}) },
     'POST /api/my-time-off': { actor: 'employee', body: () => ({ startDate: '2026-04-06', endDate: '2026-04-10', startTime: null, endTime: null, reason: 'Vacaciones' }) },
     'DELETE /api/my-time-off/:id': { actor: 'employee', params: { id: () => spare.ownTimeOffId } },
@@ -565,11 +582,17 @@ beforeAll(async () => {
     movingAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-23T09:00:00Z') }),
     resourceId: '',
     maintenanceId: '',
+    bonoTypeId: '',
+    bonoId: '',
   };
   spare.resourceId = (await w.sessions.admin.post('/api/admin/resources', { name: 'Cabina repuesta', kind: 'cabina' })).body.resource.id;
   spare.maintenanceId = (
     await w.sessions.admin.post(`/api/admin/resources/${spare.resourceId}/maintenance`, { startDate: '2026-05-20', endDate: '2026-05-20', reason: 'Revisión' })
   ).body.maintenance.id;
+  spare.bonoTypeId = (
+    await w.sessions.admin.post('/api/admin/bono-types', { name: 'Bono repuesto', serviceIds: [spare.serviceId], sessions: 6, price: 300, validityMonths: 12 })
+  ).body.bonoType.id;
+  spare.bonoId = (await w.sessions.admin.post(`/api/bonos/clients/${spare.clientId}`, { bonoTypeId: spare.bonoTypeId, paymentMethod: 'efectivo' })).body.bono.id;
 }, 120_000);
 
 afterAll(async () => {

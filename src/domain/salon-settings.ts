@@ -1,6 +1,7 @@
 import { DEFAULT_CANCELLATION_POLICY_HOURS } from './appointment-status';
 import { DEFAULT_REMINDER_HOURS } from './notification-rules';
 
+import { DEFAULT_NO_SHOW_SPENDS_SESSION } from './bonos';
 import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_FUTURE_APPOINTMENTS } from './booking-limits';
 import { DEFAULT_SLOT_INTERVAL, type SlotInterval } from './slots';
 import { emptyWeeklySchedule, type WeeklySchedule } from './weekly-schedule';
@@ -21,6 +22,8 @@ export type SalonSettings = {
   /** Per-client cap of future confirmed appointments, and "reservas con hasta N días de antelación" (ADR 025) */
   maxFutureAppointmentsPerClient: number;
   bookingHorizonDays: number;
+  /** ADR 037: "Una ausencia consume la sesión" of a bono (default yes) */
+  noShowSpendsSession: boolean;
 };
 
 /** SPEC §9 insists on this spelling (not the original's 'Beleza' typo). */
@@ -40,5 +43,6 @@ export function defaultSalonSettings(): SalonSettings {
 
     maxFutureAppointmentsPerClient: DEFAULT_MAX_FUTURE_APPOINTMENTS,
     bookingHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS,
+    noShowSpendsSession: DEFAULT_NO_SHOW_SPENDS_SESSION,
   };
 }

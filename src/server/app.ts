@@ -1,3 +1,4 @@
+import { adminBonoTypesRoutes, bonosRoutes, myBonosRoutes } from './features/bonos/routes';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MSG } from '../domain/texts/common';
@@ -51,6 +52,9 @@ function apiRoutes(deps: Deps) {
     .route('/admin/availability', adminAvailabilityRoutes(deps))
     .route('/my-time-off', myTimeOffRoutes(deps))
     .route('/admin/resources', adminResourcesRoutes(deps))
+    .route('/admin/bono-types', adminBonoTypesRoutes(deps))
+    .route('/bonos', bonosRoutes(deps))
+    .route('/my-bonos', myBonosRoutes(deps))
     .route('/messages', notificationsRoutes(deps))
     .route('/front-desk', frontDeskRoutes(deps))
     // RGPD (ADR 026): the client's own data, and the privacy notice's facts.

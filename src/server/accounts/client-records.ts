@@ -48,6 +48,8 @@ export async function attachClientRecords(db: Db, userId: string): Promise<numbe
           sql`, `,
         );
         await tx.execute(sql`UPDATE appointments SET client_record_id = ${keep!.id}::uuid WHERE client_record_id IN (${ids})`);
+        // Her bonos (ADR 037) follow her history to the kept record.
+        await tx.execute(sql`UPDATE bonos SET client_id = ${keep!.id}::uuid, updated_at = now() WHERE client_id IN (${ids})`);
         await tx.execute(sql`DELETE FROM clients WHERE id IN (${ids})`);
       }
       await tx.execute(

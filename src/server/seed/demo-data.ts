@@ -105,3 +105,21 @@ export const SALON_DEMO = {
   appointmentTimeSlotInterval: 30,
   cancellationPolicyHours: 24,
 };
+
+/**
+ * Bonos (ADR 037): the types the demo salon sells, and the ones sold to its clients. `daysAgo`:
+ * when it was sold; the seeded appointments of a covered service name their bono (demo.ts) and
+ * take a session of it as a booking would (spent once completed or missed, else reserved).
+ */
+export const DEMO_BONO_TYPES = {
+  laser: { name: 'Bono 6 sesiones láser', services: ['laserPiernas', 'laserAxilas'], sessions: 6, price: 390, validityMonths: 12 },
+  facial: { name: 'Bono 5 limpiezas faciales', services: ['limpieza'], sessions: 5, price: 180, validityMonths: 12 },
+} as const satisfies Record<string, { name: string; services: readonly DemoServiceKey[]; sessions: number; price: number; validityMonths: number }>;
+export type DemoBonoKey = keyof typeof DEMO_BONO_TYPES;
+
+/** Sold by the demo admin: to the two demo clients, and to a phone-only client record. */
+export const DEMO_BONOS = [
+  { client: 'client', type: 'laser', daysAgo: 10, method: 'bizum' },
+  { client: 'client2', type: 'facial', daysAgo: 20, method: 'efectivo' },
+  { client: { name: 'Pilar Gómez', phone: '+34655443322' }, type: 'laser', daysAgo: 3, method: 'tarjeta' },
+] as const;

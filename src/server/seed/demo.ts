@@ -5,10 +5,11 @@ import { endOf, type Interval } from '../../domain/booking-rules';
 import { isBlockingStatus } from '../../domain/appointment-status';
 import { blockedSpan, pickResources } from '../../domain/resources';
 import { ensureAccount } from '../accounts/ensure-admin';
-import { appointmentResources, appointments, employees, employeeServices, resources, salonSettings, services, user } from '../db/schema';
+import { expiryOf } from '../../domain/bonos';
+import { appointmentResources, appointments, bonos, bonoSessions, bonoTypes, bonoTypeServices, clients, employees, employeeServices, resources, salonSettings, services, user } from '../db/schema';
 import { replaceGroups } from '../features/services/resource-groups-queries';
 import type { Deps } from '../http/env';
-import { DEMO_ACCOUNTS, DEMO_EMPLOYEES, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoResourceKey, type DemoServiceKey } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
 
 export type DemoLogin = { role: string; email: string; password: string };
 
@@ -83,7 +84,16 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
     }
     await tx.insert(salonSettings).values({ id: 1, ...SALON_DEMO, openingHours: defaultWeeklySchedule() }).onConflictDoNothing();
 
-    type Spec = { client: 'client' | 'client2'; employee: 'lucia' | 'carmen' | 'javier'; service: DemoServiceKey; start: Date; status: (typeof appointments.$inferInsert)['status']; notes?: string };
+    type Spec = {
+      client: 'client' | 'client2';
+      employee: 'lucia' | 'carmen' | 'javier';
+      service: DemoServiceKey;
+      start: Date;
+      status: (typeof appointments.$inferInsert)['status'];
+      notes?: string;
+      /** ADR 037: the bono this appointment takes a session of */
+      bono?: DemoBonoKey;
+    };
     const at = (date: string, time: string) => wallClockToInstant(date, time, SALON_TIME_ZONE)!;
     // Times around *today*: past confirmed ones an employee can mark, future ones, completed and
     // cancelled ones, and for the demo client one inside and one outside the 24 h window.
@@ -91,7 +101,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
     const specs: Spec[] = [
       { client: 'client', employee: 'lucia', service: 'corte', start: at(workingDay(today, -7), '10:00'), status: 'completed' },
       { client: 'client', employee: 'carmen', service: 'manicura', start: at(workingDay(today, -3), '17:00'), status: 'completed', notes: 'Tono nude, por favor.' },
-      { client: 'client2', employee: 'javier', service: 'limpieza', start: at(workingDay(today, -2), '11:00'), status: 'no_show' },
+      { client: 'client2', employee: 'javier', service: 'limpieza', start: at(workingDay(today, -2), '11:00'), status: 'no_show', bono: 'facial' },
       { client: 'client2', employee: 'lucia', service: 'tinte', start: at(workingDay(today, -1), '10:00'), status: 'confirmed', notes: 'Alergia al PPD: usar tinte sin PPD.' },
       { client: 'client', employee: 'javier', service: 'masaje', start: at(workingDay(today, -1), '16:00'), status: 'confirmed' },
       { client: 'client2', employee: 'carmen', service: 'pedicura', start: at(workingDay(today, -1), '12:00'), status: 'cancelled_by_client' },
@@ -101,15 +111,16 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
       { client: 'client2', employee: 'lucia', service: 'corte', start: at(workingDay(today, 4), '12:00'), status: 'cancelled_by_salon' },
       // Cabins and the laser (ADR 036): a past session; tomorrow the one laser goes from Carmen to
       // Javier, and in two days both cabins are taken at 10:30 (Javier's facial, Carmen's laser).
-      { client: 'client', employee: 'javier', service: 'laserPiernas', start: at(workingDay(today, -4), '10:00'), status: 'completed' },
+      { client: 'client', employee: 'javier', service: 'laserPiernas', start: at(workingDay(today, -4), '10:00'), status: 'completed', bono: 'laser' },
       { client: 'client2', employee: 'carmen', service: 'laserAxilas', start: at(workingDay(today, 1), '11:00'), status: 'confirmed' },
-      { client: 'client', employee: 'javier', service: 'laserPiernas', start: at(workingDay(today, 1), '12:00'), status: 'confirmed' },
-      { client: 'client', employee: 'carmen', service: 'laserAxilas', start: at(workingDay(today, 2), '10:30'), status: 'confirmed' },
+      { client: 'client', employee: 'javier', service: 'laserPiernas', start: at(workingDay(today, 1), '12:00'), status: 'confirmed', bono: 'laser' },
+      { client: 'client', employee: 'carmen', service: 'laserAxilas', start: at(workingDay(today, 2), '10:30'), status: 'confirmed', bono: 'laser' },
     ];
     // What each resource holds so far (the spans of the time-holding appointments seeded before),
     // so every appointment takes its resources the way a booking would: the first free member of
     // each group (pickResources), never two on one cabin at once; one that finds none is skipped.
     const held = new Map<string, Interval[]>();
+    const bonoVisits: { appointmentId: string; client: Spec['client']; bono: DemoBonoKey; status: Spec['status'] }[] = [];
     for (const s of specs) {
       const service = svc[s.service]!;
       const span = blockedSpan({ start: s.start, end: endOf(s.start, service.duration) }, service);
@@ -141,6 +152,48 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
         await tx.insert(appointmentResources).values(picked.map((resourceId) => ({ appointmentId: row!.id, resourceId, blockStart: span.start, blockEnd: span.end, active })));
       }
       if (active) for (const id of picked) held.set(id, [...(held.get(id) ?? []), span]);
+      if (s.bono) bonoVisits.push({ appointmentId: row!.id, client: s.client, bono: s.bono, status: s.status });
+    }
+
+    // Bonos (ADR 037): the types, the bonos sold, and the sessions of the visits that name one,
+    // counted in sessions_held as the booking and the trigger appointments_bono_session would.
+    const type = {} as Record<DemoBonoKey, { id: string; name: string; sessions: number; price: number; validityMonths: number }>;
+    for (const [key, t] of Object.entries(DEMO_BONO_TYPES)) {
+      const [row] = await tx.insert(bonoTypes).values({ name: t.name, sessions: t.sessions, price: t.price, validityMonths: t.validityMonths }).returning({ id: bonoTypes.id });
+      await tx.insert(bonoTypeServices).values(t.services.map((k) => ({ bonoTypeId: row!.id, serviceId: svc[k]!.id })));
+      type[key as DemoBonoKey] = { id: row!.id, ...t };
+    }
+    for (const b of DEMO_BONOS) {
+      const t = type[b.type];
+      // The demo clients' records were made by their first appointment (the trigger appointments_client_record).
+      const [record] =
+        typeof b.client === 'string'
+          ? await tx.select({ id: clients.id }).from(clients).where(eq(clients.userId, ids[b.client]!))
+          : await tx.insert(clients).values({ name: b.client.name, phone: b.client.phone }).returning({ id: clients.id });
+      const visits = bonoVisits.filter((v) => v.client === b.client && v.bono === b.type);
+      const soldAt = new Date(now.getTime() - b.daysAgo * 86_400_000);
+      const [bono] = await tx
+        .insert(bonos)
+        .values({
+          bonoTypeId: t.id,
+          clientId: record!.id,
+          name: t.name,
+          sessions: t.sessions,
+          price: t.price,
+          sessionsHeld: visits.length,
+          soldAt,
+          expiresOn: expiryOf(salonDateOf(soldAt, SALON_TIME_ZONE), t.validityMonths),
+          paymentMethod: b.method,
+          amount: t.price,
+          soldByUserId: ids.admin!,
+          soldByName: DEMO_ACCOUNTS.admin.name,
+        })
+        .returning({ id: bonos.id });
+      if (visits.length) {
+        await tx.insert(bonoSessions).values(
+          visits.map((v) => ({ bonoId: bono!.id, appointmentId: v.appointmentId, state: v.status === 'confirmed' ? ('reserved' as const) : ('spent' as const), reservedAt: soldAt, spentAt: v.status === 'confirmed' ? null : now })),
+        );
+      }
     }
   });
   const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));

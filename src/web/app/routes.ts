@@ -61,12 +61,16 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/services', page: 'features/services/services-page.tsx', layout: 'main', access: 'signed-in', firstView: { for: ['client', 'employee', 'admin'] } },
   { path: '/book/:serviceId', page: 'features/booking/book-page.tsx', layout: 'main', access: 'signed-in', firstView: { for: ['client', 'employee', 'admin'] } },
   { path: '/my-appointments', page: 'features/my-account/my-appointments-page.tsx', layout: 'main', access: 'signed-in' },
+  // "Mis bonos" (ADR 037).
+  { path: '/mis-bonos', page: 'features/bonos/my-bonos-page.tsx', layout: 'main', access: 'signed-in' },
   { path: '/employee/agenda', page: 'features/agenda/agenda-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/employee/time-off', page: 'features/availability/time-off-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/admin/dashboard', page: 'features/dashboard/dashboard-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/services', page: 'features/services/services-admin-page.tsx', layout: 'admin', access: 'admin' },
   // Cabins and machines (docs/decisions/036-cabins-and-machines.md).
   { path: '/admin/resources', page: 'features/resources/resources-admin-page.tsx', layout: 'admin', access: 'admin' },
+  // Bonos (docs/decisions/037-bonos.md): the types the salon sells.
+  { path: '/admin/bonos', page: 'features/bonos/bonos-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/employees', page: 'features/employees/employees-admin-page.tsx', layout: 'admin', access: 'admin' },
   // The front desk: the salon's day view and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
   { path: '/admin/day', page: 'features/front-desk/day-view-page.tsx', layout: 'admin', access: 'admin' },

@@ -11,3 +11,4 @@ export * from './availability';
 export * from './notifications';
 export * from './front-desk';
 export * from './resources';
+export * from './bonos';

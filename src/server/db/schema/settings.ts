@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
 import { BOOKING_HORIZON_RANGE, DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_FUTURE_APPOINTMENTS, MAX_FUTURE_APPOINTMENTS_RANGE } from '../../../domain/booking-limits';
 import { DEFAULT_REMINDER_HOURS, MAX_REMINDER_HOURS } from '../../../domain/notification-rules';
@@ -27,6 +27,8 @@ export const salonSettings = pgTable(
     // 0002_hardening (ADR 025): what a client may book for themselves.
     maxFutureAppointmentsPerClient: integer('max_future_appointments_per_client').notNull().default(DEFAULT_MAX_FUTURE_APPOINTMENTS),
     bookingHorizonDays: integer('booking_horizon_days').notNull().default(DEFAULT_BOOKING_HORIZON_DAYS),
+    // 0013_bonos (ADR 037): "Una ausencia consume la sesión"; read by the trigger appointments_bono_session.
+    noShowSpendsSession: boolean('no_show_spends_session').notNull().default(true),
   },
   (t) => [
     check('salon_settings_single_row', sql`${t.id} = 1`),

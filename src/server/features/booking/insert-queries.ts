@@ -1,17 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import { appointmentResources, appointments, clients, employees } from '../../db/schema';
+import { appointmentResources, appointments, bonoSessions, clients, employees } from '../../db/schema';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { bookingMessagesCte } from '../../notifications/enqueue';
 
 // The statements that insert an appointment: the client's booking and the staff's booking for a
 // client record. Each is ONE statement with its messages enqueued in it (ADR 021); what the
 // caller does with the answer is in booking-write.ts.
 
-export type BookedRow = { id: string; startTime: Date; endTime: Date; status: 'confirmed'; serviceName: string; employeeName: string; price: number };
+export type BookedRow = { id: string; startTime: Date; endTime: Date; status: 'confirmed'; serviceName: string; employeeName: string; price: number; bonoId: string | null };
 
 /** What an insert statement answers: the professional's row as it saw it, and the appointment if inserted. */
-type InsertedRow = { user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string };
+type InsertedRow = { user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string; bono_id: string | null };
 
 /** `current`: the professional as the statement saw it (null: gone); `row`: the appointment, if inserted. */
 export type InsertOutcome = { current: { userId: string | null; isActive: boolean } | null; row: BookedRow | null };
@@ -20,7 +21,7 @@ function outcomeOf(r: InsertedRow): InsertOutcome {
   return {
     current: { userId: r.user_id, isActive: r.is_active },
     row: r.id
-      ? { id: r.id, startTime: new Date(r.start_time), endTime: new Date(r.end_time), status: 'confirmed', serviceName: r.service_name, employeeName: r.employee_name, price: Number(r.price) }
+      ? { id: r.id, startTime: new Date(r.start_time), endTime: new Date(r.end_time), status: 'confirmed', serviceName: r.service_name, employeeName: r.employee_name, price: Number(r.price), bonoId: r.bono_id ?? null }
       : null,
   };
 }
@@ -47,6 +48,8 @@ export type BookArgs = {
     cleanupMinutes: number;
     resourceIds: string[];
   };
+  /** ADR 037: which bono the visit uses: undefined the one that expires first, null none, an id that one. */
+  bono?: string | null;
 };
 
 /** A PostgreSQL array literal of uuids (the ids were checked as uuids or read from the database). */
@@ -62,6 +65,23 @@ const resourcesCte = (ids: readonly string[]) => sql`res AS (
       SELECT ins.id, r.id, ins.start_time - make_interval(mins => ins.prep_minutes), ins.end_time + make_interval(mins => ins.cleanup_minutes)
       FROM ins CROSS JOIN unnest(${uuidArray(ids)}::uuid[]) AS r(id)
     )`;
+
+/**
+ * ADR 037: one session of the client record's bono, in the same statement as the appointment
+ * (bono_take, migration 0013, counts it under the bono's row lock; none fits: the visit is paid
+ * normally). The record is the inserted row's (the trigger appointments_client_record fills it
+ * for an account's booking). The SQL text is the same whatever the choice (prepared statements).
+ */
+function bonoCtes(args: BookArgs) {
+  const use = args.bono !== null;
+  const wanted = typeof args.bono === 'string' ? args.bono : null;
+  const visit = salonDateOf(args.values.startTime, SALON_TIME_ZONE);
+  return sql`bono AS (
+      SELECT bono_take(ins.client_record_id, ins.service_id, ${visit}::date, ${wanted}::uuid) AS id FROM ins WHERE ${use}::boolean
+    ), bono_session AS (
+      INSERT INTO ${bonoSessions} (bono_id, appointment_id) SELECT bono.id, ins.id FROM bono, ins WHERE bono.id IS NOT NULL
+    )`;
+}
 
 /** A client's booking for herself: also under the salon's cap of future confirmed appointments (ADR 025). */
 export type SelfBookArgs = BookArgs & { maxFutureAppointments: number };
@@ -82,10 +102,10 @@ export function bookAtomicallyQuery(args: SelfBookArgs) {
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
              'confirmed', ${v.notes}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int
       FROM emp, cap WHERE emp.is_active AND emp.user_id = ${args.expectedUserId} AND cap.n < ${args.maxFutureAppointments}::int
-      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes
-    ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}
+      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes, client_record_id, service_id
+    ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}, ${bonoCtes(args)}
     SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
-           (SELECT n FROM cap) AS client_future, (SELECT count(*) FROM msg) AS messages
+           (SELECT n FROM cap) AS client_future, (SELECT count(*) FROM msg) AS messages, (SELECT id FROM bono) AS bono_id
     FROM emp LEFT JOIN ins ON true`;
 }
 
@@ -139,10 +159,10 @@ export async function bookForClient(db: Db, args: StaffBookArgs): Promise<Insert
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
              'confirmed', ${v.notes}, ${args.clientRecordId}::uuid, 'staff', ${args.bookedByUserId}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int
       FROM emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
-      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes
-    ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}
+      RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes, client_record_id, service_id
+    ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}, ${bonoCtes(args)}
     SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
-           (SELECT count(*) FROM msg) AS messages
+           (SELECT count(*) FROM msg) AS messages, (SELECT id FROM bono) AS bono_id
     FROM emp LEFT JOIN ins ON true`,
   );
   const r = rows[0];
@@ -155,4 +175,14 @@ export async function clientRecord(db: Db, id: string) {
     .from(clients)
     .where(eq(clients.id, id));
   return row;
+}
+
+/** ADR 037: whether this bono of the record can take a session of this service on this day (bono_take's rule). */
+export async function bonoFits(db: Db, q: { bonoId: string; clientRecordId: string; serviceId: string; date: string }) {
+  const { rows } = await db.execute(sql`
+    SELECT 1 FROM bonos b
+     WHERE b.id = ${q.bonoId}::uuid AND b.client_id = ${q.clientRecordId}::uuid AND b.refunded_at IS NULL
+       AND b.expires_on >= ${q.date}::date AND b.sessions_held < b.sessions
+       AND EXISTS (SELECT 1 FROM bono_type_services s WHERE s.bono_type_id = b.bono_type_id AND s.service_id = ${q.serviceId}::uuid)`);
+  return rows.length > 0;
 }

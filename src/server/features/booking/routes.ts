@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { BONO_MSG } from '../../../domain/bonos';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { isValidTime } from '../../../domain/salon-time';
@@ -67,6 +68,8 @@ const StaffBookingBody = z.strictObject({
   time: step.refine(isValidTime, MSG.invalidInput),
   notes,
   resourceIds,
+  // ADR 037: the bono this visit uses; absent: the one that expires first; null: none.
+  bonoId: z.union([idSchema(BONO_MSG.bonoNotUsable), z.null()]).optional(),
 });
 const RescheduleBody = z.strictObject({
   professionalId: step,

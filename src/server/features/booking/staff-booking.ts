@@ -1,13 +1,14 @@
 import { mayManageAgenda } from '../../../domain/front-desk-rules';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { SessionUser } from '../../http/env';
-import { forbidden, notFound } from '../../http/errors';
+import { conflict, forbidden, notFound } from '../../http/errors';
+import { BONO_MSG } from '../../../domain/bonos';
 import { isId } from '../../http/params';
 import { announce, appointmentValues, insertedRow, writeAppointment, writeRepickingResources } from './booking-write';
-import { bookForClient, clientRecord } from './insert-queries';
+import { bonoFits, bookForClient, clientRecord } from './insert-queries';
 import { bookableSlot, type Ctx, type SlotRequest } from './slot-engine';
 
-export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: string };
+export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: string; bonoId?: string | null };
 
 /**
  * The staff book for a salon client record (a phone or walk-in client, with or without an
@@ -20,6 +21,10 @@ export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: Sta
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
   const { service, employee, slot, buffers, needsResources } = await bookableSlot(ctx, req);
   if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
+  // The bono the staff chose must be hers and fit this visit; the statement still takes its
+  // session under the bono's lock (a lost race for its last session books without it).
+  if (req.bonoId && !(await bonoFits(ctx.db, { bonoId: req.bonoId, clientRecordId: record.id, serviceId: service.id, date: req.date })))
+    throw conflict(BONO_MSG.bonoNotUsable, 'bono_not_usable');
   const write = (picked: typeof slot) =>
     writeAppointment(() =>
       bookForClient(ctx.db, {
@@ -28,6 +33,7 @@ export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: Sta
         expectedUserId: employee.userId,
         clientRecordId: record.id,
         bookedByUserId: actor.id,
+        bono: req.bonoId,
         values: {
           clientId: record.userId ?? '',
           clientName: record.name,

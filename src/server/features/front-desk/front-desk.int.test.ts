@@ -412,7 +412,7 @@ describe('private notes', () => {
   // Every route a client may call (everything but the staff's): none may carry the staff notes.
   // The calendar feed (ADR 022) is a professional's own agenda; my-time-off (ADR 024) is an employee's.
   const STAFF_ONLY =
-    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off)\b|^POST \/api\/booking\/staff$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$/;
+    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|bonos)\b|^POST \/api\/booking\/staff$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$/;
 
   it('never appear in any client-facing response', async () => {
     const email = w.email.client;
@@ -466,6 +466,8 @@ describe('private notes', () => {
       'GET /api/email-verification': () => marta.get('/api/email-verification'),
       'POST /api/email-verification/resend': () => marta.post('/api/email-verification/resend'),
       'GET /api/my-account/export': () => marta.get('/api/my-account/export'),
+      // ADR 037: her bonos (the staff's /api/bonos routes are staff-only, above).
+      'GET /api/my-bonos': () => marta.get('/api/my-bonos'),
       'GET /api/privacy': () => marta.get('/api/privacy'),
       // Last: a throwaway client deletes their own account (the answer is about them, never the salon's notes).
       'POST /api/my-account/delete': async () => {

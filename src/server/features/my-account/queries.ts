@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { bookingKey, deleteProofKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
 import { appointmentChange, appointmentForClient } from '../../db/appointment-columns';
 import type { Db, Tx } from '../../db/client';
-import { account, appointmentChanges, appointments, clientRecordChanges, clients, messagePreferences, rateLimit, sentMessages, session, user, verification } from '../../db/schema';
+import { account, appointmentChanges, appointments, bonos, bonoSessions, clientRecordChanges, clients, messagePreferences, rateLimit, sentMessages, session, user, verification } from '../../db/schema';
 
 export async function accountOf(db: Db, userId: string) {
   const [row] = await db
@@ -162,4 +162,20 @@ export function sessionsOf(db: Db, userId: string) {
     .from(session)
     .where(eq(session.userId, userId))
     .orderBy(asc(session.createdAt));
+}
+
+/** Her bonos (ADR 037), with each session's appointment and state, for the export. */
+export async function bonosForExport(db: Db, clientRecordId: string) {
+  const list = await db
+    .select({ id: bonos.id, name: bonos.name, sessions: bonos.sessions, price: bonos.price, amount: bonos.amount, paymentMethod: bonos.paymentMethod, soldAt: bonos.soldAt, expiresOn: bonos.expiresOn, refundedAt: bonos.refundedAt })
+    .from(bonos)
+    .where(eq(bonos.clientId, clientRecordId))
+    .orderBy(asc(bonos.soldAt));
+  const sessions = list.length
+    ? await db
+        .select({ bonoId: bonoSessions.bonoId, appointmentId: bonoSessions.appointmentId, state: bonoSessions.state, reservedAt: bonoSessions.reservedAt, spentAt: bonoSessions.spentAt, releasedAt: bonoSessions.releasedAt })
+        .from(bonoSessions)
+        .where(inArray(bonoSessions.bonoId, list.map((b) => b.id)))
+    : [];
+  return list.map((b) => ({ ...b, sessionsUsed: sessions.filter((s) => s.bonoId === b.id).map(({ bonoId: _b, ...s }) => s) }));
 }

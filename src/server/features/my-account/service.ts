@@ -16,6 +16,7 @@ import {
   appointmentsForExport,
   cancelFuture,
   changesOfAppointments,
+  bonosForExport,
   changesOfClientRecord,
   clientRecordOf,
   deleteUser,
@@ -39,6 +40,7 @@ type Ctx = Pick<Deps, 'db' | 'now' | 'realtime' | 'log' | 'rateLimit'>;
 export const DELETE_PROOF_RULE = { window: 15 * 60, max: 5 } as const;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 /**
  * Art. 15 and 20 RGPD: the account, its sign-in methods, every appointment with the notes the
@@ -56,10 +58,11 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
     sessionsOf(ctx.db, me.id),
   ]);
   const ids = rows.map((r) => r.id);
-  const [sent, changes, recordChanges] = await Promise.all([
+  const [sent, changes, recordChanges, bonos] = await Promise.all([
     messagesSentTo(ctx.db, ids),
     changesOfAppointments(ctx.db, ids),
     record ? changesOfClientRecord(ctx.db, record.id) : Promise.resolve([]),
+    record ? bonosForExport(ctx.db, record.id) : Promise.resolve([]),
   ]);
   return {
     exportedAt: ctx.now().toISOString(),
@@ -102,6 +105,13 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
           changes: recordChanges.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
         }
       : null,
+    // ADR 037: her bonos and each session's state (the salon keeps them after a deletion, anonymised with her record).
+    bonos: bonos.map((b) => ({
+      ...b,
+      soldAt: iso(b.soldAt),
+      refundedAt: isoOrNull(b.refundedAt),
+      sessionsUsed: b.sessionsUsed.map((s) => ({ ...s, reservedAt: iso(s.reservedAt), spentAt: isoOrNull(s.spentAt), releasedAt: isoOrNull(s.releasedAt) })),
+    })),
     messagePreferences: { reminders },
     messagesSent: sent.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
     appointmentChanges: changes.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),

@@ -25,6 +25,8 @@ const SettingsBody = z
     // ADR 025. Optional so an older form that does not send them keeps the stored values.
     maxFutureAppointmentsPerClient: z.number({ error: STAFF_MSG.bookingCapInvalid }).optional(),
     bookingHorizonDays: z.number({ error: STAFF_MSG.bookingHorizonInvalid }).optional(),
+    // ADR 037: "Una ausencia consume la sesión"; optional so an older form keeps the stored value.
+    noShowSpendsSession: z.boolean({ error: MSG.invalidInput }).optional(),
   })
   .superRefine((value, ctx) => {
     const error = settingsFieldsError(value);

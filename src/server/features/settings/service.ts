@@ -30,6 +30,7 @@ function answerOf(row: SettingsRow | undefined): SettingsAnswer {
     reminderHours: row.reminderHours,
     maxFutureAppointmentsPerClient: row.maxFutureAppointmentsPerClient,
     bookingHorizonDays: row.bookingHorizonDays,
+    noShowSpendsSession: row.noShowSpendsSession,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -39,7 +40,7 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
   return {
     get: async (): Promise<SettingsAnswer> => answerOf(await readSettings(deps.db)),
 
-    async save(input: Omit<SalonSettings, 'reminderHours' | 'maxFutureAppointmentsPerClient' | 'bookingHorizonDays'> & Partial<SalonSettings>): Promise<SettingsAnswer> {
+    async save(input: Omit<SalonSettings, 'reminderHours' | 'maxFutureAppointmentsPerClient' | 'bookingHorizonDays' | 'noShowSpendsSession'> & Partial<SalonSettings>): Promise<SettingsAnswer> {
       assertValidSchedule(input.openingHours);
       // A form that does not send the booking limits keeps what is stored (or the defaults).
       const current = answerOf(await readSettings(deps.db));
@@ -56,6 +57,7 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
           ...(input.reminderHours === undefined ? {} : { reminderHours: input.reminderHours }),
           maxFutureAppointmentsPerClient: input.maxFutureAppointmentsPerClient ?? current.maxFutureAppointmentsPerClient,
           bookingHorizonDays: input.bookingHorizonDays ?? current.bookingHorizonDays,
+          noShowSpendsSession: input.noShowSpendsSession ?? current.noShowSpendsSession,
         },
         deps.now(),
       );

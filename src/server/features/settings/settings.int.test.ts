@@ -48,6 +48,8 @@ describe('salon settings', () => {
       // ADR 025: the per-client cap and the booking horizon.
       maxFutureAppointmentsPerClient: 4,
       bookingHorizonDays: 90,
+      // ADR 037: "Una ausencia consume la sesión".
+      noShowSpendsSession: true,
       updatedAt: null,
     });
   });
@@ -126,5 +128,15 @@ describe('salon settings', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(message);
     expect((await admin.get('/api/admin/settings')).body).toEqual(before);
+  });
+});
+
+describe('"Una ausencia consume la sesión" (ADR 037)', () => {
+  it('is kept when sent and left alone when not', async () => {
+    const body = { name: 'Auna', address: '', phoneNumber: '', appointmentTimeSlotInterval: 30, cancellationPolicyHours: 24, openingHours: emptyWeeklySchedule() };
+    expect((await admin.put('/api/admin/settings', { ...body, noShowSpendsSession: false })).body.noShowSpendsSession).toBe(false);
+    expect((await admin.put('/api/admin/settings', body)).body.noShowSpendsSession).toBe(false);
+    expect((await admin.put('/api/admin/settings', { ...body, noShowSpendsSession: 'sí' })).status).toBe(400);
+    expect((await admin.put('/api/admin/settings', { ...body, noShowSpendsSession: true })).body.noShowSpendsSession).toBe(true);
   });
 });

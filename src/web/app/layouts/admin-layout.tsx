@@ -1,4 +1,4 @@
-import { BedSingle, CalendarCheck, CalendarDays, CalendarX, Contact, LayoutDashboard, Scissors, Settings, Users } from 'lucide-react';
+import { BedSingle, CalendarCheck, CalendarDays, CalendarX, Contact, LayoutDashboard, Scissors, Settings, Ticket, Users } from 'lucide-react';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
 import { PortalShell } from './portal-shell';
@@ -20,6 +20,8 @@ export function AdminLayout() {
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },
             // ADR 036: what a service needs besides a professional.
             { to: '/admin/resources', label: 'Cabinas y aparatos', icon: BedSingle },
+            // ADR 037: the bono types; a bono is sold on the client's record.
+            { to: '/admin/bonos', label: 'Bonos', icon: Ticket },
             { to: '/admin/employees', label: 'Gestionar Empleados', icon: Users },
             { to: '/admin/appointments', label: 'Ver Citas', icon: CalendarCheck },
             { to: '/admin/settings', label: 'Configuración Salón', icon: Settings },

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from '../../components/inline-icons';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams, type NavigateFunction } from 'react-router';
 import { isBookableDate } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
@@ -14,6 +14,10 @@ import { DayAndTimeStep, loadNotesField, NotesStep, ProfessionalStep } from './b
 import { ServiceLoading, ServiceSummary, ServiceUnavailable } from './service-summary';
 import { useBook } from './use-book';
 import { useDaySlots } from './use-day-slots';
+
+// ADR 037: what her bono has left, in its own chunk once she picks a time.
+const loadBonoHint = () => import('./bono-hint');
+const BonoHint = lazy(loadBonoHint);
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
 function firstBookableDate(today: string): string {
@@ -52,7 +56,10 @@ export default function BookPage() {
   const professional = list?.find((p) => p.id === professionalId);
   // The note's field (its own chunk) downloads while the client picks a time, not after.
   useEffect(() => {
-    if (professionalId !== '') void loadNotesField();
+    if (professionalId !== '') {
+      void loadNotesField();
+      void loadBonoHint();
+    }
   }, [professionalId]);
 
   const { slots, closedDays, setMonth, live, refetch: refetchSlots } = useDaySlots(serviceId, professionalId, professional?.userId, date);
@@ -137,6 +144,11 @@ export default function BookPage() {
           />
 
           {time && <NotesStep value={notes} onChange={setNotes} />}
+          {time && (
+            <Suspense fallback={null}>
+              <BonoHint serviceId={serviceId} date={date} />
+            </Suspense>
+          )}
 
           <ConfirmBar time={time} professionalChosen={professionalId !== ''} pending={book.isPending} error={bookingError} onConfirm={submit} />
         </div>

@@ -13,6 +13,7 @@ import { StatusBadge } from '../../components/status-badge';
 import { inputClass } from '../../components/input-class';
 import { useSession } from '../../api/session';
 import { formatDateLong, formatDateShort, formatEuros, formatTime } from '../../lib/format';
+import { ClientBonos } from './client-bonos';
 import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
 import { clientQuery, updateClient, type ClientInput, type ClientPageData } from '../../api/front-desk';
 
@@ -48,6 +49,7 @@ function Appointments({ title, rows }: { title: string; rows: Row[] }) {
 export default function ClientPage() {
   const { id = '' } = useParams();
   const { data, isPending, isError, error } = useQuery(clientQuery(id));
+  const { user } = useSession();
   if (isPending) return <InlineLoading text="Cargando cliente..." />;
   if (isError) return <Alert>{error.message}</Alert>;
   return (
@@ -81,6 +83,7 @@ export default function ClientPage() {
       </dl>
       <RecordAudit audit={data.audit} />
       <EditClient id={id} data={data} />
+      <ClientBonos clientId={id} isAdmin={user?.role === 'admin'} />
       <Appointments title="Próximas citas" rows={data.upcoming} />
       <Appointments title="Historial" rows={data.past} />
     </div>

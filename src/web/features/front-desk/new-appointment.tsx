@@ -13,6 +13,8 @@ import { inputClass } from '../../components/input-class';
 import { ClientPicker } from './client-picker';
 import { professionalsQuery, slotsQuery, staffBook } from '../../api/booking';
 import { activeServicesQuery } from '../../api/catalog';
+import { clientBonosQuery } from '../../api/bonos';
+import { salonDay } from '../../components/bono-card';
 import type { ClientSummary, SalonDay } from '../../api/front-desk';
 
 export type NewAppointmentStart = { date: string; professionalId?: string; time?: string };
@@ -46,6 +48,10 @@ export function NewAppointment({
   const [chosen, setChosen] = useState<Record<number, string>>({});
   const groups = serviceGroups[serviceId] ?? [];
   const book = useMutation({ mutationFn: staffBook });
+  // ADR 037: her bonos that cover this visit; '' = the one that expires first, 'none' = pays normally.
+  const [bonoChoice, setBonoChoice] = useState('');
+  const bonos = useQuery({ ...clientBonosQuery(client?.id ?? ''), enabled: !!client });
+  const fitting = (bonos.data?.bonos ?? []).filter((b) => !b.refunded && b.remaining > 0 && date <= b.expiresOn && b.services.some((x) => x.id === serviceId));
 
   const pros = useQuery({ ...professionalsQuery(serviceId), enabled: serviceId !== '' });
   const offered = useMemo(() => (pros.data ?? []).filter((p) => p.userId), [pros.data]);
@@ -67,6 +73,7 @@ export function NewAppointment({
         time,
         notes: notes.trim() || undefined,
         resourceIds: resourceIdsOf(groups, chosen),
+        ...(fitting.length === 0 || bonoChoice === '' ? {} : { bonoId: bonoChoice === 'none' ? null : bonoChoice }),
       },
       {
         onSuccess: () => {
@@ -150,6 +157,20 @@ export function NewAppointment({
               </label>
             ))}
           </div>
+        )}
+        {fitting.length > 0 && (
+          <label className="flex flex-col gap-1.5 text-sm font-medium">
+            Bono
+            <select className={selectClass} style={chevron} name="bono" value={bonoChoice} onChange={(e) => setBonoChoice(e.target.value)}>
+              <option value="">Automático (el que caduca antes)</option>
+              {fitting.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name} · quedan {b.remaining} · caduca {salonDay(b.expiresOn)}
+                </option>
+              ))}
+              <option value="none">Sin bono</option>
+            </select>
+          </label>
         )}
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           Notas de la cita (opcional, las verá el cliente)

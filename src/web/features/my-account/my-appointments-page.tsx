@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Clock, Hourglass, MessageSquareText, UserRound } from 'lucide-react';
+import { CalendarDays, Clock, Hourglass, MessageSquareText, Ticket, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showClientCancelButton } from '../../../domain/appointment-status';
+import { bonoLeftText } from '../../../domain/bonos';
 import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
@@ -10,6 +11,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
+import { myBonosQuery } from '../../api/bonos';
 import { cancelMyAppointment, myAppointmentsQuery, type MyAppointment } from '../../api/my-account';
 import { ApiRequestError } from '../../lib/api';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
@@ -56,7 +58,20 @@ function Detail({ icon: Icon, label, children }: { icon: typeof Clock; label: st
   );
 }
 
-function AppointmentCard({ a, now, onCancel, onMove }: { a: Appointment; now: number; onCancel: (a: Appointment) => void; onMove: (a: Appointment) => void }) {
+function AppointmentCard({
+  a,
+  now,
+  bonoLeft,
+  onCancel,
+  onMove,
+}: {
+  a: Appointment;
+  now: number;
+  /** ADR 037: the sessions left on the bono this appointment holds a session of, if any. */
+  bonoLeft: number | null;
+  onCancel: (a: Appointment) => void;
+  onMove: (a: Appointment) => void;
+}) {
   const cancellable = showClientCancelButton({ status: a.status, startTime: new Date(a.startTime) }, now);
   return (
     <li className="flex flex-col rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
@@ -77,6 +92,11 @@ function AppointmentCard({ a, now, onCancel, onMove }: { a: Appointment; now: nu
         <Detail icon={Hourglass} label="Duración">
           {a.serviceDuration} min · <span className="font-semibold">{formatEuros(a.price)}</span>
         </Detail>
+        {bonoLeft !== null && (
+          <Detail icon={Ticket} label="Bono">
+            <span className="font-medium text-rose-700">{bonoLeftText(bonoLeft)}</span>
+          </Detail>
+        )}
         {a.notes_client && (
           <Detail icon={MessageSquareText} label="Tus notas">
             <span className="text-muted italic">“{a.notes_client}”</span>
@@ -107,13 +127,17 @@ export default function MyAppointmentsPage() {
   const [toMove, setToMove] = useState<Appointment | null>(null);
 
   const list = useQuery(myAppointmentsQuery());
+  const bonos = useQuery(myBonosQuery());
   const now = Date.now();
+  // The bono an appointment holds a session of (reserved): what it has left.
+  const bonoLeftOf = (id: string) => bonos.data?.bonos.find((b) => b.history.some((h) => h.appointmentId === id && h.state === 'reserved'))?.remaining ?? null;
 
   const cancel = useMutation({
     mutationFn: cancelMyAppointment,
     onSuccess: async () => {
       setToCancel(null);
       await qc.invalidateQueries({ queryKey: myAppointmentsQuery().queryKey });
+      void qc.invalidateQueries({ queryKey: myBonosQuery().queryKey });
       window.scrollTo({ top: 0 });
       navigate('/my-appointments?status=cancelled', { replace: true });
     },
@@ -131,9 +155,16 @@ export default function MyAppointmentsPage() {
         title="Mis Citas"
         subtitle="Consulta tus reservas, cámbialas de hora o cancélalas si lo necesitas."
         actions={
-          <ButtonLink href="/services" className="w-full sm:w-auto">
-            Reservar Otro Servicio
-          </ButtonLink>
+          <>
+            {(bonos.data?.bonos.length ?? 0) > 0 && (
+              <ButtonLink href="/mis-bonos" variant="secondary" className="w-full sm:w-auto">
+                Mis bonos
+              </ButtonLink>
+            )}
+            <ButtonLink href="/services" className="w-full sm:w-auto">
+              Reservar Otro Servicio
+            </ButtonLink>
+          </>
         }
       />
       <EmailConfirmationNotice />
@@ -157,6 +188,7 @@ export default function MyAppointmentsPage() {
               key={a.id}
               a={a}
               now={now}
+              bonoLeft={bonoLeftOf(a.id)}
               onCancel={(x) => {
                 setCancelError(null);
                 setToCancel(x);

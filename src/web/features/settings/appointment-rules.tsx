@@ -2,6 +2,8 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { SLOT_INTERVAL_OPTIONS } from '../../../domain/slots';
 import { fromMinutes } from '../../../domain/weekly-schedule';
 import { NumberInput } from '../../components/admin/admin-ui';
+import { Switch } from 'react-aria-components';
+import { BONO_MSG } from '../../../domain/bonos';
 import { SelectField } from '../../components/form-field';
 import { chevron, selectClass } from '../../components/schedule-editor';
 import type { SettingsField, SettingsValues } from './settings-values';
@@ -94,6 +96,23 @@ export function AppointmentRules({
           description={r.description}
         />
       ))}
+      {/* ADR 037: a no-show spends the bono's session, or gives it back. */}
+      <Switch
+        isSelected={values.noShowSpendsSession}
+        onChange={(noShowSpendsSession) => onChange({ noShowSpendsSession })}
+        className="group flex min-h-11 cursor-pointer items-start gap-3 rounded-xl outline-none sm:col-span-2"
+      >
+        <span
+          aria-hidden
+          className="mt-0.5 flex h-7 w-12 shrink-0 items-center rounded-full bg-line p-0.5 transition-colors group-data-[selected]:bg-rose-700 group-data-[focus-visible]:ring-3 group-data-[focus-visible]:ring-gold"
+        >
+          <span className="h-6 w-6 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
+        </span>
+        <span className="flex flex-col">
+          <span className="font-medium text-ink">{BONO_MSG.noShowSpends}</span>
+          <span className="text-sm text-muted">Si está desactivado, la sesión del bono vuelve al bono cuando la clienta no se presenta.</span>
+        </span>
+      </Switch>
     </div>
   );
 }

@@ -19,6 +19,8 @@ export type SettingsValues = {
   /** ADR 025: what a client may book for themselves. */
   cap: string;
   horizon: string;
+  /** ADR 037: "Una ausencia consume la sesión". */
+  noShowSpendsSession: boolean;
   openingHours: WeeklySchedule;
 };
 
@@ -43,6 +45,7 @@ export const valuesOf = (s: SalonSettingsAnswer): SettingsValues => ({
   reminderHours: String(s.reminderHours),
   cap: String(s.maxFutureAppointmentsPerClient),
   horizon: String(s.bookingHorizonDays),
+  noShowSpendsSession: s.noShowSpendsSession,
   openingHours: s.openingHours,
 });
 
@@ -59,6 +62,7 @@ export function inputOf(v: SettingsValues): SettingsInput & { reminderHours: num
     openingHours: v.openingHours,
     maxFutureAppointmentsPerClient: numberOf(v.cap),
     bookingHorizonDays: numberOf(v.horizon),
+    noShowSpendsSession: v.noShowSpendsSession,
     reminderHours: numberOf(v.reminderHours),
   };
 }
