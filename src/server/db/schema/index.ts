@@ -11,3 +11,5 @@ export * from './availability';
 export * from './notifications';
 export * from './front-desk';
 export * from './resources';
+export * from './gift-cards';
+export * from './payments';
