@@ -105,3 +105,9 @@ export const SALON_DEMO = {
   appointmentTimeSlotInterval: 30,
   cancellationPolicyHours: 24,
 };
+
+/**
+ * The demo's gift card (ADR 038), partly spent: a FIXED code, published here and in the demo's
+ * docs so a visitor can try it at the desk. A real card's code is random and never stored.
+ */
+export const DEMO_GIFT_CARD = { code: 'AUNA-REGA-2X', amount: 60, buyerName: 'Isabel Navarro', saleMethod: 'tarjeta', soldDaysAgo: 8 } as const;
