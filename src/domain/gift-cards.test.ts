@@ -48,7 +48,7 @@ describe('the code', () => {
     expect(isGiftCardCodeShape(normalizeGiftCardCode(typed))).toBe(shape);
   });
 
-  it('masks all but the last four symbols', () => expect(maskedGiftCardCode('XP2H')).toBe('····-··XP-2H'));
+  it('masks all but the last four symbols', () => expect(maskedGiftCardCode('XP2H')).toBe('••••-••XP-2H'));
   it('is 10 symbols long', () => expect(GIFT_CARD_CODE_LENGTH).toBe(10));
 });
 

@@ -55,9 +55,9 @@ export function isGiftCardCodeShape(code: string): boolean {
   return code.length === GIFT_CARD_CODE_LENGTH && [...code].every((ch) => GIFT_CARD_ALPHABET.includes(ch));
 }
 
-/** The code's last four symbols, shown to recognise a card without its code ('····-··XP-2H'). */
+/** The code's last four symbols, shown to recognise a card without its code ('••••-••XP-2H'). */
 export function maskedGiftCardCode(last4: string): string {
-  return `····-··${last4.slice(0, 2)}-${last4.slice(2)}`;
+  return `••••-••${last4.slice(0, 2)}-${last4.slice(2)}`;
 }
 
 const daysInMonth = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();

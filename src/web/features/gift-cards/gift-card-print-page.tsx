@@ -49,7 +49,7 @@ export default function GiftCardPrintPage() {
         {c.serviceName && <p className="mt-1 text-muted">Valor {formatEuros(c.amount)}</p>}
         <div className="mx-auto mt-7 w-fit rounded-xl border border-line bg-white px-6 py-3">
           <p className="text-xs tracking-wide text-muted uppercase">Código</p>
-          <p className="font-mono text-2xl font-semibold tracking-[0.2em]">{code ?? '····-····-··'}</p>
+          <p className="font-mono text-2xl font-semibold tracking-[0.2em]">{code ?? '••••-••••-••'}</p>
         </div>
         <p className="mt-6 text-sm text-muted">Válida hasta el {spanishDate(c.lastDay)}. Presenta este código en el salón.</p>
         {(salon.data?.address || salon.data?.phoneNumber) && (

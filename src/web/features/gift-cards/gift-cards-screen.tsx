@@ -67,7 +67,7 @@ function CodeLookup({ base }: { base: string }) {
   return (
     <form
       className="max-w-xl rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft"
-      aria-label="Buscar por código"
+      aria-label="Consultar una tarjeta"
       onSubmit={(e) => {
         e.preventDefault();
         if (code.trim()) void find();

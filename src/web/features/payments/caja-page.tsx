@@ -18,7 +18,7 @@ import { CompletedUnpaid, GiftCardSales, PaymentList, Totals } from './caja-sect
  */
 export default function CajaPage() {
   const [params, setParams] = useSearchParams();
-  const asked = params.get('date') ?? '';
+  const asked = params.get('dia') ?? '';
   const date = isSalonDay(asked) ? asked : todayInSalon();
   const caja = useQuery(cajaQuery(date));
   return (
@@ -43,7 +43,7 @@ export default function CajaPage() {
           type="date"
           className={inputClass}
           value={date}
-          onChange={(e) => isSalonDay(e.target.value) && setParams({ date: e.target.value }, { replace: true })}
+          onChange={(e) => isSalonDay(e.target.value) && setParams({ dia: e.target.value }, { replace: true })}
         />
       </label>
       <div className="mt-6">
