@@ -17,6 +17,8 @@ export type PaymentsSummary = {
   appointment: { id: string; price: number; status: string; payable: boolean };
   payments: PaymentLine[];
   paid: number;
+  /** Settled below the price, with a reason: nothing more to collect. */
+  discounted: boolean;
   remaining: number;
 };
 

@@ -100,6 +100,8 @@ describe('/api/payments/appointments/:id', () => {
     const ok = await pay(id, { lines: [{ method: 'bizum', amount: 20 }], discountReason: 'Primera visita' });
     expect(ok.status).toBe(201);
     expect(ok.body.payments[0]).toMatchObject({ method: 'bizum', discountReason: 'Primera visita' });
+    // The discount settles it: nothing left to collect.
+    expect(ok.body).toMatchObject({ paid: 20, discounted: true, remaining: 0 });
   });
 
   it('refuses bad lines in Spanish, never a 500', async () => {

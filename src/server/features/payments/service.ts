@@ -34,6 +34,8 @@ const payable = (a: Facts, now: Date) => a.status === 'completed' || (a.status =
 async function summary(ctx: Ctx, a: Facts) {
   const lines = await paymentsOf(ctx.db, a.id);
   const paid = sumEuros(lines.map((l) => l.amount));
+  // A payment below the price with its reason settles the appointment: the rest is the discount.
+  const discounted = lines.some((l) => l.discountReason !== '');
   return {
     appointment: {
       id: a.id,
@@ -47,7 +49,8 @@ async function summary(ctx: Ctx, a: Facts) {
     },
     payments: lines.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
     paid,
-    remaining: fromCents(Math.max(0, toCents(a.price) - toCents(paid))),
+    discounted,
+    remaining: discounted ? 0 : fromCents(Math.max(0, toCents(a.price) - toCents(paid))),
   };
 }
 

@@ -23,7 +23,7 @@ export default function GiftCardPrintPage() {
   if (card.isError) return <Alert>{card.error.message}</Alert>;
   const c = card.data.giftCard;
   return (
-    <main className="mx-auto max-w-xl px-4 py-8 print:max-w-none print:p-0">
+    <main className="mx-auto max-w-xl px-4 py-8 print:max-w-[16cm] print:pt-8">
       <div className="mb-6 flex flex-wrap gap-2 print:hidden">
         <Button onPress={() => window.print()} isDisabled={!code}>
           <Printer className="h-4 w-4" aria-hidden />
@@ -45,7 +45,7 @@ export default function GiftCardPrintPage() {
         <p className="text-sm font-semibold tracking-[0.25em] text-rose-800 uppercase">{salon.data?.salonName}</p>
         <h1 className="mt-3 font-serif text-4xl">Tarjeta regalo</h1>
         {c.recipientName && <p className="mt-4 text-lg">Para {c.recipientName}</p>}
-        <p className="mt-5 font-serif text-5xl tabular-nums">{c.serviceName ?? formatEuros(c.amount)}</p>
+        <p className={`mt-5 font-serif tabular-nums ${c.serviceName ? 'text-3xl' : 'text-5xl'}`}>{c.serviceName ?? formatEuros(c.amount)}</p>
         {c.serviceName && <p className="mt-1 text-muted">Valor {formatEuros(c.amount)}</p>}
         <div className="mx-auto mt-7 w-fit rounded-xl border border-line bg-white px-6 py-3">
           <p className="text-xs tracking-wide text-muted uppercase">Código</p>

@@ -1,0 +1,38 @@
+import { chromium } from '@playwright/test';
+const base = 'http://localhost:3192';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+for (const width of [390, 1280]) {
+  const ctx = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 }, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  const page = await ctx.newPage();
+  await page.request.post(`${base}/api/auth/sign-in/email`, { data: { email: 'admin@auna.demo', password: 'auna-demo' }, headers: { origin: base } });
+  await page.goto(base + '/admin/gift-cards');
+  await page.getByRole('button', { name: 'Vender tarjeta regalo' }).click();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `screenshots/caja-sale-form-${width}.png` });
+  const f = page.getByRole('form', { name: 'Vender tarjeta regalo' });
+  await f.getByRole('radio', { name: 'Un servicio' }).check();
+  await f.getByRole('combobox', { name: 'Servicio' }).selectOption({ index: 2 });
+  await f.getByLabel('Quién la compra').fill('Pilar Gómez');
+  await f.getByLabel('Para quién (opcional)').fill('Ana Gómez');
+  await f.getByRole('button', { name: 'Vender tarjeta' }).click();
+  await page.getByTestId('gift-card-code').waitFor();
+  await page.screenshot({ path: `screenshots/caja-sold-${width}.png` });
+  await page.getByRole('link', { name: 'Imprimir tarjeta' }).click();
+  await page.getByTestId('gift-card-printable').waitFor();
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `screenshots/caja-print-${width}.png`, fullPage: true });
+  await page.emulateMedia({ media: 'print' });
+  await page.screenshot({ path: `screenshots/caja-print-media-${width}.png`, fullPage: true });
+  await page.emulateMedia({ media: 'screen' });
+  await page.goto(base + '/admin/gift-cards');
+  await page.getByRole('textbox', { name: 'Buscar por código' }).fill('auna rega 2x');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByTestId('gift-card-balance').waitFor();
+  await page.screenshot({ path: `screenshots/caja-card-${width}.png`, fullPage: true });
+  await page.goto(base + '/admin/day?dia=2026-11-23');
+  await page.getByRole('button', { name: /15:00 Elena Torres/ }).click();
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `screenshots/caja-details-${width}.png`, fullPage: false });
+  await ctx.close();
+}
+await browser.close();
