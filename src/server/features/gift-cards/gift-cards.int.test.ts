@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_CARD_ALPHABET } from '../../../domain/gift-cards';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { giftCards, rateLimit } from '../../db/schema';
+import { clients, giftCards, rateLimit } from '../../db/schema';
 import { arrangeWorld, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
@@ -58,6 +58,14 @@ describe('/api/gift-cards', () => {
     const res = await sell({ serviceId: w.serviceId, saleMethod: 'bizum' }, 'admin');
     expect(res.status).toBe(201);
     expect(res.body.giftCard).toMatchObject({ amount: 25.5, balance: 25.5, serviceName: 'Corte y peinado', saleMethod: 'bizum' });
+  });
+
+  it('links the buyer and the recipient to their client records when the desk picks them', async () => {
+    const [record] = await server.deps.db.insert(clients).values({ name: 'Lola Ruiz', phone: '+34612345678' }).returning({ id: clients.id });
+    const res = await sell({ amount: 15, recipientName: 'Lola Ruiz', recipientClientId: record!.id, buyerClientId: null });
+    expect(res.status).toBe(201);
+    const [row] = await server.deps.db.select({ r: giftCards.recipientClientId, b: giftCards.buyerClientId }).from(giftCards).where(eq(giftCards.id, res.body.giftCard.id));
+    expect(row).toEqual({ r: record!.id, b: null });
   });
 
   it('codes are random: 40 sales, 40 different codes over the whole alphabet', async () => {

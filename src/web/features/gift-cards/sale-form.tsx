@@ -10,6 +10,7 @@ import { chevron, selectClass } from '../../components/select-class';
 import { formatEuros } from '../../lib/format';
 import { activeServicesQuery } from '../../api/catalog';
 import { giftCardsQuery, rememberSoldCode, sellGiftCard, type Sale } from '../../api/gift-cards';
+import { ClientLink, type LinkedClient } from './client-link';
 
 type Kind = 'amount' | 'service';
 
@@ -23,6 +24,8 @@ export function SaleForm({ base }: { base: string }) {
   const [buyerName, setBuyer] = useState('');
   const [recipientName, setRecipient] = useState('');
   const [saleMethod, setMethod] = useState<SaleMethod>('efectivo');
+  const [buyerRecord, setBuyerRecord] = useState<LinkedClient | null>(null);
+  const [recipientRecord, setRecipientRecord] = useState<LinkedClient | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [sold, setSold] = useState<Sale | null>(null);
@@ -34,7 +37,14 @@ export function SaleForm({ base }: { base: string }) {
     setError(null);
     try {
       const value = kind === 'amount' ? { amount: amount.trim() === '' ? Number.NaN : Number(amount.replace(',', '.')) } : { serviceId };
-      const sale = await sellGiftCard({ ...value, buyerName, recipientName, saleMethod });
+      const sale = await sellGiftCard({
+        ...value,
+        buyerName,
+        recipientName,
+        saleMethod,
+        buyerClientId: buyerRecord?.id ?? null,
+        recipientClientId: recipientRecord?.id ?? null,
+      });
       rememberSoldCode(sale.giftCard.id, sale.code);
       void qc.invalidateQueries({ queryKey: giftCardsQuery().queryKey });
       setSold(sale);
@@ -85,10 +95,26 @@ export function SaleForm({ base }: { base: string }) {
         Quién la compra
         <input className={inputClass} value={buyerName} maxLength={120} onChange={(e) => setBuyer(e.target.value)} autoComplete="off" />
       </label>
+      <ClientLink
+        label="Ficha de quien la compra"
+        value={buyerRecord}
+        onChange={(c) => {
+          setBuyerRecord(c);
+          if (c && !buyerName.trim()) setBuyer(c.name);
+        }}
+      />
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Para quién (opcional)
         <input className={inputClass} value={recipientName} maxLength={120} onChange={(e) => setRecipient(e.target.value)} autoComplete="off" />
       </label>
+      <ClientLink
+        label="Ficha de quien la recibe"
+        value={recipientRecord}
+        onChange={(c) => {
+          setRecipientRecord(c);
+          if (c && !recipientName.trim()) setRecipient(c.name);
+        }}
+      />
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Cómo se ha pagado
         <select className={selectClass} style={chevron} value={saleMethod} onChange={(e) => setMethod(e.target.value as SaleMethod)}>
