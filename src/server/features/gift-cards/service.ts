@@ -94,7 +94,7 @@ export async function sellGiftCard(ctx: Ctx, actor: SessionUser, input: SaleInpu
         lastDay: giftCardLastDay(salonDateOf(now, SALON_TIME_ZONE)),
         saleMethod: input.saleMethod,
         soldByUserId: actor.id,
-        soldByName: actor.name,
+        soldByName: actor.name.trim() || actor.email,
         createdAt: now,
         updatedAt: now,
       });

@@ -102,6 +102,8 @@ describe('/api/payments/appointments/:id', () => {
     expect(ok.body.payments[0]).toMatchObject({ method: 'bizum', discountReason: 'Primera visita' });
     // The discount settles it: nothing left to collect.
     expect(ok.body).toMatchObject({ paid: 20, discounted: true, remaining: 0 });
+    const more = await pay(id, { lines: [{ method: 'efectivo', amount: 5.5 }] });
+    expect([more.status, more.body.error.message]).toEqual([409, STAFF_MSG.paymentAlreadySettled]);
   });
 
   it('refuses bad lines in Spanish, never a 500', async () => {

@@ -92,7 +92,9 @@ export async function recordPayment(ctx: Ctx, actor: SessionUser, id: string, in
     const a = await ctx.db.transaction(async (tx) => {
       const a = visibleTo(actor, await lockAppointment(tx, id));
       if (!payable(a, now)) throw conflict(STAFF_MSG.paymentNotPayable, 'not_payable');
-      const already = sumEuros((await paymentsOf(tx, id)).map((l) => l.amount));
+      const earlier = await paymentsOf(tx, id);
+      if (earlier.some((l) => l.discountReason !== '')) throw conflict(STAFF_MSG.paymentAlreadySettled, 'already_settled');
+      const already = sumEuros(earlier.map((l) => l.amount));
       const problem = paymentProblem({ price: a.price, alreadyPaid: already, amounts: input.lines.map((l) => l.amount), discountReason });
       if (problem) throw badRequest(problem);
       const reasonStored = toCents(already + sumEuros(input.lines.map((l) => l.amount))) < toCents(a.price) ? discountReason : '';
@@ -105,7 +107,7 @@ export async function recordPayment(ctx: Ctx, actor: SessionUser, id: string, in
           giftCardId,
           discountReason: reasonStored,
           recordedByUserId: actor.id,
-          recordedByName: actor.name,
+          recordedByName: actor.name.trim() || actor.email,
           createdAt: now,
         });
       }
