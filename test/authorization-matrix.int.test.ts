@@ -710,6 +710,47 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await startOf(id)) !== before) === ok ? null : 'moved when refused, or not moved when allowed' };
     },
   },
+  // Gift cards and payments (issue 23, ADR 038, 039): the staff's; an employee pays only her own appointments; the Caja is the admin's.
+  'GET /api/gift-cards': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/gift-cards') }) },
+  'POST /api/gift-cards': {
+    expect: staff(201),
+    call: async (s) => {
+      const buyerName = `Compradora ${++seq}`;
+      const res = await s.post('/api/gift-cards', { amount: 30, buyerName, saleMethod: 'efectivo' });
+      return { res, check: async (ok) => ((await countWhere('gift_cards', 'buyer_name', buyerName)) === (ok ? 1 : 0) ? null : 'gift card stored wrongly') };
+    },
+  },
+  'POST /api/gift-cards/lookup': {
+    expect: staff(200),
+    call: async (s) => {
+      const { code } = (await w.sessions.admin.post('/api/gift-cards', { amount: 10, buyerName: 'Para buscar', saleMethod: 'bizum' })).body;
+      return { res: await s.post('/api/gift-cards/lookup', { code }) };
+    },
+  },
+  'GET /api/gift-cards/:id': {
+    expect: staff(200),
+    call: async (s) => {
+      const { giftCard } = (await w.sessions.admin.post('/api/gift-cards', { amount: 10, buyerName: 'Para ver', saleMethod: 'bizum' })).body;
+      return { res: await s.get(`/api/gift-cards/${giftCard.id}`) };
+    },
+  },
+  'GET /api/payments/appointments/:id': {
+    expect: { ...staff(200), otherEmployee: 404 },
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: startedStart(), status: 'completed' });
+      return { res: await s.get(`/api/payments/appointments/${id}`) };
+    },
+  },
+  'POST /api/payments/appointments/:id': {
+    expect: { ...staff(201), otherEmployee: 404 },
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: startedStart(), status: 'completed' });
+      const res = await s.post(`/api/payments/appointments/${id}`, { lines: [{ method: 'efectivo', amount: 25.5 }] });
+      return { res, check: async (ok) => ((await countWhere('payments', 'appointment_id', id)) === (ok ? 1 : 0) ? null : 'payment stored wrongly') };
+    },
+  },
+  'GET /api/payments/caja': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja?date=${TODAY}`) }) },
+  'GET /api/payments/caja/csv': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja/csv?date=${TODAY}`) }) },
   // RGPD (ADR 026): one's own data only.
   'GET /api/my-account/export': {
     expect: signedIn(200),

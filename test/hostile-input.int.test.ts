@@ -47,6 +47,8 @@ let spare: {
   maintenanceId: string;
   bonoTypeId: string;
   bonoId: string;
+  giftCardId: string;
+  paidAppointment: string;
 };
 let tried = 0;
 let refused = 0;
@@ -421,6 +423,19 @@ function specs(): Record<string, Spec> {
     'POST /api/bonos/:id/extend': { actor: 'admin', params: { id: () => spare.bonoId }, body: () => ({ expiresOn: '2027-06-30', reason: 'Lesión' }) },
     'POST /api/bonos/:id/refund': { actor: 'admin', params: { id: () => spare.bonoId }, body: () => ({ reason: 'Se muda' }) },
     'GET /api/my-bonos': { actor: 'client', query: () => ({}) },
+    // gift cards, payments and the Caja del día (ADR 038, 039)
+    'GET /api/gift-cards': { actor: 'employee', query: () => ({}) },
+    'POST /api/gift-cards': { actor: 'employee', body: () => ({ amount: 25, buyerName: 'Carmen Ruiz', recipientName: 'Lola Ruiz', saleMethod: 'efectivo' }) },
+    'POST /api/gift-cards/lookup': { actor: 'admin', body: () => ({ code: 'K7MR-4QXP-2H' }) },
+    'GET /api/gift-cards/:id': { actor: 'employee', params: { id: () => spare.giftCardId } },
+    'GET /api/payments/appointments/:id': { actor: 'employee', params: { id: () => spare.paidAppointment } },
+    'POST /api/payments/appointments/:id': {
+      actor: 'employee',
+      params: { id: () => spare.paidAppointment },
+      body: () => ({ lines: [{ method: 'efectivo', amount: 0.5 }], discountReason: 'Descuento' }),
+    },
+    'GET /api/payments/caja': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
+    'GET /api/payments/caja/csv': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
     'GET /api/my-time-off': { actor: 'employee', query: () => ({}) },
     'POST /api/my-time-off': { actor: 'employee', body: () => ({ startDate: '2026-04-06', endDate: '2026-04-10', startTime: null, endTime: null, reason: 'Vacaciones' }) },
     'DELETE /api/my-time-off/:id': { actor: 'employee', params: { id: () => spare.ownTimeOffId } },
@@ -584,7 +599,10 @@ beforeAll(async () => {
     maintenanceId: '',
     bonoTypeId: '',
     bonoId: '',
+    giftCardId: '',
+    paidAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-14T06:00:00Z'), status: 'completed' }),
   };
+  spare.giftCardId = (await w.sessions.admin.post('/api/gift-cards', { amount: 20, buyerName: 'Repuesta', saleMethod: 'efectivo' })).body.giftCard.id;
   spare.resourceId = (await w.sessions.admin.post('/api/admin/resources', { name: 'Cabina repuesta', kind: 'cabina' })).body.resource.id;
   spare.maintenanceId = (
     await w.sessions.admin.post(`/api/admin/resources/${spare.resourceId}/maintenance`, { startDate: '2026-05-20', endDate: '2026-05-20', reason: 'Revisión' })

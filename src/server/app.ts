@@ -23,6 +23,8 @@ import { notificationsRoutes } from './features/notifications/routes';
 import { myAppointmentsRoutes } from './features/my-account/appointments-routes';
 import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availability/routes';
 import { adminResourcesRoutes } from './features/resources/routes';
+import { giftCardsRoutes } from './features/gift-cards/routes';
+import { paymentsRoutes } from './features/payments/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -57,6 +59,9 @@ function apiRoutes(deps: Deps) {
     .route('/my-bonos', myBonosRoutes(deps))
     .route('/messages', notificationsRoutes(deps))
     .route('/front-desk', frontDeskRoutes(deps))
+    // Issue 23: gift cards, payments and the Caja del día (ADR 038, 039).
+    .route('/gift-cards', giftCardsRoutes(deps))
+    .route('/payments', paymentsRoutes(deps))
     // RGPD (ADR 026): the client's own data, and the privacy notice's facts.
     .route('/my-account', myAccountRoutes(deps))
     .route('/privacy', privacyRoutes(deps))

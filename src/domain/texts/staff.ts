@@ -11,6 +11,11 @@ export const rescheduleTooLate = (hours: number): string =>
 export const unlinkBlocked = (count: number): string =>
   `No se puede desvincular esta cuenta: tiene ${count === 1 ? 'una cita confirmada pendiente' : `${count} citas confirmadas pendientes`} como profesional. Cancélalas primero en «Ver Citas».`;
 
+export const giftCardExpired = (lastDay: string): string => `Esta tarjeta regalo caducó el ${lastDay}: ya no se puede usar.`;
+export const giftCardBalanceShort = (balance: string): string => `La tarjeta regalo solo tiene ${balance} de saldo. Cobra esa cantidad con ella y el resto con otro método.`;
+export const paymentOverPrice = (remaining: string): string =>
+  `El cobro supera el precio de la cita: quedan ${remaining} por cobrar. Auna no registra propinas.`;
+
 export const STAFF_MSG = {
   // Server answers and back-office texts from before the front desk.
   linkAdminRoleUnchanged: 'Este usuario es administrador: conservará su rol de administrador.',
@@ -88,6 +93,33 @@ export const STAFF_MSG = {
   rescheduleTooFast: 'Has cambiado de hora demasiadas citas seguidas. Espera un rato y vuelve a intentarlo.',
   rescheduleLimitReached: (moves: number): string =>
     `Esta cita ya se ha cambiado de hora ${moves} ${moves === 1 ? 'vez' : 'veces'}, el máximo. Si necesitas otro cambio, llama al salón.`,
+  // Tarjetas regalo y cobros (issue 23, ADR 038 and 039): the gift cards, the payments and the Caja del día.
+  giftCardKindInvalid: 'Elige si la tarjeta es por un importe o por un servicio.',
+  giftCardAmountInvalid: 'El importe de la tarjeta regalo debe estar entre 1 € y 1000 €, con dos decimales como máximo.',
+  giftCardServiceNotFound: 'Ese servicio no existe o no está activo. Elige otro.',
+  giftCardBuyerRequired: 'Escribe el nombre de quien compra la tarjeta (como máximo 120 caracteres).',
+  giftCardRecipientTooLong: 'El nombre de quien la recibe es demasiado largo (como máximo 120 caracteres).',
+  giftCardNotFound: 'No hay ninguna tarjeta regalo con ese código. Revísalo y vuelve a intentarlo.',
+  giftCardCodeRequired: 'Escribe el código de la tarjeta regalo.',
+  giftCardExpired,
+  giftCardBalanceShort,
+  paymentOverPrice,
+  giftCardUsedUp: 'Esta tarjeta regalo ya está gastada: no le queda saldo.',
+  giftCardLookupTooFast: 'Has buscado demasiados códigos seguidos. Espera unos minutos y vuelve a intentarlo.',
+  giftCardsLoadFailed: 'No se pudieron cargar las tarjetas regalo.',
+  giftCardSaleFailed: 'No se pudo vender la tarjeta regalo.',
+  saleMethodInvalid: 'Elige cómo se ha pagado: efectivo, tarjeta, Bizum u otro.',
+  paymentMethodInvalid: 'Elige un método de pago válido.',
+  paymentAmountInvalid: 'Cada importe debe ser mayor que 0 €, con dos decimales como máximo.',
+  paymentLinesInvalid: 'Añade entre 1 y 5 líneas de pago.',
+  paymentDiscountReasonRequired: 'El total es menor que el precio de la cita: escribe el motivo del descuento.',
+  paymentDiscountReasonTooLong: 'El motivo del descuento es demasiado largo (como máximo 200 caracteres).',
+  paymentAlreadySettled: 'Esta cita ya se cobró con descuento: no queda nada por cobrar.',
+  paymentNotPayable: 'Solo se pueden cobrar citas completadas o que ya han empezado.',
+  paymentGiftCardCodeRequired: 'Escribe el código de la tarjeta regalo para cobrar con ella.',
+  paymentFailed: 'No se pudo registrar el cobro.',
+  paymentsLoadFailed: 'No se pudieron cargar los cobros.',
+  cajaLoadFailed: 'No se pudo cargar la caja del día.',
   // Cuentas y acceso (November review, ADR 030): server answers and the admin's link step.
   authJsonOnly: 'La solicitud debe enviarse en formato JSON (Content-Type: application/json).',
   staffPasswordRequired:

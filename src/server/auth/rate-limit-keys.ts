@@ -19,3 +19,12 @@ export const bookingKey = (userId: string) => `booking:${userId}`;
 
 /** Passwords tried to confirm an account's deletion (features/my-account): a stolen session must not guess on. */
 export const deleteProofKey = (userId: string) => `delete-proof:${userId}`;
+
+/**
+ * Gift card codes a staff member tries (a look-up, or a payment with a card): a stolen staff
+ * session must not walk the code space (features/gift-cards, features/payments; ADR 038).
+ */
+export const giftCardLookupKey = (userId: string) => `gift-card-lookup:${userId}`;
+
+/** 60 codes in 15 minutes: a busy Christmas desk, never a guessing run (31^10 codes). */
+export const GIFT_CARD_LOOKUP_RULE = { window: 15 * 60, max: 60 } as const;

@@ -123,3 +123,9 @@ export const DEMO_BONOS = [
   { client: 'client2', type: 'facial', daysAgo: 20, method: 'efectivo' },
   { client: { name: 'Pilar Gómez', phone: '+34655443322' }, type: 'laser', daysAgo: 3, method: 'tarjeta' },
 ] as const;
+
+/**
+ * The demo's gift card (ADR 038), partly spent: a FIXED code, published here and in the demo's
+ * docs so a visitor can try it at the desk. A real card's code is random and never stored.
+ */
+export const DEMO_GIFT_CARD = { code: 'AUNA-REGA-2X', amount: 60, buyerName: 'Isabel Navarro', saleMethod: 'tarjeta', soldDaysAgo: 8 } as const;

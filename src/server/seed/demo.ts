@@ -9,7 +9,8 @@ import { expiryOf } from '../../domain/bonos';
 import { appointmentResources, appointments, bonos, bonoSessions, bonoTypes, bonoTypeServices, clients, employees, employeeServices, resources, salonSettings, services, user } from '../db/schema';
 import { replaceGroups } from '../features/services/resource-groups-queries';
 import type { Deps } from '../http/env';
-import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_CARD, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
+import { seedTakings, type PaidAppointment, type PaidLine } from './demo-takings';
 
 export type DemoLogin = { role: string; email: string; password: string };
 
@@ -30,7 +31,7 @@ function workingDay(today: string, n: number): string {
  * its published password in a salon that had real accounts. The logins are announced only if
  * the demo admin is there.
  */
-export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>): Promise<DemoLogin[]> {
+export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 'messageSecret'>): Promise<DemoLogin[]> {
   const logins = Object.values(DEMO_ACCOUNTS).map((a) => ({ role: a.role, email: a.email, password: DEMO_PASSWORD }));
   const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(user);
   if (n > 0) {
@@ -93,14 +94,20 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
       notes?: string;
       /** ADR 037: the bono this appointment takes a session of */
       bono?: DemoBonoKey;
+      /** Issue 23: what was paid for it (demo-takings.ts) */
+      paid?: PaidLine[];
     };
     const at = (date: string, time: string) => wallClockToInstant(date, time, SALON_TIME_ZONE)!;
     // Times around *today*: past confirmed ones an employee can mark, future ones, completed and
     // cancelled ones, and for the demo client one inside and one outside the 24 h window.
     const soon = new Date(Math.ceil((now.getTime() + 3 * 3600_000) / 1_800_000) * 1_800_000);
     const specs: Spec[] = [
-      { client: 'client', employee: 'lucia', service: 'corte', start: at(workingDay(today, -7), '10:00'), status: 'completed' },
-      { client: 'client', employee: 'carmen', service: 'manicura', start: at(workingDay(today, -3), '17:00'), status: 'completed', notes: 'Tono nude, por favor.' },
+      // Paid (issue 23): part with the demo gift card, part in cash.
+      { client: 'client', employee: 'lucia', service: 'corte', start: at(workingDay(today, -7), '10:00'), status: 'completed', paid: [{ method: 'tarjeta_regalo', amount: 25 }, { method: 'efectivo', amount: 3 }] },
+      { client: 'client', employee: 'carmen', service: 'manicura', start: at(workingDay(today, -3), '17:00'), status: 'completed', notes: 'Tono nude, por favor.', paid: [{ method: 'bizum', amount: 22 }] },
+      { client: 'client2', employee: 'carmen', service: 'manicura', start: at(workingDay(today, -1), '15:00'), status: 'completed', paid: [{ method: 'efectivo', amount: 20, reason: 'Descuento de bienvenida' }] },
+      // Completed, nothing paid yet: the Caja of that day lists it.
+      { client: 'client', employee: 'lucia', service: 'corte', start: at(workingDay(today, -2), '12:00'), status: 'completed' },
       { client: 'client2', employee: 'javier', service: 'limpieza', start: at(workingDay(today, -2), '11:00'), status: 'no_show', bono: 'facial' },
       { client: 'client2', employee: 'lucia', service: 'tinte', start: at(workingDay(today, -1), '10:00'), status: 'confirmed', notes: 'Alergia al PPD: usar tinte sin PPD.' },
       { client: 'client', employee: 'javier', service: 'masaje', start: at(workingDay(today, -1), '16:00'), status: 'confirmed' },
@@ -121,6 +128,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
     // each group (pickResources), never two on one cabin at once; one that finds none is skipped.
     const held = new Map<string, Interval[]>();
     const bonoVisits: { appointmentId: string; client: Spec['client']; bono: DemoBonoKey; status: Spec['status'] }[] = [];
+    const paid: PaidAppointment[] = [];
     for (const s of specs) {
       const service = svc[s.service]!;
       const span = blockedSpan({ start: s.start, end: endOf(s.start, service.duration) }, service);
@@ -152,6 +160,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
         await tx.insert(appointmentResources).values(picked.map((resourceId) => ({ appointmentId: row!.id, resourceId, blockStart: span.start, blockEnd: span.end, active })));
       }
       if (active) for (const id of picked) held.set(id, [...(held.get(id) ?? []), span]);
+      if (s.paid) paid.push({ id: row!.id, end: endOf(s.start, service.duration), employee: s.employee, lines: s.paid });
       if (s.bono) bonoVisits.push({ appointmentId: row!.id, client: s.client, bono: s.bono, status: s.status });
     }
 
@@ -195,6 +204,8 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now'>):
         );
       }
     }
+    const soldAt = at(workingDay(today, -DEMO_GIFT_CARD.soldDaysAgo), '18:30');
+    await seedTakings(tx, { messageSecret: deps.messageSecret, ids, soldAt, recipient: 'client', paid });
   });
   const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));
   deps.log.info({ salon: settings?.name }, 'demo salon created');

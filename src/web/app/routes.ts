@@ -80,6 +80,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // Closures, special hours and time off (docs/decisions/023-availability-exceptions.md).
   { path: '/admin/availability', page: 'features/availability/admin-availability-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/settings', page: 'features/settings/settings-page.tsx', layout: 'admin', access: 'admin' },
+  // Gift cards, payments and the Caja del día (docs/decisions/038-gift-cards.md, 039-payments-not-invoices-verifactu.md).
+  { path: '/admin/gift-cards', page: 'features/gift-cards/gift-cards-admin-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/gift-cards/:id', page: 'features/gift-cards/gift-card-admin-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/employee/gift-cards', page: 'features/gift-cards/gift-cards-employee-page.tsx', layout: 'employee', access: 'staff' },
+  { path: '/employee/gift-cards/:id', page: 'features/gift-cards/gift-card-employee-page.tsx', layout: 'employee', access: 'staff' },
+  // The card to print: the whole screen, no portal around it.
+  { path: '/gift-cards/:id/print', page: 'features/gift-cards/gift-card-print-page.tsx', layout: 'none', access: 'staff' },
+  { path: '/admin/caja', page: 'features/payments/caja-page.tsx', layout: 'admin', access: 'admin' },
 ];
 
 /** Paths that only redirect (router.tsx): a portal's own address goes to its first page. */

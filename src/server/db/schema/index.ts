@@ -12,3 +12,5 @@ export * from './notifications';
 export * from './front-desk';
 export * from './resources';
 export * from './bonos';
+export * from './gift-cards';
+export * from './payments';

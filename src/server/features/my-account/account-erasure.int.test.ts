@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../domain/texts/common';
-import { rateLimit, session, user } from '../../db/schema';
+import { clients, giftCards, payments, rateLimit, session, user } from '../../db/schema';
 import { PASSWORD, person } from '../../../../test/support/admin-support';
 import { arrangeSalon, nextIp, userIdOf, type Salon } from '../../../../test/support/booking-fixtures';
 import { startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
@@ -154,6 +154,22 @@ describe('deleting an account', () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await mail.waitFor(EMAIL, { match: (m) => m.headers['x-auna-message-key']?.startsWith('confirmation:client:') ?? false });
     await expect.poll(async () => (await columnsHolding(EMAIL)).includes('public.sent_messages.sent_to'), { timeout: 10_000 }).toBe(true);
+    // Issue 23: a gift card the desk sold her (linked to her record) and a payment of an appointment of hers.
+    const [record] = await server.deps.db.select({ id: clients.id }).from(clients).where(eq(clients.userId, await userIdOf(server, EMAIL)));
+    await server.deps.db.insert(giftCards).values({
+      codeHash: 'f'.repeat(64),
+      codeLast4: 'XP2H',
+      amount: 40,
+      balance: 30,
+      buyerName: NAME,
+      recipientName: NAME,
+      buyerClientId: record!.id,
+      recipientClientId: record!.id,
+      lastDay: '2026-12-31',
+      saleMethod: 'efectivo',
+      soldByName: 'Lucía Martín',
+    });
+    await server.deps.db.insert(payments).values({ appointmentId: ids[1]!, method: 'efectivo', amount: 10, discountReason: 'Señal', recordedByName: 'Lucía Martín' });
 
     const res = await s.post('/api/my-account/delete', { confirm: 'ELIMINAR' });
     expect(res.status).toBe(200);
@@ -174,6 +190,11 @@ describe('deleting an account', () => {
       sql`SELECT count(*)::int AS n FROM appointments WHERE client_name = ${MSG.deletedClientName}`,
     );
     expect(kept.rows[0]!.n).toBeGreaterThanOrEqual(2);
+    // The money records stay, without her name.
+    expect(await server.deps.db.select({ amount: payments.amount }).from(payments).where(eq(payments.appointmentId, ids[1]!))).toEqual([{ amount: 10 }]);
+    expect(await server.deps.db.select({ b: giftCards.buyerName, r: giftCards.recipientName, balance: giftCards.balance }).from(giftCards).where(eq(giftCards.codeLast4, 'XP2H'))).toEqual([
+      { b: MSG.deletedClientName, r: MSG.deletedClientName, balance: 30 },
+    ]);
     expect(await server.deps.db.select().from(user).where(eq(user.email, EMAIL))).toEqual([]);
   });
 });
@@ -196,8 +217,27 @@ describe('downloading my data', () => {
       )
       .toBeGreaterThan(0);
 
+    const [record] = await server.deps.db.select({ id: clients.id }).from(clients).where(eq(clients.userId, uid));
+    await server.deps.db.insert(giftCards).values({
+      codeHash: 'e'.repeat(64),
+      codeLast4: 'K7MR',
+      amount: 50,
+      balance: 50,
+      buyerName: 'Su madre',
+      recipientName: 'Paula Datos',
+      recipientClientId: record!.id,
+      lastDay: '2026-12-31',
+      saleMethod: 'tarjeta',
+      soldByName: 'Lucía Martín',
+    });
+    await server.deps.db.insert(payments).values({ appointmentId: id, method: 'bizum', amount: 20, recordedByName: 'Lucía Martín' });
+
     const res = await s.get('/api/my-account/export');
     expect(res.status).toBe(200);
+    expect(res.body.payments).toEqual([expect.objectContaining({ appointmentId: id, method: 'bizum', amount: 20 })]);
+    expect(res.body.giftCards).toEqual([
+      expect.objectContaining({ amount: 50, balance: 50, buyerName: 'Su madre', recipientName: 'Paula Datos', boughtByHer: false, receivedByHer: true }),
+    ]);
     expect(res.body.clientRecord).toMatchObject({ name: 'Paula Datos', phone: '+34612345678', email: EMAIL });
     expect(res.body.clientRecord).not.toHaveProperty('notes');
     expect(res.body.messagePreferences).toEqual({ reminders: false });

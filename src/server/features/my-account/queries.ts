@@ -2,7 +2,23 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { bookingKey, deleteProofKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
 import { appointmentChange, appointmentForClient } from '../../db/appointment-columns';
 import type { Db, Tx } from '../../db/client';
-import { account, appointmentChanges, appointments, bonos, bonoSessions, clientRecordChanges, clients, messagePreferences, rateLimit, sentMessages, session, user, verification } from '../../db/schema';
+import {
+  account,
+  appointmentChanges,
+  appointments,
+  bonos,
+  bonoSessions,
+  clientRecordChanges,
+  clients,
+  giftCards,
+  messagePreferences,
+  payments,
+  rateLimit,
+  sentMessages,
+  session,
+  user,
+  verification,
+} from '../../db/schema';
 
 export async function accountOf(db: Db, userId: string) {
   const [row] = await db
@@ -178,4 +194,43 @@ export async function bonosForExport(db: Db, clientRecordId: string) {
         .where(inArray(bonoSessions.bonoId, list.map((b) => b.id)))
     : [];
   return list.map((b) => ({ ...b, sessionsUsed: sessions.filter((s) => s.bonoId === b.id).map(({ bonoId: _b, ...s }) => s) }));
+}
+
+/** What was paid for her appointments (issue 23): the salon's money record, never a card's code. */
+export function paymentsOfAppointments(db: Db, appointmentIds: string[]) {
+  if (appointmentIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ appointmentId: payments.appointmentId, method: payments.method, amount: payments.amount, discountReason: payments.discountReason, createdAt: payments.createdAt })
+    .from(payments)
+    .where(inArray(payments.appointmentId, appointmentIds))
+    .orderBy(asc(payments.createdAt));
+}
+
+/** The gift cards the desk linked to her record as buyer or recipient (ADR 038): the card, never its code. */
+export function giftCardsOfClientRecord(db: Db, clientId: string) {
+  return db
+    .select({
+      amount: giftCards.amount,
+      balance: giftCards.balance,
+      serviceName: giftCards.serviceName,
+      buyerName: giftCards.buyerName,
+      recipientName: giftCards.recipientName,
+      lastDay: giftCards.lastDay,
+      boughtByHer: sql<boolean>`${giftCards.buyerClientId} IS NOT DISTINCT FROM ${clientId}`,
+      receivedByHer: sql<boolean>`${giftCards.recipientClientId} IS NOT DISTINCT FROM ${clientId}`,
+      createdAt: giftCards.createdAt,
+    })
+    .from(giftCards)
+    .where(or(eq(giftCards.buyerClientId, clientId), eq(giftCards.recipientClientId, clientId)))
+    .orderBy(asc(giftCards.createdAt));
+}
+
+/**
+ * Her account's deletion keeps the salon's money records (the cards' amounts and balances) but not
+ * her name on them: the buyer's or recipient's name on a card linked to her record is replaced.
+ */
+export async function anonymiseGiftCards(tx: Tx, userId: string, placeholder: string, now: Date) {
+  const record = tx.select({ id: clients.id }).from(clients).where(eq(clients.userId, userId));
+  await tx.update(giftCards).set({ buyerName: placeholder, updatedAt: now }).where(inArray(giftCards.buyerClientId, record));
+  await tx.update(giftCards).set({ recipientName: placeholder, updatedAt: now }).where(inArray(giftCards.recipientClientId, record));
 }

@@ -13,6 +13,7 @@ import {
   anonymise,
   anonymiseChangesBy,
   anonymiseClientRecord,
+  anonymiseGiftCards,
   appointmentsForExport,
   cancelFuture,
   changesOfAppointments,
@@ -21,9 +22,11 @@ import {
   clientRecordOf,
   deleteUser,
   forgetAddressOfSentMessages,
+  giftCardsOfClientRecord,
   lockUser,
   messagesSentTo,
   passwordHashOf,
+  paymentsOfAppointments,
   remindersOf,
   sessionSignedInAt,
   sessionsOf,
@@ -45,7 +48,8 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 /**
  * Art. 15 and 20 RGPD: the account, its sign-in methods, every appointment with the notes the
  * client wrote, the salon's record of her (not the staff's private notes, ADR 019), her reminder
- * choice, the mails sent to her, who moved her appointments, and her sessions (never a token).
+ * choice, the mails sent to her, who moved her appointments, what was paid for them and the gift
+ * cards linked to her record (never a code), and her sessions (never a token).
  */
 export async function exportMyData(ctx: Ctx, me: SessionUser) {
   const acc = await accountOf(ctx.db, me.id);
@@ -58,11 +62,13 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
     sessionsOf(ctx.db, me.id),
   ]);
   const ids = rows.map((r) => r.id);
-  const [sent, changes, recordChanges, bonos] = await Promise.all([
+  const [sent, changes, recordChanges, bonos, paid, cards] = await Promise.all([
     messagesSentTo(ctx.db, ids),
     changesOfAppointments(ctx.db, ids),
     record ? changesOfClientRecord(ctx.db, record.id) : Promise.resolve([]),
     record ? bonosForExport(ctx.db, record.id) : Promise.resolve([]),
+    paymentsOfAppointments(ctx.db, ids),
+    record ? giftCardsOfClientRecord(ctx.db, record.id) : Promise.resolve([]),
   ]);
   return {
     exportedAt: ctx.now().toISOString(),
@@ -115,6 +121,9 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
     messagePreferences: { reminders },
     messagesSent: sent.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
     appointmentChanges: changes.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    // Issue 23: what was paid for her appointments, and the gift cards linked to her record (ADR 038, 039).
+    payments: paid.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
+    giftCards: cards.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
     sessions: sessions.map((x) => ({ ...x, createdAt: iso(x.createdAt), lastUsedAt: iso(x.lastUsedAt), expiresAt: iso(x.expiresAt) })),
   };
 }
@@ -182,6 +191,7 @@ export async function deleteMyAccount(
     // enqueued here so the deletion and its notices commit together; the client's own copy finds
     // no address any more and is recorded as no_email.
     for (const a of cancelled) await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: a.id, now });
+    await anonymiseGiftCards(tx, me.id, MSG.deletedClientName, now);
     await anonymiseClientRecord(tx, me.id, MSG.deletedClientName, now);
     await anonymiseChangesBy(tx, me.id, MSG.deletedClientName);
     await forgetAddressOfSentMessages(tx, me.id, u.email);

@@ -1,4 +1,4 @@
-import { BedSingle, CalendarCheck, CalendarDays, CalendarX, Contact, LayoutDashboard, Scissors, Settings, Ticket, Users } from 'lucide-react';
+import { BedSingle, CalendarCheck, CalendarDays, CalendarX, Contact, Gift, LayoutDashboard, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
 import { PortalShell } from './portal-shell';
@@ -17,6 +17,9 @@ export function AdminLayout() {
             // The salon's day and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
             { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
+            // Issue 23 (ADR 038, 039): the day's takings and the gift cards.
+            { to: '/admin/caja', label: 'Caja del día', icon: Wallet },
+            { to: '/admin/gift-cards', label: 'Tarjetas regalo', icon: Gift },
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },
             // ADR 036: what a service needs besides a professional.
             { to: '/admin/resources', label: 'Cabinas y aparatos', icon: BedSingle },

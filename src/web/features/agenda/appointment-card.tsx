@@ -4,6 +4,7 @@ import { Button } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/format';
 import type { AgendaAppointment, EmployeeMark } from '../../api/agenda';
+import { AgendaPayment } from './agenda-payment';
 import { clientContact, type Highlight } from './agenda-view';
 
 const FINISHED = new Set(['completed', 'no_show', 'cancelled_by_client', 'cancelled_by_salon']);
@@ -90,6 +91,7 @@ export function AppointmentCard({
           </Button>
         </div>
       )}
+      {status === 'completed' && a.status === 'completed' && <AgendaPayment appointmentId={a.id} />}
     </article>
   );
 }

@@ -9,12 +9,14 @@ import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PaymentSection } from '../../components/payment-form';
 import { RescheduleForm } from '../../components/reschedule-form';
 import { Sheet } from '../../components/sheet';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
 import { changeStatus, type AdminAction } from '../../api/appointments';
 import { changesQuery, type Change, type DayAppointment, type DayProfessional, type SalonDay } from '../../api/front-desk';
+import { paymentCalls } from '../../api/payments';
 import { reschedule, rescheduleCalls } from '../../api/reschedule';
 import { freeAlternatives, hhmm, minuteOf } from './day-layout';
 
@@ -120,6 +122,8 @@ export function AppointmentDetails({
           />
         </section>
       )}
+      {/* The cobro (ADR 039): once the appointment is under way or done. */}
+      {(a.status === 'completed' || (a.status === 'confirmed' && start.getTime() <= Date.now())) && <PaymentSection appointmentId={a.id} calls={paymentCalls} />}
       <ChangeHistory changes={changes.data} />
       <ConfirmDialog
         isOpen={confirmCancel}

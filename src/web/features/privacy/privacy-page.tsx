@@ -30,15 +30,16 @@ export default function PrivacyPage() {
         <section>
           <h2 className="text-xl">Para qué</h2>
           <p className="mt-1 text-muted">
-            Tu nombre, tu email, tus citas y las notas que escribes sirven para gestionar tus reservas y avisarte de ellas. No se
-            venden ni se usan para publicidad.
+            Tu nombre, tu email, tus citas y las notas que escribes sirven para gestionar tus reservas y avisarte de ellas. El salón
+            también anota lo que pagas por cada cita y las tarjetas regalo que compras o recibes, para sus cuentas. No se venden ni
+            se usan para publicidad.
           </p>
         </section>
         <section>
           <h2 className="text-xl">Cuánto tiempo</h2>
           <p className="mt-1 text-muted">
-            Mientras tengas la cuenta. Si la eliminas, tus datos se borran y las citas pasadas quedan en las cuentas del salón
-            como «Cliente eliminado», sin tu nombre, tu email ni tus notas, durante el tiempo que exige la ley (seis años para la
+            Mientras tengas la cuenta. Si la eliminas, tus datos se borran y las citas pasadas, sus pagos y tus tarjetas regalo
+            quedan en las cuentas del salón como «Cliente eliminado», sin tu nombre, tu email ni tus notas, durante el tiempo que exige la ley (seis años para la
             contabilidad). Las sesiones caducan a los 30 días.
           </p>
         </section>

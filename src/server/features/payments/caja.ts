@@ -1,0 +1,73 @@
+import { maskedGiftCardCode } from '../../../domain/gift-cards';
+import { sumEuros } from '../../../domain/money';
+import { PAYMENT_METHOD_LABEL, type PaymentMethod } from '../../../domain/payment-methods';
+import { csvAmount, toCsv, totalsByMethod, totalsByProfessional, type CajaLine } from '../../../domain/payments';
+import { dayBounds, salonTimeOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import type { Deps } from '../../http/env';
+import { completedWithoutPayment, giftCardsSoldBetween, paymentsBetween } from './queries';
+
+// The Caja del día (issue 23, ADR 039): what came in on one salon day, for the owner to count the
+// till and for the accountant. Not an invoice register: Auna issues no invoices or tickets.
+
+type Ctx = Pick<Deps, 'db'>;
+
+/** Methods that bring no money into the till: the money came in when the card (or bono) was sold. */
+const PREPAID: readonly PaymentMethod[] = ['tarjeta_regalo', 'bono'];
+
+export async function cajaDay(ctx: Ctx, date: string) {
+  const { start, end } = dayBounds(date, SALON_TIME_ZONE);
+  const [paid, sold, unpaid] = await Promise.all([
+    paymentsBetween(ctx.db, start, end),
+    giftCardsSoldBetween(ctx.db, start, end),
+    completedWithoutPayment(ctx.db, start, end),
+  ]);
+  const lines: CajaLine[] = [
+    ...paid.map((p) => ({ method: p.method, amount: p.amount, professional: p.employeeName })),
+    ...sold.map((s) => ({ method: s.saleMethod, amount: s.amount })),
+  ];
+  // THE place where the bonos room adds its lines at merge (issue 23): the bonos sold this day
+  // join `lines` like the gift cards sold (their sale method and amount), and get their own list
+  // beside `giftCardsSold`. Bono-paid sessions are payment lines of method 'bono' and already
+  // arrive with `paid` (PREPAID keeps them out of the money in the till).
+  return {
+    date,
+    payments: paid.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), startTime: p.startTime.toISOString() })),
+    giftCardsSold: sold.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
+    completedWithoutPayment: unpaid.map((u) => ({ ...u, startTime: u.startTime.toISOString() })),
+    byMethod: totalsByMethod(lines),
+    byProfessional: totalsByProfessional(lines),
+    /** Money that came in: every line but the ones paid with something sold before. */
+    moneyIn: sumEuros(lines.filter((l) => !PREPAID.includes(l.method)).map((l) => l.amount)),
+  };
+}
+
+export type CajaDay = Awaited<ReturnType<typeof cajaDay>>;
+
+const CSV_HEADER = ['Fecha', 'Hora', 'Tipo', 'Concepto', 'Cliente', 'Profesional', 'Método', 'Importe (€)', 'Motivo del descuento', 'Registrado por'];
+
+/** One movement per line, in the order they happened: what the accountant adds up in Excel. */
+export function cajaCsv(day: CajaDay): string {
+  const d = day.date.split('-').reverse().join('/');
+  const rows = [
+    ...day.payments.map((p) => ({
+      at: p.createdAt,
+      cells: [d, salonTimeOf(new Date(p.createdAt), SALON_TIME_ZONE), 'Cobro', p.serviceName, p.clientName, p.employeeName, PAYMENT_METHOD_LABEL[p.method], csvAmount(p.amount), p.discountReason, p.recordedByName],
+    })),
+    ...day.giftCardsSold.map((s) => ({
+      at: s.createdAt,
+      cells: [
+        d,
+        salonTimeOf(new Date(s.createdAt), SALON_TIME_ZONE),
+        'Venta de tarjeta regalo',
+        `Tarjeta regalo ${maskedGiftCardCode(s.codeLast4)}${s.serviceName ? ` (${s.serviceName})` : ''}`,
+        s.buyerName,
+        '',
+        PAYMENT_METHOD_LABEL[s.saleMethod],
+        csvAmount(s.amount),
+        '',
+        s.soldByName,
+      ],
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return toCsv(CSV_HEADER, rows.map((r) => r.cells));
+}

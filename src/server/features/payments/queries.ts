@@ -1,0 +1,117 @@
+import { and, asc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { appointments, giftCards, payments } from '../../db/schema';
+
+type Reader = Pick<Db, 'select'>;
+
+const appointmentFacts = {
+  id: appointments.id,
+  price: appointments.price,
+  status: appointments.status,
+  employeeId: appointments.employeeId,
+  employeeName: appointments.employeeName,
+  serviceName: appointments.serviceName,
+  clientName: appointments.clientName,
+  startTime: appointments.startTime,
+};
+
+export async function appointmentFactsOf(db: Reader, id: string) {
+  const [row] = await db.select(appointmentFacts).from(appointments).where(eq(appointments.id, id));
+  return row;
+}
+
+/** The appointment locked: two payments of it at once are decided one after the other (never above its price). */
+export async function lockAppointment(tx: Tx, id: string) {
+  const [row] = await tx.select(appointmentFacts).from(appointments).where(eq(appointments.id, id)).for('update');
+  return row;
+}
+
+/** An appointment's payment lines, oldest first, a card line with its card's last symbols. */
+export function paymentsOf(db: Reader, appointmentId: string) {
+  return db
+    .select({
+      id: payments.id,
+      method: payments.method,
+      amount: payments.amount,
+      discountReason: payments.discountReason,
+      recordedByName: payments.recordedByName,
+      createdAt: payments.createdAt,
+      giftCardId: payments.giftCardId,
+      giftCardLast4: giftCards.codeLast4,
+    })
+    .from(payments)
+    .leftJoin(giftCards, eq(giftCards.id, payments.giftCardId))
+    .where(eq(payments.appointmentId, appointmentId))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export async function insertPayment(tx: Tx, values: typeof payments.$inferInsert) {
+  await tx.insert(payments).values(values);
+}
+
+// ---- the Caja del día: what happened between the start of a salon day and the next ----
+
+/** The payments recorded that day (when the money was taken, whatever day the appointment was). */
+export function paymentsBetween(db: Reader, start: Date, end: Date) {
+  return db
+    .select({
+      id: payments.id,
+      createdAt: payments.createdAt,
+      method: payments.method,
+      amount: payments.amount,
+      discountReason: payments.discountReason,
+      recordedByName: payments.recordedByName,
+      giftCardLast4: giftCards.codeLast4,
+      appointmentId: appointments.id,
+      startTime: appointments.startTime,
+      serviceName: appointments.serviceName,
+      clientName: appointments.clientName,
+      employeeName: appointments.employeeName,
+      price: appointments.price,
+    })
+    .from(payments)
+    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .leftJoin(giftCards, eq(giftCards.id, payments.giftCardId))
+    .where(and(gte(payments.createdAt, start), lt(payments.createdAt, end)))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+}
+
+export function giftCardsSoldBetween(db: Reader, start: Date, end: Date) {
+  return db
+    .select({
+      id: giftCards.id,
+      createdAt: giftCards.createdAt,
+      amount: giftCards.amount,
+      saleMethod: giftCards.saleMethod,
+      serviceName: giftCards.serviceName,
+      buyerName: giftCards.buyerName,
+      soldByName: giftCards.soldByName,
+      codeLast4: giftCards.codeLast4,
+    })
+    .from(giftCards)
+    .where(and(gte(giftCards.createdAt, start), lt(giftCards.createdAt, end)))
+    .orderBy(asc(giftCards.createdAt));
+}
+
+/** Appointments of that day marked completed with no payment line at all. */
+export function completedWithoutPayment(db: Reader, start: Date, end: Date) {
+  return db
+    .select({
+      id: appointments.id,
+      startTime: appointments.startTime,
+      serviceName: appointments.serviceName,
+      clientName: appointments.clientName,
+      employeeName: appointments.employeeName,
+      price: appointments.price,
+    })
+    .from(appointments)
+    .where(
+      and(
+        gte(appointments.startTime, start),
+        lt(appointments.startTime, end),
+        eq(appointments.status, 'completed'),
+        notExists(db.select({ one: sql`1` }).from(payments).where(eq(payments.appointmentId, appointments.id))),
+      ),
+    )
+    .orderBy(asc(appointments.startTime));
+}

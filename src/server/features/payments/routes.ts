@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DESK_PAYMENT_METHODS, PAYMENT_LINES_MAX } from '../../../domain/payments';
+import { STAFF_ROLES } from '../../../domain/roles';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import type { AppEnv, Deps } from '../../http/env';
+import { requireRole } from '../../http/guards';
+import { IdParam } from '../../http/params';
+import { isSalonDay } from '../../http/salon-day';
+import { validate } from '../../http/validate';
+import { cajaCsv, cajaDay } from './caja';
+import { appointmentPayments, recordPayment } from './service';
+
+const Line = z.strictObject({
+  method: z.enum(DESK_PAYMENT_METHODS, STAFF_MSG.paymentMethodInvalid),
+  amount: z.number({ error: STAFF_MSG.paymentAmountInvalid }),
+  giftCardCode: z.string({ error: STAFF_MSG.paymentGiftCardCodeRequired }).max(40, STAFF_MSG.giftCardNotFound).optional(),
+});
+const PaymentBody = z.strictObject({
+  lines: z.array(Line, { error: STAFF_MSG.paymentLinesInvalid }).min(1, STAFF_MSG.paymentLinesInvalid).max(PAYMENT_LINES_MAX, STAFF_MSG.paymentLinesInvalid),
+  discountReason: z.string({ error: STAFF_MSG.paymentDiscountReasonTooLong }).max(400, STAFF_MSG.paymentDiscountReasonTooLong).optional(),
+});
+const DayQuery = z.strictObject({ date: z.string({ error: MSG.invalidInput }).refine(isSalonDay, MSG.invalidInput) });
+
+const staff = () => requireRole(...STAFF_ROLES);
+
+/**
+ * /api/payments — cobros and the Caja del día (ADR 039). Every route says its own guard:
+ *   GET  /appointments/:id   staff (an employee: her own appointments): its payment lines, paid, remaining
+ *   POST /appointments/:id   staff: {lines: [{method, amount, giftCardCode?}], discountReason?}
+ *   GET  /caja?date=         admin: the day's payments, gift cards sold, totals, completed without payment
+ *   GET  /caja/csv?date=     admin: the same as a CSV for the accountant (semicolons, decimal comma, BOM)
+ */
+export const paymentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'messageSecret' | 'rateLimit'>) =>
+  new Hono<AppEnv>()
+    .get('/appointments/:id', staff(), validate('param', IdParam), async (c) => c.json(await appointmentPayments(deps, c.get('user'), c.req.valid('param').id)))
+    .post('/appointments/:id', staff(), validate('param', IdParam), validate('json', PaymentBody), async (c) =>
+      c.json(await recordPayment(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .get('/caja', requireRole('admin'), validate('query', DayQuery), async (c) => c.json(await cajaDay(deps, c.req.valid('query').date)))
+    .get('/caja/csv', requireRole('admin'), validate('query', DayQuery), async (c) => {
+      const date = c.req.valid('query').date;
+      return c.body(cajaCsv(await cajaDay(deps, date)), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="caja-${date}.csv"`,
+      });
+    });

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { isSalonDay } from '../../../domain/calendar-date';
+import { Alert } from '../../components/alert';
+import { buttonClass } from '../../components/button';
+import { inputClass } from '../../components/input-class';
+import { InlineLoading } from '../../components/loading';
+import { PageHeader } from '../../components/page-header';
+import { todayInSalon } from '../../lib/salon-today';
+import { cajaCsvUrl, cajaQuery } from '../../api/payments';
+import { CompletedUnpaid, GiftCardSales, PaymentList, Totals } from './caja-sections';
+
+/**
+ * /admin/caja — the Caja del día (ADR 039), the owner's: what came in on a salon day, by method
+ * and professional, the gift cards sold, what was completed without a payment, and the CSV for
+ * the accountant. Auna is not the invoicing system, and the page says so.
+ */
+export default function CajaPage() {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('dia') ?? '';
+  const date = isSalonDay(asked) ? asked : todayInSalon();
+  const caja = useQuery(cajaQuery(date));
+  return (
+    <div>
+      <PageHeader
+        title="Caja del día"
+        subtitle="Lo cobrado en el salón, por método de pago y por profesional."
+        actions={
+          <a className={buttonClass('secondary')} href={cajaCsvUrl(date)} download={`caja-${date}.csv`}>
+            <Download className="h-4 w-4" aria-hidden />
+            Exportar CSV
+          </a>
+        }
+      />
+      <Alert tone="info">
+        Auna registra los cobros para el control interno del salón. <strong>No es un programa de facturación</strong>: no emite facturas
+        ni tickets ni los envía a Hacienda (VeriFactu). Las facturas se hacen con el programa de facturación del salón.
+      </Alert>
+      <label className="mt-6 flex max-w-xs flex-col gap-1.5 text-sm font-medium">
+        Día
+        <input
+          type="date"
+          className={inputClass}
+          value={date}
+          onChange={(e) => isSalonDay(e.target.value) && setParams({ dia: e.target.value }, { replace: true })}
+        />
+      </label>
+      <div className="mt-6">
+        {caja.isPending ? (
+          <InlineLoading text="Cargando la caja..." />
+        ) : caja.isError ? (
+          <Alert>{caja.error.message}</Alert>
+        ) : (
+          <div className="flex flex-col gap-8">
+            <Totals day={caja.data} />
+            <PaymentList payments={caja.data.payments} />
+            <GiftCardSales sales={caja.data.giftCardsSold} />
+            <CompletedUnpaid appointments={caja.data.completedWithoutPayment} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
