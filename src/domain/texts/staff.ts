@@ -115,6 +115,7 @@ export const STAFF_MSG = {
   paymentDiscountReasonRequired: 'El total es menor que el precio de la cita: escribe el motivo del descuento.',
   paymentDiscountReasonTooLong: 'El motivo del descuento es demasiado largo (como máximo 200 caracteres).',
   paymentAlreadySettled: 'Esta cita ya se cobró con descuento: no queda nada por cobrar.',
+  paymentWithBono: 'Esta cita se paga con una sesión de su bono: no hay nada que cobrar.',
   paymentNotPayable: 'Solo se pueden cobrar citas completadas o que ya han empezado.',
   paymentGiftCardCodeRequired: 'Escribe el código de la tarjeta regalo para cobrar con ella.',
   paymentFailed: 'No se pudo registrar el cobro.',

@@ -19,6 +19,8 @@ export type PaymentsSummary = {
   paid: number;
   /** Settled below the price, with a reason: nothing more to collect. */
   discounted: boolean;
+  /** Paid with a session of this bono (ADR 037): nothing to collect. */
+  bono: { name: string; spent: boolean } | null;
   remaining: number;
 };
 

@@ -60,7 +60,15 @@ function PaymentHistory({ summary: s }: { summary: PaymentsSummary }) {
     <>
       <p className="text-sm" data-testid="payment-status">
         Cobrado <strong>{formatEuros(s.paid)}</strong> de {formatEuros(s.appointment.price)}
-        {s.remaining > 0 ? <> · quedan {formatEuros(s.remaining)}</> : s.discounted ? <> · cobrada con descuento</> : <> · cobrada entera</>}
+        {s.bono ? (
+          <> · se paga con {s.bono.name}{s.bono.spent ? ' (sesión gastada)' : ''}</>
+        ) : s.remaining > 0 ? (
+          <> · quedan {formatEuros(s.remaining)}</>
+        ) : s.discounted ? (
+          <> · cobrada con descuento</>
+        ) : (
+          <> · cobrada entera</>
+        )}
       </p>
       {s.payments.length > 0 && (
         <ul className="mt-2 mb-3 flex flex-col gap-1.5 text-sm">

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BONO_MSG, sessionAfter, type BonoSessionState, type SessionEvent } from '../../../domain/bonos';
 import type { AppointmentStatus } from '../../../domain/appointment-status';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { appointments, bonos, bonoSessions, clients, salonSettings } from '../../db/schema';
 import { arrangeSalon, newClient, userIdOf, type Salon } from '../../../../test/support/booking-fixtures';
@@ -269,6 +270,34 @@ describe('sessions follow the appointment (domain/bonos.ts sessionAfter, applied
     expect((await server.deps.db.select().from(clients).where(eq(clients.id, rec)))[0]).toMatchObject({ email: null, phone: null });
     expect((await sessionOf(again.body.appointment.id))?.state).toBe('released');
     expect(kept.sessionsHeld).toBe(0);
+  });
+});
+
+describe('the Caja del día (ADR 037, 039)', () => {
+  it('lists the bono sold by Bizum and the session a completed visit spent; that visit is paid, the desk takes nothing for it', async () => {
+    const rec = await record();
+    const id = await sell(rec);
+    const appt = await staffBook(rec, '2026-02-12', '09:00');
+    expect((await admin.patch(`/api/admin/appointments/${appt}/status`, { status: 'completed' })).status).toBe(200);
+    // The sale and the spending are dated by the database's clock: the Caja of those days shows them.
+    const soldDay = salonDateOf((await bonoRow(id)).soldAt, SALON_TIME_ZONE);
+    const spentDay = salonDateOf((await sessionOf(appt))!.spentAt!, SALON_TIME_ZONE);
+    const sold = await admin.get(`/api/payments/caja?date=${soldDay}`);
+    expect(sold.status).toBe(200);
+    expect(sold.body.bonosSold).toContainEqual(expect.objectContaining({ id, name: 'Bono 6 sesiones corte', paymentMethod: 'bizum', amount: 120 }));
+    const spent = await admin.get(`/api/payments/caja?date=${spentDay}`);
+    expect(spent.body.bonoSessions).toContainEqual(expect.objectContaining({ appointmentId: appt, bonoName: 'Bono 6 sesiones corte', price: 25.5 }));
+    expect(spent.body.completedWithoutPayment.map((a: { id: string }) => a.id)).not.toContain(appt);
+    expect(spent.body.byMethod.find((m: { method: string }) => m.method === 'bono')).toMatchObject({ count: expect.any(Number) });
+    const csv = await admin.get(`/api/payments/caja/csv?date=${spentDay}`);
+    expect(csv.status).toBe(200);
+    expect(String(csv.body)).toContain('Sesión de bono');
+    // The desk: nothing to collect, and a payment is refused in Spanish.
+    const summary = await admin.get(`/api/payments/appointments/${appt}`);
+    expect(summary.body).toMatchObject({ remaining: 0, bono: { name: 'Bono 6 sesiones corte', spent: true } });
+    const pay = await admin.post(`/api/payments/appointments/${appt}`, { lines: [{ method: 'efectivo', amount: 25.5 }] });
+    expect(pay.status).toBe(409);
+    expect(pay.body.error).toEqual({ code: 'paid_with_bono', message: STAFF_MSG.paymentWithBono });
   });
 });
 

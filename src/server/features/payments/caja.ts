@@ -4,6 +4,7 @@ import { PAYMENT_METHOD_LABEL, type PaymentMethod } from '../../../domain/paymen
 import { csvAmount, toCsv, totalsByMethod, totalsByProfessional, type CajaLine } from '../../../domain/payments';
 import { dayBounds, salonTimeOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import type { Deps } from '../../http/env';
+import { bonoSessionsSpentBetween, bonosSoldBetween } from './bono-queries';
 import { completedWithoutPayment, giftCardsSoldBetween, paymentsBetween } from './queries';
 
 // The Caja del día (issue 23, ADR 039): what came in on one salon day, for the owner to count the
@@ -16,23 +17,27 @@ const PREPAID: readonly PaymentMethod[] = ['tarjeta_regalo', 'bono'];
 
 export async function cajaDay(ctx: Ctx, date: string) {
   const { start, end } = dayBounds(date, SALON_TIME_ZONE);
-  const [paid, sold, unpaid] = await Promise.all([
+  const [paid, sold, unpaid, bonosSold, sessions] = await Promise.all([
     paymentsBetween(ctx.db, start, end),
     giftCardsSoldBetween(ctx.db, start, end),
     completedWithoutPayment(ctx.db, start, end),
+    bonosSoldBetween(ctx.db, start, end),
+    bonoSessionsSpentBetween(ctx.db, start, end),
   ]);
+  // A sale (a gift card, a bono) is money in without a professional; a bono's session is its
+  // appointment paid with the bono, at the appointment's price, which PREPAID keeps out of the till.
   const lines: CajaLine[] = [
     ...paid.map((p) => ({ method: p.method, amount: p.amount, professional: p.employeeName })),
     ...sold.map((s) => ({ method: s.saleMethod, amount: s.amount })),
+    ...bonosSold.map((b) => ({ method: b.paymentMethod, amount: b.amount })),
+    ...sessions.map((s) => ({ method: 'bono' as const, amount: s.price, professional: s.employeeName })),
   ];
-  // THE place where the bonos room adds its lines at merge (issue 23): the bonos sold this day
-  // join `lines` like the gift cards sold (their sale method and amount), and get their own list
-  // beside `giftCardsSold`. Bono-paid sessions are payment lines of method 'bono' and already
-  // arrive with `paid` (PREPAID keeps them out of the money in the till).
   return {
     date,
     payments: paid.map((p) => ({ ...p, createdAt: p.createdAt.toISOString(), startTime: p.startTime.toISOString() })),
     giftCardsSold: sold.map((s) => ({ ...s, createdAt: s.createdAt.toISOString() })),
+    bonosSold: bonosSold.map((b) => ({ ...b, soldAt: b.soldAt.toISOString() })),
+    bonoSessions: sessions.map((s) => ({ ...s, spentAt: (s.spentAt ?? s.startTime).toISOString(), startTime: s.startTime.toISOString() })),
     completedWithoutPayment: unpaid.map((u) => ({ ...u, startTime: u.startTime.toISOString() })),
     byMethod: totalsByMethod(lines),
     byProfessional: totalsByProfessional(lines),
@@ -67,6 +72,14 @@ export function cajaCsv(day: CajaDay): string {
         '',
         s.soldByName,
       ],
+    })),
+    ...day.bonosSold.map((b) => ({
+      at: b.soldAt,
+      cells: [d, salonTimeOf(new Date(b.soldAt), SALON_TIME_ZONE), 'Venta de bono', b.name, b.clientName, '', PAYMENT_METHOD_LABEL[b.paymentMethod], csvAmount(b.amount), '', b.soldByName],
+    })),
+    ...day.bonoSessions.map((s) => ({
+      at: s.spentAt,
+      cells: [d, salonTimeOf(new Date(s.spentAt), SALON_TIME_ZONE), 'Sesión de bono', `${s.serviceName} (${s.bonoName})`, s.clientName, s.employeeName, PAYMENT_METHOD_LABEL.bono, csvAmount(s.price), '', ''],
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   return toCsv(CSV_HEADER, rows.map((r) => r.cells));

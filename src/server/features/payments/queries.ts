@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { appointments, giftCards, payments } from '../../db/schema';
+import { appointments, bonoSessions, giftCards, payments } from '../../db/schema';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -93,7 +93,7 @@ export function giftCardsSoldBetween(db: Reader, start: Date, end: Date) {
     .orderBy(asc(giftCards.createdAt));
 }
 
-/** Appointments of that day marked completed with no payment line at all. */
+/** Appointments of that day marked completed with no payment line at all, nor a bono's session spent. */
 export function completedWithoutPayment(db: Reader, start: Date, end: Date) {
   return db
     .select({
@@ -111,6 +111,8 @@ export function completedWithoutPayment(db: Reader, start: Date, end: Date) {
         lt(appointments.startTime, end),
         eq(appointments.status, 'completed'),
         notExists(db.select({ one: sql`1` }).from(payments).where(eq(payments.appointmentId, appointments.id))),
+        // Paid with a bono: the session the completion spent is its payment (ADR 037).
+        notExists(db.select({ one: sql`1` }).from(bonoSessions).where(and(eq(bonoSessions.appointmentId, appointments.id), eq(bonoSessions.state, 'spent')))),
       ),
     )
     .orderBy(asc(appointments.startTime));

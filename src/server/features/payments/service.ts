@@ -10,6 +10,7 @@ import { giftCardCodeHash, lockGiftCardByHash, takeFromGiftCard } from '../../db
 import type { Deps, SessionUser } from '../../http/env';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
+import { bonoOfAppointment } from './bono-queries';
 import { appointmentFactsOf, insertPayment, lockAppointment, paymentsOf } from './queries';
 
 // Payments (cobros, issue 23, ADR 039): staff record what was paid for an appointment, in one or
@@ -32,7 +33,7 @@ const visibleTo = (actor: SessionUser, a: Facts | undefined): Facts => {
 const payable = (a: Facts, now: Date) => a.status === 'completed' || (a.status === 'confirmed' && a.startTime.getTime() <= now.getTime());
 
 async function summary(ctx: Ctx, a: Facts) {
-  const lines = await paymentsOf(ctx.db, a.id);
+  const [lines, bono] = await Promise.all([paymentsOf(ctx.db, a.id), bonoOfAppointment(ctx.db, a.id)]);
   const paid = sumEuros(lines.map((l) => l.amount));
   // A payment below the price with its reason settles the appointment: the rest is the discount.
   const discounted = lines.some((l) => l.discountReason !== '');
@@ -50,7 +51,9 @@ async function summary(ctx: Ctx, a: Facts) {
     payments: lines.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
     paid,
     discounted,
-    remaining: discounted ? 0 : fromCents(Math.max(0, toCents(a.price) - toCents(paid))),
+    /** ADR 037: paid with a session of this bono (reserved until the visit is completed, then spent); nothing to collect. */
+    bono: bono ? { name: bono.name, spent: bono.state === 'spent' } : null,
+    remaining: discounted || bono ? 0 : fromCents(Math.max(0, toCents(a.price) - toCents(paid))),
   };
 }
 
@@ -92,6 +95,8 @@ export async function recordPayment(ctx: Ctx, actor: SessionUser, id: string, in
     const a = await ctx.db.transaction(async (tx) => {
       const a = visibleTo(actor, await lockAppointment(tx, id));
       if (!payable(a, now)) throw conflict(STAFF_MSG.paymentNotPayable, 'not_payable');
+      // Its bono pays it (ADR 037): the session is spent on completion, the desk takes no money.
+      if (await bonoOfAppointment(tx, id)) throw conflict(STAFF_MSG.paymentWithBono, 'paid_with_bono');
       const earlier = await paymentsOf(tx, id);
       if (earlier.some((l) => l.discountReason !== '')) throw conflict(STAFF_MSG.paymentAlreadySettled, 'already_settled');
       const already = sumEuros(earlier.map((l) => l.amount));

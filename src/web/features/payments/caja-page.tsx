@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/page-header';
 import { todayInSalon } from '../../lib/salon-today';
 import { cajaCsvUrl, cajaQuery } from '../../api/payments';
 import { CompletedUnpaid, GiftCardSales, PaymentList, Totals } from './caja-sections';
+import { BonoSales, BonoSessions } from './caja-bonos';
 
 /**
  * /admin/caja — the Caja del día (ADR 039), the owner's: what came in on a salon day, by method
@@ -56,6 +57,8 @@ export default function CajaPage() {
             <Totals day={caja.data} />
             <PaymentList payments={caja.data.payments} />
             <GiftCardSales sales={caja.data.giftCardsSold} />
+            <BonoSales sales={caja.data.bonosSold} />
+            <BonoSessions sessions={caja.data.bonoSessions} />
             <CompletedUnpaid appointments={caja.data.completedWithoutPayment} />
           </div>
         )}

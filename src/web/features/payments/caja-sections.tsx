@@ -4,9 +4,9 @@ import { PAYMENT_METHOD_LABEL } from '../../../domain/payment-methods';
 import { formatEuros, formatTime } from '../../lib/format';
 import type { CajaDay } from '../../api/payments';
 
-// The Caja del día's parts (ADR 039). The bonos room adds its list of bonos sold here at merge.
+// The Caja del día's parts (ADR 039); its bonos are in caja-bonos.tsx.
 
-function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
+export function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
   return (
     <section aria-label={title}>
       <h2 className="mb-3 text-sm font-semibold tracking-wide text-muted uppercase">
@@ -18,8 +18,8 @@ function Section({ title, count, children }: { title: string; count?: number; ch
   );
 }
 
-const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted">{children}</p>;
-const time = (iso: string) => formatTime(new Date(iso));
+export const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted">{children}</p>;
+export const time = (iso: string) => formatTime(new Date(iso));
 
 export function Totals({ day }: { day: CajaDay }) {
   return (
@@ -71,7 +71,7 @@ export function Totals({ day }: { day: CajaDay }) {
   );
 }
 
-const rowClass = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 rounded-lg bg-white px-3 py-2 text-sm border border-line';
+export const rowClass = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 rounded-lg bg-white px-3 py-2 text-sm border border-line';
 
 export function PaymentList({ payments }: { payments: CajaDay['payments'] }) {
   return (
