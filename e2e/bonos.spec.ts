@@ -121,6 +121,17 @@ test('a bono sold at the front desk by Bizum is spent by her booked laser sessio
   const mine = her.getByTestId('bono-card');
   await expect(mine.getByTestId('bono-remaining')).toContainText('Quedan 5 sesiones');
   await expect(mine).toContainText('Usada');
+
+  // 7. The owner's Caja del día: today the Bizum sale and the session spent (the visit paid with
+  // the bono); on the visit's own day it is not among the completed without payment.
+  await page.goto('/admin/caja');
+  await expect(page.getByTestId('caja-bono-sale').filter({ hasText: `Lola Bono ${RUN}` })).toContainText(`${typeName} · Lola Bono ${RUN}`);
+  await expect(page.getByTestId('caja-bono-sale').filter({ hasText: `Lola Bono ${RUN}` })).toContainText('Bizum 390,00 €');
+  await expect(page.getByTestId('caja-by-method')).toContainText('Bizum');
+  await expect(page.getByTestId('caja-bono-session').filter({ hasText: pro.name })).toContainText(typeName);
+  await page.goto(`/admin/caja?dia=${past}`);
+  await expect(page.getByRole('heading', { name: 'Caja del día' })).toBeVisible();
+  await expect(page.getByTestId('caja-unpaid').filter({ hasText: pro.name })).toHaveCount(0);
   await ctx.close();
   await proCtx.close();
 });
