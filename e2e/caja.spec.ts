@@ -46,7 +46,7 @@ test('caja: a gift card sold, a payment part card part cash, the day totals and 
   await sale.getByLabel('Importe (€)').fill('30');
   await sale.getByLabel('Quién la compra').fill(buyer);
   await sale.getByLabel('Para quién (opcional)').fill(client);
-  await sale.getByLabel('Cómo se ha pagado').selectOption({ label: 'Bizum' });
+  await sale.getByLabel('Forma de pago').selectOption({ label: 'Bizum' });
   await sale.getByRole('button', { name: 'Vender tarjeta' }).click();
   const code = (await page.getByTestId('gift-card-code').textContent())!.trim();
   expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{2}$/);

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { PAYMENT_METHOD_LABEL, SALE_METHODS, type SaleMethod } from '../../../domain/payment-methods';
+import type { SaleMethod } from '../../../domain/payment-methods';
 import { Alert } from '../../components/alert';
+import { SaleMethodSelect } from '../../components/sale-method-select';
 import { Button } from '../../components/button';
 import { BonoCard, salonDay } from '../../components/bono-card';
 import { inputClass } from '../../components/input-class';
@@ -56,16 +57,7 @@ function SellForm({ clientId, onDone }: { clientId: string; onDone: () => void }
           ))}
         </select>
       </label>
-      <label className={label}>
-        Forma de pago
-        <select name="bono-method" className={inputClass} value={method} onChange={(e) => setMethod(e.target.value as SaleMethod)}>
-          {SALE_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {PAYMENT_METHOD_LABEL[m]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SaleMethodSelect name="bono-method" value={method} onChange={setMethod} />
       <label className={label}>
         Importe (€)
         <input name="bono-amount" inputMode="decimal" className={inputClass} value={amount} placeholder={chosen ? String(chosen.price) : ''} onChange={(e) => setAmount(e.target.value)} />

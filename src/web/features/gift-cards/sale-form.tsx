@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatGiftCardCode } from '../../../domain/gift-cards';
-import { PAYMENT_METHOD_LABEL, SALE_METHODS, type SaleMethod } from '../../../domain/payment-methods';
+import type { SaleMethod } from '../../../domain/payment-methods';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
+import { SaleMethodSelect } from '../../components/sale-method-select';
 import { Button, ButtonLink } from '../../components/button';
 import { inputClass } from '../../components/input-class';
 import { chevron, selectClass } from '../../components/select-class';
@@ -115,16 +116,7 @@ export function SaleForm({ base }: { base: string }) {
           if (c && !recipientName.trim()) setRecipient(c.name);
         }}
       />
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Cómo se ha pagado
-        <select className={selectClass} style={chevron} value={saleMethod} onChange={(e) => setMethod(e.target.value as SaleMethod)}>
-          {SALE_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {PAYMENT_METHOD_LABEL[m]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SaleMethodSelect value={saleMethod} onChange={setMethod} />
       {error && <Alert>{error}</Alert>}
       <Button type="submit" isDisabled={pending} className="self-start">
         Vender tarjeta
