@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { PAGE_ROUTES } from './src/web/app/routes';
 
 /**
  * Writes `.br` and `.gz` beside every text asset of the build; the server sends them with
@@ -43,6 +44,22 @@ function precompress(): Plugin {
 // React 19 (react-dom) in the browser and on the server (react-dom/static, entry-server.tsx), with
 // no aliases and no rewriting of third-party files (docs/decisions/016-react-19-runtime.md);
 // `npm run dev` has React's fast refresh.
+/**
+ * Every page's lazy import carries the list of chunks to fetch beside it, and those lists live in
+ * the entry every client first view downloads (ADR 009's 125 KB). The staff's and the admin's
+ * pages (the route table's 'staff' and 'admin' ones) go without: their chunk's own imports are
+ * fetched once it arrives, one round trip later on a reception's desk, instead of ~1 KB more on
+ * every client's phone (issue 26).
+ */
+const STAFF_PAGE_CHUNK = new RegExp(
+  `^assets/(${PAGE_ROUTES.filter((r) => r.access === 'staff' || r.access === 'admin')
+    .map((r) => path.basename(r.page, '.tsx'))
+    .join('|')})-[\\w-]{8}\\.js$`,
+);
+function withoutStaffPreloads(filename: string, deps: string[]): string[] {
+  return STAFF_PAGE_CHUNK.test(filename) ? [] : deps;
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
@@ -58,7 +75,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     assetsInlineLimit: 0, // CSP: no data: fonts; every asset a file with a hashed name
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: withoutStaffPreloads },
     // .vite/manifest.json: the import graph the bundle budget test follows.
     manifest: true,
   },

@@ -20,6 +20,8 @@ const typeName = 'Bono 6 sesiones láser';
 let serviceId: string;
 let pro: Person;
 let recordId: string;
+/** The phone client the employee sells to (the second journey). */
+let deskRecordId: string | undefined;
 let typeId: string;
 
 test.beforeAll(async ({ playwright }) => {
@@ -37,6 +39,7 @@ test.afterAll(async () => {
   await cleanUp(made);
   const db = e2eDb();
   if (recordId) await db.query(`DELETE FROM bonos WHERE client_id = $1`, [recordId]);
+  if (deskRecordId) await db.query(`DELETE FROM bonos WHERE client_id = $1`, [deskRecordId]);
   if (typeId) await db.query(`DELETE FROM bono_types WHERE id = $1`, [typeId]);
   await db.query(`DELETE FROM services WHERE id = $1`, [serviceId]);
   await closeE2eDb();
@@ -134,4 +137,31 @@ test('a bono sold at the front desk by Bizum is spent by her booked laser sessio
   await expect(page.getByTestId('caja-unpaid').filter({ hasText: pro.name })).toHaveCount(0);
   await ctx.close();
   await proCtx.close();
+});
+
+test('an employee sells a bono at the desk from her own portal: Bonos, the client, Vender bono', async ({ browser, baseURL }) => {
+  const ctx = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp() });
+  const desk = await ctx.newPage();
+  const signIn = await desk.request.post('/api/auth/sign-in/email', { data: { email: pro.email, password: AGENDA_PASSWORD }, headers: { origin: baseURL! } });
+  expect(signIn.ok()).toBe(true);
+  const name = `Nuria Mostrador ${RUN}`;
+  const created = await desk.request.post('/api/front-desk/clients', { data: { name, phone: `7${String(Date.now()).slice(-8)}` }, headers: { origin: baseURL! } });
+  expect(created.status()).toBe(201);
+  deskRecordId = ((await created.json()) as { client: { id: string } }).client.id;
+
+  await desk.goto('/employee/agenda');
+  await desk.getByRole('link', { name: 'Bonos' }).click();
+  await expect(desk).toHaveURL(/\/employee\/bonos$/);
+  await desk.getByLabel('Buscar cliente').fill(name);
+  await desk.getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: new RegExp(name) }).click();
+  await desk.getByRole('button', { name: 'Vender bono' }).click();
+  const sale = desk.getByRole('form', { name: 'Vender bono' });
+  await sale.getByLabel('Bono').selectOption({ label: 'Bono 5 limpiezas faciales · 180,00 €' });
+  await sale.getByLabel('Forma de pago').selectOption({ label: 'Efectivo' });
+  await sale.getByRole('button', { name: 'Vender bono' }).click();
+  await expect(desk.getByText('«Bono 5 limpiezas faciales» vendido.')).toBeVisible();
+  await expect(desk.getByTestId('bono-card').getByTestId('bono-remaining')).toContainText('Quedan 5 sesiones');
+  // Extending and refunding stay the admin's: not offered to her.
+  await expect(desk.getByRole('button', { name: /Ampliar caducidad|Devolver/ })).toHaveCount(0);
+  await ctx.close();
 });

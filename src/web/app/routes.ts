@@ -84,6 +84,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin/gift-cards', page: 'features/gift-cards/gift-cards-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/gift-cards/:id', page: 'features/gift-cards/gift-card-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/employee/gift-cards', page: 'features/gift-cards/gift-cards-employee-page.tsx', layout: 'employee', access: 'staff' },
+  // An employee sells a bono at the desk (docs/decisions/037-bonos.md); the admin does it on the client's page.
+  { path: '/employee/bonos', page: 'features/front-desk/employee-bonos-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/employee/gift-cards/:id', page: 'features/gift-cards/gift-card-employee-page.tsx', layout: 'employee', access: 'staff' },
   // The card to print: the whole screen, no portal around it.
   { path: '/gift-cards/:id/print', page: 'features/gift-cards/gift-card-print-page.tsx', layout: 'none', access: 'staff' },

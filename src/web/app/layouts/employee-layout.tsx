@@ -1,4 +1,4 @@
-import { CalendarDays, CalendarPlus, CalendarX, Gift } from 'lucide-react';
+import { CalendarDays, CalendarPlus, CalendarX, Gift, Ticket } from 'lucide-react';
 import type { Role } from '../../../domain/roles';
 import { useSession } from '../../api/session';
 import { PortalShell } from './portal-shell';
@@ -20,6 +20,7 @@ export function EmployeeLayout() {
             { to: '/employee/time-off', label: 'Mis ausencias', icon: CalendarX },
             // ADR 038: every staff member sells and looks up gift cards at the desk.
             { to: '/employee/gift-cards', label: 'Tarjetas regalo', icon: Gift },
+            { to: '/employee/bonos', label: 'Bonos', icon: Ticket },
           ]}
         />
       }
