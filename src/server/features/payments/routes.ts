@@ -29,7 +29,7 @@ const staff = () => requireRole(...STAFF_ROLES);
  * /api/payments — cobros and the Caja del día (ADR 039). Every route says its own guard:
  *   GET  /appointments/:id   staff (an employee: her own appointments): its payment lines, paid, remaining
  *   POST /appointments/:id   staff: {lines: [{method, amount, giftCardCode?}], discountReason?}
- *   GET  /caja?date=         admin: the day's payments, gift cards sold, totals, completed without payment
+ *   GET  /caja?date=         admin: the day's payments, gift cards and bonos sold, bono sessions spent, totals, completed without payment
  *   GET  /caja/csv?date=     admin: the same as a CSV for the accountant (semicolons, decimal comma, BOM)
  */
 export const paymentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'messageSecret' | 'rateLimit'>) =>
