@@ -98,9 +98,9 @@ describe('one laser, five professionals', () => {
     expect(await slotTimes(laserSession, pros[1]!, date)).toContain('10:00');
   });
 
-  // Well under a second here; once in a clean-clone CI run on the shared 2-core machine it took over a
-  // minute (the 49 losers queue on the laser's row and on their client's, and PostgreSQL's deadlock
-  // check waits 1 s per suspicion): the default 30 s would call a slow machine a failure.
+  // Under a second on its own (0.4-0.8 s with three copies running at once), but once, in a
+  // clean-clone CI run on the shared 2-core machine, over a minute, not reproduced since: the
+  // answers are still checked, only the 30 s default is not the measure here.
   it('50 simultaneous laser bookings with five professionals at one time: one 201, 49 × 409 with the spec text', async () => {
     const date = '2026-01-20';
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => book(clients[i % 5]!, laserSession, pros[i % 5]!, date, '11:00')));
