@@ -4,13 +4,17 @@ import { Link, Outlet, useNavigate } from 'react-router';
 import { Wordmark } from '../../components/logo';
 import { useSignOut } from '../../api/session';
 
-/** Sidebar + content frame of the employee portal and the back office. */
+/**
+ * Sidebar + content frame of the employee portal and the back office. On a wide screen the sidebar
+ * is as tall as the window and scrolls by itself: the back office's menu (fourteen entries) is
+ * taller than a laptop's window, and "Cerrar Sesión" must stay reachable.
+ */
 export function PortalShell({ nav, footer, extra }: { nav: ReactNode; footer: ReactNode; extra?: ReactNode }) {
   const signOut = useSignOut();
   const navigate = useNavigate();
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[17rem_1fr]">
-      <aside className="border-b border-line bg-white/80 px-4 py-3 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:border-r lg:border-b-0 lg:px-5 lg:py-6">
+      <aside className="border-b border-line bg-white/80 px-4 py-3 lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:overflow-y-auto lg:border-r lg:border-b-0 lg:px-5 lg:py-6">
         <div className="flex items-center justify-between gap-3 lg:mb-8">
           <Link to="/" className="rounded-xl py-1" aria-label="Auna, inicio">
             <Wordmark />
