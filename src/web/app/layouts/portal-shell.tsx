@@ -6,8 +6,8 @@ import { useSignOut } from '../../api/session';
 
 /**
  * Sidebar + content frame of the employee portal and the back office. On a wide screen the sidebar
- * is as tall as the window and scrolls by itself: the back office's menu (fourteen entries) is
- * taller than a laptop's window, and "Cerrar Sesión" must stay reachable.
+ * is as tall as the window and scrolls by itself: the back office's menu (twelve entries and the
+ * footer) is taller than a laptop's window, and "Cerrar Sesión" must stay reachable.
  */
 export function PortalShell({ nav, footer, extra }: { nav: ReactNode; footer: ReactNode; extra?: ReactNode }) {
   const signOut = useSignOut();
