@@ -84,8 +84,10 @@ export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, 
     : undefined;
   if (row) {
     const dates = [...new Set([salonDateOf(row.startTime, SALON_TIME_ZONE), salonDateOf(row.endTime.getTime() - 1, SALON_TIME_ZONE)])];
-    // A cancelled appointment frees its cabin or machine for every professional (ADR 036).
-    deps.realtime.publish(appointmentsChanged(row.employeeId, dates, await holdsResources(deps.db, row.id)));
+    // A cancellation frees its cabin or machine for every professional (ADR 036): they are told; a
+    // completed or missed visit (already started) changes no one else's times, so no lookup for it.
+    const freed = to === 'cancelled_by_salon' && (await holdsResources(deps.db, row.id));
+    deps.realtime.publish(appointmentsChanged(row.employeeId, dates, freed));
     return row;
   }
   // Not changed: say why (a refusal, or nothing by that id).
