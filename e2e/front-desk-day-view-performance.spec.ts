@@ -118,6 +118,14 @@ test('the day view draws 10 professionals and 120 appointments in under 100 ms o
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 
+  // AUNA_DAY_VIEW_PROFILE=1 also writes a CPU profile of the switch (open it in DevTools, or map it
+  // to sources after `npx vite build --sourcemap`), to see which functions took the time.
+  const profiling = Boolean(process.env.AUNA_DAY_VIEW_PROFILE);
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+  }
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
   });
@@ -144,6 +152,10 @@ test('the day view draws 10 professionals and 120 appointments in under 100 ms o
   );
   await expect(mine.locator('button')).toHaveCount(PROS * PER_PRO);
   const trace = await browser.stopTracing();
+  if (profiling) {
+    const { profile } = await cdp.send('Profiler.stop');
+    await writeFile(testInfo.outputPath('day-view.cpuprofile'), JSON.stringify(profile));
+  }
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
   const file = testInfo.outputPath('day-view-trace.json');

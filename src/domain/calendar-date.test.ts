@@ -31,6 +31,7 @@ describe('calendar-date agrees with Temporal', () => {
     ['2027-10-31T00:30:00Z', 150], // 02:30 CEST, first time
     ['2027-10-31T01:30:00Z', 150], // 02:30 CET, the repeated hour
     ['2026-11-24T23:00:00Z', 0], // midnight in Madrid
+    ['1969-12-31T23:30:00Z', 30], // before 1970: the quarter hours count down from the epoch
   ])('salonMinuteOf(%s) in Madrid is %i', (iso, minute) => {
     expect(salonMinuteOf(new Date(iso), SALON_TIME_ZONE)).toBe(minute);
   });

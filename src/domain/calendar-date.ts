@@ -92,11 +92,31 @@ const minuteFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Minutes since the salon day's midnight on the wall clock (09:30 -> 570) of an instant. The day
- * view places 120 blocks with it: a cached Intl formatter, where salon-time.ts's Temporal path
- * (salonTimeOf) costs several times more per call in a browser.
+ * view places 120 blocks with it on each day switch, so the zone's offset is asked of Intl once per
+ * quarter hour and kept: offsets (Madrid's, and the +05:45 or +12:45 of other zones) and their
+ * changes fall on quarter hours, so every instant of a quarter hour has its offset. Intl's
+ * formatToParts per call was a tenth of the day view's scripting at 4x CPU (docs/benchmarks.md).
  */
 export function salonMinuteOf(instant: InstantLike, tz: string): number {
   const ms = toEpochMs(instant);
+  let offsets = quarterOffsets.get(tz);
+  if (!offsets || offsets.size > 5000) quarterOffsets.set(tz, (offsets = new Map()));
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let offset = offsets.get(quarter);
+  if (offset === undefined) {
+    offset = (((wallMinuteOf(quarter * QUARTER_MS, tz) - utcMinuteOf(quarter * QUARTER_MS)) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+    offsets.set(quarter, offset);
+  }
+  return (utcMinuteOf(ms) + offset) % DAY_MINUTES;
+}
+
+const QUARTER_MS = 15 * 60_000;
+const DAY_MINUTES = 1440;
+/** Per zone: the wall clock's lead over UTC in minutes (0-1439) of each quarter hour asked for. */
+const quarterOffsets = new Map<string, Map<number, number>>();
+const utcMinuteOf = (ms: number) => ((Math.floor(ms / 60_000) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+
+function wallMinuteOf(ms: number, tz: string): number {
   let f = minuteFormatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

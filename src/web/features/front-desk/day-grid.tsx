@@ -1,4 +1,4 @@
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import type { DayAppointment } from '../../api/front-desk';
 import { bufferBands, hhmm, minuteAt, minuteOf, placeBlock, type DayHours } from './day-layout';
 
@@ -108,7 +108,9 @@ export function DayGrid({
   );
 }
 
-function Column({
+// Memoised: a day switch first redraws the old day dimmed and the clock moves the "now" line each
+// minute; neither changes a column's appointments, so their blocks are not rendered again.
+const Column = memo(function Column({
   hours,
   column,
   byResource,
@@ -168,14 +170,14 @@ function Column({
       ))}
     </div>
   );
-}
+});
 
 /**
  * An appointment in its column, sized by its duration; a click opens it. Its preparation and
  * cleaning are shaded bands outside the block (the professional and the cabin are held, the client
  * is not told them); a cancelled one holds nothing and has none.
  */
-function AppointmentBlock({
+const AppointmentBlock = memo(function AppointmentBlock({
   hours,
   appointment: a,
   byResource,
@@ -226,4 +228,4 @@ function AppointmentBlock({
       </button>
     </>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { addDays, isValidIsoDate } from '../../../domain/calendar-date';
@@ -93,7 +93,11 @@ export default function DayViewPage() {
       return resources.map((r) => ({ id: r.id, name: r.name, off: [], appointments: held.get(r.id) ?? [] }));
     }
     const byPro = new Map<string, DayAppointment[]>();
-    for (const a of data?.appointments ?? []) byPro.set(a.employeeId, [...(byPro.get(a.employeeId) ?? []), a]);
+    for (const a of data?.appointments ?? []) {
+      const list = byPro.get(a.employeeId);
+      if (list) list.push(a);
+      else byPro.set(a.employeeId, [a]);
+    }
     return professionals.map((p) => ({
       id: p.id,
       name: p.name,
@@ -106,6 +110,11 @@ export default function DayViewPage() {
   const opened = data?.appointments.find((a) => a.id === openId) ?? null;
   const nowMinute = day === todayInSalon(nowMs) ? minuteOf(new Date(nowMs)) : null;
   const refresh = () => void qc.invalidateQueries({ queryKey: salonDayQuery(day).queryKey });
+  // Stable for the day, so the grid's memoised columns skip a render that changes nothing in them.
+  const onFree = useCallback(
+    (professionalId: string | undefined, time: string) => setStart({ date: day, professionalId, time }),
+    [day],
+  );
 
   return (
     <div>
@@ -170,7 +179,7 @@ export default function DayViewPage() {
           byResource={byResource}
           interval={data.interval}
           nowMinute={nowMinute}
-          onFree={(professionalId, time) => setStart({ date: day, professionalId, time })}
+          onFree={onFree}
           onOpen={setOpenId}
         />
       )}
