@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { addDays, isValidIsoDate } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
@@ -20,42 +20,48 @@ import { appointmentsByResource, dayHours, minuteOf, offStretches } from './day-
 import { ViewModeToggle } from './view-mode-toggle';
 import { NewAppointment, type NewAppointmentStart } from './new-appointment';
 
-/** The day in the address (?dia=YYYY-MM-DD), today by default. */
-function useDay(): [string, (d: string) => void, string] {
-  const [params, setParams] = useSearchParams();
-  const today = todayInSalon();
-  const dia = params.get('dia');
-  const day = dia && isValidIsoDate(dia) ? dia : today;
-  const set = (d: string) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (d === today) next.delete('dia');
-        else next.set('dia', d);
-        return next;
-      },
-      { replace: true },
-    );
-  return [day, set, today];
-}
-
 type ViewMode = 'profesionales' | 'cabinas';
 
-/** The columns in the address (?vista=cabinas), by professional by default (ADR 036). */
-function useViewMode(): [ViewMode, (m: ViewMode) => void] {
-  const [params, setParams] = useSearchParams();
-  const mode: ViewMode = params.get('vista') === 'cabinas' ? 'cabinas' : 'profesionales';
-  const set = (m: ViewMode) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (m === 'cabinas') next.set('vista', m);
-        else next.delete('vista');
-        return next;
-      },
-      { replace: true },
-    );
-  return [mode, set];
+const dayIn = (params: URLSearchParams, today: string) => {
+  const dia = params.get('dia');
+  return dia && isValidIsoDate(dia) ? dia : today;
+};
+const modeIn = (params: URLSearchParams): ViewMode => (params.get('vista') === 'cabinas' ? 'cabinas' : 'profesionales');
+
+/**
+ * The day (?dia=YYYY-MM-DD, today by default) and the columns (?vista=cabinas, by professional by
+ * default: ADR 036) shown. They live in the page's state and are written to the address once the
+ * grid is drawn, with the router's history entry kept: a router navigation per day switch matched
+ * the whole route table and redrew the layouts before the new day could be drawn
+ * (docs/benchmarks.md, issue 26). A navigation of the router itself (a menu link to this page)
+ * reads the address again.
+ */
+function useDayAndMode(): { day: string; setDay: (d: string) => void; today: string; mode: ViewMode; setMode: (m: ViewMode) => void } {
+  const [params] = useSearchParams();
+  const { key } = useLocation();
+  const today = todayInSalon();
+  const [shown, setShown] = useState(() => ({ key, day: dayIn(params, today), mode: modeIn(params) }));
+  if (shown.key !== key) setShown({ key, day: dayIn(params, today), mode: modeIn(params) });
+  const { day, mode } = shown;
+  useEffect(() => {
+    const write = () => {
+      const url = new URL(window.location.href);
+      if (day === today) url.searchParams.delete('dia');
+      else url.searchParams.set('dia', day);
+      if (mode === 'cabinas') url.searchParams.set('vista', mode);
+      else url.searchParams.delete('vista');
+      if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
+    };
+    const idle = window.requestIdleCallback?.(write, { timeout: 300 });
+    const timer = idle === undefined ? window.setTimeout(write, 50) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(timer);
+    };
+  }, [day, mode, today]);
+  const setDay = useCallback((d: string) => setShown((s) => ({ ...s, day: d })), []);
+  const setMode = useCallback((m: ViewMode) => setShown((s) => ({ ...s, mode: m })), []);
+  return { day, setDay, today, mode, setMode };
 }
 
 /**
@@ -67,8 +73,7 @@ function useViewMode(): [ViewMode, (m: ViewMode) => void] {
  * is drawn in each resource it holds.
  */
 export default function DayViewPage() {
-  const [day, setDay, today] = useDay();
-  const [mode, setMode] = useViewMode();
+  const { day, setDay, today, mode, setMode } = useDayAndMode();
   const qc = useQueryClient();
   // The day before stays drawn (dimmed, inert) while the next one loads: one render of the
   // new grid instead of tearing the old one down for a spinner and building it again.
