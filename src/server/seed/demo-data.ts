@@ -174,9 +174,9 @@ export const DEMO_GIFT_CARD = { code: 'AUNA-REGA-2X', amount: 60, buyerName: 'Is
  * weights; the inactive one never), and how many clients the salon has.
  */
 export const DEMO_SERVICE_WEIGHTS: Record<DemoServiceKey, number> = {
-  corte: 5, tinte: 3, balayage: 1.2, manicura: 5, pedicura: 2, limpieza: 3, hidratante: 1.5, cejas: 3, masaje: 2.5,
-  laserPiernas: 2, laserAxilas: 2.5, peeling: 1.5, micropigmentacion: 0.6, retoqueMicro: 0.5, lifting: 2.5, pedicuraSemi: 2,
-  masajeDescontracturante: 2, laserIngles: 2, laserLabio: 1.5, keratina: 0,
+  corte: 5, tinte: 3, balayage: 1.2, manicura: 5, pedicura: 2, limpieza: 3, hidratante: 1.5, cejas: 1.2, masaje: 2.5,
+  laserPiernas: 2, laserAxilas: 1.2, peeling: 1.5, micropigmentacion: 0.6, retoqueMicro: 0.5, lifting: 2.5, pedicuraSemi: 2,
+  masajeDescontracturante: 2, laserIngles: 1.2, laserLabio: 0.6, keratina: 0,
 };
 export const DEMO_HISTORY = { seed: 2025, pastDays: 183, futureDays: 28, clientCount: 620 } as const;
 

@@ -260,9 +260,10 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
       return b.sessionsHeld < type.sessions && b.soldAt <= a.start && date <= expiryOf(salonDateOf(b.soldAt, TZ), type.validityMonths);
     };
     if (i === undefined || !usable(i)) {
-      if (a.start > now || rnd() > 0.15) continue;
+      // Regulars buy them; an occasional client pays each visit.
+      if (a.start > now || clients[a.client]!.weight < 4 || rnd() > 0.3) continue;
       i = bonos.length;
-      bonos.push({ type: type.key, client: a.client, soldAt: new Date(a.start.getTime() - 15 * MINUTE), method: pick(rnd, SALE_MIX, (m) => m[1])[0], soldBy: a.professional, sessionsHeld: 0 });
+      bonos.push({ type: type.key, client: a.client, soldAt: new Date(a.start.getTime() - 5 * MINUTE), method: pick(rnd, SALE_MIX, (m) => m[1])[0], soldBy: a.professional, sessionsHeld: 0 });
       open.set(k, i);
     }
     bonos[i]!.sessionsHeld++;
