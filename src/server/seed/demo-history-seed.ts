@@ -88,7 +88,8 @@ export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> 
   await tx.insert(employeeTimeOff).values(plan.timeOff.map(({ professional, ...t }) => ({ ...t, employeeId: o.employees[professional]!, createdBy: admin.id })));
 
   // Clients: a few with an account (signed up online, the demo's password), most only a record.
-  const at10 = (date: string) => wallClockToInstant(date, '10:00', TZ)!;
+  // A new client's record is made when she first books (a client due next week booked before today).
+  const at10 = (date: string) => new Date(Math.min(wallClockToInstant(date, '10:00', TZ)!.getTime(), o.now.getTime() - 86_400_000));
   const userIds = plan.clients.map((c) => (c.hasAccount ? randomUUID() : null));
   const accountRows = plan.clients.flatMap((c, i) => (userIds[i] ? [{ c, id: userIds[i]! }] : []));
   if (accountRows.length) {

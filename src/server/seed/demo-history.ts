@@ -261,7 +261,7 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
     };
     if (i === undefined || !usable(i)) {
       // Regulars buy them; an occasional client pays each visit.
-      if (a.start > now || clients[a.client]!.weight < 4 || rnd() > 0.3) continue;
+      if (a.start > now || clients[a.client]!.weight < 4 || rnd() > 0.12) continue;
       i = bonos.length;
       bonos.push({ type: type.key, client: a.client, soldAt: new Date(a.start.getTime() - 5 * MINUTE), method: pick(rnd, SALE_MIX, (m) => m[1])[0], soldBy: a.professional, sessionsHeld: 0 });
       open.set(k, i);
