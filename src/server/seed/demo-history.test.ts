@@ -4,7 +4,7 @@ import { normalizePhone } from '../../domain/phone';
 import { blockedSpan } from '../../domain/resources';
 import { SALON_TIME_ZONE, salonDateOf } from '../../domain/salon-time';
 import { DEMO_BONO_TYPES, DEMO_EMPLOYEES, DEMO_HISTORY, DEMO_SERVICE_WEIGHTS, DEMO_SERVICES, type DemoServiceKey } from './demo-data';
-import { historyRates, planDemoHistory, type HistoryInput } from './demo-history';
+import { historyRates, nextStartWithin, planDemoHistory, type HistoryInput } from './demo-history';
 
 // The demo's history is the same for the same "today", and looks like a working salon: the
 // rates the issue asks for, nothing overlapping that the database would refuse.
@@ -108,5 +108,18 @@ describe('planDemoHistory', () => {
     }
     const completed = plan.appointments.filter((x) => x.status === 'completed' && x.bono === undefined);
     expect(completed.filter((x) => x.payments.length).length / completed.length).toBeGreaterThan(0.9);
+  });
+});
+
+describe('nextStartWithin', () => {
+  const lucia = DEMO_EMPLOYEES[0].availability; // Mon-Fri 09:00-19:00, lunch 14-15; Saturday 10-14
+  it.each([
+    ['a Tuesday morning: the same morning', '2026-11-24T09:00:00Z', 120, '2026-11-24T09:00:00.000Z'],
+    ['before lunch, 2 h do not fit: after lunch', '2026-11-24T12:00:00Z', 120, '2026-11-24T14:00:00.000Z'],
+    ['a Tuesday night: Wednesday at opening', '2026-11-24T22:30:00Z', 120, '2026-11-25T08:00:00.000Z'],
+    ['a Saturday afternoon: Monday at opening', '2026-11-28T14:00:00Z', 120, '2026-11-30T08:00:00.000Z'],
+    ['summer time: 09:00 is 07:00 UTC', '2027-07-05T05:00:00Z', 45, '2027-07-05T07:00:00.000Z'],
+  ])('%s', (_, from, minutes, want) => {
+    expect(nextStartWithin(lucia, new Date(from), minutes)?.toISOString()).toBe(want);
   });
 });

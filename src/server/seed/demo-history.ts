@@ -102,6 +102,28 @@ function pick<T>(rnd: () => number, items: readonly T[], weight: (t: T) => numbe
 }
 const money = (n: number) => Math.round(n * 100) / 100;
 
+/**
+ * The first start on the half-hour grid, at least `from`, where a visit of `minutes` fits in the
+ * professional's hours and misses her breaks (the demo client's next visit: not at 02:30 when the
+ * demo starts in the evening). Null if none in the next two weeks.
+ */
+export function nextStartWithin(schedule: WeeklySchedule, from: Date, minutes: number): Date | null {
+  const first = salonDateOf(from, TZ);
+  for (let d = 0; d < 14; d++) {
+    const date = addDays(first, d);
+    const day = schedule[dayKeyOfDate(date)];
+    if (!day.isWorkingDay) continue;
+    const open = wallClockToInstant(date, day.startTime, TZ)!.getTime();
+    const close = wallClockToInstant(date, day.endTime, TZ)!.getTime();
+    const breaks = day.breaks.map((b) => ({ start: wallClockToInstant(date, b.start, TZ)!, end: wallClockToInstant(date, b.end, TZ)! }));
+    for (let t = open; t + minutes * MINUTE <= close; t += GRID * MINUTE) {
+      const span = { start: new Date(t), end: new Date(t + minutes * MINUTE) };
+      if (span.start >= from && !breaks.some((b) => intervalsOverlap(b, span))) return span.start;
+    }
+  }
+  return null;
+}
+
 /** The salon's closures: the national holidays more than a month back (no journey works there). */
 export function demoClosures(today: string, pastDays: number): PlannedClosure[] {
   const from = addDays(today, -pastDays);

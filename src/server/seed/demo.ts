@@ -12,7 +12,7 @@ import type { Deps } from '../http/env';
 import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_CARD, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
 import { seedTakings, type PaidAppointment, type PaidLine } from './demo-takings';
 import { seedHistory } from './demo-history-seed';
-import type { HistoryBusy } from './demo-history';
+import { nextStartWithin, type HistoryBusy } from './demo-history';
 import { hashPassword } from '../auth/password';
 
 export type DemoLogin = { role: string; email: string; password: string };
@@ -107,7 +107,9 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     const at = (date: string, time: string) => wallClockToInstant(date, time, SALON_TIME_ZONE)!;
     // Times around *today*: past confirmed ones an employee can mark, future ones, completed and
     // cancelled ones, and for the demo client one inside and one outside the 24 h window.
-    const soon = new Date(Math.ceil((now.getTime() + 3 * 3600_000) / 1_800_000) * 1_800_000);
+    const threeHours = new Date(Math.ceil((now.getTime() + 3 * 3600_000) / 1_800_000) * 1_800_000);
+    // Lucía's next free 2 hours in her own week (usually inside the 24 h window).
+    const soon = nextStartWithin(DEMO_EMPLOYEES[0].availability, threeHours, DEMO_SERVICES.balayage.duration) ?? threeHours;
     const specs: Spec[] = [
       // Paid (issue 23): part with the demo gift card, part in cash.
       { client: 'client', employee: 'lucia', service: 'corte', start: at(workingDay(today, -7), '10:00'), status: 'completed', paid: [{ method: 'tarjeta_regalo', amount: 25 }, { method: 'efectivo', amount: 3 }] },
