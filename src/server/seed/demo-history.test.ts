@@ -73,6 +73,17 @@ describe('planDemoHistory', () => {
     });
   }
 
+  it('is the same past whatever the hour of the seed day: only today and later follow the clock', () => {
+    const morning = planDemoHistory(input(new Date('2026-11-24T08:00:00Z')));
+    const evening = planDemoHistory(input(new Date('2026-11-24T19:00:00Z')));
+    const before = (p: typeof morning) => JSON.stringify(p.appointments.filter((x) => salonDateOf(x.start, SALON_TIME_ZONE) < '2026-11-24'));
+    expect(before(morning)).toBe(before(evening));
+    const today = (p: typeof morning) => p.appointments.filter((x) => salonDateOf(x.start, SALON_TIME_ZONE) === '2026-11-24');
+    expect(today(morning).map((x) => x.start.getTime())).toEqual(today(evening).map((x) => x.start.getTime()));
+    expect(today(morning).every((x) => x.status === 'confirmed' || x.status.startsWith('cancelled'))).toBe(true);
+    expect(today(evening).filter((x) => x.status === 'completed').length).toBeGreaterThan(15);
+  });
+
   it('never holds a professional or a resource twice at once, nor the kept-free times, nor a closure', () => {
     const now = new Date('2026-11-24T10:30:00Z');
     const inp = input(now);

@@ -87,8 +87,25 @@ export type HistoryPlan = {
 };
 
 const NO_SHOW = 0.054; // of the visits that were kept on the books: about 5 % of all
-const CANCELLED = 0.087; // one cancelled per 11.5 kept: about 8 % of all
+// Cancellations, about 8 % of all: a time booked again after one (drawn per kept visit), or
+// left free (drawn per gap in the day).
+const CANCELLED_REBOOKED = 0.065;
+const CANCELLED_GAP = 0.15;
 const CANCELLED_BY_CLIENT = 0.7;
+
+/**
+ * A stream of its own for each professional's day and each appointment (FNV-1a over the seed and
+ * the numbers that name it): what the clock changes on the seed day (which of today's visits are
+ * done, Marta's next visit) changes that day, not every random draw after it.
+ */
+export function streamOf(...ns: number[]): () => number {
+  let h = 2166136261;
+  for (const n of ns) {
+    h = Math.imul(h ^ (n | 0), 16777619);
+    h = Math.imul(h ^ (h >>> 13), 0x5bd1e995);
+  }
+  return prng(h >>> 0);
+}
 
 /** A weighted pick (weights > 0). */
 function pick<T>(rnd: () => number, items: readonly T[], weight: (t: T) => number): T {
@@ -204,12 +221,10 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
   const appointments: PlannedAppointment[] = [];
   const bonos: PlannedBono[] = [];
   const past: HistoryStats = { availableMinutes: 0, bookedMinutes: 0 };
-  let kept = 0;
-  let cancelled = 0;
-
   for (let offset = -input.pastDays; offset <= input.futureDays; offset++) {
     const date = addDays(today, offset);
-    for (const pro of input.professionals) {
+    for (const [proIndex, pro] of input.professionals.entries()) {
+      const rnd = streamOf(input.seed, offset, proIndex);
       const plan = dayPlan(date, pro.schedule[dayKeyOfDate(date)], { salon, timeOff: timeOff.filter((t) => t.professional === pro.key) }, TZ);
       if (plan.closed || !plan.day.isWorkingDay) continue;
       const at = (time: string) => wallClockToInstant(date, time, TZ)!;
@@ -237,10 +252,9 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
         const client = pickClient(rnd, clients, date);
         if (!place) {
           // A gap in the day: now and then one left by a cancellation (it holds nothing).
-          if (cancelled < CANCELLED * kept && rnd() < 0.4) {
+          if (rnd() < CANCELLED_GAP) {
             const resources = service.groups.map((g) => g[0]!);
             appointments.push({ professional: pro.key, service: key, client, start, end, status: rnd() < CANCELLED_BY_CLIENT ? 'cancelled_by_client' : 'cancelled_by_salon', resources, bookedBy: bookedBy(rnd, clients[client]!), payments: [] });
-            cancelled++;
           }
           continue;
         }
@@ -249,15 +263,14 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
         hold(pro.key, date, span);
         for (const id of picked) hold(id, date, span);
         booked += service.duration;
-        kept++;
+        const [missed, unmarked] = [rnd(), rnd()];
         const status: AppointmentStatus =
-          end > now ? 'confirmed' : rnd() < NO_SHOW ? 'no_show' : offset === 0 && now.getTime() - end.getTime() < 3 * 3600_000 && rnd() < 0.5 ? 'confirmed' : 'completed';
+          end > now ? 'confirmed' : missed < NO_SHOW ? 'no_show' : offset === 0 && now.getTime() - end.getTime() < 3 * 3600_000 && unmarked < 0.5 ? 'confirmed' : 'completed';
         appointments.push({ professional: pro.key, service: key, client, start, end, status, resources: picked, bookedBy: bookedBy(rnd, clients[client]!), payments: [] });
-        if (cancelled < CANCELLED * kept && rnd() < 0.5) {
+        if (rnd() < CANCELLED_REBOOKED) {
           // Someone else had this time and cancelled: the slot was booked again.
           const other = pickClient(rnd, clients, date);
           appointments.push({ professional: pro.key, service: key, client: other, start, end, status: rnd() < CANCELLED_BY_CLIENT ? 'cancelled_by_client' : 'cancelled_by_salon', resources: picked, bookedBy: bookedBy(rnd, clients[other]!), payments: [] });
-          cancelled++;
         }
       }
       if (offset < 0) {
@@ -270,6 +283,7 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
   // Bonos (ADR 037): a client having a covered treatment now and then buys one at the desk, and
   // her next visits of its services take its sessions until none is left or it expires.
   const open = new Map<string, number>(); // client|type -> bono index
+  const streamOfVisit = (a: PlannedAppointment, salt: number) => streamOf(input.seed, salt, a.start.getTime() / MINUTE, input.professionals.findIndex((p) => p.key === a.professional), a.client);
   for (const a of appointments) {
     if (a.status === 'cancelled_by_client' || a.status === 'cancelled_by_salon') continue;
     const type = input.bonoTypes.find((b) => b.services.includes(a.service));
@@ -283,7 +297,8 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
     };
     if (i === undefined || !usable(i)) {
       // Regulars buy them; an occasional client pays each visit.
-      if (a.start > now || clients[a.client]!.weight < 4 || rnd() > 0.12) continue;
+      const rnd = streamOfVisit(a, 1);
+      if (rnd() > 0.12 || a.start > now || clients[a.client]!.weight < 4) continue;
       i = bonos.length;
       bonos.push({ type: type.key, client: a.client, soldAt: new Date(a.start.getTime() - 5 * MINUTE), method: pick(rnd, SALE_MIX, (m) => m[1])[0], soldBy: a.professional, sessionsHeld: 0 });
       open.set(k, i);
@@ -295,11 +310,13 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
   // Payments (ADR 039): most completed visits are paid when they end, a few are still due in
   // the last days' Caja; a realistic mix of methods, now and then split or with a discount.
   const giftCards: PlannedGiftCard[] = [];
-  const gifted = appointments.find((a) => a.status === 'completed' && a.bono === undefined && a.start < new Date(now.getTime() - 60 * 86_400_000) && a.start > new Date(now.getTime() - 75 * 86_400_000));
+  const dayOf = (a: PlannedAppointment) => salonDateOf(a.start, TZ);
+  const gifted = appointments.find((a) => a.status === 'completed' && a.bono === undefined && dayOf(a) >= addDays(today, -75) && dayOf(a) < addDays(today, -60));
   if (gifted) giftCards.push({ amount: 100, buyerName: 'Carmen Ortega', recipient: gifted.client, soldAt: new Date(gifted.start.getTime() - 9 * 86_400_000), method: 'tarjeta', spent: 0 });
   for (const a of appointments) {
     if (a.status !== 'completed' || a.bono !== undefined) continue;
-    const recent = now.getTime() - a.end.getTime() < 3 * 86_400_000;
+    const rnd = streamOfVisit(a, 2);
+    const recent = dayOf(a) >= addDays(today, -3);
     if (rnd() > (recent ? 0.75 : 0.97)) continue;
     const price = input.services[a.service]!.price;
     const at = new Date(a.end.getTime() + (2 + Math.floor(rnd() * 10)) * MINUTE);
