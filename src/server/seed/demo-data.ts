@@ -1,9 +1,10 @@
 import type { WeeklySchedule } from '../../domain/weekly-schedule';
 import { defaultWeeklySchedule } from '../../domain/weekly-schedule';
 
-// The demo salon of ARCHITECTURE.md §3: realistic services in several categories (one inactive),
-// three employees with accounts and a lunch break, one without an account, one inactive; two
-// cabins and a diode laser (ADR 036) that the facials, the massage and the laser sessions need.
+// The demo salon of ARCHITECTURE.md §3 and docs/rooms/demo.md: an aesthetics centre's services in
+// several categories (one inactive), four professionals with accounts, different weeks and a
+// lunch break, one without an account, one inactive; two cabins and a diode laser (ADR 036) that
+// the facials, the massages, micropigmentation and the laser sessions need.
 
 export const DEMO_PASSWORD = 'auna-demo';
 

@@ -130,7 +130,7 @@ export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> 
         bookedBy: a.bookedBy,
         bookedByUserId: a.bookedBy === 'client' ? userIds[a.client] : by,
         createdAt: bookedAt,
-        updatedAt: a.start < o.now ? a.end : bookedAt,
+        updatedAt: a.end < o.now ? a.end : bookedAt,
       };
     }),
     (b) => tx.insert(appointments).values(b),

@@ -4,7 +4,8 @@ import { normalizePhone } from '../../domain/phone';
 import { blockedSpan } from '../../domain/resources';
 import { SALON_TIME_ZONE, salonDateOf } from '../../domain/salon-time';
 import { DEMO_BONO_TYPES, DEMO_EMPLOYEES, DEMO_HISTORY, DEMO_SERVICE_WEIGHTS, DEMO_SERVICES, type DemoServiceKey } from './demo-data';
-import { historyRates, nextStartWithin, planDemoHistory, type HistoryInput } from './demo-history';
+import { demoTimeOff, historyRates, nextStartWithin, planDemoHistory, type HistoryInput } from './demo-history';
+import { validateTimeOff } from '../../domain/availability';
 
 // The demo's history is the same for the same "today", and looks like a working salon: the
 // rates the issue asks for, nothing overlapping that the database would refuse.
@@ -132,5 +133,14 @@ describe('nextStartWithin', () => {
     ['summer time: 09:00 is 07:00 UTC', '2027-07-05T05:00:00Z', 45, '2027-07-05T07:00:00.000Z'],
   ])('%s', (_, from, minutes, want) => {
     expect(nextStartWithin(lucia, new Date(from), minutes)?.toISOString()).toBe(want);
+  });
+});
+
+describe('demoTimeOff', () => {
+  // Any weekday as today: the part-day off lands on a working day of the last professional (a
+  // Saturday ends at 14:30) and is a valid time off.
+  it.each(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28'])('today %s', (today) => {
+    const pros = input(new Date(`${today}T10:00:00Z`)).professionals;
+    for (const t of demoTimeOff(today, pros)) expect(validateTimeOff(t)).toBeNull();
   });
 });

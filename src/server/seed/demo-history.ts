@@ -8,7 +8,7 @@ import type { DeskPaymentMethod } from '../../domain/payments';
 import type { SaleMethod } from '../../domain/payment-methods';
 import { blockedSpan, pickResources } from '../../domain/resources';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../../domain/salon-time';
-import { dayKeyOfDate, toMinutes, type WeeklySchedule } from '../../domain/weekly-schedule';
+import { dayKeyOfDate, fromMinutes, toMinutes, type WeeklySchedule } from '../../domain/weekly-schedule';
 import { emailLocalPart, FIRST_NAMES, SURNAMES } from './demo-people';
 
 // The demo salon's past and near future (issue 25), planned in memory and PURE: the same seed
@@ -162,7 +162,7 @@ export function demoTimeOff(today: string, professionals: readonly HistoryProfes
   const end = last.schedule[dayKeyOfDate(ahead)].endTime;
   return [
     { professional: professionals[0]!.key, startDate: monday, endDate: addDays(monday, 4), startTime: null, endTime: null, reason: 'Vacaciones' },
-    { professional: last.key, startDate: ahead, endDate: ahead, startTime: `${String(toMinutes(end) / 60 - 3).padStart(2, '0')}:00`, endTime: end, reason: 'Cita médica' },
+    { professional: last.key, startDate: ahead, endDate: ahead, startTime: fromMinutes(toMinutes(end) - 180), endTime: end, reason: 'Cita médica' },
   ];
 }
 
@@ -298,7 +298,7 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
     if (i === undefined || !usable(i)) {
       // Regulars buy them; an occasional client pays each visit.
       const rnd = streamOfVisit(a, 1);
-      if (rnd() > 0.12 || a.start > now || clients[a.client]!.weight < 4) continue;
+      if (rnd() > 0.12 || a.start > now || a.status === 'no_show' || clients[a.client]!.weight < 4) continue;
       i = bonos.length;
       bonos.push({ type: type.key, client: a.client, soldAt: new Date(a.start.getTime() - 5 * MINUTE), method: pick(rnd, SALE_MIX, (m) => m[1])[0], soldBy: a.professional, sessionsHeld: 0 });
       open.set(k, i);
