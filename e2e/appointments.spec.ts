@@ -131,10 +131,11 @@ test.describe('admin dashboard', () => {
     await expect(ours.nth(1)).toContainText('Confirmada');
     await expect(ours.nth(2)).toContainText('Cancelada por el salón');
 
-    // 'Próxima Cita' = the earliest confirmed appointment starting after now, on any day.
+    // 'Próxima Cita' = the earliest confirmed appointment starting after now, on any day; of
+    // several at that minute (the demo salon's professionals all open at 09:00), the first by id.
     await expect(async () => {
       const ahead = (await listAll(page.request, TODAY, addDays(TODAY, 60))).filter((a) => a.status === 'confirmed' && Date.parse(a.startTime) > Date.now());
-      const next = ahead.sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime))[0];
+      const next = ahead.sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0];
       const card = page.getByTestId('next-appointment');
       if (!next) {
         await expect(card).toContainText('No hay citas confirmadas por delante', { timeout: 1_000 });

@@ -46,6 +46,8 @@ test.afterAll(async () => {
 });
 
 test('a bono sold at the front desk by Bizum is spent by her booked laser session: "quedan 5"', async ({ page, browser, baseURL }) => {
+  // Three browser contexts and the agenda's 7 s undo window: about 26 s on a quiet 2-core machine.
+  test.setTimeout(60_000);
   // The admin: a fresh account made admin, so the demo admin's sign-in limits are not touched.
   const admin = await signUpAs(page.request, baseURL!, uniqueEmail('bono-admin'), 'Recepción Bonos');
   await e2eDb().query(`UPDATE "user" SET role = 'admin' WHERE id = $1`, [admin.id]);

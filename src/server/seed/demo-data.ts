@@ -1,9 +1,10 @@
 import type { WeeklySchedule } from '../../domain/weekly-schedule';
 import { defaultWeeklySchedule } from '../../domain/weekly-schedule';
 
-// The demo salon of ARCHITECTURE.md §3: realistic services in several categories (one inactive),
-// three employees with accounts and a lunch break, one without an account, one inactive; two
-// cabins and a diode laser (ADR 036) that the facials, the massage and the laser sessions need.
+// The demo salon of ARCHITECTURE.md §3 and docs/rooms/demo.md: an aesthetics centre's services in
+// several categories (one inactive), four professionals with accounts, different weeks and a
+// lunch break, one without an account, one inactive; two cabins and a diode laser (ADR 036) that
+// the facials, the massages, micropigmentation and the laser sessions need.
 
 export const DEMO_PASSWORD = 'auna-demo';
 
@@ -12,6 +13,7 @@ export const DEMO_ACCOUNTS = {
   lucia: { email: 'lucia@auna.demo', name: 'Lucía Martín', role: 'employee' },
   carmen: { email: 'carmen@auna.demo', name: 'Carmen Ruiz', role: 'employee' },
   javier: { email: 'javier@auna.demo', name: 'Javier Soto', role: 'employee' },
+  irene: { email: 'irene@auna.demo', name: 'Irene Campos', role: 'employee' },
   client: { email: 'cliente@auna.demo', name: 'Marta García', role: 'client' },
   client2: { email: 'elena@auna.demo', name: 'Elena Torres', role: 'client' },
 } as const;
@@ -60,12 +62,41 @@ export const DEMO_SERVICES = {
     prep: 5,
     cleanup: 10,
   },
+  // The aesthetics centre's treatments (issue 25): realistic prices and times for a small town.
+  peeling: { name: 'Peeling químico', category: 'Facial', duration: 45, price: 65, description: 'Peeling con ácidos suaves que renueva la piel y unifica el tono. Incluye protección solar.', groups: [ANY_CABIN], cleanup: 10 },
+  micropigmentacion: { name: 'Micropigmentación de cejas', category: 'Micropigmentación', duration: 120, price: 250, description: 'Técnica pelo a pelo con diseño previo. El retoque al mes se reserva aparte.', groups: [ANY_CABIN], prep: 10, cleanup: 15 },
+  retoqueMicro: { name: 'Retoque de micropigmentación', category: 'Micropigmentación', duration: 60, price: 90, description: 'Repaso del color entre cuatro y seis semanas después.', groups: [ANY_CABIN], cleanup: 10 },
+  lifting: { name: 'Lifting de pestañas', category: 'Pestañas', duration: 60, price: 45, description: 'Curvado de tus pestañas naturales con tinte incluido. Dura de seis a ocho semanas.' },
+  pedicuraSemi: { name: 'Pedicura semipermanente', category: 'Uñas', duration: 60, price: 32, description: 'Pedicura completa con esmaltado semipermanente.' },
+  masajeDescontracturante: { name: 'Masaje descontracturante', category: 'Bienestar', duration: 45, price: 42, description: 'Espalda, cuello y hombros: para las contracturas del día a día.', groups: [ANY_CABIN], cleanup: 10 },
+  laserIngles: {
+    name: 'Depilación láser de diodo: ingles',
+    category: 'Depilación láser',
+    duration: 20,
+    price: 35,
+    description: 'Ingles brasileñas o completas con láser de diodo. Ven con la zona rasurada el día anterior.',
+    groups: [['laser'], ANY_CABIN],
+    prep: 5,
+    cleanup: 10,
+  },
+  laserLabio: {
+    name: 'Depilación láser de diodo: labio superior',
+    category: 'Depilación láser',
+    duration: 15,
+    price: 20,
+    description: 'Sesión rápida de labio superior con láser de diodo.',
+    groups: [['laser'], ANY_CABIN],
+    prep: 5,
+    cleanup: 10,
+  },
   keratina: { name: 'Alisado de keratina', category: 'Cabello', duration: 150, price: 120, description: 'Temporada de verano: vuelve pronto.', inactive: true },
 } as const;
 
-function withLunch(start: string, end: string, lunch: [string, string], saturday?: [string, string]): WeeklySchedule {
+const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
+function withLunch(start: string, end: string, lunch: [string, string], saturday?: [string, string], days: readonly (typeof WEEKDAYS)[number][] = WEEKDAYS): WeeklySchedule {
   const s = defaultWeeklySchedule();
-  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) {
+  for (const d of WEEKDAYS) s[d] = { ...s[d], isWorkingDay: false };
+  for (const d of days) {
     s[d] = { isWorkingDay: true, startTime: start, endTime: end, breaks: [{ start: lunch[0], end: lunch[1] }] };
   }
   if (saturday) s.saturday = { isWorkingDay: true, startTime: saturday[0], endTime: saturday[1], breaks: [] };
@@ -84,15 +115,23 @@ export const DEMO_EMPLOYEES = [
     name: 'Carmen Ruiz',
     account: 'carmen',
     phone: '+34 622 118 904',
-    services: ['manicura', 'pedicura', 'cejas', 'laserPiernas', 'laserAxilas'],
+    services: ['manicura', 'pedicura', 'cejas', 'laserPiernas', 'laserAxilas', 'pedicuraSemi', 'lifting', 'laserIngles', 'laserLabio'],
     availability: withLunch('10:00', '20:00', ['14:30', '15:30']),
   },
   {
     name: 'Javier Soto',
     account: 'javier',
     phone: null,
-    services: ['limpieza', 'hidratante', 'masaje', 'cejas', 'laserPiernas', 'laserAxilas'],
+    services: ['limpieza', 'hidratante', 'masaje', 'cejas', 'laserPiernas', 'laserAxilas', 'peeling', 'masajeDescontracturante', 'laserIngles'],
     availability: withLunch('09:00', '18:00', ['13:30', '14:30']),
+  },
+  {
+    // Issue 25: the fourth professional, Tuesday to Saturday, micropigmentation and lashes.
+    name: 'Irene Campos',
+    account: 'irene',
+    phone: '+34 644 275 019',
+    services: ['micropigmentacion', 'retoqueMicro', 'lifting', 'peeling', 'limpieza', 'hidratante', 'cejas', 'laserLabio', 'laserIngles'],
+    availability: withLunch('11:00', '20:00', ['15:00', '16:00'], ['09:30', '14:30'], ['tuesday', 'wednesday', 'thursday', 'friday']),
   },
   { name: 'Nuria Gil', account: null, phone: '+34 633 900 211', services: ['manicura', 'masaje'], availability: defaultWeeklySchedule() },
   { name: 'Sara Molina', account: null, phone: null, services: ['corte'], availability: defaultWeeklySchedule(), inactive: true },
@@ -114,6 +153,7 @@ export const SALON_DEMO = {
 export const DEMO_BONO_TYPES = {
   laser: { name: 'Bono 6 sesiones láser', services: ['laserPiernas', 'laserAxilas'], sessions: 6, price: 390, validityMonths: 12 },
   facial: { name: 'Bono 5 limpiezas faciales', services: ['limpieza'], sessions: 5, price: 180, validityMonths: 12 },
+  masaje: { name: 'Bono 5 masajes', services: ['masaje', 'masajeDescontracturante'], sessions: 5, price: 200, validityMonths: 6 },
 } as const satisfies Record<string, { name: string; services: readonly DemoServiceKey[]; sessions: number; price: number; validityMonths: number }>;
 export type DemoBonoKey = keyof typeof DEMO_BONO_TYPES;
 
@@ -129,3 +169,24 @@ export const DEMO_BONOS = [
  * docs so a visitor can try it at the desk. A real card's code is random and never stored.
  */
 export const DEMO_GIFT_CARD = { code: 'AUNA-REGA-2X', amount: 60, buyerName: 'Isabel Navarro', saleMethod: 'tarjeta', soldDaysAgo: 8 } as const;
+
+/**
+ * The history (issue 25, demo-history.ts): how often each treatment is booked (relative
+ * weights; the inactive one never), and how many clients the salon has.
+ */
+export const DEMO_SERVICE_WEIGHTS: Record<DemoServiceKey, number> = {
+  corte: 5, tinte: 3, balayage: 1.2, manicura: 5, pedicura: 2, limpieza: 3, hidratante: 1.5, cejas: 1.2, masaje: 2.5,
+  laserPiernas: 2, laserAxilas: 1.2, peeling: 1.5, micropigmentacion: 0.6, retoqueMicro: 0.5, lifting: 2.5, pedicuraSemi: 2,
+  masajeDescontracturante: 2, laserIngles: 1.2, laserLabio: 0.6, keratina: 0,
+};
+export const DEMO_HISTORY = { seed: 2025, pastDays: 183, futureDays: 28, clientCount: 620 } as const;
+
+/**
+ * Times the history leaves free because browser journeys write straight into them on the demo
+ * salon: e2e/caja.spec.ts puts a visit of Javier's at 12:00-12:55 on the last weekday, and
+ * e2e/settings.spec.ts books his massage (a cabin) from 09:00 to 10:55 on the weekday 9 days ahead.
+ */
+export const DEMO_KEEP_FREE = [
+  { who: ['javier'], day: 'lastWeekday', from: '12:00', to: '13:00' },
+  { who: ['javier', 'cabina1'], day: 'weekdayAhead9', from: '09:00', to: '11:00' },
+] as const;

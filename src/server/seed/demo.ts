@@ -11,6 +11,9 @@ import { replaceGroups } from '../features/services/resource-groups-queries';
 import type { Deps } from '../http/env';
 import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_CARD, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
 import { seedTakings, type PaidAppointment, type PaidLine } from './demo-takings';
+import { seedHistory } from './demo-history-seed';
+import { nextStartWithin, type HistoryBusy } from './demo-history';
+import { hashPassword } from '../auth/password';
 
 export type DemoLogin = { role: string; email: string; password: string };
 
@@ -41,6 +44,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     return found ? logins : [];
   }
 
+  const started = performance.now();
   const ids: Record<string, string> = {};
   for (const [key, a] of Object.entries(DEMO_ACCOUNTS)) {
     ids[key] = await ensureAccount(deps, { email: a.email, password: DEMO_PASSWORD, name: a.name, role: a.role });
@@ -48,13 +52,14 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
 
   const now = deps.now();
   const today = salonDateOf(now, SALON_TIME_ZONE);
+  let seeded = 0;
   await deps.db.transaction(async (tx) => {
     const res = {} as Record<DemoResourceKey, string>;
     for (const [position, [key, r]] of Object.entries(DEMO_RESOURCES).entries()) {
       const [row] = await tx.insert(resources).values({ name: r.name, kind: r.kind, position }).returning({ id: resources.id });
       res[key as DemoResourceKey] = row!.id;
     }
-    type SeededService = { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number; groups: string[][] };
+    type SeededService = { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number; groups: string[][]; isActive: boolean };
     const svc: Record<string, SeededService> = {};
     for (const [key, s] of Object.entries(DEMO_SERVICES)) {
       const prepMinutes = 'prep' in s ? s.prep : 0;
@@ -65,8 +70,9 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
         .returning();
       const groups = 'groups' in s ? s.groups.map((g) => g.map((k) => res[k])) : [];
       await replaceGroups(tx, row!.id, groups.map((resourceIds) => ({ resourceIds })));
-      svc[key] = { id: row!.id, name: row!.name, duration: row!.duration, price: row!.price, prepMinutes, cleanupMinutes, groups };
+      svc[key] = { id: row!.id, name: row!.name, duration: row!.duration, price: row!.price, prepMinutes, cleanupMinutes, groups, isActive: row!.isActive };
     }
+    const employeeRecords: Record<string, string> = {};
     for (const e of DEMO_EMPLOYEES) {
       const account = e.account ? DEMO_ACCOUNTS[e.account] : null;
       const [row] = await tx
@@ -82,6 +88,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
         })
         .returning();
       await tx.insert(employeeServices).values(e.services.map((k) => ({ employeeId: row!.id, serviceId: svc[k]!.id })));
+      if (e.account) employeeRecords[e.account] = row!.id;
     }
     await tx.insert(salonSettings).values({ id: 1, ...SALON_DEMO, openingHours: defaultWeeklySchedule() }).onConflictDoNothing();
 
@@ -100,7 +107,9 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     const at = (date: string, time: string) => wallClockToInstant(date, time, SALON_TIME_ZONE)!;
     // Times around *today*: past confirmed ones an employee can mark, future ones, completed and
     // cancelled ones, and for the demo client one inside and one outside the 24 h window.
-    const soon = new Date(Math.ceil((now.getTime() + 3 * 3600_000) / 1_800_000) * 1_800_000);
+    const threeHours = new Date(Math.ceil((now.getTime() + 3 * 3600_000) / 1_800_000) * 1_800_000);
+    // Lucía's next free 2 hours in her own week (usually inside the 24 h window).
+    const soon = nextStartWithin(DEMO_EMPLOYEES[0].availability, threeHours, DEMO_SERVICES.balayage.duration) ?? threeHours;
     const specs: Spec[] = [
       // Paid (issue 23): part with the demo gift card, part in cash.
       { client: 'client', employee: 'lucia', service: 'corte', start: at(workingDay(today, -7), '10:00'), status: 'completed', paid: [{ method: 'tarjeta_regalo', amount: 25 }, { method: 'efectivo', amount: 3 }] },
@@ -127,6 +136,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     // so every appointment takes its resources the way a booking would: the first free member of
     // each group (pickResources), never two on one cabin at once; one that finds none is skipped.
     const held = new Map<string, Interval[]>();
+    const busy: HistoryBusy[] = []; // what the history must leave to these visits (demo-history.ts)
     const bonoVisits: { appointmentId: string; client: Spec['client']; bono: DemoBonoKey; status: Spec['status'] }[] = [];
     const paid: PaidAppointment[] = [];
     for (const s of specs) {
@@ -160,6 +170,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
         await tx.insert(appointmentResources).values(picked.map((resourceId) => ({ appointmentId: row!.id, resourceId, blockStart: span.start, blockEnd: span.end, active })));
       }
       if (active) for (const id of picked) held.set(id, [...(held.get(id) ?? []), span]);
+      if (!s.status?.startsWith('cancelled')) busy.push(...[s.employee, ...picked].map((owner) => ({ owner, span })));
       if (s.paid) paid.push({ id: row!.id, end: endOf(s.start, service.duration), employee: s.employee, lines: s.paid });
       if (s.bono) bonoVisits.push({ appointmentId: row!.id, client: s.client, bono: s.bono, status: s.status });
     }
@@ -206,8 +217,23 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     }
     const soldAt = at(workingDay(today, -DEMO_GIFT_CARD.soldDaysAgo), '18:30');
     await seedTakings(tx, { messageSecret: deps.messageSecret, ids, soldAt, recipient: 'client', paid });
+    // Six months of history and the next four weeks around the visits above (issue 25).
+    const history = await seedHistory(tx, {
+      now,
+      messageSecret: deps.messageSecret,
+      ids,
+      employees: employeeRecords,
+      services: svc,
+      resources: res,
+      bonoTypes: type,
+      busy,
+      takenPhones: DEMO_BONOS.flatMap((b) => (typeof b.client === 'string' ? [] : [b.client.phone])),
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+    });
+    seeded = history.appointments.length;
   });
   const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));
-  deps.log.info({ salon: settings?.name }, 'demo salon created');
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  deps.log.info({ salon: settings?.name, appointments: seeded, seconds: Number(seconds) }, `Demo sembrada en ${seconds} s`);
   return logins;
 }
