@@ -23,6 +23,8 @@ import { MyDataSection } from './my-data-section';
 type Appointment = MyAppointment;
 // Moving an appointment (docs/decisions/020-rescheduling.md): its code loads only when the client opens it.
 const RescheduleSheet = lazy(() => import('./reschedule-sheet'));
+// "Tus consentimientos" (issue 24): its own chunk, after the page, off the first view's budget.
+const MyConsents = lazy(() => import('./my-consents'));
 const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner, moved: MSG.rescheduleSucceeded } as const;
 type Banner = keyof typeof BANNERS;
 
@@ -218,6 +220,10 @@ export default function MyAppointmentsPage() {
           />
         </Suspense>
       )}
+
+      <Suspense fallback={null}>
+        <MyConsents />
+      </Suspense>
 
       <MyDataSection />
 
