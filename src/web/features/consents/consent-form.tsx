@@ -32,7 +32,8 @@ export function ConsentForm({
   const [accepted, setAccepted] = useState(false);
   const [signerName, setSignerName] = useState(clientName);
   const [signature, setSignature] = useState<string | null>(null);
-  const [problems, setProblems] = useState<Problems | null>(null);
+  // After a first "Firmar", what is still missing is said live: each message goes as it is fixed.
+  const [tried, setTried] = useState(false);
   const sign = useMutation({
     mutationFn: (answers: Answer[]) =>
       signConsent(target, { templateVersionId: consent.templateVersionId, answers, healthDataConsent: true, signerName: signerName.trim(), signature: signature! }),
@@ -42,7 +43,7 @@ export function ConsentForm({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const found = formProblems(consent.questions, draft, { accepted, signerName, signature });
-    setProblems(found);
+    setTried(true);
     if (found.count > 0) {
       requestAnimationFrame(() => document.getElementById(`${id}-summary`)?.focus());
       return;
@@ -51,6 +52,7 @@ export function ConsentForm({
   };
 
   const pending = sign.isPending;
+  const problems: Problems | null = tried ? formProblems(consent.questions, draft, { accepted, signerName, signature }) : null;
   return (
     <form onSubmit={submit} noValidate aria-labelledby={`${id}-title`} className="space-y-6">
       <section aria-labelledby={`${id}-title`} className="rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:p-7">

@@ -65,7 +65,7 @@ export function SignatureField({ error, disabled, onChange }: { error: string | 
 
   return (
     <div className="flex flex-col gap-1.5">
-      <div className="flex items-end justify-between gap-3">
+      <div className="flex items-center justify-between gap-3">
         <p id={`${id}-label`} className="text-sm font-medium text-ink">
           Firma aquí con el dedo
         </p>
