@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { cell, dayAhead, ownIp, showMonthOf, timeButton } from './support/booking-page';
-import { AGENDA_PASSWORD, cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, signUpAs, type Person } from './support/agenda-arrange';
+import {
+  AGENDA_PASSWORD,
+  cleanUp,
+  closeE2eDb,
+  e2eDb,
+  linkEmployeeRecord,
+  makeEmployee,
+  signUpAs,
+  type Person,
+} from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { pdfText } from './support/pdf-text';
@@ -30,7 +39,12 @@ let admin: Person;
 
 test.beforeAll(async ({ playwright }) => {
   const baseURL = process.env.AUNA_E2E_BASE_URL!;
-  serviceId = (await e2eDb().query<{ id: string }>(`INSERT INTO services (name, description, duration, price) VALUES ($1, 'Sesión de láser de diodo', 30, 65) RETURNING id`, [serviceName])).rows[0]!.id;
+  serviceId = (
+    await e2eDb().query<{ id: string }>(
+      `INSERT INTO services (name, description, duration, price) VALUES ($1, 'Sesión de láser de diodo', 30, 65) RETURNING id`,
+      [serviceName],
+    )
+  ).rows[0]!.id;
   const request = await playwright.request.newContext({ baseURL, extraHTTPHeaders: ownIp() });
   pro = await signUpAs(request, baseURL, uniqueEmail('consent-pro'), `Irene Láser ${RUN}`);
   made.push(pro.id);
@@ -42,7 +56,13 @@ test.beforeAll(async ({ playwright }) => {
   made.push(admin.id);
   await e2eDb().query(`UPDATE "user" SET role = 'admin' WHERE id = $1`, [admin.id]);
   const res = await adminReq.post('/api/admin/consent-templates', {
-    data: { title: templateTitle, body: 'Entiendo en qué consiste la depilación láser, sus riesgos y sus cuidados.', questions: QUESTIONS, validity: { kind: 'months', months: 12 }, serviceIds: [serviceId] },
+    data: {
+      title: templateTitle,
+      body: 'Entiendo en qué consiste la depilación láser, sus riesgos y sus cuidados.',
+      questions: QUESTIONS,
+      validity: { kind: 'months', months: 12 },
+      serviceIds: [serviceId],
+    },
     headers: { origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -85,8 +105,19 @@ async function answerAndSign(page: Page) {
   await expect(page.getByRole('heading', { name: '¡Gracias! Consentimiento firmado' })).toBeVisible({ timeout: 15_000 });
 }
 
-test('a client signs her laser consent from the confirmation email; her professional sees it and the contraindication', async ({ browser, baseURL }) => {
-  const ctx = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp(), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test('a client signs her laser consent from the confirmation email; her professional sees it and the contraindication', async ({
+  browser,
+  baseURL,
+}) => {
+  const ctx = await browser.newContext({
+    baseURL,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    extraHTTPHeaders: ownIp(),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const her = await ctx.newPage();
   const name = `Lola Firma ${RUN}`;
   const email = uniqueEmail('consent-clienta');
@@ -109,7 +140,10 @@ test('a client signs her laser consent from the confirmation email; her professi
   // 2. Her professional's agenda: "Falta consentimiento".
   const proCtx = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp() });
   const proPage = await proCtx.newPage();
-  const signIn = await proPage.request.post('/api/auth/sign-in/email', { data: { email: pro.email, password: AGENDA_PASSWORD }, headers: { origin: baseURL! } });
+  const signIn = await proPage.request.post('/api/auth/sign-in/email', {
+    data: { email: pro.email, password: AGENDA_PASSWORD },
+    headers: { origin: baseURL! },
+  });
   expect(signIn.ok()).toBe(true);
   await proPage.goto(`/employee/agenda?fecha=${day}`);
   const visit = proPage.getByTestId('agenda-appointment').filter({ hasText: name });
@@ -124,7 +158,13 @@ test('a client signs her laser consent from the confirmation email; her professi
   await answerAndSign(her);
 
   // 4. The PDF downloads and holds her name.
-  const [download] = await Promise.all([her.waitForEvent('download'), her.getByRole('link', { name: /Descargar PDF/ }).first().click()]);
+  const [download] = await Promise.all([
+    her.waitForEvent('download'),
+    her
+      .getByRole('link', { name: /Descargar PDF/ })
+      .first()
+      .click(),
+  ]);
   const pdf = await readFile((await download.path())!);
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdfText(pdf)).toContain(name);
@@ -146,12 +186,25 @@ test('a client signs her laser consent from the confirmation email; her professi
 
 test('a phone client without an account signs at reception from the appointment details', async ({ browser, baseURL }) => {
   // Reception is a tablet.
-  const ctx = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp(), viewport: { width: 1024, height: 1366 }, hasTouch: true });
+  const ctx = await browser.newContext({
+    baseURL,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    extraHTTPHeaders: ownIp(),
+    viewport: { width: 1024, height: 1366 },
+    hasTouch: true,
+  });
   const desk = await ctx.newPage();
-  const signIn = await desk.request.post('/api/auth/sign-in/email', { data: { email: admin.email, password: AGENDA_PASSWORD }, headers: { origin: baseURL! } });
+  const signIn = await desk.request.post('/api/auth/sign-in/email', {
+    data: { email: admin.email, password: AGENDA_PASSWORD },
+    headers: { origin: baseURL! },
+  });
   expect(signIn.ok()).toBe(true);
   const name = `Nuria Mostrador ${RUN}`;
-  const created = await desk.request.post('/api/front-desk/clients', { data: { name, phone: `7${String(Date.now()).slice(-8)}` }, headers: { origin: baseURL! } });
+  const created = await desk.request.post('/api/front-desk/clients', {
+    data: { name, phone: `7${String(Date.now()).slice(-8)}` },
+    headers: { origin: baseURL! },
+  });
   expect(created.status()).toBe(201);
   const recordId = ((await created.json()) as { client: { id: string } }).client.id;
   const proRecord = (await e2eDb().query<{ id: string }>(`SELECT id FROM employees WHERE user_id = $1`, [pro.id])).rows[0]!.id;

@@ -21,8 +21,26 @@ export function ConsentMissingBadge({ compact = false }: { compact?: boolean }) 
  * "Contraindicaciones": a warning box (amber-800 on amber-100: 5.7:1; the answers in ink, 12.8:1) with an icon, each answer on
  * its own line. Nothing when there are none.
  */
-export function Contraindications({ items, className = '' }: { items: readonly string[]; className?: string }) {
+export function Contraindications({
+  items,
+  compact = false,
+  className = '',
+}: {
+  items: readonly string[];
+  compact?: boolean;
+  className?: string;
+}) {
   if (items.length === 0) return null;
+  // A list's row: one line with the icon, the heading and the answers.
+  if (compact)
+    return (
+      <p data-testid="contraindications" className={`flex gap-1.5 rounded-lg bg-amber-100 px-2 py-1 text-xs text-amber-800 ${className}`}>
+        <TriangleAlert className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
+        <span>
+          <span className="font-semibold">Contraindicaciones:</span> <span className="text-ink">{items.join('; ')}</span>
+        </span>
+      </p>
+    );
   return (
     <section
       aria-label="Contraindicaciones"

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
+import { CONSENT_LIMITS } from '../../../domain/consents';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { inputClass } from '../../components/input-class';
@@ -36,7 +37,13 @@ export function ConsentForm({
   const [tried, setTried] = useState(false);
   const sign = useMutation({
     mutationFn: (answers: Answer[]) =>
-      signConsent(target, { templateVersionId: consent.templateVersionId, answers, healthDataConsent: true, signerName: signerName.trim(), signature: signature! }),
+      signConsent(target, {
+        templateVersionId: consent.templateVersionId,
+        answers,
+        healthDataConsent: true,
+        signerName: signerName.trim(),
+        signature: signature!,
+      }),
     onSuccess: ({ documentId }) => onSigned(documentId),
   });
 
@@ -107,7 +114,7 @@ export function ConsentForm({
             name="signer-name"
             className={inputClass}
             value={signerName}
-            maxLength={120}
+            maxLength={CONSENT_LIMITS.signerNameMax}
             autoComplete="name"
             disabled={pending}
             onChange={(e) => setSignerName(e.target.value)}

@@ -9,7 +9,13 @@ import { TemplateForm } from './template-form';
 /** A template as the back office's list shows it (list-page.tsx reads name and isActive). */
 type Row = ConsentTemplate & { name: string; isActive: boolean };
 const rowOf = (t: ConsentTemplate): Row => ({ ...t, name: t.title, isActive: t.active });
-const inputOf = (t: ConsentTemplate): TemplateInput => ({ title: t.title, body: t.body, questions: t.questions, validity: t.validity, serviceIds: t.serviceIds });
+const inputOf = (t: ConsentTemplate): TemplateInput => ({
+  title: t.title,
+  body: t.body,
+  questions: t.questions,
+  validity: t.validity,
+  serviceIds: t.serviceIds,
+});
 
 export const validityText = (v: Validity) => (v.kind === 'visit' ? 'Cada visita' : plural(v.months, 'mes', 'meses'));
 const signedText = (n: number) => plural(n, 'firmado', 'firmados');
@@ -33,7 +39,11 @@ const TEXTS: Omit<ListTexts<Row>, 'subtitle'> = {
     deactivateTitle: '¿Dejar de pedir este consentimiento?',
     activateTitle: '¿Volver a pedir este consentimiento?',
     body: (t) =>
-      t.isActive ? <p>«{t.title}» dejará de pedirse. Los documentos ya firmados se conservan.</p> : <p>«{t.title}» volverá a pedirse en las citas de sus servicios.</p>,
+      t.isActive ? (
+        <p>«{t.title}» dejará de pedirse. Los documentos ya firmados se conservan.</p>
+      ) : (
+        <p>«{t.title}» volverá a pedirse en las citas de sus servicios.</p>
+      ),
   },
 };
 
@@ -51,9 +61,15 @@ export default function ConsentTemplatesAdminPage() {
         return saveConsentTemplate(id, { ...inputOf(t), active });
       },
     },
-    failed: { save: 'No se pudo guardar el consentimiento.', toggle: 'No se pudo cambiar el consentimiento.', remove: 'No se pudo cambiar el consentimiento.' },
-    onSaved: ({ template }, isEdit) => toast.success(isEdit ? `«${template.title}» guardado (versión ${template.version}).` : `«${template.title}» añadido.`),
-    onToggled: ({ template }) => toast.success(template.active ? `«${template.title}» vuelve a pedirse.` : `«${template.title}» ya no se pide.`),
+    failed: {
+      save: 'No se pudo guardar el consentimiento.',
+      toggle: 'No se pudo cambiar el consentimiento.',
+      remove: 'No se pudo cambiar el consentimiento.',
+    },
+    onSaved: ({ template }, isEdit) =>
+      toast.success(isEdit ? `«${template.title}» guardado (versión ${template.version}).` : `«${template.title}» añadido.`),
+    onToggled: ({ template }) =>
+      toast.success(template.active ? `«${template.title}» vuelve a pedirse.` : `«${template.title}» ya no se pide.`),
     onRemoved: () => undefined,
   });
   const layout: ListLayout<Row> = {
@@ -76,7 +92,9 @@ export default function ConsentTemplatesAdminPage() {
     tableMinWidth: 'min-w-[56rem]',
     rowTestId: 'consent-template-row',
     cardTestId: 'consent-template-card',
-    cardSubtitle: (t) => <p className="mt-0.5 text-sm text-muted">{`v${t.version} · ${validityText(t.validity)} · ${signedText(t.signedCount)}`}</p>,
+    cardSubtitle: (t) => (
+      <p className="mt-0.5 text-sm text-muted">{`v${t.version} · ${validityText(t.validity)} · ${signedText(t.signedCount)}`}</p>
+    ),
     cardBody: (t) => <p className="text-sm text-muted">{covers(t)}</p>,
   };
   const rows = list.data ?? [];

@@ -1,3 +1,4 @@
+import { CONSENT_LIMITS } from '../../../domain/consents';
 import { inputClass } from '../../components/input-class';
 import type { Question } from '../../api/consents';
 
@@ -26,7 +27,14 @@ export function QuestionInputs({
     <ol className="space-y-4">
       {questions.map((q, i) => (
         <li key={q.id}>
-          <QuestionInput question={q} n={i + 1} answer={draft[q.id] ?? {}} error={errors[q.id]} disabled={disabled} onChange={(next) => onChange(q.id, next)} />
+          <QuestionInput
+            question={q}
+            n={i + 1}
+            answer={draft[q.id] ?? {}}
+            error={errors[q.id]}
+            disabled={disabled}
+            onChange={(next) => onChange(q.id, next)}
+          />
         </li>
       ))}
     </ol>
@@ -67,7 +75,7 @@ function QuestionInput({
           name={name}
           className={`${inputClass} mt-2 w-full`}
           value={typeof answer.value === 'string' ? answer.value : ''}
-          maxLength={500}
+          maxLength={CONSENT_LIMITS.textAnswerMax}
           disabled={disabled}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -86,7 +94,10 @@ function QuestionInput({
           [true, 'Sí'],
           [false, 'No'],
         ].map(([value, label]) => (
-          <label key={String(value)} className="flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-xl border border-line px-3 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 sm:flex-none sm:px-5">
+          <label
+            key={String(value)}
+            className="flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-xl border border-line px-3 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 sm:flex-none sm:px-5"
+          >
             <input
               type="radio"
               name={name}
@@ -106,7 +117,7 @@ function QuestionInput({
             name={`${name}-detail`}
             className={inputClass}
             value={answer.detail ?? ''}
-            maxLength={500}
+            maxLength={CONSENT_LIMITS.detailMax}
             disabled={disabled}
             onChange={(e) => onChange({ value: true, detail: e.target.value })}
           />

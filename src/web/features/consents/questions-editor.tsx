@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { Button } from '../../components/button';
 import { inputClass } from '../../components/input-class';
 import { chevron, selectClass } from '../../components/select-class';
+import { CONSENT_LIMITS } from '../../../domain/consents';
 import type { Question } from '../../api/consents';
 
 // The template's questions (ADR 041): each a yes/no (with an optional "¿cuál?" when yes, and a
@@ -15,7 +16,15 @@ export function newQuestion(existing: Question[]): Question {
   return { id: `q${n}`, text: '', kind: 'yesno', askDetail: false, contraindication: false };
 }
 
-export function QuestionsEditor({ questions, error, onChange }: { questions: Question[]; error: string | null; onChange: (next: Question[]) => void }) {
+export function QuestionsEditor({
+  questions,
+  error,
+  onChange,
+}: {
+  questions: Question[];
+  error: string | null;
+  onChange: (next: Question[]) => void;
+}) {
   const set = (i: number, patch: Partial<Question>) => onChange(questions.map((q, j) => (j === i ? { ...q, ...patch } : q)));
   const move = (i: number, by: number) => {
     const next = [...questions];
@@ -33,7 +42,13 @@ export function QuestionsEditor({ questions, error, onChange }: { questions: Que
             <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
               <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
                 Pregunta {i + 1}
-                <input className={inputClass} name={`question-${i + 1}`} value={q.text} maxLength={300} onChange={(e) => set(i, { text: e.target.value })} />
+                <input
+                  className={inputClass}
+                  name={`question-${i + 1}`}
+                  value={q.text}
+                  maxLength={CONSENT_LIMITS.questionTextMax}
+                  onChange={(e) => set(i, { text: e.target.value })}
+                />
               </label>
               <label className="flex flex-col gap-1.5 text-sm font-medium text-ink">
                 Tipo de respuesta
@@ -55,19 +70,39 @@ export function QuestionsEditor({ questions, error, onChange }: { questions: Que
               {q.kind === 'yesno' && (
                 <>
                   <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
-                    <input type="checkbox" checked={q.askDetail} onChange={(e) => set(i, { askDetail: e.target.checked })} className="h-5 w-5 accent-rose-700" />
+                    <input
+                      type="checkbox"
+                      checked={q.askDetail}
+                      onChange={(e) => set(i, { askDetail: e.target.checked })}
+                      className="h-5 w-5 accent-rose-700"
+                    />
                     Preguntar «¿cuál?» si responde sí
                   </label>
                   <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
-                    <input type="checkbox" checked={q.contraindication} onChange={(e) => set(i, { contraindication: e.target.checked })} className="h-5 w-5 accent-rose-700" />
+                    <input
+                      type="checkbox"
+                      checked={q.contraindication}
+                      onChange={(e) => set(i, { contraindication: e.target.checked })}
+                      className="h-5 w-5 accent-rose-700"
+                    />
                     Contraindicación si responde sí
                   </label>
                 </>
               )}
               <span className="ml-auto flex gap-0.5">
                 <IconButton label={`Subir la pregunta ${i + 1}`} disabled={i === 0} onPress={() => move(i, -1)} icon={ArrowUp} />
-                <IconButton label={`Bajar la pregunta ${i + 1}`} disabled={i === questions.length - 1} onPress={() => move(i, 1)} icon={ArrowDown} />
-                <IconButton label={`Quitar la pregunta ${i + 1}`} onPress={() => onChange(questions.filter((_, j) => j !== i))} icon={Trash2} danger />
+                <IconButton
+                  label={`Bajar la pregunta ${i + 1}`}
+                  disabled={i === questions.length - 1}
+                  onPress={() => move(i, 1)}
+                  icon={ArrowDown}
+                />
+                <IconButton
+                  label={`Quitar la pregunta ${i + 1}`}
+                  onPress={() => onChange(questions.filter((_, j) => j !== i))}
+                  icon={Trash2}
+                  danger
+                />
               </span>
             </div>
           </li>
@@ -82,7 +117,19 @@ export function QuestionsEditor({ questions, error, onChange }: { questions: Que
   );
 }
 
-function IconButton({ label, disabled, onPress, icon: Icon, danger }: { label: string; disabled?: boolean; onPress: () => void; icon: typeof Plus; danger?: boolean }) {
+function IconButton({
+  label,
+  disabled,
+  onPress,
+  icon: Icon,
+  danger,
+}: {
+  label: string;
+  disabled?: boolean;
+  onPress: () => void;
+  icon: typeof Plus;
+  danger?: boolean;
+}) {
   return (
     <button
       type="button"

@@ -13,10 +13,17 @@ export default function ReceptionSignPage() {
   const navigate = useNavigate();
   return (
     <section className="mx-auto max-w-3xl">
-      <button type="button" onClick={() => navigate(-1)} className="mb-3 inline-flex min-h-11 cursor-pointer items-center gap-1 text-sm text-muted hover:text-ink">
+      <button
+        type="button"
+        onClick={() => navigate(-1)}
+        className="mb-3 inline-flex min-h-11 cursor-pointer items-center gap-1 text-sm text-muted hover:text-ink"
+      >
         <ArrowLeft className="h-4 w-4" aria-hidden /> Volver
       </button>
-      <PageHeader title="Firma tu consentimiento" subtitle="Firma en recepción: dale la tableta a la clienta para que lea, responda y firme." />
+      <PageHeader
+        title="Firma tu consentimiento"
+        subtitle="Firma en recepción: dale la tableta a la clienta para que lea, responda y firme."
+      />
       <SigningView target={{ kind: 'reception', appointmentId }} />
     </section>
   );

@@ -27,7 +27,15 @@ function fit(canvas: HTMLCanvasElement, pad: SignaturePad) {
  * ("La firma es obligatoria.") is read with it, "Borrar firma" starts again. `onChange` gets the
  * PNG (a data URL) after each stroke, or null once cleared.
  */
-export function SignatureField({ error, disabled, onChange }: { error: string | null; disabled?: boolean; onChange: (png: string | null) => void }) {
+export function SignatureField({
+  error,
+  disabled,
+  onChange,
+}: {
+  error: string | null;
+  disabled?: boolean;
+  onChange: (png: string | null) => void;
+}) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const changed = useRef(onChange);

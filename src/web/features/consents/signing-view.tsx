@@ -72,13 +72,19 @@ function Signed({ data, target, thanks }: { data: SigningData; target: SigningTa
     if (thanks) heading.current?.focus();
   }, [thanks]);
   return (
-    <section aria-labelledby="signed-heading" className="rounded-[var(--radius-card)] border border-sage/30 bg-sage-100/60 p-5 sm:p-7" data-testid="consent-signed">
+    <section
+      aria-labelledby="signed-heading"
+      className="rounded-[var(--radius-card)] border border-sage/30 bg-sage-100/60 p-5 sm:p-7"
+      data-testid="consent-signed"
+    >
       <h2 id="signed-heading" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-2xl outline-none">
         <CheckCircle2 className="h-6 w-6 text-sage-800" aria-hidden />
         {thanks ? '¡Gracias! Consentimiento firmado' : 'Todo firmado'}
       </h2>
       <p className="mt-2 text-ink">
-        {thanks ? 'Lo guardamos firmado y sin cambios posibles. Puedes descargar una copia cuando quieras.' : 'No queda ningún consentimiento por firmar para esta cita.'}
+        {thanks
+          ? 'Lo guardamos firmado y sin cambios posibles. Puedes descargar una copia cuando quieras.'
+          : 'No queda ningún consentimiento por firmar para esta cita.'}
       </p>
       <ul className="mt-4 space-y-2">
         {data.signed.map((d) => (

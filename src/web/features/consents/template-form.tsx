@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { CONSENT_MSG, templateError } from '../../../domain/consents';
 import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { FormFooter, NumberInput } from '../../components/admin/admin-ui';
@@ -10,30 +11,27 @@ import { QuestionsEditor } from './questions-editor';
 
 type Field = 'title' | 'body' | 'questions' | 'months';
 
-const TEMPLATE_MSG = {
-  titleRequired: 'Escribe el título del consentimiento.',
-  bodyRequired: 'Escribe el texto del consentimiento.',
-  questionText: 'Cada pregunta necesita su texto.',
-  monthsRange: 'Indica cuántos meses vale la firma (de 1 a 60).',
-} as const;
+// The server's rule (domain/consents.ts) checked before sending; each message beside its field.
 const FIELD_OF: Record<string, Field> = {
-  [TEMPLATE_MSG.titleRequired]: 'title',
-  [TEMPLATE_MSG.bodyRequired]: 'body',
-  [TEMPLATE_MSG.questionText]: 'questions',
-  [TEMPLATE_MSG.monthsRange]: 'months',
+  [CONSENT_MSG.titleRequired]: 'title',
+  [CONSENT_MSG.titleTooLong]: 'title',
+  [CONSENT_MSG.bodyRequired]: 'body',
+  [CONSENT_MSG.bodyTooLong]: 'body',
+  [CONSENT_MSG.questionInvalid]: 'questions',
+  [CONSENT_MSG.questionsTooMany]: 'questions',
+  [CONSENT_MSG.questionDuplicate]: 'questions',
+  [CONSENT_MSG.contraindicationOnlyYesNo]: 'questions',
+  [CONSENT_MSG.validityRange]: 'months',
 };
 
-function problemOf(input: TemplateInput): string | null {
-  if (!input.title) return TEMPLATE_MSG.titleRequired;
-  if (!input.body) return TEMPLATE_MSG.bodyRequired;
-  if (input.questions.some((q) => q.text.trim() === '')) return TEMPLATE_MSG.questionText;
-  if (input.validity.kind === 'months' && !(Number.isInteger(input.validity.months) && input.validity.months >= 1 && input.validity.months <= 60))
-    return TEMPLATE_MSG.monthsRange;
-  return null;
-}
-
 /** A consent template (ADR 041): title, text, questions, how long a signature is valid, the services that require it. */
-export function TemplateForm({ template, pending, error, onSubmit, onCancel }: CatalogFormProps<TemplateInput> & { template: ConsentTemplate | null }) {
+export function TemplateForm({
+  template,
+  pending,
+  error,
+  onSubmit,
+  onCancel,
+}: CatalogFormProps<TemplateInput> & { template: ConsentTemplate | null }) {
   const services = useQuery(adminServicesQuery());
   const [title, setTitle] = useState(template?.title ?? '');
   const [body, setBody] = useState(template?.body ?? '');
@@ -55,7 +53,7 @@ export function TemplateForm({ template, pending, error, onSubmit, onCancel }: C
       serviceIds,
       ...(template ? { active: template.active } : {}),
     };
-    const problem = problemOf(input);
+    const problem = templateError(input);
     if (problem) return errors.fail(problem);
     errors.reset();
     onSubmit(input);
@@ -64,7 +62,15 @@ export function TemplateForm({ template, pending, error, onSubmit, onCancel }: C
   const choices = (services.data ?? []).filter((s) => s.isActive || serviceIds.includes(s.id));
   return (
     <form onSubmit={submit} noValidate aria-label={template ? `Editar ${template.title}` : 'Nuevo consentimiento'} className="space-y-5">
-      <TextField label="Título" name="template-title" value={title} placeholder="Ej: Consentimiento de depilación láser" {...errors.textField('title', setTitle)} isRequired autoFocus />
+      <TextField
+        label="Título"
+        name="template-title"
+        value={title}
+        placeholder="Ej: Consentimiento de depilación láser"
+        {...errors.textField('title', setTitle)}
+        isRequired
+        autoFocus
+      />
       <TextField
         label="Texto del consentimiento"
         name="template-body"
@@ -80,16 +86,38 @@ export function TemplateForm({ template, pending, error, onSubmit, onCancel }: C
         <legend className="text-sm font-medium text-ink">Validez de la firma</legend>
         <div className="mt-1.5 flex flex-col gap-1 sm:flex-row sm:items-start sm:gap-6">
           <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
-            <input type="radio" name="template-validity" checked={perVisit} onChange={() => setPerVisit(true)} className="h-5 w-5 accent-rose-700" />
+            <input
+              type="radio"
+              name="template-validity"
+              checked={perVisit}
+              onChange={() => setPerVisit(true)}
+              className="h-5 w-5 accent-rose-700"
+            />
             Cada visita
           </label>
           <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
-            <input type="radio" name="template-validity" checked={!perVisit} onChange={() => setPerVisit(false)} className="h-5 w-5 accent-rose-700" />
+            <input
+              type="radio"
+              name="template-validity"
+              checked={!perVisit}
+              onChange={() => setPerVisit(false)}
+              className="h-5 w-5 accent-rose-700"
+            />
             Durante un número de meses
           </label>
           {!perVisit && (
             <div className="sm:w-40">
-              <NumberInput label="Meses" name="template-months" value={months} onChange={setMonths} min={1} max={60} step={1} suffix="meses" error={errorOf('months')} />
+              <NumberInput
+                label="Meses"
+                name="template-months"
+                value={months}
+                onChange={setMonths}
+                min={1}
+                max={60}
+                step={1}
+                suffix="meses"
+                error={errorOf('months')}
+              />
             </div>
           )}
         </div>
@@ -111,7 +139,12 @@ export function TemplateForm({ template, pending, error, onSubmit, onCancel }: C
           ))}
         </div>
       </fieldset>
-      <FormFooter problems={[errors.formError, serverField ? null : error]} pending={pending} saveLabel={template ? 'Guardar cambios' : 'Guardar'} onCancel={onCancel} />
+      <FormFooter
+        problems={[errors.formError, serverField ? null : error]}
+        pending={pending}
+        saveLabel={template ? 'Guardar cambios' : 'Guardar'}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

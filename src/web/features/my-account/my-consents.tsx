@@ -12,7 +12,10 @@ export default function MyConsents() {
   const q = useQuery(myConsentsQuery());
   if (!q.data || q.data.length === 0) return null;
   return (
-    <section aria-labelledby="tus-consentimientos" className="mt-12 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
+    <section
+      aria-labelledby="tus-consentimientos"
+      className="mt-12 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6"
+    >
       <h2 id="tus-consentimientos" className="flex items-center gap-2 text-2xl">
         <FileSignature className="h-5 w-5 text-rose-700" aria-hidden /> Tus consentimientos
       </h2>
