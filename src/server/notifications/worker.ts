@@ -42,7 +42,7 @@ function isPayload(p: unknown): p is MessagePayload {
   return (
     !!o &&
     typeof o.appointmentId === 'string' &&
-    ['confirmation', 'cancellation', 'rescheduled', 'reminder'].includes(o.kind as string) &&
+    ['confirmation', 'cancellation', 'rescheduled', 'reminder', 'consent_reminder'].includes(o.kind as string) &&
     (o.recipient === 'client' || o.recipient === 'professional') &&
     Number.isInteger(o.version)
   );
