@@ -13,7 +13,7 @@ import {
 } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { waitForMail } from './support/mail';
-import { pdfText } from './support/pdf-text';
+import { pdfText } from '../src/server/features/consents/pdf-text';
 
 // Issue 24, signed consents (ADR 041), end to end on a phone-sized Chromium: a laser service this
 // run makes requires a consent template (made through the admin API); a client books it, opens
