@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Clock, FileSignature, Hourglass, MessageSquareText, Ticket, UserRound } from 'lucide-react';
+import { CalendarDays, Clock, Hourglass, MessageSquareText, Ticket, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showClientCancelButton } from '../../../domain/appointment-status';
@@ -105,13 +105,13 @@ function AppointmentCard({
           </Detail>
         )}
       </dl>
-      {/* Issue 24: a consent her service requires is still to sign (the server gives the link). */}
+      {/* Issue 24: a consent her service requires is still to sign (the server gives the link). No
+          icon: the first view stays as light as it was. */}
       {a.consentUrl && (
         <a
           href={a.consentUrl}
-          className="mt-4 inline-flex min-h-11 items-center gap-2 self-start rounded-full border border-amber-800/30 bg-amber-100 px-4 text-sm font-semibold text-amber-800 hover:bg-gold-100"
+          className="mt-4 inline-flex min-h-11 items-center self-start rounded-full border border-amber-800/30 bg-amber-100 px-4 text-sm font-semibold text-amber-800 hover:bg-gold-100"
         >
-          <FileSignature className="h-4 w-4" aria-hidden />
           Firma tu consentimiento
         </a>
       )}
