@@ -223,8 +223,9 @@ function AppointmentBlock({
         </span>
         {byResource && <span className="block truncate">{a.employeeName}</span>}
         <span className="block truncate">{a.serviceName}</span>
-        {a.consentMissing && <ConsentMissingBadge compact />}
         <span className="block truncate opacity-80">{STATUS_SHORT[a.status] ?? a.status}</span>
+        {/* Issue 24: in the block's corner, out of the lines' flow (a short block keeps its name). */}
+        {a.consentMissing && <ConsentMissingBadge compact />}
       </button>
     </>
   );
