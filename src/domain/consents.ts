@@ -77,6 +77,13 @@ export const CONSENT_MSG = {
   notYourClient: 'Solo puedes ver los consentimientos de tus clientas.',
 } as const;
 
+/**
+ * How long signed consents are kept after the client's last treatment (ADR 041): 5 years, the
+ * limitation period of a claim for a contract's breach (art. 1964.2 Código Civil) and the
+ * clinical-record minimum of Ley 41/2002 (art. 17.1), the nearest rule to an aesthetic treatment.
+ */
+export const CONSENT_RETENTION_YEARS = 5;
+
 /** The same settings key and label the admin page shows. */
 export const COMPLETE_WITHOUT_CONSENT_LABEL = 'Permitir completar una cita sin consentimiento firmado';
 export const DEFAULT_COMPLETE_WITHOUT_CONSENT = false;
