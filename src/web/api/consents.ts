@@ -25,6 +25,7 @@ export type Answer = SignInput['answers'][number];
 export type MyConsent = InferResponseType<(typeof api)['my-account']['consents']['$get'], 200>['documents'][number];
 export type ClientConsent = InferResponseType<(typeof api)['front-desk']['clients'][':id']['consents']['$get'], 200>['documents'][number];
 export type ConsentDocument = InferResponseType<(typeof api.consents.documents)[':id']['$get'], 200>['document'];
+export type AccessEntry = InferResponseType<(typeof api.admin)['consent-documents'][':id']['access-log']['$get'], 200>['entries'][number];
 
 // --- Admin: templates -------------------------------------------------------------------------
 
@@ -87,4 +88,12 @@ export const consentDocumentQuery = (id: string) =>
     queryFn: async () => (await call(api.consents.documents[':id'].$get({ param: { id } }), LOAD_FAILED)).document,
     retry: false,
     staleTime: Infinity,
+  });
+
+/** Who read a document, when and how (admin): the access log the server writes on each read. */
+export const accessLogQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['consents', 'access-log', id] as const,
+    queryFn: async () => (await call(api.admin['consent-documents'][':id']['access-log'].$get({ param: { id } }), LOAD_FAILED)).entries,
+    staleTime: 0,
   });

@@ -4,7 +4,14 @@ import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Contraindications } from '../../components/consent-status';
 import { InlineLoading } from '../../components/loading';
-import { clientConsentsQuery, consentDocumentQuery, documentPdfUrl, type ClientConsent, type ConsentDocument } from '../../api/consents';
+import {
+  accessLogQuery,
+  clientConsentsQuery,
+  consentDocumentQuery,
+  documentPdfUrl,
+  type ClientConsent,
+  type ConsentDocument,
+} from '../../api/consents';
 import { ApiRequestError } from '../../lib/api';
 import { formatDateShort, formatTime } from '../../lib/format';
 
@@ -16,7 +23,7 @@ const NOT_ALLOWED = 'Solo la dirección y las profesionales que la atienden pued
 const METHOD = { online: 'En línea', recepcion: 'En recepción' } as const;
 const notAllowed = (err: unknown) => err instanceof ApiRequestError && err.status === 403;
 
-export function ClientConsents({ clientId }: { clientId: string }) {
+export function ClientConsents({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
   const q = useQuery(clientConsentsQuery(clientId));
   return (
     <section className="mt-8" aria-labelledby="client-consents">
@@ -32,7 +39,7 @@ export function ClientConsents({ clientId }: { clientId: string }) {
       ) : (
         <ul className="divide-y divide-line overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
           {q.data.map((d) => (
-            <DocumentRow key={d.id} doc={d} />
+            <DocumentRow key={d.id} doc={d} isAdmin={isAdmin} />
           ))}
         </ul>
       )}
@@ -40,7 +47,7 @@ export function ClientConsents({ clientId }: { clientId: string }) {
   );
 }
 
-function DocumentRow({ doc: d }: { doc: ClientConsent }) {
+function DocumentRow({ doc: d, isAdmin }: { doc: ClientConsent; isAdmin: boolean }) {
   const [open, setOpen] = useState(false);
   const at = new Date(d.signedAt);
   return (
@@ -72,6 +79,7 @@ function DocumentRow({ doc: d }: { doc: ClientConsent }) {
         </span>
       </div>
       {open && <Answers id={d.id} />}
+      {open && isAdmin && <AccessLog id={d.id} />}
     </li>
   );
 }
@@ -105,5 +113,27 @@ function Answers({ id }: { id: string }) {
         {doc.witnessedByName ? `, en recepción ante ${doc.witnessedByName}` : ''}.
       </p>
     </div>
+  );
+}
+
+const VIEWER = { admin: 'Dirección', employee: 'Profesional', client: 'La clienta' } as const;
+const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF' } as const;
+
+/** The admin's "who has seen it" (RGPD art. 9: each read of health data is recorded). */
+function AccessLog({ id }: { id: string }) {
+  const q = useQuery(accessLogQuery(id));
+  if (!q.data) return null;
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="min-h-11 cursor-pointer py-2 font-medium text-ink">Quién lo ha visto ({q.data.length})</summary>
+      <ul className="space-y-1 text-muted">
+        {q.data.map((e, i) => (
+          <li key={i}>
+            {formatDateShort(new Date(e.at))}, {formatTime(new Date(e.at))} · {e.viewerName ?? VIEWER[e.viewerKind]} ({VIEWER[e.viewerKind]}
+            ) {ACTION[e.action]}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }

@@ -85,7 +85,7 @@ export default function ClientPage() {
       <RecordAudit audit={data.audit} />
       <EditClient id={id} data={data} />
       <ClientBonos clientId={id} isAdmin={user?.role === 'admin'} />
-      <ClientConsents clientId={id} />
+      <ClientConsents clientId={id} isAdmin={user?.role === 'admin'} />
       <Appointments title="Próximas citas" rows={data.upcoming} />
       <Appointments title="Historial" rows={data.past} />
     </div>
