@@ -99,6 +99,10 @@ async function answerAndSign(page: Page) {
   await page.getByRole('button', { name: 'Firmar' }).click();
   await expect(page.getByRole('alert')).toContainText('falta la firma');
   await expect(page.getByText('La firma es obligatoria: dibújala en el recuadro.')).toBeVisible();
+  // The canvas has its name, and the missing signature is read with it.
+  await expect(page.getByRole('img', { name: 'Firma aquí con el dedo' })).toHaveAccessibleDescription(
+    'La firma es obligatoria: dibújala en el recuadro.',
+  );
   await page.getByLabel('Acepto el tratamiento de mis datos de salud para este fin').check();
   await drawSignature(page);
   await page.getByRole('button', { name: 'Firmar' }).click();
@@ -236,5 +240,8 @@ test('a phone client without an account signs at reception from the appointment 
   await expect(doc).toContainText('En recepción');
   await doc.getByRole('button', { name: 'Ver respuestas' }).click();
   await expect(doc.getByTestId('contraindications')).toContainText('isotretinoína');
+  // The admin sees who has read it (the read just made is in the access log).
+  await doc.getByText(/Quién lo ha visto/).click();
+  await expect(doc.getByText(/vio las respuestas/).first()).toBeVisible();
   await ctx.close();
 });

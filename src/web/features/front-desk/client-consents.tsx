@@ -78,8 +78,7 @@ function DocumentRow({ doc: d, isAdmin }: { doc: ClientConsent; isAdmin: boolean
           </a>
         </span>
       </div>
-      {open && <Answers id={d.id} />}
-      {open && isAdmin && <AccessLog id={d.id} />}
+      {open && <Answers id={d.id} isAdmin={isAdmin} />}
     </li>
   );
 }
@@ -92,7 +91,7 @@ const answerText = (doc: ConsentDocument, questionId: string) => {
 };
 
 /** The answers of one document (read on demand: each read is logged). */
-function Answers({ id }: { id: string }) {
+function Answers({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const q = useQuery(consentDocumentQuery(id));
   if (q.isPending) return <InlineLoading text="Cargando respuestas..." />;
   if (q.isError) return <p className="mt-2 text-sm text-muted">{notAllowed(q.error) ? NOT_ALLOWED : q.error.message}</p>;
@@ -112,6 +111,8 @@ function Answers({ id }: { id: string }) {
         Firmado por {doc.signerName}
         {doc.witnessedByName ? `, en recepción ante ${doc.witnessedByName}` : ''}.
       </p>
+      {/* Read after the answers: the log then holds this read too. */}
+      {isAdmin && <AccessLog id={id} />}
     </div>
   );
 }
