@@ -61,7 +61,7 @@ export const CONSENT_MSG = {
   answerWrongKind: 'Alguna respuesta no tiene el formato de su pregunta.',
   answerTooLong: `Cada respuesta puede tener como mucho ${CONSENT_LIMITS.textAnswerMax} caracteres.`,
   detailNotAllowed: 'Esa pregunta no admite detalle.',
-  answerHtml: 'Las respuestas y el nombre no pueden contener los caracteres < ni >.',
+  answerHtml: 'Las respuestas y el nombre no pueden contener etiquetas HTML (los signos de menor y mayor que).',
   healthConsentRequired: 'Para firmar tienes que aceptar el tratamiento de tus datos de salud para este fin.',
   signerNameRequired: 'Escribe el nombre de quien firma.',
   signerNameTooLong: `El nombre no puede superar los ${CONSENT_LIMITS.signerNameMax} caracteres.`,

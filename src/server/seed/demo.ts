@@ -10,6 +10,7 @@ import { appointmentResources, appointments, bonos, bonoSessions, bonoTypes, bon
 import { replaceGroups } from '../features/services/resource-groups-queries';
 import type { Deps } from '../http/env';
 import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_CARD, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
+import { seedDemoConsents } from './demo-consents';
 import { seedTakings, type PaidAppointment, type PaidLine } from './demo-takings';
 
 export type DemoLogin = { role: string; email: string; password: string };
@@ -208,6 +209,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     await seedTakings(tx, { messageSecret: deps.messageSecret, ids, soldAt, recipient: 'client', paid });
   });
   const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));
+  await seedDemoConsents(deps, settings?.name ?? SALON_DEMO.name); // issue 24: the laser consent and a few signed ones
   deps.log.info({ salon: settings?.name }, 'demo salon created');
   return logins;
 }
