@@ -10,6 +10,7 @@ import { consentSignToken } from '../../notifications/consent-tokens';
 import { signatureDataUrl } from '../../seed/signature-png';
 import { pdfText } from './pdf-text';
 import { purgeExpiredConsents } from '../../db/consent-retention';
+import { attachClientRecords } from '../../accounts/client-records';
 
 // Signed consents (ADR 041) through the real API and database: templates, signing by link and at
 // reception for every kind of client, who reads what (and the access log), the PDF, immutability,
@@ -273,6 +274,22 @@ describe('her data (RGPD)', () => {
     expect(await documentCount()).toBe(before - purged);
     // Marta has visits in 2027: hers are kept.
     expect((await admin.get(`/api/consents/documents/${martaDoc}`)).status).toBe(200);
+  });
+});
+
+describe('two records of one client merged (ADR 019)', () => {
+  it('her documents move to the kept record, unchanged: the one UPDATE the trigger allows', async () => {
+    const staffRecord = await record({ name: 'Noa Vidal', email: 'noa@example.com', phone: '+34611000009' });
+    await newClient(server, 'noa@example.com', 'Noa Vidal');
+    const own = await record({ name: 'Noa Vidal', account: 'noa@example.com' });
+    const visit = await appointment(own);
+    const signed = await lucia.post(`/api/front-desk/appointments/${visit}/consent`, body({ signerName: 'Noa Vidal' }));
+    expect(signed.status).toBe(201);
+    const before = (await server.deps.db.select().from(consentDocuments).where(eq(consentDocuments.id, signed.body.documentId)))[0]!;
+    await server.deps.db.execute(sql`UPDATE "user" SET email_verified = true WHERE email = 'noa@example.com'`);
+    expect(await attachClientRecords(server.deps.db, await userIdOf(server, 'noa@example.com'))).toBe(1);
+    const after = (await server.deps.db.select().from(consentDocuments).where(eq(consentDocuments.id, signed.body.documentId)))[0]!;
+    expect(after).toEqual({ ...before, clientRecordId: staffRecord });
   });
 });
 
