@@ -33,7 +33,7 @@ const ANSWER_SETS: ConsentAnswer[][] = [
   [
     { questionId: 'embarazo', value: false },
     { questionId: 'medicacion', value: false },
-    { questionId: 'piel', value: false },
+    { questionId: 'piel', value: true, detail: 'Psoriasis leve en los codos, fuera de la zona' },
     { questionId: 'alergias', value: true, detail: 'Níquel' },
     { questionId: 'bronceado', value: false },
     { questionId: 'otros', value: 'Piel sensible en las axilas.' },
@@ -64,7 +64,9 @@ export async function seedDemoConsents(deps: Seed, salonName: string): Promise<v
     .where(and(inArray(appointments.serviceId, laser.map((s) => s.id)), isNotNull(appointments.clientRecordId), inArray(appointments.status, ['confirmed', 'completed'])))
     .orderBy(asc(appointments.startTime), asc(appointments.id));
   // Each client once: her first laser visit; the last of them stays unsigned.
-  const firsts = [...new Map(visits.map((v) => [v.recordId!, v])).values()].sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+  const firstOf = new Map<string, (typeof visits)[number]>();
+  for (const v of visits) if (!firstOf.has(v.recordId!)) firstOf.set(v.recordId!, v);
+  const firsts = [...firstOf.values()];
   const toSign = firsts.length > 1 ? firsts.slice(0, -1).slice(0, 3) : [];
 
   await db.transaction(async (tx) => {

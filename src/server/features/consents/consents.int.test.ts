@@ -9,6 +9,8 @@ import { startTestServer, type TestServer } from '../../../../test/support/test-
 import { consentSignToken } from '../../notifications/consent-tokens';
 import { signatureDataUrl } from '../../seed/signature-png';
 import { pdfText } from './pdf-text';
+import { purgeExpiredConsents } from '../../db/consent-retention';
+import { attachClientRecords } from '../../accounts/client-records';
 
 // Signed consents (ADR 041) through the real API and database: templates, signing by link and at
 // reception for every kind of client, who reads what (and the access log), the PDF, immutability,
@@ -237,6 +239,57 @@ describe('who reads a signed document (RGPD art. 9)', () => {
     expect((await fetch(`${server.url}/api/consents/sign/${token(anaVisit)}/documents/${martaDoc}/pdf`)).status).toBe(404);
     const entries = await server.deps.db.select().from(consentAccessLog).where(eq(consentAccessLog.action, 'pdf'));
     expect(entries.length).toBe(2);
+  });
+});
+
+describe('her data (RGPD)', () => {
+  it('her export holds her documents: the text, her answers, the signature, who read them', async () => {
+    const res = await marta.get('/api/my-account/export');
+    expect(res.status).toBe(200);
+    const [doc] = res.body.consents;
+    expect(doc).toMatchObject({ id: martaDoc, title: 'Consentimiento informado: depilación láser', version: 1, answers: ANSWERS, signerName: 'Marta García', method: 'online', healthDataConsent: true });
+    expect(Buffer.from(doc.signaturePngBase64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(doc.accessLog.length).toBeGreaterThan(0);
+    expect(JSON.stringify((await ana.get('/api/my-account/export')).body)).not.toContain('isotretinoína');
+  });
+
+  it('deleting her account keeps her signed documents for the admin only, until the retention purge', async () => {
+    const gone = await newClient(server, 'baja@example.com', 'Julia Baja');
+    const rec = await record({ name: 'Julia Baja', account: 'baja@example.com' });
+    const visit = await appointment(rec);
+    const signed = await gone.post(`/api/consents/sign/${token(visit)}`, body({ signerName: 'Julia Baja' }));
+    expect(signed.status).toBe(201);
+    expect((await gone.post('/api/my-account/delete', { confirm: 'ELIMINAR', password: 'secreto-1' })).status).toBe(200);
+    const kept = await admin.get(`/api/consents/documents/${signed.body.documentId}`);
+    expect(kept.body.document).toMatchObject({ signerName: 'Julia Baja', clientName: MSG.deletedClientName });
+    // Five years after her last treatment and signature, the purge deletes them (and nothing of anyone with a later visit).
+    // The deletion cancelled her visit: her last treatment is her signature (NOW).
+    const fiveYearsAfter = (days: number) => new Date(Date.parse('2031-03-02T09:00:00Z') + days * 86_400_000);
+    await purgeExpiredConsents(server.deps.db, fiveYearsAfter(-1));
+    expect((await admin.get(`/api/consents/documents/${signed.body.documentId}`)).status).toBe(200);
+    const before = await documentCount();
+    const purged = await purgeExpiredConsents(server.deps.db, fiveYearsAfter(2));
+    expect(purged).toBeGreaterThan(0);
+    expect((await admin.get(`/api/consents/documents/${signed.body.documentId}`)).status).toBe(404);
+    expect(await documentCount()).toBe(before - purged);
+    // Marta has visits in 2027: hers are kept.
+    expect((await admin.get(`/api/consents/documents/${martaDoc}`)).status).toBe(200);
+  });
+});
+
+describe('two records of one client merged (ADR 019)', () => {
+  it('her documents move to the kept record, unchanged: the one UPDATE the trigger allows', async () => {
+    const staffRecord = await record({ name: 'Noa Vidal', email: 'noa@example.com', phone: '+34611000009' });
+    await newClient(server, 'noa@example.com', 'Noa Vidal');
+    const own = await record({ name: 'Noa Vidal', account: 'noa@example.com' });
+    const visit = await appointment(own);
+    const signed = await lucia.post(`/api/front-desk/appointments/${visit}/consent`, body({ signerName: 'Noa Vidal' }));
+    expect(signed.status).toBe(201);
+    const before = (await server.deps.db.select().from(consentDocuments).where(eq(consentDocuments.id, signed.body.documentId)))[0]!;
+    await server.deps.db.execute(sql`UPDATE "user" SET email_verified = true WHERE email = 'noa@example.com'`);
+    expect(await attachClientRecords(server.deps.db, await userIdOf(server, 'noa@example.com'))).toBe(1);
+    const after = (await server.deps.db.select().from(consentDocuments).where(eq(consentDocuments.id, signed.body.documentId)))[0]!;
+    expect(after).toEqual({ ...before, clientRecordId: staffRecord });
   });
 });
 

@@ -44,7 +44,7 @@ export function consentPdf(d: PdfDocument): Promise<Buffer> {
   doc.font('Helvetica').fontSize(9).fillColor('#555').text(d.salonName);
   doc.moveDown(0.5).font('Helvetica-Bold').fontSize(16).fillColor('#000').text(d.title);
   doc.font('Helvetica').fontSize(9).fillColor('#555').text(`Versión ${d.version}`);
-  doc.moveDown().font('Helvetica').fontSize(10.5).fillColor('#000').text(d.body, { align: 'justify' });
+  doc.moveDown().font('Helvetica').fontSize(10.5).fillColor('#000').text(d.body);
 
   if (d.questions.length > 0) {
     doc.moveDown().font('Helvetica-Bold').fontSize(12).text('Respuestas');
