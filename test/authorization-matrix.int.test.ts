@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
-import { eq } from 'drizzle-orm';
-import { appointments, bonos, bonoTypes, clients, employees, employeeTimeOff, resourceMaintenance, resources, salonExceptions, salonSettings, services } from '../src/server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { appointments, bonos, bonoTypes, clients, consentDocuments, consentTemplates, consentTemplateVersions, employees, employeeTimeOff, resourceMaintenance, resources, salonExceptions, salonSettings, serviceConsentTemplates, services } from '../src/server/db/schema';
+import { consentSignToken } from '../src/server/notifications/consent-tokens';
+import { signatureDataUrl, signaturePng } from '../src/server/seed/signature-png';
 import { feedTokenHash, stopRemindersToken } from '../src/server/notifications/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import { signUp, type HttpResult, type Session } from './support/http-client';
@@ -790,6 +792,90 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => (!ok || res.body.email === w.email[actor as 'client'] ? null : 'someone else’s email') };
     },
   },
+  // Signed consents (ADR 041): templates are the admin's; the link is a capability (anyone holding
+  // it); a document is read by its client, the admin, and an employee with an appointment with her
+  // (another employee: 403; another client: 404, as a missing one). Each row gets a fresh visit of
+  // a service that requires a consent, or a fresh signed document.
+  'GET /api/admin/consent-templates': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/consent-templates') }) },
+  'POST /api/admin/consent-templates': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const title = `Consentimiento ${++seq}`;
+      const res = await s.post('/api/admin/consent-templates', { title, body: 'Texto', questions: [], validity: { kind: 'visit' }, serviceIds: [] });
+      return { res, check: async (ok) => ((await countWhere('consent_templates', 'title', title)) === (ok ? 1 : 0) ? null : 'template stored wrongly') };
+    },
+  },
+  'PUT /api/admin/consent-templates/:id': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const { templateId } = await newConsentTemplate();
+      const res = await s.put(`/api/admin/consent-templates/${templateId}`, { title: 'Otro título', body: 'Otro texto', questions: [], validity: { kind: 'visit' }, serviceIds: [] });
+      return { res, check: async (ok) => ((await countWhere('consent_template_versions', 'template_id', templateId)) === (ok ? 2 : 1) ? null : 'template edited wrongly') };
+    },
+  },
+  'GET /api/admin/consent-documents/:id/access-log': {
+    expect: adminOnly(200),
+    call: async (s) => ({ res: await s.get(`/api/admin/consent-documents/${(await newConsentDocument()).documentId}/access-log`) }),
+  },
+  'GET /api/consents/sign/:token': {
+    expect: everyone(200),
+    call: async (s) => ({ res: await s.get(`/api/consents/sign/${consentSignToken(server.deps.messageSecret, await consentVisit())}`) }),
+  },
+  'POST /api/consents/sign/:token': {
+    expect: everyone(201),
+    call: async (s) => {
+      const visit = await consentVisit();
+      const res = await s.post(`/api/consents/sign/${consentSignToken(server.deps.messageSecret, visit)}`, await signBody());
+      return { res, check: async (ok) => ((await countWhere('consent_documents', 'appointment_id', visit)) === (ok ? 1 : 0) ? null : 'document stored wrongly') };
+    },
+  },
+  'GET /api/consents/sign/:token/documents/:documentId/pdf': {
+    expect: everyone(200),
+    call: async (s) => {
+      const { visit, documentId } = await newConsentDocument();
+      return { res: await s.get(`/api/consents/sign/${consentSignToken(server.deps.messageSecret, visit)}/documents/${documentId}/pdf`) };
+    },
+  },
+  'GET /api/consents/documents/:id': {
+    expect: { anonymous: 401, client: 200, otherClient: 404, employee: 200, otherEmployee: 403, admin: 200 },
+    call: async (s) => {
+      const { documentId } = await newConsentDocument();
+      const res = await s.get(`/api/consents/documents/${documentId}`);
+      return { res, check: async (ok) => ((await countWhere('consent_access_log', 'document_id', documentId)) === (ok ? 1 : 0) ? null : 'read not logged, or a refusal logged') };
+    },
+  },
+  'GET /api/consents/documents/:id/pdf': {
+    expect: { anonymous: 401, client: 200, otherClient: 404, employee: 200, otherEmployee: 403, admin: 200 },
+    call: async (s) => {
+      const { documentId } = await newConsentDocument();
+      const res = await s.get(`/api/consents/documents/${documentId}/pdf`);
+      return { res, check: async (ok) => ((await countWhere('consent_access_log', 'document_id', documentId)) === (ok ? 1 : 0) ? null : 'read not logged, or a refusal logged') };
+    },
+  },
+  'GET /api/my-account/consents': {
+    expect: signedIn(200),
+    call: async (s, actor) => {
+      const { documentId } = await newConsentDocument();
+      const res = await s.get('/api/my-account/consents');
+      return {
+        res,
+        check: async (ok) => (!ok || (res.body.documents as { id: string }[]).some((d) => d.id === documentId) === (actor === 'client') ? null : 'documents seen by the wrong person'),
+      };
+    },
+  },
+  'GET /api/front-desk/appointments/:id/consent': { expect: staff(200), call: async (s) => ({ res: await s.get(`/api/front-desk/appointments/${await consentVisit()}/consent`) }) },
+  'POST /api/front-desk/appointments/:id/consent': {
+    expect: staff(201),
+    call: async (s) => {
+      const visit = await consentVisit();
+      const res = await s.post(`/api/front-desk/appointments/${visit}/consent`, await signBody());
+      return { res, check: async (ok) => ((await countWhere('consent_documents', 'appointment_id', visit)) === (ok ? 1 : 0) ? null : 'document stored wrongly') };
+    },
+  },
+  'GET /api/front-desk/clients/:id/consents': {
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 403, admin: 200 },
+    call: async (s) => ({ res: await s.get(`/api/front-desk/clients/${(await newConsentDocument()).recordId}/consents`) }),
+  },
   // Her own account only: there is no address in the body to choose.
   'POST /api/email-verification/resend': { expect: signedIn(200), call: async (s) => ({ res: await s.post('/api/email-verification/resend', {}) }) },
   'POST /api/email-verification/resend-for-account': {
@@ -813,6 +899,56 @@ async function newBono(clientId: string): Promise<string> {
 async function recordOfAccount(userId: string): Promise<string> {
   const [row] = await server.deps.db.insert(clients).values({ name: 'Cliente', userId }).onConflictDoUpdate({ target: clients.userId, set: { userId } }).returning({ id: clients.id });
   return row!.id;
+}
+// Signed consents (ADR 041): a service of their own that requires a template (the world's service
+// requires none, so the rows that complete visits are not refused), visits of it, signed documents.
+let consentService: { serviceId: string; templateId: string; versionId: string } | undefined;
+async function newConsentTemplate(serviceId?: string) {
+  const [t] = await server.deps.db.insert(consentTemplates).values({ title: `Plantilla ${++seq}` }).returning({ id: consentTemplates.id });
+  const [v] = await server.deps.db
+    .insert(consentTemplateVersions)
+    .values({ templateId: t!.id, version: 1, title: 'Consentimiento', body: 'Texto', questions: [], validityKind: 'visit' })
+    .returning({ id: consentTemplateVersions.id });
+  if (serviceId) await server.deps.db.insert(serviceConsentTemplates).values({ serviceId, templateId: t!.id });
+  return { templateId: t!.id, versionId: v!.id };
+}
+async function consentVisit(): Promise<string> {
+  if (!consentService) {
+    const serviceId = await newService();
+    consentService = { serviceId, ...(await newConsentTemplate(serviceId)) };
+  }
+  // Their own times, far from every other row's.
+  const start = new Date(Date.parse('2026-06-01T06:00:00Z') + ++consentSeq * 45 * 60_000);
+  const id = await w.appointment({ client: 'client', employee: 'employee', start });
+  await server.deps.db.update(appointments).set({ serviceId: consentService.serviceId }).where(eq(appointments.id, id));
+  return id;
+}
+let consentSeq = 0;
+const signBody = async () => ({ templateVersionId: consentService!.versionId, answers: [], healthDataConsent: true, signerName: 'Marta García', signature: signatureDataUrl() });
+async function newConsentDocument() {
+  const visit = await consentVisit();
+  const [a] = await server.deps.db.select({ recordId: appointments.clientRecordId }).from(appointments).where(eq(appointments.id, visit));
+  // "otherEmployee" must have no visit with her: the ones other rows booked on her agenda are cancelled (an employee's claim ends with them).
+  await server.deps.db.execute(
+    sql`UPDATE appointments SET status = 'cancelled_by_salon' WHERE employee_id = ${w.uid.otherEmployee} AND client_record_id = ${a!.recordId}::uuid AND status <> 'cancelled_by_salon'`,
+  );
+  const [d] = await server.deps.db
+    .insert(consentDocuments)
+    .values({
+      clientRecordId: a!.recordId!,
+      appointmentId: visit,
+      templateId: consentService!.templateId,
+      templateVersionId: consentService!.versionId,
+      answers: [],
+      healthDataConsent: true,
+      signaturePng: signaturePng(),
+      signerName: 'Marta García',
+      signedAt: NOW,
+      method: 'online',
+      sha256: '0'.repeat(64),
+    })
+    .returning({ id: consentDocuments.id });
+  return { visit, documentId: d!.id, recordId: a!.recordId! };
 }
 const newResource = async () => (await server.deps.db.insert(resources).values({ name: `Recurso ${++seq}`, kind: 'cabina' }).returning({ id: resources.id }))[0]!.id;
 const countWhere = async (table: string, column: string, value: string) =>

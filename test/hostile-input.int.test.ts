@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/texts/common';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
-import { clients, employees, services } from '../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { appointments, clients, employees, services } from '../src/server/db/schema';
+import { consentSignToken } from '../src/server/notifications/consent-tokens';
+import { signatureDataUrl } from '../src/server/seed/signature-png';
 import { feedTokenHash, stopRemindersToken } from '../src/server/notifications/tokens';
 import { apiRouteKeysOf } from './support/api-routes';
 import { tableChecksum } from './support/db-checksum';
@@ -49,6 +52,12 @@ let spare: {
   bonoId: string;
   giftCardId: string;
   paidAppointment: string;
+  // Signed consents (ADR 041): a template on a service of its own, a visit of it, a signed document.
+  consentTemplateId: string;
+  consentVersionId: string;
+  consentVisit: string;
+  consentDocumentId: string;
+  consentRecordId: string;
 };
 let tried = 0;
 let refused = 0;
@@ -423,6 +432,23 @@ function specs(): Record<string, Spec> {
     'POST /api/bonos/:id/extend': { actor: 'admin', params: { id: () => spare.bonoId }, body: () => ({ expiresOn: '2027-06-30', reason: 'Lesión' }) },
     'POST /api/bonos/:id/refund': { actor: 'admin', params: { id: () => spare.bonoId }, body: () => ({ reason: 'Se muda' }) },
     'GET /api/my-bonos': { actor: 'client', query: () => ({}) },
+    // signed consents (ADR 041); the signature data URL is the largest thing the API reads
+    'GET /api/admin/consent-templates': { actor: 'admin', query: () => ({}) },
+    'POST /api/admin/consent-templates': { actor: 'admin', body: () => consentTemplateBody() },
+    'PUT /api/admin/consent-templates/:id': { actor: 'admin', params: { id: () => spare.consentTemplateId }, body: () => consentTemplateBody() },
+    'GET /api/admin/consent-documents/:id/access-log': { actor: 'admin', params: { id: () => spare.consentDocumentId } },
+    'GET /api/consents/sign/:token': { actor: 'anonymous', params: { token: () => consentSignToken(server.deps.messageSecret, spare.consentVisit) } },
+    'POST /api/consents/sign/:token': { actor: 'anonymous', params: { token: () => consentSignToken(server.deps.messageSecret, spare.consentVisit) }, body: () => consentSignBody() },
+    'GET /api/consents/sign/:token/documents/:documentId/pdf': {
+      actor: 'anonymous',
+      params: { token: () => consentSignToken(server.deps.messageSecret, spare.consentVisit), documentId: () => spare.consentDocumentId },
+    },
+    'GET /api/consents/documents/:id': { actor: 'client', params: { id: () => spare.consentDocumentId } },
+    'GET /api/consents/documents/:id/pdf': { actor: 'client', params: { id: () => spare.consentDocumentId } },
+    'GET /api/my-account/consents': { actor: 'client', query: () => ({}) },
+    'GET /api/front-desk/appointments/:id/consent': { actor: 'employee', params: { id: () => spare.consentVisit } },
+    'POST /api/front-desk/appointments/:id/consent': { actor: 'employee', params: { id: () => spare.consentVisit }, body: () => consentSignBody() },
+    'GET /api/front-desk/clients/:id/consents': { actor: 'employee', params: { id: () => spare.consentRecordId } },
     // gift cards, payments and the Caja del día (ADR 038, 039)
     'GET /api/gift-cards': { actor: 'employee', query: () => ({}) },
     'POST /api/gift-cards': { actor: 'employee', body: () => ({ amount: 25, buyerName: 'Carmen Ruiz', recipientName: 'Lola Ruiz', saleMethod: 'efectivo' }) },
@@ -600,6 +626,11 @@ beforeAll(async () => {
     bonoTypeId: '',
     bonoId: '',
     giftCardId: '',
+    consentTemplateId: '',
+    consentVersionId: '',
+    consentVisit: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-27T10:00:00Z') }),
+    consentDocumentId: '',
+    consentRecordId: '',
     paidAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-14T06:00:00Z'), status: 'completed' }),
   };
   spare.giftCardId = (await w.sessions.admin.post('/api/gift-cards', { amount: 20, buyerName: 'Repuesta', saleMethod: 'efectivo' })).body.giftCard.id;
@@ -611,7 +642,37 @@ beforeAll(async () => {
     await w.sessions.admin.post('/api/admin/bono-types', { name: 'Bono repuesto', serviceIds: [spare.serviceId], sessions: 6, price: 300, validityMonths: 12 })
   ).body.bonoType.id;
   spare.bonoId = (await w.sessions.admin.post(`/api/bonos/clients/${spare.clientId}`, { bonoTypeId: spare.bonoTypeId, paymentMethod: 'efectivo' })).body.bono.id;
+  // ADR 041: a service of its own requires a consent (templates valid for 12 months); the client signs it once for the visit.
+  const [laser] = await server.deps.db.insert(services).values({ name: 'Láser repuesto', duration: 30, price: 60 }).returning({ id: services.id });
+  await server.deps.db.update(appointments).set({ serviceId: laser!.id }).where(eq(appointments.id, spare.consentVisit));
+  const template = (await w.sessions.admin.post('/api/admin/consent-templates', { ...consentTemplateBody(), serviceIds: [laser!.id] })).body.template;
+  spare.consentTemplateId = template.id;
+  const token = consentSignToken(server.deps.messageSecret, spare.consentVisit);
+  spare.consentVersionId = (await w.sessions.anonymous.get(`/api/consents/sign/${token}`)).body.pending[0].templateVersionId;
+  spare.consentDocumentId = (await w.sessions.anonymous.post(`/api/consents/sign/${token}`, consentSignBody())).body.documentId;
+  spare.consentRecordId = (await server.deps.db.select({ r: appointments.clientRecordId }).from(appointments).where(eq(appointments.id, spare.consentVisit)))[0]!.r!;
 }, 120_000);
+
+const consentTemplateBody = () => ({
+  title: 'Consentimiento informado: depilación láser',
+  body: 'Entiendo el tratamiento.',
+  questions: [
+    { id: 'embarazo', text: '¿Estás embarazada?', kind: 'yesno', askDetail: false, contraindication: true },
+    { id: 'notas', text: '¿Algo más?', kind: 'text', askDetail: false, contraindication: false },
+  ],
+  validity: { kind: 'months', months: 12 },
+  serviceIds: [] as string[],
+});
+const consentSignBody = () => ({
+  templateVersionId: spare.consentVersionId,
+  answers: [
+    { questionId: 'embarazo', value: false },
+    { questionId: 'notas', value: 'Nada' },
+  ],
+  healthDataConsent: true,
+  signerName: 'Marta García',
+  signature: signatureDataUrl(),
+});
 
 afterAll(async () => {
   const counts = [...statusCounts]

@@ -2,7 +2,8 @@
 
 import { SALON_TIME_ZONE } from './calendar-date';
 
-export const MESSAGE_KINDS = ['confirmation', 'cancellation', 'rescheduled', 'reminder'] as const;
+// consent_reminder (ADR 041): "Firma tu consentimiento" 48 h before, while a required consent is unsigned.
+export const MESSAGE_KINDS = ['confirmation', 'cancellation', 'rescheduled', 'reminder', 'consent_reminder'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type MessageRecipient = 'client' | 'professional';
 

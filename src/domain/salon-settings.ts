@@ -1,3 +1,4 @@
+import { DEFAULT_COMPLETE_WITHOUT_CONSENT } from './consents';
 import { DEFAULT_CANCELLATION_POLICY_HOURS } from './appointment-status';
 import { DEFAULT_REMINDER_HOURS } from './notification-rules';
 
@@ -24,6 +25,8 @@ export type SalonSettings = {
   bookingHorizonDays: number;
   /** ADR 037: "Una ausencia consume la sesión" of a bono (default yes) */
   noShowSpendsSession: boolean;
+  /** ADR 041: "Permitir completar una cita sin consentimiento firmado" (default no) */
+  completeWithoutConsent: boolean;
 };
 
 /** SPEC §9 insists on this spelling (not the original's 'Beleza' typo). */
@@ -44,5 +47,6 @@ export function defaultSalonSettings(): SalonSettings {
     maxFutureAppointmentsPerClient: DEFAULT_MAX_FUTURE_APPOINTMENTS,
     bookingHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS,
     noShowSpendsSession: DEFAULT_NO_SHOW_SPENDS_SESSION,
+    completeWithoutConsent: DEFAULT_COMPLETE_WITHOUT_CONSENT,
   };
 }

@@ -2,6 +2,7 @@ import { adminBonoTypesRoutes, bonosRoutes, myBonosRoutes } from './features/bon
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MSG } from '../domain/texts/common';
+import { CONSENT_MSG } from '../domain/consents';
 import { STAFF_MSG } from '../domain/texts/staff';
 import { authRoutes } from './features/accounts/auth-routes';
 import { agendaRoutes } from './features/agenda/routes';
@@ -25,6 +26,7 @@ import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availabilit
 import { adminResourcesRoutes } from './features/resources/routes';
 import { giftCardsRoutes } from './features/gift-cards/routes';
 import { paymentsRoutes } from './features/payments/routes';
+import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -65,7 +67,13 @@ function apiRoutes(deps: Deps) {
     // RGPD (ADR 026): the client's own data, and the privacy notice's facts.
     .route('/my-account', myAccountRoutes(deps))
     .route('/privacy', privacyRoutes(deps))
-    .route('/email-verification', emailVerificationRoutes(deps));
+    .route('/email-verification', emailVerificationRoutes(deps))
+    // Issue 24: signed consents and health questions (ADR 041).
+    .route('/admin/consent-templates', adminConsentTemplatesRoutes(deps))
+    .route('/admin/consent-documents', adminConsentDocumentsRoutes(deps))
+    .route('/consents', consentsRoutes(deps))
+    .route('/front-desk', consentsFrontDeskRoutes(deps))
+    .route('/my-account', myConsentsRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */
@@ -81,7 +89,10 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   });
   app.use('*', securityHeaders());
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorJson(c, 413, 'payload_too_large', MSG.invalidInput) }));
+  const smallBodies = bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorJson(c, 413, 'payload_too_large', MSG.invalidInput) });
+  // A signed consent carries its signature image (ADR 041): those two routes take up to ~340 KB.
+  const signingBodies = bodyLimit({ maxSize: SIGN_BODY_LIMIT, onError: (c) => errorJson(c, 413, 'payload_too_large', CONSENT_MSG.signatureTooLarge) });
+  app.use('/api/*', (c, next) => (isSigningPath(c.req.path) ? signingBodies(c, next) : smallBodies(c, next)));
   app.use('/api/*', refuseNulCharacters());
   app.route('/api/auth', authRoutes(deps));
   app.use('/api/*', loadSession(deps));

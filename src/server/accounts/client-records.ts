@@ -50,6 +50,8 @@ export async function attachClientRecords(db: Db, userId: string): Promise<numbe
         await tx.execute(sql`UPDATE appointments SET client_record_id = ${keep!.id}::uuid WHERE client_record_id IN (${ids})`);
         // Her bonos (ADR 037) follow her history to the kept record.
         await tx.execute(sql`UPDATE bonos SET client_id = ${keep!.id}::uuid, updated_at = now() WHERE client_id IN (${ids})`);
+        // Her signed consents (ADR 041) too: the one change their immutability trigger lets through.
+        await tx.execute(sql`UPDATE consent_documents SET client_record_id = ${keep!.id}::uuid WHERE client_record_id IN (${ids})`);
         await tx.execute(sql`DELETE FROM clients WHERE id IN (${ids})`);
       }
       await tx.execute(

@@ -4,6 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../domain/texts/common';
 import { STAFF_MSG } from '../../domain/texts/staff';
 import { safeError, type Logger } from '../logger';
+import { CONSENT_MSG } from '../../domain/consents';
+import { pgErrorCode } from '../db/client';
 
 /** Every error a caller can meet answers `{ error: { code, message } }` (ARCHITECTURE.md §5.5). */
 export type ApiErrorBody = { error: { code: string; message: string } };
@@ -31,6 +33,11 @@ export function errorJson(c: Context, status: ContentfulStatusCode, code: string
 export function createErrorHandler(log: Logger) {
   return (err: Error, c: Context) => {
     if (err instanceof ApiError) return errorJson(c, err.status, err.code, err.message);
+    // The database's own refusals (migration 0015_consents, ADR 041), whichever route met them:
+    // completing a visit without its signed consent, and changing a signed document.
+    const pg = pgErrorCode(err);
+    if (pg === 'AUC02') return errorJson(c, 409, 'consent_missing', CONSENT_MSG.consentMissing);
+    if (pg === 'AUC01') return errorJson(c, 409, 'document_immutable', MSG.invalidInput);
     if (err instanceof HTTPException) {
       // Hono's own 4xx (malformed JSON, body too large): keep the status, say it in Spanish.
       const status = err.status as ContentfulStatusCode;

@@ -8,6 +8,7 @@ import type { MessagePayload } from './enqueue';
 import { invitationIcs } from './ics';
 import { appointmentMail } from './templates';
 import { stopRemindersToken, stopRemindersTokenForRecord } from './tokens';
+import { consentSignPath, consentSignToken } from './consent-tokens';
 
 export type DeliverDeps = {
   db: Db;
@@ -40,6 +41,8 @@ type Row = {
   salon_address: string | null;
   salon_phone: string | null;
   reminder_hours: number;
+  /** A consent its service requires is unsigned (ADR 041, SQL consent_missing). */
+  consent_missing: boolean;
 };
 
 /** Why a message is not sent (null: it is). Pure, beside the data it reads. */
@@ -49,6 +52,13 @@ export function skipReason(p: MessagePayload, r: Row, now: Date): string | null 
     if (r.message_sequence !== p.version) return 'the appointment moved since';
     if (!r.reminders) return 'the client stopped reminders';
     if (r.reminder_hours === 0) return 'the salon turned reminders off';
+    if (new Date(r.start_time).getTime() <= now.getTime()) return 'already started';
+  }
+  if (p.kind === 'consent_reminder') {
+    if (r.status !== 'confirmed') return 'not confirmed any more';
+    if (r.message_sequence !== p.version) return 'the appointment moved since';
+    if (!r.consent_missing) return 'the consent is signed';
+    if (!r.reminders) return 'the client stopped reminders';
     if (new Date(r.start_time).getTime() <= now.getTime()) return 'already started';
   }
   // A later move has its own message with the newer time.
@@ -94,7 +104,8 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
              -- the account's choice and the record's (a link from before the record became an account's)
              coalesce(mp.reminders, true) AND cr.reminders_stopped_at IS NULL AS reminders,
              s.name AS salon_name, s.address AS salon_address, s.phone_number AS salon_phone,
-             coalesce(s.reminder_hours, 24) AS reminder_hours
+             coalesce(s.reminder_hours, 24) AS reminder_hours,
+             consent_missing(a.id, a.service_id, a.client_record_id, a.start_time) AS consent_missing
       FROM appointments a
       LEFT JOIN "user" eu ON eu.id = a.employee_id
       LEFT JOIN employees e ON e.user_id = a.employee_id
@@ -139,8 +150,10 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
       myAppointmentsUrl: `${deps.publicUrl}/my-appointments`,
       stopRemindersUrl: stopUrl,
       reminderHours: r.reminder_hours,
+      // Only the link to sign (ADR 041): the email never holds a question or an answer.
+      consentUrl: p.recipient === 'client' && r.status === 'confirmed' && r.consent_missing ? `${deps.publicUrl}${consentSignPath(consentSignToken(deps.messageSecret, r.id))}` : undefined,
     });
-    const withIcs = p.recipient === 'client' && p.kind !== 'reminder';
+    const withIcs = p.recipient === 'client' && p.kind !== 'reminder' && p.kind !== 'consent_reminder';
     const method = p.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
     await deps.mailer.send({
       to,

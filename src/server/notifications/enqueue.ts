@@ -13,7 +13,7 @@ export const MESSAGE_MAX_ATTEMPTS = 25;
 
 export type MessagePayload = {
   appointmentId: string;
-  kind: 'confirmation' | 'cancellation' | 'rescheduled' | 'reminder';
+  kind: 'confirmation' | 'cancellation' | 'rescheduled' | 'reminder' | 'consent_reminder';
   recipient: 'client' | 'professional';
   version: number;
 };
@@ -53,12 +53,36 @@ function reminderFrom(source: SQL, now: Date): SQL {
 /** The reminder of appointment `id` is not to be sent (cancelled, or moved into its window). */
 const removeReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, job_key) SELECT 'remove', 'reminder:' || ${id}`;
 
+/** How long before the visit "Firma tu consentimiento" is asked again if still unsigned (issue 24). */
+export const CONSENT_REMINDER_HOURS = 48;
+
+/**
+ * The consent reminder of the rows of `source` (id, start_time, message_sequence, service_id),
+ * ADR 041: 48 h before, under the key consent_reminder:<id> (replaced when the time changes), for
+ * a service that requires an active consent template; whether it is still unsigned is decided
+ * when it leaves (deliver.ts). It carries only the link, never an answer.
+ */
+function consentReminderFrom(source: SQL, now: Date): SQL {
+  return sql`
+    INSERT INTO message_outbox (op, job_key, payload, run_at)
+    SELECT 'add', 'consent_reminder:' || src.id,
+           json_build_object('appointmentId', src.id, 'kind', 'consent_reminder', 'recipient', 'client', 'version', src.message_sequence),
+           src.start_time - make_interval(hours => ${CONSENT_REMINDER_HOURS})
+    FROM ${source} src
+    WHERE src.start_time - make_interval(hours => ${CONSENT_REMINDER_HOURS}) > ${now.toISOString()}::timestamptz
+      AND EXISTS (SELECT 1 FROM service_consent_templates st JOIN consent_templates t ON t.id = st.template_id AND t.active WHERE st.service_id = src.service_id)
+    RETURNING id`;
+}
+const removeConsentReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, job_key) SELECT 'remove', 'consent_reminder:' || ${id}`;
+
 /**
  * For the booking statement (features/booking/insert-queries.ts): CTE text that writes the
  * confirmation, the professional's notice and the reminder of the rows of CTE `ins`.
  */
 export function bookingMessagesCte(now: Date): SQL {
+  // consent_reminder is not in msg (the booking's count of messages), but runs all the same (a data-modifying CTE always does).
   return sql`notices AS (${noticesFrom(sql`ins`, 'confirmation')}), reminder AS (${reminderFrom(sql`ins`, now)}),
+    consent_reminder AS (${consentReminderFrom(sql`ins`, now)}),
     msg AS (SELECT id FROM notices UNION ALL SELECT id FROM reminder)`;
 }
 
@@ -81,19 +105,24 @@ export async function enqueueAppointmentMessages(tx: Executor, req: EnqueueReque
     await tx.execute(sql`
       WITH src AS (
         UPDATE appointments SET message_sequence = message_sequence + 1 WHERE id = ${id}::uuid
-        RETURNING id, start_time, message_sequence
+        RETURNING id, start_time, message_sequence, service_id
       ), notices AS (${noticesFrom(sql`src`, 'rescheduled')}), reminder AS (${reminderFrom(sql`src`, req.now)}),
       -- a move into the reminder window: the old reminder must not go either
-      removed AS (${removeReminder(sql`src.id::text`)} FROM src WHERE NOT EXISTS (SELECT 1 FROM reminder) RETURNING id)
-      SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM reminder) AS r, (SELECT count(*) FROM removed) AS removed`);
+      removed AS (${removeReminder(sql`src.id::text`)} FROM src WHERE NOT EXISTS (SELECT 1 FROM reminder) RETURNING id),
+      consent_reminder AS (${consentReminderFrom(sql`src`, req.now)}),
+      consent_removed AS (${removeConsentReminder(sql`src.id::text`)} FROM src WHERE NOT EXISTS (SELECT 1 FROM consent_reminder) RETURNING id)
+      SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM reminder) AS r, (SELECT count(*) FROM removed) AS removed,
+             (SELECT count(*) FROM consent_reminder) AS cr, (SELECT count(*) FROM consent_removed) AS cremoved`);
     return;
   }
-  const src = sql`(SELECT id, start_time, message_sequence FROM appointments WHERE id = ${id}::uuid)`;
+  const src = sql`(SELECT id, start_time, message_sequence, service_id FROM appointments WHERE id = ${id}::uuid)`;
   if (req.kind === 'confirmation') {
-    await tx.execute(sql`WITH notices AS (${noticesFrom(src, 'confirmation')}), reminder AS (${reminderFrom(src, req.now)})
-      SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM reminder) AS r`);
+    await tx.execute(sql`WITH notices AS (${noticesFrom(src, 'confirmation')}), reminder AS (${reminderFrom(src, req.now)}),
+      consent_reminder AS (${consentReminderFrom(src, req.now)})
+      SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM reminder) AS r, (SELECT count(*) FROM consent_reminder) AS cr`);
     return;
   }
-  await tx.execute(sql`WITH notices AS (${noticesFrom(src, 'cancellation')}), removed AS (${removeReminder(sql`${id}::text`)} RETURNING id)
-    SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM removed) AS removed`);
+  await tx.execute(sql`WITH notices AS (${noticesFrom(src, 'cancellation')}), removed AS (${removeReminder(sql`${id}::text`)} RETURNING id),
+    consent_removed AS (${removeConsentReminder(sql`${id}::text`)} RETURNING id)
+    SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM removed) AS removed, (SELECT count(*) FROM consent_removed) AS cremoved`);
 }

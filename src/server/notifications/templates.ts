@@ -25,6 +25,8 @@ export type MessageData = {
   /** one-click stop-reminders link (client messages only) */
   stopRemindersUrl?: string;
   reminderHours: number;
+  /** "Firma tu consentimiento" (ADR 041): the signing page of a visit that still lacks a required consent. Only the link. */
+  consentUrl?: string;
 };
 
 function hoursText(h: number): string {
@@ -60,6 +62,7 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
           showCalendarLink: false,
         };
       case 'reminder':
+      case 'consent_reminder':
         return {
           subject: `Recordatorio: ${a.serviceName}, ${when}`,
           intro: `Tienes una cita con ${a.clientName}.`,
@@ -94,8 +97,16 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
         intro: `Hola ${a.clientName}: te recordamos tu cita en ${d.salon.name}.`,
         showCalendarLink: false,
       };
+    case 'consent_reminder':
+      return {
+        subject: `Firma tu consentimiento antes de tu cita: ${a.serviceName}, ${when}`,
+        intro: `Hola ${a.clientName}: para tu cita en ${d.salon.name} necesitamos tu consentimiento informado firmado. Puedes firmarlo desde el móvil en un par de minutos.`,
+        showCalendarLink: false,
+      };
   }
 }
+
+export const CONSENT_LINK_TEXT = 'Firma tu consentimiento';
 
 /** The mail of `kind` for `recipient`, without to/attachments (the sender adds them). */
 export function appointmentMail(kind: MessagePayload['kind'], recipient: MessagePayload['recipient'], d: MessageData): Omit<Mail, 'to'> {
@@ -127,6 +138,7 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
     '',
     ...rows.map(([k, v]) => `${k}: ${v}`),
     '',
+    ...(d.consentUrl ? [`${CONSENT_LINK_TEXT}: ${d.consentUrl}`, ''] : []),
     ...(gcal ? [`Añadir a Google Calendar: ${gcal}`, ''] : []),
     ...(recipient === 'client' ? [`Tus citas: ${d.myAppointmentsUrl}`] : []),
     ...(d.stopRemindersUrl ? [`No quiero recibir recordatorios: ${d.stopRemindersUrl}`] : []),
@@ -137,6 +149,7 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
   const html = [
     `<p>${escapeHtml(dr.intro)}</p>`,
     `<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+    d.consentUrl ? `<p><a href="${escapeHtml(d.consentUrl)}"><strong>${CONSENT_LINK_TEXT}</strong></a></p>` : '',
     gcal ? `<p><a href="${escapeHtml(gcal)}">Añadir a Google Calendar</a></p>` : '',
     recipient === 'client' ? `<p><a href="${escapeHtml(d.myAppointmentsUrl)}">Ver mis citas</a></p>` : '',
     d.stopRemindersUrl

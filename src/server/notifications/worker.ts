@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import { deliverMessage, type DeliverDeps } from './deliver';
 import { MESSAGE_TASK, type MessagePayload } from './enqueue';
+import { CONSENT_PURGE_TASK, purgeExpiredConsents } from '../db/consent-retention';
 import { startOutboxRelay } from './relay';
 
 // The queue runs inside the server process (ADR 021): no extra process for the embedded
@@ -42,7 +43,7 @@ function isPayload(p: unknown): p is MessagePayload {
   return (
     !!o &&
     typeof o.appointmentId === 'string' &&
-    ['confirmation', 'cancellation', 'rescheduled', 'reminder'].includes(o.kind as string) &&
+    ['confirmation', 'cancellation', 'rescheduled', 'reminder', 'consent_reminder'].includes(o.kind as string) &&
     (o.recipient === 'client' || o.recipient === 'professional') &&
     Number.isInteger(o.version)
   );
@@ -91,7 +92,13 @@ export async function startMessageQueue(opts: {
         if (outcome === 'sent') smtpAnsweredAt = Date.now();
         log.debug({ ...payload, outcome }, 'message job done');
       },
+      // ADR 041: signed consents past their retention, deleted once a day.
+      [CONSENT_PURGE_TASK]: async () => {
+        const deleted = await purgeExpiredConsents(db, opts.deliver.now());
+        if (deleted > 0) log.info({ deleted }, 'signed consents past their retention deleted');
+      },
     },
+    crontab: `30 3 * * * ${CONSENT_PURGE_TASK}`,
   };
   // graphile-worker ends its runner with a rejected promise when it cannot write a job's outcome
   // (PostgreSQL killed or restarting). Unhandled, that rejection ended the whole server: a database

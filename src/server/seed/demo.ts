@@ -10,6 +10,7 @@ import { appointmentResources, appointments, bonos, bonoSessions, bonoTypes, bon
 import { replaceGroups } from '../features/services/resource-groups-queries';
 import type { Deps } from '../http/env';
 import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_CARD, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
+import { seedDemoConsents } from './demo-consents';
 import { seedTakings, type PaidAppointment, type PaidLine } from './demo-takings';
 import { seedHistory } from './demo-history-seed';
 import { nextStartWithin, type HistoryBusy } from './demo-history';
@@ -233,6 +234,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     seeded = history.appointments.length;
   });
   const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));
+  await seedDemoConsents(deps, settings?.name ?? SALON_DEMO.name); // issue 24: the laser consent and a few signed ones
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   deps.log.info({ salon: settings?.name, appointments: seeded, seconds: Number(seconds) }, `Demo sembrada en ${seconds} s`);
   return logins;

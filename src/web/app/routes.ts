@@ -90,6 +90,11 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The card to print: the whole screen, no portal around it.
   { path: '/gift-cards/:id/print', page: 'features/gift-cards/gift-card-print-page.tsx', layout: 'none', access: 'staff' },
   { path: '/admin/caja', page: 'features/payments/caja-page.tsx', layout: 'admin', access: 'admin' },
+  // Signed consents (issue 24, docs/decisions/041): the templates; signing from the mailed link (no
+  // sign-in: the token names the appointment) and on the reception tablet.
+  { path: '/admin/consentimientos', page: 'features/consents/consent-templates-admin-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/firma/:token', page: 'features/consents/sign-page.tsx', layout: 'none', access: 'anyone' },
+  { path: '/recepcion/firma/:appointmentId', page: 'features/consents/reception-sign-page.tsx', layout: 'employee', access: 'staff' },
 ];
 
 /** Paths that only redirect (router.tsx): a portal's own address goes to its first page. */

@@ -29,6 +29,8 @@ export const salonSettings = pgTable(
     bookingHorizonDays: integer('booking_horizon_days').notNull().default(DEFAULT_BOOKING_HORIZON_DAYS),
     // 0013_bonos (ADR 037): "Una ausencia consume la sesión"; read by the trigger appointments_bono_session.
     noShowSpendsSession: boolean('no_show_spends_session').notNull().default(true),
+    // 0015_consents (ADR 041): "Permitir completar una cita sin consentimiento firmado"; read by the trigger appointments_consent_on_complete.
+    completeWithoutConsent: boolean('complete_without_consent').notNull().default(false),
   },
   (t) => [
     check('salon_settings_single_row', sql`${t.id} = 1`),

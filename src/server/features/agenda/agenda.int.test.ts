@@ -111,6 +111,9 @@ describe('GET /api/agenda', () => {
       clientEmail: 'marta@example.com',
       clientPhone: null,
       notes_client: 'Alergia al PPD.',
+      // ADR 041: its service requires no consent.
+      consentMissing: false,
+      contraindications: [],
     });
 
     // Carmen sees hers and none of Lucía's.

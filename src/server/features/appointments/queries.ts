@@ -3,6 +3,7 @@ import { appointmentBooking, appointmentParties } from '../../db/appointment-col
 import type { Db } from '../../db/client';
 import { appointments, employees } from '../../db/schema';
 import type { AppointmentStatus } from '../../../domain/appointment-status';
+import { consentMissingColumn, contraindicationsColumn } from '../../db/consent-status';
 
 type Executor = Pick<Db, 'select' | 'update'>;
 
@@ -15,6 +16,9 @@ export const adminAppointment = {
   ...appointmentBooking,
   createdAt: appointments.createdAt,
   updatedAt: appointments.updatedAt,
+  // ADR 041: the admin's list (admin only).
+  consentMissing: consentMissingColumn.as('consent_missing'),
+  contraindications: contraindicationsColumn().as('contraindications'),
 };
 
 export type ListFilter = {

@@ -1,3 +1,5 @@
+import { consentSignToken } from '../../notifications/consent-tokens';
+import { signatureDataUrl } from '../../seed/signature-png';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../domain/texts/common';
@@ -427,6 +429,10 @@ describe('private notes', () => {
     const [rec] = await server.deps.db.select().from(clients).where(eq(clients.userId, w.uid.client));
     await server.deps.db.update(appointments).set({ clientRecordId: rec!.id }).where(eq(appointments.clientId, w.uid.client));
 
+    const template = await admin.post('/api/admin/consent-templates', { title: 'Consentimiento', body: 'Texto.', questions: [], validity: { kind: 'visit' }, serviceIds: [w.serviceId] });
+    expect(template.status).toBe(201);
+    const consentToken = () => consentSignToken(server.deps.messageSecret, mine);
+    let signedDoc = '';
     const calls: Record<string, () => Promise<{ status: number; body: unknown }>> = {
       'GET /api/health': () => marta.get('/api/health'),
       'GET /api/me': () => marta.get('/api/me'),
@@ -470,6 +476,24 @@ describe('private notes', () => {
       // ADR 037: her bonos (the staff's /api/bonos routes are staff-only, above).
       'GET /api/my-bonos': () => marta.get('/api/my-bonos'),
       'GET /api/privacy': () => marta.get('/api/privacy'),
+      // ADR 041: signing her consent by its link, then reading it (her own documents carry no staff note).
+      'GET /api/consents/sign/:token': () => marta.get(`/api/consents/sign/${consentToken()}`),
+      'POST /api/consents/sign/:token': async () => {
+        const form = await marta.get(`/api/consents/sign/${consentToken()}`);
+        const res = await marta.post(`/api/consents/sign/${consentToken()}`, {
+          templateVersionId: form.body.pending[0].templateVersionId,
+          answers: [],
+          healthDataConsent: true,
+          signerName: 'Marta',
+          signature: signatureDataUrl(),
+        });
+        signedDoc = res.body.documentId;
+        return res;
+      },
+      'GET /api/consents/documents/:id': () => marta.get(`/api/consents/documents/${signedDoc}`),
+      'GET /api/consents/documents/:id/pdf': () => marta.get(`/api/consents/documents/${signedDoc}/pdf`),
+      'GET /api/consents/sign/:token/documents/:documentId/pdf': () => marta.get(`/api/consents/sign/${consentToken()}/documents/${signedDoc}/pdf`),
+      'GET /api/my-account/consents': () => marta.get('/api/my-account/consents'),
       // Last: a throwaway client deletes their own account (the answer is about them, never the salon's notes).
       'POST /api/my-account/delete': async () => {
         const gone = await signUp(server.url, { email: 'baja@privado.test', password: WORLD_PASSWORD }, freshIp());

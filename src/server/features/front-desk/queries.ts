@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { appointmentBooking, appointmentChange } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
+import { consentMissingColumn, contraindicationsColumn } from '../../db/consent-status';
 import {
   appointmentChanges,
   appointmentResources,
@@ -187,6 +188,9 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
       prepMinutes: appointments.prepMinutes,
       cleanupMinutes: appointments.cleanupMinutes,
       resources: heldResources,
+      // ADR 041: an employee's day holds only her own appointments (employeeUserId), the admin's every one.
+      consentMissing: consentMissingColumn,
+      contraindications: contraindicationsColumn(employeeUserId),
     })
     .from(appointments)
     .leftJoin(clients, eq(clients.id, appointments.clientRecordId))

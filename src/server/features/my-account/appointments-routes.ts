@@ -4,7 +4,7 @@ import { requireUser } from '../../http/guards';
 import { cancelMine, listMine } from './appointments-service';
 
 /** The signed-in user's own appointments, whatever the role (SPEC §6). */
-export const myAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
+export const myAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'messageSecret'>) =>
   new Hono<AppEnv>()
     .get('/', requireUser(), async (c) => {
       const user = c.get('user');

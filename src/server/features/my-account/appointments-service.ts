@@ -8,12 +8,24 @@ import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { cancellationPolicyHours } from '../../db/salon-settings';
 import { appointmentsOfClient, markCancelledByClient, ownAppointment } from './appointments-queries';
 import { isId } from '../../http/params';
+import { consentSignPath, consentSignToken } from '../../notifications/consent-tokens';
 import { holdsResources } from '../../db/appointment-resources';
 import { appointmentsChanged } from '../../live-events/realtime';
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
-export const listMine = (ctx: Ctx, clientId: string) => appointmentsOfClient(ctx.db, clientId);
+/**
+ * Her appointments, each with `consentUrl`: the "Firma tu consentimiento" page of a confirmed,
+ * not yet ended visit that still lacks a consent its service requires (ADR 041), else null.
+ */
+export async function listMine(ctx: Ctx & Pick<Deps, 'messageSecret'>, clientId: string) {
+  const now = ctx.now().getTime();
+  const rows = await appointmentsOfClient(ctx.db, clientId);
+  return rows.map(({ consentMissing, ...a }) => ({
+    ...a,
+    consentUrl: consentMissing && a.status === 'confirmed' && a.endTime.getTime() > now ? consentSignPath(consentSignToken(ctx.messageSecret, a.id)) : null,
+  }));
+}
 
 /**
  * SPEC §5 Cancellation by client: only one's own, only confirmed and future, and not inside the

@@ -10,6 +10,9 @@ import {
   bonoSessions,
   clientRecordChanges,
   clients,
+  consentAccessLog,
+  consentDocuments,
+  consentTemplateVersions,
   giftCards,
   messagePreferences,
   payments,
@@ -194,6 +197,46 @@ export async function bonosForExport(db: Db, clientRecordId: string) {
         .where(inArray(bonoSessions.bonoId, list.map((b) => b.id)))
     : [];
   return list.map((b) => ({ ...b, sessionsUsed: sessions.filter((s) => s.bonoId === b.id).map(({ bonoId: _b, ...s }) => s) }));
+}
+
+/**
+ * Her signed consents (ADR 041): the text she signed, her answers, the signature image (base64),
+ * how and when, its hash, and who read it (art. 15: the recipients of her data).
+ */
+export async function consentsForExport(db: Db, clientRecordId: string) {
+  const docs = await db
+    .select({
+      id: consentDocuments.id,
+      appointmentId: consentDocuments.appointmentId,
+      title: consentTemplateVersions.title,
+      version: consentTemplateVersions.version,
+      body: consentTemplateVersions.body,
+      questions: consentTemplateVersions.questions,
+      answers: consentDocuments.answers,
+      healthDataConsent: consentDocuments.healthDataConsent,
+      signaturePng: consentDocuments.signaturePng,
+      signerName: consentDocuments.signerName,
+      signedAt: consentDocuments.signedAt,
+      method: consentDocuments.method,
+      witnessedByName: consentDocuments.witnessedByName,
+      sha256: consentDocuments.sha256,
+    })
+    .from(consentDocuments)
+    .innerJoin(consentTemplateVersions, eq(consentTemplateVersions.id, consentDocuments.templateVersionId))
+    .where(eq(consentDocuments.clientRecordId, clientRecordId))
+    .orderBy(asc(consentDocuments.signedAt), asc(consentDocuments.id));
+  const reads = docs.length
+    ? await db
+        .select({ documentId: consentAccessLog.documentId, at: consentAccessLog.at, viewerName: consentAccessLog.viewerName, viewerKind: consentAccessLog.viewerKind, action: consentAccessLog.action })
+        .from(consentAccessLog)
+        .where(inArray(consentAccessLog.documentId, docs.map((d) => d.id)))
+        .orderBy(asc(consentAccessLog.at), asc(consentAccessLog.id))
+    : [];
+  return docs.map(({ signaturePng, ...d }) => ({
+    ...d,
+    signaturePngBase64: signaturePng.toString('base64'),
+    accessLog: reads.filter((r) => r.documentId === d.id).map(({ documentId: _d, ...r }) => r),
+  }));
 }
 
 /** What was paid for her appointments (issue 23): the salon's money record, never a card's code. */

@@ -18,6 +18,7 @@ import {
   cancelFuture,
   changesOfAppointments,
   bonosForExport,
+  consentsForExport,
   changesOfClientRecord,
   clientRecordOf,
   deleteUser,
@@ -49,7 +50,7 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
  * Art. 15 and 20 RGPD: the account, its sign-in methods, every appointment with the notes the
  * client wrote, the salon's record of her (not the staff's private notes, ADR 019), her reminder
  * choice, the mails sent to her, who moved her appointments, what was paid for them and the gift
- * cards linked to her record (never a code), and her sessions (never a token).
+ * cards linked to her record (never a code), her signed consents (ADR 041), and her sessions (never a token).
  */
 export async function exportMyData(ctx: Ctx, me: SessionUser) {
   const acc = await accountOf(ctx.db, me.id);
@@ -62,13 +63,14 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
     sessionsOf(ctx.db, me.id),
   ]);
   const ids = rows.map((r) => r.id);
-  const [sent, changes, recordChanges, bonos, paid, cards] = await Promise.all([
+  const [sent, changes, recordChanges, bonos, paid, cards, consents] = await Promise.all([
     messagesSentTo(ctx.db, ids),
     changesOfAppointments(ctx.db, ids),
     record ? changesOfClientRecord(ctx.db, record.id) : Promise.resolve([]),
     record ? bonosForExport(ctx.db, record.id) : Promise.resolve([]),
     paymentsOfAppointments(ctx.db, ids),
     record ? giftCardsOfClientRecord(ctx.db, record.id) : Promise.resolve([]),
+    record ? consentsForExport(ctx.db, record.id) : Promise.resolve([]),
   ]);
   return {
     exportedAt: ctx.now().toISOString(),
@@ -124,6 +126,8 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
     // Issue 23: what was paid for her appointments, and the gift cards linked to her record (ADR 038, 039).
     payments: paid.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
     giftCards: cards.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    // Issue 24: her signed consents, with her answers (health data), the signature and who read them (ADR 041).
+    consents: consents.map((d) => ({ ...d, signedAt: iso(d.signedAt), accessLog: d.accessLog.map((r) => ({ ...r, at: iso(r.at) })) })),
     sessions: sessions.map((x) => ({ ...x, createdAt: iso(x.createdAt), lastUsedAt: iso(x.lastUsedAt), expiresAt: iso(x.expiresAt) })),
   };
 }

@@ -74,9 +74,9 @@ export async function failedMessages(db: Db): Promise<FailedMessage[]> {
     WHERE task_identifier = 'appointment_message' AND last_error IS NOT NULL
     ORDER BY attempts DESC, run_at LIMIT 100`);
   return res.rows.map((r) => {
-    // kind:recipient:appointment:version, or reminder:appointment (notifications/enqueue.ts)
+    // kind:recipient:appointment:version, or (consent_)reminder:appointment (notifications/enqueue.ts)
     const parts = (r.key ?? '').split(':');
-    const reminder = parts[0] === 'reminder' && parts.length === 2;
+    const reminder = (parts[0] === 'reminder' || parts[0] === 'consent_reminder') && parts.length === 2;
     return {
       key: r.key ?? '',
       appointmentId: (reminder ? parts[1] : parts[2]) ?? '',

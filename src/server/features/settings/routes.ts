@@ -27,6 +27,8 @@ const SettingsBody = z
     bookingHorizonDays: z.number({ error: STAFF_MSG.bookingHorizonInvalid }).optional(),
     // ADR 037: "Una ausencia consume la sesión"; optional so an older form keeps the stored value.
     noShowSpendsSession: z.boolean({ error: MSG.invalidInput }).optional(),
+    // ADR 041: "Permitir completar una cita sin consentimiento firmado"; optional so an older form keeps the stored value.
+    completeWithoutConsent: z.boolean({ error: MSG.invalidInput }).optional(),
   })
   .superRefine((value, ctx) => {
     const error = settingsFieldsError(value);

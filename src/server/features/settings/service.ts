@@ -31,6 +31,7 @@ function answerOf(row: SettingsRow | undefined): SettingsAnswer {
     maxFutureAppointmentsPerClient: row.maxFutureAppointmentsPerClient,
     bookingHorizonDays: row.bookingHorizonDays,
     noShowSpendsSession: row.noShowSpendsSession,
+    completeWithoutConsent: row.completeWithoutConsent,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -40,7 +41,7 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
   return {
     get: async (): Promise<SettingsAnswer> => answerOf(await readSettings(deps.db)),
 
-    async save(input: Omit<SalonSettings, 'reminderHours' | 'maxFutureAppointmentsPerClient' | 'bookingHorizonDays' | 'noShowSpendsSession'> & Partial<SalonSettings>): Promise<SettingsAnswer> {
+    async save(input: Omit<SalonSettings, 'reminderHours' | 'maxFutureAppointmentsPerClient' | 'bookingHorizonDays' | 'noShowSpendsSession' | 'completeWithoutConsent'> & Partial<SalonSettings>): Promise<SettingsAnswer> {
       assertValidSchedule(input.openingHours);
       // A form that does not send the booking limits keeps what is stored (or the defaults).
       const current = answerOf(await readSettings(deps.db));
@@ -58,6 +59,7 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
           maxFutureAppointmentsPerClient: input.maxFutureAppointmentsPerClient ?? current.maxFutureAppointmentsPerClient,
           bookingHorizonDays: input.bookingHorizonDays ?? current.bookingHorizonDays,
           noShowSpendsSession: input.noShowSpendsSession ?? current.noShowSpendsSession,
+          completeWithoutConsent: input.completeWithoutConsent ?? current.completeWithoutConsent,
         },
         deps.now(),
       );

@@ -50,6 +50,8 @@ describe('salon settings', () => {
       bookingHorizonDays: 90,
       // ADR 037: "Una ausencia consume la sesión".
       noShowSpendsSession: true,
+      // ADR 041: "Permitir completar una cita sin consentimiento firmado".
+      completeWithoutConsent: false,
       updatedAt: null,
     });
   });

@@ -1,4 +1,4 @@
-import { BedSingle, CalendarCheck, CalendarDays, CalendarX, Contact, Gift, LayoutDashboard, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
+import { BedSingle, CalendarCheck, CalendarDays, CalendarX, Contact, FileSignature, Gift, LayoutDashboard, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
 import { PortalShell } from './portal-shell';
@@ -29,6 +29,8 @@ export function AdminLayout() {
             { to: '/admin/appointments', label: 'Ver Citas', icon: CalendarCheck },
             { to: '/admin/settings', label: 'Configuración Salón', icon: Settings },
             { to: '/admin/availability', label: 'Cierres y ausencias', icon: CalendarX },
+            // Issue 24 (ADR 041): the consent templates; signed documents are on each client's record.
+            { to: '/admin/consentimientos', label: 'Consentimientos', icon: FileSignature },
           ]}
         />
       }

@@ -1,5 +1,6 @@
 import { Check, Clock, Mail, Phone, UserX } from 'lucide-react';
 import { ClientNote } from '../../components/client-note';
+import { ConsentMissingBadge, Contraindications } from '../../components/consent-status';
 import { Button } from '../../components/button';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/format';
@@ -66,6 +67,11 @@ export function AppointmentCard({
             <StatusBadge status={status} />
           </div>
           <p className="mt-1 text-[1.05rem] text-ink">{a.clientName}</p>
+          {a.consentMissing && !cancelled && (
+            <p className="mt-1">
+              <ConsentMissingBadge />
+            </p>
+          )}
           {clientContact(a).map((link) => (
             <a
               key={link.kind}
@@ -77,6 +83,7 @@ export function AppointmentCard({
             </a>
           ))}
           <ClientNote text={a.notes_client} className="mt-3 py-2" />
+          <Contraindications items={a.contraindications} className="mt-3" />
         </div>
       </div>
       {markable && (

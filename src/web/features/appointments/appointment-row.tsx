@@ -1,4 +1,5 @@
 import { StickyNote } from 'lucide-react';
+import { ConsentMissingBadge, Contraindications } from '../../components/consent-status';
 import { StatusBadge } from '../../components/status-badge';
 import type { AdminAction, AdminAppointment } from '../../api/appointments';
 import { formatTime } from '../../lib/format';
@@ -34,6 +35,12 @@ export function AppointmentRow({ a, onAction }: { a: AdminAppointment; onAction:
       <td role="cell" style={area('service')} className={`text-ink ${cell}`}>
         <span className="break-words hyphens-auto">{a.serviceName}</span>
         <span className="ml-1.5 text-sm whitespace-nowrap text-muted xl:ml-0 xl:block xl:text-xs">{a.serviceDuration} min</span>
+        {a.consentMissing && !cancelled && (
+          <span className="mt-1 block">
+            <ConsentMissingBadge />
+          </span>
+        )}
+        <Contraindications items={a.contraindications} compact className="mt-1.5" />
       </td>
       <td role="cell" style={area('employee')} className={`text-sm text-muted xl:text-base xl:text-ink ${cell}`}>
         <span className="xl:hidden">con </span>

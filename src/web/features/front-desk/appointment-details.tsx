@@ -7,7 +7,8 @@ import { MSG } from '../../../domain/texts/common';
 import { formatPhone } from '../../../domain/phone';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, ButtonLink } from '../../components/button';
+import { ConsentMissingBadge, Contraindications } from '../../components/consent-status';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PaymentSection } from '../../components/payment-form';
 import { RescheduleForm } from '../../components/reschedule-form';
@@ -66,12 +67,21 @@ export function AppointmentDetails({
   return (
     <Sheet isOpen title={a.clientName} onClose={onClose} wide>
       <AppointmentFacts appointment={a} />
+      <Contraindications items={a.contraindications} className="mt-4" />
       {a.clientRecordId && (
         <p className="mt-3 text-sm">
           <Link className="font-medium text-rose-700 underline" to={`/admin/clients/${a.clientRecordId}`}>
             Ver ficha del cliente
           </Link>
         </p>
+      )}
+      {/* Issue 24: the client signs on the reception tablet (ADR 041). */}
+      {a.consentMissing && a.status === 'confirmed' && (
+        <div className="mt-4">
+          <ButtonLink href={`/recepcion/firma/${a.id}`} variant="secondary">
+            Firmar en recepción
+          </ButtonLink>
+        </div>
       )}
       {error && (
         <div className="mt-4">
@@ -150,6 +160,14 @@ function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
       <dd>
         <StatusBadge status={a.status} />
       </dd>
+      {a.consentMissing && (
+        <>
+          <dt className="text-muted">Consentimiento</dt>
+          <dd>
+            <ConsentMissingBadge />
+          </dd>
+        </>
+      )}
       <dt className="text-muted">Cuándo</dt>
       <dd className="first-letter:uppercase">
         {formatDateLong(start)}, {formatTime(start)}–{formatTime(end)}

@@ -14,6 +14,7 @@ import { inputClass } from '../../components/input-class';
 import { useSession } from '../../api/session';
 import { formatDateLong, formatDateShort, formatEuros, formatTime } from '../../lib/format';
 import { ClientBonos } from './client-bonos';
+import { ClientConsents } from './client-consents';
 import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
 import { clientQuery, updateClient, type ClientInput, type ClientPageData } from '../../api/front-desk';
 
@@ -84,6 +85,7 @@ export default function ClientPage() {
       <RecordAudit audit={data.audit} />
       <EditClient id={id} data={data} />
       <ClientBonos clientId={id} isAdmin={user?.role === 'admin'} />
+      <ClientConsents clientId={id} isAdmin={user?.role === 'admin'} />
       <Appointments title="Próximas citas" rows={data.upcoming} />
       <Appointments title="Historial" rows={data.past} />
     </div>

@@ -1,5 +1,6 @@
 import { memo, type MouseEvent } from 'react';
 import type { DayAppointment } from '../../api/front-desk';
+import { ConsentMissingBadge } from '../../components/consent-status';
 import { bufferBands, hhmm, minuteAt, minuteOf, placeBlock, type DayHours } from './day-layout';
 
 // The day view's grid (docs/decisions/018-salon-day-view.md): an hour scale, a column per
@@ -217,7 +218,7 @@ const AppointmentBlock = memo(function AppointmentBlock({
         onClick={() => onOpen(a.id)}
         className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm transition hover:brightness-95 ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'}`}
         style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
-        aria-label={`${label} ${who}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}`}
+        aria-label={`${label} ${who}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}${a.consentMissing ? ', Falta consentimiento' : ''}`}
       >
         <span className="block truncate font-semibold">
           {label} {a.clientName}
@@ -225,6 +226,8 @@ const AppointmentBlock = memo(function AppointmentBlock({
         {byResource && <span className="block truncate">{a.employeeName}</span>}
         <span className="block truncate">{a.serviceName}</span>
         <span className="block truncate opacity-80">{STATUS_SHORT[a.status] ?? a.status}</span>
+        {/* Issue 24: in the block's corner, out of the lines' flow (a short block keeps its name). */}
+        {a.consentMissing && <ConsentMissingBadge compact />}
       </button>
     </>
   );

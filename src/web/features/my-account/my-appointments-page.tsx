@@ -23,6 +23,8 @@ import { MyDataSection } from './my-data-section';
 type Appointment = MyAppointment;
 // Moving an appointment (docs/decisions/020-rescheduling.md): its code loads only when the client opens it.
 const RescheduleSheet = lazy(() => import('./reschedule-sheet'));
+// "Tus consentimientos" (issue 24): its own chunk, after the page, off the first view's budget.
+const MyConsents = lazy(() => import('./my-consents'));
 const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner, moved: MSG.rescheduleSucceeded } as const;
 type Banner = keyof typeof BANNERS;
 
@@ -103,6 +105,16 @@ function AppointmentCard({
           </Detail>
         )}
       </dl>
+      {/* Issue 24: a consent her service requires is still to sign (the server gives the link). No
+          icon: the first view stays as light as it was. */}
+      {a.consentUrl && (
+        <a
+          href={a.consentUrl}
+          className="mt-4 inline-flex min-h-11 items-center self-start rounded-full border border-amber-800/30 bg-amber-100 px-4 text-sm font-semibold text-amber-800 hover:bg-gold-100"
+        >
+          Firma tu consentimiento
+        </a>
+      )}
       {cancellable && (
         <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
           <Button variant="secondary" className="w-full" onPress={() => onMove(a)}>
@@ -218,6 +230,10 @@ export default function MyAppointmentsPage() {
           />
         </Suspense>
       )}
+
+      <Suspense fallback={null}>
+        <MyConsents />
+      </Suspense>
 
       <MyDataSection />
 

@@ -44,6 +44,18 @@ export default function PrivacyPage() {
           </p>
         </section>
         <section>
+          <h2 className="text-xl">Tus datos de salud</h2>
+          <p className="mt-1 text-muted">
+            Antes de algunos tratamientos (láser, peelings, micropigmentación…) te pedimos un consentimiento informado firmado y unas
+            preguntas de salud (embarazo, medicación, enfermedades de la piel, alergias). Solo se tratan con tu consentimiento
+            explícito, para decidir si el tratamiento es seguro para ti. Las ven solo la dirección del salón y la profesional que te
+            atiende, y cada vez que alguien las abre queda registrado quién y cuándo. Nunca van en los emails ni en el calendario.
+            Guardamos el documento firmado (el texto, tus respuestas, tu firma y la fecha) cinco años desde tu último tratamiento, el
+            plazo para atender una reclamación sobre él; después se borra. Si eliminas tu cuenta, los consentimientos firmados se
+            conservan hasta que pase ese plazo, visibles solo para la dirección del salón, y luego se borran.
+          </p>
+        </section>
+        <section>
           <h2 className="text-xl">Cómo verlos o borrarlos</h2>
           <p className="mt-1 text-muted">
             En <Link to="/my-appointments" className="text-rose-700 underline underline-offset-2">Mis Citas</Link>, «Tus datos»:

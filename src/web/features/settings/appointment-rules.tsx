@@ -4,6 +4,7 @@ import { fromMinutes } from '../../../domain/weekly-schedule';
 import { NumberInput } from '../../components/admin/admin-ui';
 import { Switch } from 'react-aria-components';
 import { BONO_MSG } from '../../../domain/bonos';
+import { COMPLETE_WITHOUT_CONSENT_LABEL } from '../../../domain/consents';
 import { SelectField } from '../../components/form-field';
 import { chevron, selectClass } from '../../components/schedule-editor';
 import type { SettingsField, SettingsValues } from './settings-values';
@@ -97,22 +98,51 @@ export function AppointmentRules({
         />
       ))}
       {/* ADR 037: a no-show spends the bono's session, or gives it back. */}
-      <Switch
+      <RuleSwitch
         isSelected={values.noShowSpendsSession}
         onChange={(noShowSpendsSession) => onChange({ noShowSpendsSession })}
-        className="group flex min-h-11 cursor-pointer items-start gap-3 rounded-xl outline-none sm:col-span-2"
-      >
-        <span
-          aria-hidden
-          className="mt-0.5 flex h-7 w-12 shrink-0 items-center rounded-full bg-line p-0.5 transition-colors group-data-[selected]:bg-rose-700 group-data-[focus-visible]:ring-3 group-data-[focus-visible]:ring-gold"
-        >
-          <span className="h-6 w-6 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
-        </span>
-        <span className="flex flex-col">
-          <span className="font-medium text-ink">{BONO_MSG.noShowSpends}</span>
-          <span className="text-sm text-muted">Si está desactivado, la sesión del bono vuelve al bono cuando la clienta no se presenta.</span>
-        </span>
-      </Switch>
+        label={BONO_MSG.noShowSpends}
+        description="Si está desactivado, la sesión del bono vuelve al bono cuando la clienta no se presenta."
+      />
+      {/* Issue 24 (ADR 041): may a visit whose consent is not signed be marked completed? */}
+      <RuleSwitch
+        isSelected={values.completeWithoutConsent}
+        onChange={(completeWithoutConsent) => onChange({ completeWithoutConsent })}
+        label={COMPLETE_WITHOUT_CONSENT_LABEL}
+        description="Si está desactivado, una cita que necesita consentimiento no puede marcarse como completada hasta que la clienta lo firme."
+      />
     </div>
+  );
+}
+
+/** An on/off rule: the switch, its label and what it means. */
+function RuleSwitch({
+  isSelected,
+  onChange,
+  label,
+  description,
+}: {
+  isSelected: boolean;
+  onChange: (on: boolean) => void;
+  label: string;
+  description: string;
+}) {
+  return (
+    <Switch
+      isSelected={isSelected}
+      onChange={onChange}
+      className="group flex min-h-11 cursor-pointer items-start gap-3 rounded-xl outline-none sm:col-span-2"
+    >
+      <span
+        aria-hidden
+        className="mt-0.5 flex h-7 w-12 shrink-0 items-center rounded-full bg-line p-0.5 transition-colors group-data-[selected]:bg-rose-700 group-data-[focus-visible]:ring-3 group-data-[focus-visible]:ring-gold"
+      >
+        <span className="h-6 w-6 rounded-full bg-white shadow transition-transform group-data-[selected]:translate-x-5" />
+      </span>
+      <span className="flex flex-col">
+        <span className="font-medium text-ink">{label}</span>
+        <span className="text-sm text-muted">{description}</span>
+      </span>
+    </Switch>
   );
 }

@@ -21,6 +21,8 @@ export type SettingsValues = {
   horizon: string;
   /** ADR 037: "Una ausencia consume la sesión". */
   noShowSpendsSession: boolean;
+  /** Issue 24 (ADR 041): "Permitir completar una cita sin consentimiento firmado". */
+  completeWithoutConsent: boolean;
   openingHours: WeeklySchedule;
 };
 
@@ -46,6 +48,7 @@ export const valuesOf = (s: SalonSettingsAnswer): SettingsValues => ({
   cap: String(s.maxFutureAppointmentsPerClient),
   horizon: String(s.bookingHorizonDays),
   noShowSpendsSession: s.noShowSpendsSession,
+  completeWithoutConsent: s.completeWithoutConsent,
   openingHours: s.openingHours,
 });
 
@@ -63,6 +66,7 @@ export function inputOf(v: SettingsValues): SettingsInput & { reminderHours: num
     maxFutureAppointmentsPerClient: numberOf(v.cap),
     bookingHorizonDays: numberOf(v.horizon),
     noShowSpendsSession: v.noShowSpendsSession,
+    completeWithoutConsent: v.completeWithoutConsent,
     reminderHours: numberOf(v.reminderHours),
   };
 }

@@ -1,0 +1,179 @@
+import {
+  answersError,
+  canonicalDocument,
+  CONSENT_MSG,
+  coversVisit,
+  normaliseAnswers,
+  signerNameError,
+  type ConsentAnswer,
+  type SignMethod,
+  type Validity,
+} from '../../../domain/consents';
+import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
+import { SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { Deps, SessionUser } from '../../http/env';
+import { isId } from '../../http/params';
+import { verifyConsentSignToken } from '../../notifications/consent-tokens';
+import { appointmentForSigning, documentsOfRecord, insertDocument, requiredTemplates, salonName, versionById } from './document-queries';
+import { parseSignature, sha256Hex } from './signature';
+
+// Signing a consent for an appointment (ADR 041): by the client from her link (/firma/<token>,
+// method 'online'), or on the reception tablet with a staff member as witness ('recepcion').
+
+type Ctx = Pick<Deps, 'db' | 'now' | 'messageSecret' | 'log'>;
+type Appointment = NonNullable<Awaited<ReturnType<typeof appointmentForSigning>>>;
+
+export type SignBody = { templateVersionId: string; answers: ConsentAnswer[]; healthDataConsent: true; signerName: string; signature: string };
+
+const validityOf = (kind: 'visit' | 'months', months: number | null): Validity => (kind === 'months' ? { kind: 'months', months: months ?? 1 } : { kind: 'visit' });
+
+/** The templates the visit requires, split into those still to sign and the documents that cover it. */
+async function formState(db: Parameters<typeof requiredTemplates>[0], a: Appointment) {
+  const required = await requiredTemplates(db, a.serviceId);
+  const docs = a.clientRecordId ? await documentsOfRecord(db, a.clientRecordId, required.map((t) => t.templateId)) : [];
+  const visit = { appointmentId: a.id, day: salonDateOf(a.startTime, SALON_TIME_ZONE) };
+  const pending: typeof required = [];
+  const signed: Array<{ documentId: string; title: string; signedAt: string }> = [];
+  for (const t of required) {
+    const covering = docs.find(
+      (d) =>
+        d.templateId === t.templateId &&
+        coversVisit({ signedDay: d.signedDay, appointmentId: d.appointmentId, version: d.version, currentVersion: t.version, validity: validityOf(d.validityKind, d.validityMonths) }, visit),
+    );
+    if (covering) signed.push({ documentId: covering.id, title: covering.title, signedAt: covering.signedAt.toISOString() });
+    else pending.push(t);
+  }
+  return { pending, signed };
+}
+
+async function answerOf(ctx: Ctx, a: Appointment) {
+  const { pending, signed } = await formState(ctx.db, a);
+  return {
+    salonName: (await salonName(ctx.db)) ?? DEFAULT_SALON_NAME,
+    clientName: a.clientName,
+    appointment: { id: a.id, serviceName: a.serviceName, startTime: a.startTime.toISOString(), employeeName: a.employeeName },
+    pending: pending.map((t) => ({ templateId: t.templateId, templateVersionId: t.templateVersionId, title: t.title, body: t.body, questions: t.questions })),
+    signed,
+  };
+}
+
+/** The link works while its appointment is confirmed and has not ended; anything else looks like a bad link. */
+async function appointmentOfToken(ctx: Ctx, token: string, lock?: Parameters<typeof appointmentForSigning>[0]) {
+  const id = verifyConsentSignToken(ctx.messageSecret, token);
+  const a = id ? await appointmentForSigning(lock ?? ctx.db, id, !!lock) : undefined;
+  if (!a || a.status !== 'confirmed' || a.endTime.getTime() <= ctx.now().getTime() || !a.clientRecordId) throw notFound(CONSENT_MSG.linkInvalid);
+  return a;
+}
+
+/** At reception: a confirmed appointment, any time (she is in the salon). */
+async function appointmentAtReception(ctx: Ctx, id: string, lock?: Parameters<typeof appointmentForSigning>[0]) {
+  const a = isId(id) ? await appointmentForSigning(lock ?? ctx.db, id, !!lock) : undefined;
+  if (!a || a.status !== 'confirmed' || !a.clientRecordId) throw notFound(CONSENT_MSG.appointmentNotFound);
+  return a;
+}
+
+export async function consentFormByToken(ctx: Ctx, token: string) {
+  return answerOf(ctx, await appointmentOfToken(ctx, token));
+}
+
+export async function consentFormAtReception(ctx: Ctx, appointmentId: string) {
+  return answerOf(ctx, await appointmentAtReception(ctx, appointmentId));
+}
+
+/** The appointment's client record, for the token's PDF route (only her documents). */
+export async function recordOfToken(ctx: Ctx, token: string) {
+  const a = await appointmentOfToken(ctx, token);
+  return a.clientRecordId!;
+}
+
+/** Everything about the body that needs no database: a 400 with its Spanish text, nothing stored. */
+function checkBody(body: SignBody) {
+  if (body.healthDataConsent !== true) throw badRequest(CONSENT_MSG.healthConsentRequired);
+  const signerName = body.signerName.trim();
+  const nameFault = signerNameError(signerName);
+  if (nameFault) throw badRequest(nameFault);
+  const signature = parseSignature(body.signature);
+  if (!signature.ok) throw badRequest(signature.message);
+  if (!isId(body.templateVersionId)) throw badRequest(CONSENT_MSG.notRequired);
+  return { signerName, png: signature.png };
+}
+
+async function sign(ctx: Ctx, find: (tx: Parameters<typeof appointmentForSigning>[0]) => Promise<Appointment>, body: SignBody, method: SignMethod, witness: SessionUser | null) {
+  const { signerName, png } = checkBody(body);
+  const now = ctx.now();
+  const documentId = await ctx.db.transaction(async (tx) => {
+    // The appointment's row lock: two signatures at once for one visit, one wins.
+    const a = await find(tx);
+    const version = await versionById(tx, body.templateVersionId);
+    const { pending } = await formState(tx, a);
+    const wanted = pending.find((t) => t.templateVersionId === body.templateVersionId);
+    if (!wanted) {
+      const required = await requiredTemplates(tx, a.serviceId);
+      if (!version || !required.some((t) => t.templateId === version.templateId)) throw badRequest(CONSENT_MSG.notRequired);
+      if (version.version !== version.currentVersion) throw conflict(CONSENT_MSG.outdatedVersion, 'outdated_version');
+      throw conflict(CONSENT_MSG.alreadySigned, 'already_signed');
+    }
+    const fault = answersError(wanted.questions, body.answers);
+    if (fault) throw badRequest(fault);
+    const answers = normaliseAnswers(wanted.questions, body.answers);
+    const doc = {
+      clientRecordId: a.clientRecordId!,
+      appointmentId: a.id,
+      templateId: wanted.templateId,
+      templateVersionId: wanted.templateVersionId,
+      answers,
+      signaturePng: png,
+      signerName,
+      signedAt: now,
+      method,
+      witnessedByUserId: witness?.id ?? null,
+      witnessedByName: witness?.name ?? null,
+    };
+    const sha256 = sha256Hex(documentCanonical({ ...doc, title: wanted.title, body: wanted.body, questions: wanted.questions }));
+    return insertDocument(tx, { ...doc, sha256 });
+  });
+  // Never the answers: only that a document was signed (ADR 041: no health data in logs).
+  ctx.log.info({ documentId, method }, 'consent signed');
+  return { documentId };
+}
+
+/** The canonical text of a document (its hash's input): the domain's, from what is stored. */
+export function documentCanonical(d: {
+  appointmentId: string | null;
+  templateId: string;
+  templateVersionId: string;
+  title: string;
+  body: string;
+  questions: Parameters<typeof canonicalDocument>[0]['questions'];
+  answers: ConsentAnswer[];
+  signaturePng: Buffer;
+  signerName: string;
+  signedAt: Date;
+  method: SignMethod;
+  witnessedByUserId: string | null;
+}): string {
+  return canonicalDocument({
+    appointmentId: d.appointmentId,
+    templateId: d.templateId,
+    templateVersionId: d.templateVersionId,
+    title: d.title,
+    body: d.body,
+    questions: d.questions,
+    answers: d.answers,
+    healthDataConsent: true,
+    signatureBase64: d.signaturePng.toString('base64'),
+    signerName: d.signerName,
+    signedAt: d.signedAt.toISOString(),
+    method: d.method,
+    witnessedByUserId: d.witnessedByUserId,
+  });
+}
+
+export function signByToken(ctx: Ctx, token: string, body: SignBody) {
+  return sign(ctx, (tx) => appointmentOfToken(ctx, token, tx), body, 'online', null);
+}
+
+export function signAtReception(ctx: Ctx, me: SessionUser, appointmentId: string, body: SignBody) {
+  return sign(ctx, (tx) => appointmentAtReception(ctx, appointmentId, tx), body, 'recepcion', me);
+}

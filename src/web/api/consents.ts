@@ -1,0 +1,99 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { InferRequestType, InferResponseType } from 'hono/client';
+import { api, call } from '../lib/api';
+
+// Signed consents (issue 24, ADR 041; the server room src/server/features/consents): the admin's
+// templates, the signing form (from the mailed link's token, or at reception for an appointment),
+// the signed documents of a client and of the signed-in client ("Tus consentimientos"). Types come
+// from the server's routes; nothing is hand-copied.
+
+const LOAD_FAILED = 'No se pudieron cargar los consentimientos.';
+const SAVE_FAILED = 'No se pudo guardar el consentimiento.';
+const SIGN_FAILED = 'No se pudo firmar. Revisa tu conexión e inténtalo de nuevo.';
+
+const templates = api.admin['consent-templates'];
+const byToken = api.consents.sign[':token'];
+const atReception = api['front-desk'].appointments[':id'].consent;
+
+export type ConsentTemplate = InferResponseType<typeof templates.$get, 200>['templates'][number];
+export type TemplateInput = InferRequestType<typeof templates.$post>['json'];
+export type Question = ConsentTemplate['questions'][number];
+export type Validity = ConsentTemplate['validity'];
+export type SigningData = InferResponseType<typeof byToken.$get, 200>;
+export type SignInput = InferRequestType<typeof byToken.$post>['json'];
+export type Answer = SignInput['answers'][number];
+export type MyConsent = InferResponseType<(typeof api)['my-account']['consents']['$get'], 200>['documents'][number];
+export type ClientConsent = InferResponseType<(typeof api)['front-desk']['clients'][':id']['consents']['$get'], 200>['documents'][number];
+export type ConsentDocument = InferResponseType<(typeof api.consents.documents)[':id']['$get'], 200>['document'];
+export type AccessEntry = InferResponseType<(typeof api.admin)['consent-documents'][':id']['access-log']['$get'], 200>['entries'][number];
+
+// --- Admin: templates -------------------------------------------------------------------------
+
+export const consentTemplatesQuery = () =>
+  queryOptions({
+    queryKey: ['admin', 'consent-templates'] as const,
+    queryFn: async () => (await call(templates.$get(), LOAD_FAILED)).templates,
+  });
+
+export const saveConsentTemplate = (id: string | null, json: TemplateInput) =>
+  call(id ? templates[':id'].$put({ param: { id }, json }) : templates.$post({ json }), SAVE_FAILED);
+
+// --- Signing ---------------------------------------------------------------------------------
+
+/** Where the form reads and posts: the mailed link's token, or an appointment at reception (staff). */
+export type SigningTarget = { kind: 'token'; token: string } | { kind: 'reception'; appointmentId: string };
+
+export const signingQuery = (target: SigningTarget) =>
+  queryOptions({
+    queryKey: ['consents', 'signing', target.kind, target.kind === 'token' ? target.token : target.appointmentId] as const,
+    queryFn: (): Promise<SigningData> =>
+      target.kind === 'token'
+        ? call(byToken.$get({ param: { token: target.token } }), LOAD_FAILED)
+        : call(atReception.$get({ param: { id: target.appointmentId } }), LOAD_FAILED),
+    retry: false,
+  });
+
+export const signConsent = (target: SigningTarget, json: SignInput) =>
+  target.kind === 'token'
+    ? call(byToken.$post({ param: { token: target.token }, json }), SIGN_FAILED)
+    : call(atReception.$post({ param: { id: target.appointmentId }, json }), SIGN_FAILED);
+
+/** The PDF of a signed document: by the link's token (the client, no login), or as a signed-in reader. */
+export const documentPdfUrl = (documentId: string, target?: SigningTarget) =>
+  target?.kind === 'token'
+    ? `/api/consents/sign/${encodeURIComponent(target.token)}/documents/${encodeURIComponent(documentId)}/pdf`
+    : `/api/consents/documents/${encodeURIComponent(documentId)}/pdf`;
+
+// --- Reading documents -----------------------------------------------------------------------
+
+/** "Tus consentimientos" in Mis Citas. */
+export const myConsentsQuery = () =>
+  queryOptions({
+    queryKey: ['my-consents'] as const,
+    queryFn: async () => (await call(api['my-account'].consents.$get(), LOAD_FAILED)).documents,
+  });
+
+/** A client's documents on her record (staff; 403 for an employee without an appointment with her). */
+export const clientConsentsQuery = (clientId: string) =>
+  queryOptions({
+    queryKey: ['consents', 'client', clientId] as const,
+    queryFn: async () => (await call(api['front-desk'].clients[':id'].consents.$get({ param: { id: clientId } }), LOAD_FAILED)).documents,
+    retry: false,
+  });
+
+/** One document with its answers (each read is written to the access log on the server). */
+export const consentDocumentQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['consents', 'document', id] as const,
+    queryFn: async () => (await call(api.consents.documents[':id'].$get({ param: { id } }), LOAD_FAILED)).document,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/** Who read a document, when and how (admin): the access log the server writes on each read. */
+export const accessLogQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['consents', 'access-log', id] as const,
+    queryFn: async () => (await call(api.admin['consent-documents'][':id']['access-log'].$get({ param: { id } }), LOAD_FAILED)).entries,
+    staleTime: 0,
+  });

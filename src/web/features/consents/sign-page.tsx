@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { Logo } from '../../components/logo';
+import { SigningView } from './signing-view';
+
+/**
+ * /firma/:token — "Firma tu consentimiento" (issue 24, ADR 041): the link of the confirmation
+ * email, the reminder and Mis Citas. The token names the appointment (no sign-in: she may sign on
+ * her phone from the email). Its code (signature_pad included) is this page's chunk only.
+ */
+export default function SignPage() {
+  const { token = '' } = useParams();
+  useEffect(() => {
+    document.title = 'Firma tu consentimiento';
+  }, []);
+  return (
+    <main className="mx-auto min-h-dvh max-w-2xl px-4 py-6 sm:px-6 sm:py-10">
+      <div className="mb-5 flex items-center gap-3">
+        <Logo className="h-9 w-9" />
+        <h1 className="text-3xl sm:text-4xl">Firma tu consentimiento</h1>
+      </div>
+      <p className="mb-5 text-muted">
+        Lee el texto con calma, responde a las preguntas y firma al final. Tus respuestas solo las ven tu profesional y la dirección del
+        salón.
+      </p>
+      <SigningView target={{ kind: 'token', token }} />
+    </main>
+  );
+}

@@ -1,0 +1,111 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { CalendarDays, CheckCircle2, Download, UserRound } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '../../components/alert';
+import { InlineLoading } from '../../components/loading';
+import { formatDateLong, formatTime } from '../../lib/format';
+import { documentPdfUrl, signingQuery, type SigningData, type SigningTarget } from '../../api/consents';
+import { ConsentForm } from './consent-form';
+
+// What both signing pages show (the client's /firma/:token and the front desk's
+// /recepcion/firma/:appointmentId): the salon, the appointment, then each consent still to sign,
+// one after another, and the thank-you with "Descargar PDF" once none is left.
+
+const NOT_FOUND = 'Este enlace ya no sirve: la cita no existe, ya pasó o se canceló. Si tienes dudas, llama al salón.';
+
+export function SigningView({ target }: { target: SigningTarget }) {
+  const qc = useQueryClient();
+  const q = useQuery(signingQuery(target));
+  const [justSigned, setJustSigned] = useState<string[]>([]);
+  if (q.isPending) return <InlineLoading text="Cargando el consentimiento..." />;
+  if (q.isError) return <Alert>{'status' in q.error && q.error.status === 404 ? NOT_FOUND : q.error.message}</Alert>;
+  const data = q.data;
+  const next = data.pending[0];
+  return (
+    <div className="space-y-6">
+      <AppointmentSummary data={data} />
+      {next ? (
+        <ConsentForm
+          key={next.templateVersionId}
+          consent={next}
+          clientName={data.clientName}
+          target={target}
+          onSigned={(documentId) => {
+            setJustSigned((s) => [...s, documentId]);
+            window.scrollTo({ top: 0 });
+            void qc.invalidateQueries({ queryKey: signingQuery(target).queryKey });
+          }}
+        />
+      ) : (
+        <Signed data={data} target={target} thanks={justSigned.length > 0} />
+      )}
+    </div>
+  );
+}
+
+function AppointmentSummary({ data }: { data: SigningData }) {
+  const start = new Date(data.appointment.startTime);
+  return (
+    <div className="rounded-[var(--radius-card)] border border-line bg-white/80 p-4 text-[0.95rem] sm:p-5">
+      <p className="text-xs font-semibold tracking-wide text-rose-800 uppercase" data-testid="salon-name">
+        {data.salonName}
+      </p>
+      <p className="mt-1 font-serif text-xl">{data.appointment.serviceName}</p>
+      <p className="mt-1 flex items-center gap-2 text-muted">
+        <CalendarDays className="h-4 w-4 shrink-0 text-rose-700" aria-hidden />
+        <span className="first-letter:uppercase">
+          {formatDateLong(start)}, {formatTime(start)} h
+        </span>
+      </p>
+      <p className="mt-0.5 flex items-center gap-2 text-muted">
+        <UserRound className="h-4 w-4 shrink-0 text-rose-700" aria-hidden />
+        Con {data.appointment.employeeName} · {data.clientName}
+      </p>
+    </div>
+  );
+}
+
+/** The thank-you (focused, so a screen reader reads it) and every document of this appointment with its PDF. */
+function Signed({ data, target, thanks }: { data: SigningData; target: SigningTarget; thanks: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (thanks) heading.current?.focus();
+  }, [thanks]);
+  return (
+    <section
+      aria-labelledby="signed-heading"
+      className="rounded-[var(--radius-card)] border border-sage/30 bg-sage-100/60 p-5 sm:p-7"
+      data-testid="consent-signed"
+    >
+      <h2 id="signed-heading" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-2xl outline-none">
+        <CheckCircle2 className="h-6 w-6 text-sage-800" aria-hidden />
+        {thanks ? '¡Gracias! Consentimiento firmado' : 'Todo firmado'}
+      </h2>
+      <p className="mt-2 text-ink">
+        {thanks
+          ? 'Lo guardamos firmado y sin cambios posibles. Puedes descargar una copia cuando quieras.'
+          : 'No queda ningún consentimiento por firmar para esta cita.'}
+      </p>
+      <ul className="mt-4 space-y-2">
+        {data.signed.map((d) => (
+          <li key={d.documentId} className="flex flex-col gap-2 rounded-2xl bg-white p-3 sm:flex-row sm:items-center sm:justify-between">
+            <span>
+              <span className="font-medium">{d.title}</span>
+              <span className="block text-sm text-muted">
+                Firmado el {formatDateLong(new Date(d.signedAt))} a las {formatTime(new Date(d.signedAt))}
+              </span>
+            </span>
+            <a
+              href={documentPdfUrl(d.documentId, target)}
+              download
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-medium text-ink hover:bg-sand"
+            >
+              <Download className="h-4 w-4" aria-hidden />
+              Descargar PDF<span className="sr-only">: {d.title}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/button';
+import { Contraindications } from '../../components/consent-status';
+import { InlineLoading } from '../../components/loading';
+import {
+  accessLogQuery,
+  clientConsentsQuery,
+  consentDocumentQuery,
+  documentPdfUrl,
+  type ClientConsent,
+  type ConsentDocument,
+} from '../../api/consents';
+import { ApiRequestError } from '../../lib/api';
+import { formatDateShort, formatTime } from '../../lib/format';
+
+// A client's signed consents on her record (issue 24, ADR 041): health data, so the server shows
+// them only to the admin and to a professional who has (had or will have) an appointment with her,
+// and writes each read of the answers to the access log. A 403 is said calmly: it is the rule.
+
+const NOT_ALLOWED = 'Solo la dirección y las profesionales que la atienden pueden ver sus consentimientos.';
+const METHOD = { online: 'En línea', recepcion: 'En recepción' } as const;
+const notAllowed = (err: unknown) => err instanceof ApiRequestError && err.status === 403;
+
+export function ClientConsents({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
+  const q = useQuery(clientConsentsQuery(clientId));
+  return (
+    <section className="mt-8" aria-labelledby="client-consents">
+      <h2 id="client-consents" className="mb-3 font-serif text-2xl">
+        Consentimientos
+      </h2>
+      {q.isPending ? (
+        <InlineLoading text="Cargando consentimientos..." />
+      ) : q.isError ? (
+        <p className="text-muted">{notAllowed(q.error) ? NOT_ALLOWED : q.error.message}</p>
+      ) : q.data.length === 0 ? (
+        <p className="text-muted">Ninguno firmado.</p>
+      ) : (
+        <ul className="divide-y divide-line overflow-hidden rounded-[var(--radius-card)] border border-line bg-white">
+          {q.data.map((d) => (
+            <DocumentRow key={d.id} doc={d} isAdmin={isAdmin} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function DocumentRow({ doc: d, isAdmin }: { doc: ClientConsent; isAdmin: boolean }) {
+  const [open, setOpen] = useState(false);
+  const at = new Date(d.signedAt);
+  return (
+    <li className="px-4 py-3" data-testid="client-consent">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <span>
+          <span className="font-medium">{d.title}</span> <span className="text-sm text-muted">v{d.version}</span>
+          <span className="block text-sm text-muted">
+            {formatDateShort(at)}, {formatTime(at)} · {METHOD[d.method]}
+          </span>
+          {d.hasContraindications && (
+            <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-800">
+              <TriangleAlert className="h-3.5 w-3.5" aria-hidden /> Con contraindicaciones
+            </span>
+          )}
+        </span>
+        <span className="flex flex-wrap gap-2">
+          <Button variant="secondary" onPress={() => setOpen((o) => !o)} aria-expanded={open}>
+            {open ? 'Ocultar respuestas' : 'Ver respuestas'}
+          </Button>
+          <a
+            href={documentPdfUrl(d.id)}
+            download
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-medium text-ink hover:bg-sand"
+          >
+            <Download className="h-4 w-4" aria-hidden />
+            Descargar PDF<span className="sr-only">: {d.title}</span>
+          </a>
+        </span>
+      </div>
+      {open && <Answers id={d.id} isAdmin={isAdmin} />}
+    </li>
+  );
+}
+
+const answerText = (doc: ConsentDocument, questionId: string) => {
+  const a = doc.answers.find((x) => x.questionId === questionId);
+  if (!a) return '—';
+  if (typeof a.value === 'string') return a.value || '—';
+  return a.value ? `Sí${a.detail ? `: ${a.detail}` : ''}` : 'No';
+};
+
+/** The answers of one document (read on demand: each read is logged). */
+function Answers({ id, isAdmin }: { id: string; isAdmin: boolean }) {
+  const q = useQuery(consentDocumentQuery(id));
+  if (q.isPending) return <InlineLoading text="Cargando respuestas..." />;
+  if (q.isError) return <p className="mt-2 text-sm text-muted">{notAllowed(q.error) ? NOT_ALLOWED : q.error.message}</p>;
+  const doc = q.data;
+  return (
+    <div className="mt-3 space-y-3 rounded-xl bg-ivory/70 p-3 text-sm">
+      <Contraindications items={doc.contraindications} />
+      <dl className="grid gap-x-4 gap-y-1.5 sm:grid-cols-[1fr_auto]">
+        {doc.questions.map((qn) => (
+          <div key={qn.id} className="contents">
+            <dt className="text-muted">{qn.text}</dt>
+            <dd className="font-medium">{answerText(doc, qn.id)}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="text-muted">
+        Firmado por {doc.signerName}
+        {doc.witnessedByName ? `, en recepción ante ${doc.witnessedByName}` : ''}.
+      </p>
+      {/* Read after the answers: the log then holds this read too. */}
+      {isAdmin && <AccessLog id={id} />}
+    </div>
+  );
+}
+
+const VIEWER = { admin: 'Dirección', employee: 'Profesional', client: 'La clienta' } as const;
+const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF' } as const;
+
+/** The admin's "who has seen it" (RGPD art. 9: each read of health data is recorded). */
+function AccessLog({ id }: { id: string }) {
+  const q = useQuery(accessLogQuery(id));
+  if (!q.data) return null;
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="min-h-11 cursor-pointer py-2 font-medium text-ink">Quién lo ha visto ({q.data.length})</summary>
+      <ul className="space-y-1 text-muted">
+        {q.data.map((e, i) => (
+          <li key={i}>
+            {formatDateShort(new Date(e.at))}, {formatTime(new Date(e.at))} · {e.viewerName ?? VIEWER[e.viewerKind]} ({VIEWER[e.viewerKind]}
+            ) {ACTION[e.action]}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
