@@ -254,7 +254,7 @@ describe('her data (RGPD)', () => {
     expect(JSON.stringify((await ana.get('/api/my-account/export')).body)).not.toContain('isotretinoína');
   });
 
-  it('deleting her account keeps her signed documents for the admin only, until the retention purge', async () => {
+  it('deleting her account keeps her signed documents (the admin still reads them) until the retention purge', async () => {
     const gone = await newClient(server, 'baja@example.com', 'Julia Baja');
     const rec = await record({ name: 'Julia Baja', account: 'baja@example.com' });
     const visit = await appointment(rec);
