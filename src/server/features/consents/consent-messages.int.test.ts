@@ -106,6 +106,12 @@ describe('the consent’s messages', () => {
     expect(mail.mails.filter((x) => x.headers['x-auna-message-key'] === key('consent_reminder', 'client', second))).toEqual([]);
 
     for (const x of mail.mails) expect(JSON.stringify(x)).not.toContain(SECRET_ANSWER);
+    // Her professional's calendar feed (ADR 022) lists the visits, never what she answered.
+    const feed = await salon.luciaSession.post('/api/messages/calendar-feed', {});
+    const ics = await (await fetch(feed.body.url as string)).text();
+    expect(ics).toContain('Tinte completo');
+    expect(ics).not.toContain(SECRET_ANSWER);
+    expect(ics).not.toContain('fotosensibilizante');
     expect(logLines.join('\n')).not.toContain(SECRET_ANSWER);
     expect(logLines.join('\n')).not.toContain('isotretino');
   });

@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSENT_MSG, type ConsentAnswer } from '../../../domain/consents';
+import { CONSENT_MSG, coversVisit, type ConsentAnswer } from '../../../domain/consents';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { MSG } from '../../../domain/texts/common';
 import { appointments, clients, consentAccessLog, consentDocuments, employees, salonSettings } from '../../db/schema';
 import { arrangeSalon, newClient, testSchedule, userIdOf, type Salon } from '../../../../test/support/booking-fixtures';
@@ -253,7 +254,7 @@ describe('her data (RGPD)', () => {
     expect(JSON.stringify((await ana.get('/api/my-account/export')).body)).not.toContain('isotretinoína');
   });
 
-  it('deleting her account keeps her signed documents for the admin only, until the retention purge', async () => {
+  it('deleting her account keeps her signed documents (the admin still reads them) until the retention purge', async () => {
     const gone = await newClient(server, 'baja@example.com', 'Julia Baja');
     const rec = await record({ name: 'Julia Baja', account: 'baja@example.com' });
     const visit = await appointment(rec);
@@ -274,6 +275,30 @@ describe('her data (RGPD)', () => {
     expect(await documentCount()).toBe(before - purged);
     // Marta has visits in 2027: hers are kept.
     expect((await admin.get(`/api/consents/documents/${martaDoc}`)).status).toBe(200);
+  });
+});
+
+describe('the SQL validity is the domain’s table', () => {
+  it.each<[string, string, number]>([
+    ['2026-03-10T10:00:00Z', '2027-03-09T21:00:00Z', 12],
+    ['2026-03-10T10:00:00Z', '2027-03-09T23:30:00Z', 12], // 00:30 on the 10th in Madrid
+    ['2026-01-31T10:00:00Z', '2026-02-28T10:00:00Z', 1],
+    ['2026-01-31T10:00:00Z', '2026-02-27T10:00:00Z', 1],
+    ['2026-03-28T22:30:00Z', '2026-04-27T22:30:00Z', 1], // signed 23:30 CET, visit 00:30 CEST
+    ['2026-03-28T22:30:00Z', '2026-04-27T21:30:00Z', 1],
+    ['2027-01-31T12:00:00Z', '2028-02-29T12:00:00Z', 13],
+    ['2026-10-24T22:30:00Z', '2026-11-24T23:30:00Z', 1], // across the autumn change
+  ])('signed %s, visit %s, %i months', async (signed, visit, months) => {
+    const [row] = (
+      await server.deps.db.execute<{ covered: boolean }>(
+        sql`SELECT (${visit}::timestamptz AT TIME ZONE 'Europe/Madrid')::date < ((${signed}::timestamptz AT TIME ZONE 'Europe/Madrid')::date + make_interval(months => ${months}))::date AS covered`,
+      )
+    ).rows;
+    const domain = coversVisit(
+      { signedDay: salonDateOf(new Date(signed), SALON_TIME_ZONE), appointmentId: null, version: 1, currentVersion: 1, validity: { kind: 'months', months } },
+      { appointmentId: 'x', day: salonDateOf(new Date(visit), SALON_TIME_ZONE) },
+    );
+    expect(row!.covered).toBe(domain);
   });
 });
 

@@ -52,7 +52,7 @@ export default function PrivacyPage() {
             atiende, y cada vez que alguien las abre queda registrado quién y cuándo. Nunca van en los emails ni en el calendario.
             Guardamos el documento firmado (el texto, tus respuestas, tu firma y la fecha) cinco años desde tu último tratamiento, el
             plazo para atender una reclamación sobre él; después se borra. Si eliminas tu cuenta, los consentimientos firmados se
-            conservan hasta que pase ese plazo, visibles solo para la dirección del salón, y luego se borran.
+            conservan hasta que pase ese plazo, visibles solo para la dirección del salón y las profesionales que te atendieron, y luego se borran.
           </p>
         </section>
         <section>
