@@ -25,6 +25,7 @@ import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availabilit
 import { adminResourcesRoutes } from './features/resources/routes';
 import { giftCardsRoutes } from './features/gift-cards/routes';
 import { paymentsRoutes } from './features/payments/routes';
+import { reportsRoutes } from './features/reports/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -62,6 +63,7 @@ function apiRoutes(deps: Deps) {
     // Issue 23: gift cards, payments and the Caja del día (ADR 038, 039).
     .route('/gift-cards', giftCardsRoutes(deps))
     .route('/payments', paymentsRoutes(deps))
+    .route('/reports', reportsRoutes(deps))
     // RGPD (ADR 026): the client's own data, and the privacy notice's facts.
     .route('/my-account', myAccountRoutes(deps))
     .route('/privacy', privacyRoutes(deps))
