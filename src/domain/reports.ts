@@ -85,8 +85,15 @@ export function bucketKeys(p: Period): string[] {
   if (bucketOf(p) === 'day') {
     for (let d = p.from; d <= p.to; d = addDays(d, 1)) out.push(d);
   } else {
-    for (let m = firstOfMonth(p.from); m <= p.to; m = monthShift(m, 1)) out.push(m.slice(0, 7));
+    out.push(...monthKeys(p));
   }
+  return out;
+}
+
+/** The months a period touches, '2026-03': clients are counted by month, however short the period. */
+export function monthKeys(p: Period): string[] {
+  const out: string[] = [];
+  for (let m = firstOfMonth(p.from); m <= p.to; m = monthShift(m, 1)) out.push(m.slice(0, 7));
   return out;
 }
 

@@ -65,6 +65,9 @@ export const appointments = pgTable(
     check('appointments_booked_by_known', sql`${t.bookedBy} IN (${sqlLiterals(BOOKED_BY)})`),
     index('appointments_client_record_start_idx').on(t.clientRecordId, t.startTime),
     check('appointments_buffers_range', sql`${t.prepMinutes} BETWEEN 0 AND 120 AND ${t.cleanupMinutes} BETWEEN 0 AND 120`),
+    // 0015_report_rollups (ADR 042): the Informes read confirmed appointments live, the rest from the rollups.
+    // Written as PostgreSQL prints it back, so db:check compares like with like.
+    index('appointments_confirmed_start_idx').on(t.startTime).where(sql`(status = 'confirmed'::text)`),
     // The no-double-booking exclusion constraint is in the custom migrations (drizzle cannot express
     // it): 0001, replaced in 0012 by one over appointment_span(start, end, prep, cleanup) (ADR 036).
   ],

@@ -14,3 +14,4 @@ export * from './resources';
 export * from './bonos';
 export * from './gift-cards';
 export * from './payments';
+export * from './reports';

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 // its time, appointment_resources.active says the same for cabins).
 
 type Reader = Pick<Db, 'execute'>;
-export type Range = { start: Date; end: Date };
+/** Salon days `from`..`to` and the instants they span, [start, end). */
+export type Range = { from: string; to: string; start: Date; end: Date };
 /** The professional's login (appointments.employee_id), when the report is one professional's. */
 export type Only = { userId: string } | null;
 
@@ -25,16 +26,28 @@ const key = (b: Bucket, date: string) => (b === 'day' ? date : date.slice(0, 7))
 
 export type Fact = { bucket: string; employeeId: string; employeeName: string; serviceName: string; status: string; count: number; revenue: number; minutes: number };
 
-/** Appointments by bucket, professional, service and status: count, price and minutes held (with buffers). */
+const days = (r: Range) => sql`BETWEEN ${r.from}::date AND ${r.to}::date`;
+
+/**
+ * Appointments by bucket, professional, service and status: count, price and minutes held (with
+ * buffers). Final statuses from the rollup report_days (ADR 042), confirmed ones live through their
+ * partial index: the two never overlap, so their sum is every appointment of the period.
+ */
 export async function appointmentFacts(db: Reader, r: Range, b: Bucket, only: Only): Promise<Fact[]> {
-  const rows = await db.execute<{ bucket: string; employee_id: string; employee_name: string; service_name: string; status: string; n: number; revenue: string; minutes: string }>(sql`
-    SELECT ${bucketOf(b)} AS bucket, a.employee_id, max(a.employee_name) AS employee_name, a.service_name, a.status,
-           count(*)::int AS n, sum(a.price)::text AS revenue,
-           sum(extract(epoch FROM a.end_time - a.start_time) / 60 + a.prep_minutes + a.cleanup_minutes)::bigint::text AS minutes
-    FROM appointments a
-    WHERE ${inRange(r)} ${onlyOf(only)}
-    GROUP BY 1, a.employee_id, a.service_name, a.status`);
-  return rows.rows.map((x) => ({ bucket: key(b, x.bucket), employeeId: x.employee_id, employeeName: x.employee_name, serviceName: x.service_name, status: x.status, count: x.n, revenue: Number(x.revenue), minutes: Number(x.minutes) }));
+  const rows = await db.execute<{ bucket: string; employee_id: string; employee_name: string | null; service_name: string; status: string; n: number; revenue: string; minutes: string }>(sql`
+    SELECT x.bucket, x.employee_id, (SELECT u.name FROM "user" u WHERE u.id = x.employee_id) AS employee_name, x.service_name, x.status,
+           sum(x.n)::int AS n, sum(x.revenue)::text AS revenue, sum(x.minutes)::bigint::text AS minutes
+    FROM (
+      SELECT date_trunc(${b}, r.day::timestamp)::date::text AS bucket, r.employee_id, r.service_name, r.status, r.appointments AS n, r.revenue, r.minutes
+      FROM report_days r WHERE r.day ${days(r)} ${onlyOf(only, sql`r.employee_id`)}
+      UNION ALL
+      SELECT ${bucketOf(b)}, a.employee_id, a.service_name, a.status, 1, a.price,
+             round(extract(epoch FROM a.end_time - a.start_time) / 60) + a.prep_minutes + a.cleanup_minutes
+      FROM appointments a WHERE a.status = 'confirmed' AND ${inRange(r)} ${onlyOf(only)}
+    ) x
+    GROUP BY x.bucket, x.employee_id, x.service_name, x.status
+    HAVING sum(x.n) <> 0`);
+  return rows.rows.map((x) => ({ bucket: key(b, x.bucket), employeeId: x.employee_id, employeeName: x.employee_name ?? '', serviceName: x.service_name, status: x.status, count: x.n, revenue: Number(x.revenue), minutes: Number(x.minutes) }));
 }
 
 /** Payments taken in the period (ADR 039: when the desk recorded them), by bucket and method. */
@@ -58,17 +71,20 @@ export async function salesFacts(db: Reader, r: Range) {
 
 /**
  * Booked minutes by weekday (1 = Monday) and wall-clock hour: each appointment's held span split
- * at the hours it crosses (a 10:30-11:30 facial is 30 minutes of 10:00 and 30 of 11:00).
+ * at the hours it crosses (a 10:30-11:30 facial is 30 minutes of 10:00 and 30 of 11:00). Completed
+ * ones from the rollup report_hours, confirmed ones live.
  */
 export async function bookedByHour(db: Reader, r: Range, only: Only) {
   const rows = await db.execute<{ dow: number; hour: number; minutes: string }>(sql`
-    SELECT extract(isodow FROM h)::int AS dow, extract(hour FROM h)::int AS hour,
-           sum(extract(epoch FROM least(s.e, h + interval '1 hour') - greatest(s.s, h)) / 60)::bigint::text AS minutes
-    FROM (SELECT (a.start_time - make_interval(mins => a.prep_minutes)) AT TIME ZONE ${TZ} AS s,
-                 (a.end_time + make_interval(mins => a.cleanup_minutes)) AT TIME ZONE ${TZ} AS e
-          FROM appointments a WHERE ${inRange(r)} AND a.status IN ('confirmed', 'completed') ${onlyOf(only)}) s
-    CROSS JOIN LATERAL generate_series(date_trunc('hour', s.s), s.e - interval '1 microsecond', interval '1 hour') h
-    GROUP BY 1, 2`);
+    SELECT x.dow, x.hour, sum(x.minutes)::bigint::text AS minutes FROM (
+      SELECT extract(isodow FROM h.day)::int AS dow, h.hour, h.minutes FROM report_hours h WHERE h.day ${days(r)} ${onlyOf(only, sql`h.employee_id`)}
+      UNION ALL
+      SELECT extract(isodow FROM h)::int, extract(hour FROM h)::int, round(extract(epoch FROM least(s.e, h + interval '1 hour') - greatest(s.s, h)) / 60)
+      FROM (SELECT (a.start_time - make_interval(mins => a.prep_minutes)) AT TIME ZONE ${TZ} AS s,
+                   (a.end_time + make_interval(mins => a.cleanup_minutes)) AT TIME ZONE ${TZ} AS e
+            FROM appointments a WHERE a.status = 'confirmed' AND ${inRange(r)} ${onlyOf(only)}) s
+      CROSS JOIN LATERAL generate_series(date_trunc('hour', s.s), s.e - interval '1 microsecond', interval '1 hour') h
+    ) x GROUP BY 1, 2`);
   return rows.rows.map((x) => ({ dow: x.dow, hour: x.hour, minutes: Number(x.minutes) }));
 }
 
@@ -77,7 +93,8 @@ export async function resourceBooked(db: Reader, r: Range) {
   const rows = await db.execute<{ resource_id: string; minutes: string }>(sql`
     SELECT ar.resource_id, sum(extract(epoch FROM least(ar.block_end, ${r.end.toISOString()}::timestamptz) - greatest(ar.block_start, ${r.start.toISOString()}::timestamptz)) / 60)::bigint::text AS minutes
     FROM appointment_resources ar
-    WHERE ar.active AND ar.block_start < ${r.end.toISOString()}::timestamptz AND ar.block_end > ${r.start.toISOString()}::timestamptz
+    -- the exclusion constraint's own expression, so its GiST index finds the spans
+    WHERE ar.active AND tstzrange(ar.block_start, ar.block_end, '[)') && tstzrange(${r.start.toISOString()}::timestamptz, ${r.end.toISOString()}::timestamptz, '[)')
     GROUP BY ar.resource_id`);
   return new Map(rows.rows.map((x) => [x.resource_id, Number(x.minutes)]));
 }
@@ -108,22 +125,21 @@ export async function salonOpeningHours(db: Reader): Promise<Partial<WeeklySched
 }
 
 /**
- * Clients with a completed visit in each bucket: new when their first completed visit ever (with
- * anyone) falls in that bucket, returning when it came before. A client is her record (ADR 019).
+ * Clients with a completed visit in each salon month touching the period: new when their first
+ * completed visit ever (with anyone) was that month, returning when it came before. A client is her
+ * record (ADR 019). From the rollup report_client_months: the salon's, not one professional's.
  */
-export async function clientsByBucket(db: Reader, r: Range, b: Bucket, only: Only) {
-  const rows = await db.execute<{ bucket: string; new_clients: number; returning: number }>(sql`
+export async function clientsByMonth(db: Reader, r: Range) {
+  const rows = await db.execute<{ month: string; new_clients: number; returning: number }>(sql`
     WITH v AS (
-      SELECT ${bucketOf(b)} AS bucket, a.client_record_id AS c
-      FROM appointments a
-      WHERE ${inRange(r)} AND a.status = 'completed' AND a.client_record_id IS NOT NULL ${onlyOf(only)}
-      GROUP BY 1, 2),
+      SELECT m.month, m.client_id FROM report_client_months m
+      WHERE m.month BETWEEN date_trunc('month', ${r.from}::date)::date AND ${r.to}::date AND m.visits > 0),
     f AS (
-      SELECT d.c, (SELECT ${bucketOf(b)} FROM appointments a WHERE a.client_record_id = d.c AND a.status = 'completed' ORDER BY a.start_time LIMIT 1) AS first
-      FROM (SELECT DISTINCT c FROM v) d)
-    SELECT v.bucket, count(*) FILTER (WHERE f.first = v.bucket)::int AS new_clients, count(*) FILTER (WHERE f.first < v.bucket)::int AS returning
-    FROM v JOIN f USING (c) GROUP BY v.bucket`);
-  return rows.rows.map((x) => ({ bucket: key(b, x.bucket), newClients: x.new_clients, returning: x.returning }));
+      SELECT d.client_id, (SELECT min(x.month) FROM report_client_months x WHERE x.client_id = d.client_id AND x.visits > 0) AS first
+      FROM (SELECT DISTINCT client_id FROM v) d)
+    SELECT v.month::text AS month, count(*) FILTER (WHERE f.first = v.month)::int AS new_clients, count(*) FILTER (WHERE f.first < v.month)::int AS returning
+    FROM v JOIN f USING (client_id) GROUP BY v.month`);
+  return rows.rows.map((x) => ({ bucket: x.month.slice(0, 7), newClients: x.new_clients, returning: x.returning }));
 }
 
 export const LOST_CLIENTS_MAX = 200;

@@ -187,10 +187,14 @@ describe('services and clients', () => {
 
   it('new and returning clients; the ones not back in N days, with their phone', async () => {
     const r = await get(`/clients?${OCT}`);
-    const days = Object.fromEntries(r.body.byBucket.map((b: { key: string }) => [b.key, b]));
-    // Marta's first visit is the 19th (new); Elena came first on 1 September (returning on the 19th and the 24th).
-    expect(days['2026-10-19']).toEqual({ key: '2026-10-19', newClients: 1, returning: 1 });
-    expect(days['2026-10-24']).toEqual({ key: '2026-10-24', newClients: 0, returning: 1 });
+    // By month: Marta's first visit is 19 October (new); Elena came first on 1 September (returning).
+    expect(r.body.bucket).toBe('month');
+    expect(r.body.byBucket).toEqual([{ key: '2026-10', newClients: 1, returning: 1 }]);
+    const autumn = await get('/clients?period=custom&from=2026-09-01&to=2026-10-31');
+    expect(autumn.body.byBucket).toEqual([
+      { key: '2026-09', newClients: 1, returning: 0 },
+      { key: '2026-10', newClients: 1, returning: 1 },
+    ]);
     expect(r.body.lost).toEqual({ days: 90, clients: [] });
     // 7 days: Marta's last visit was 19 October; Elena came on the 26th and has the 10th of November booked.
     const week = await get(`/clients?${OCT}&days=7`);
@@ -217,6 +221,20 @@ describe('CSV', () => {
     const res = await fetch(`${server.url}/api/reports/csv/ingresos-profesional?${OCT}`, { headers: { cookie: [...w.sessions.admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     expect(text).toBe('\uFEFFProfesional;Citas completadas;Ingresos por citas (€)\r\nLucía Martín;2;51,00\r\nSara Molina;2;43,50\r\n');
+  });
+});
+
+describe('the rollups stay exact', () => {
+  it('an appointment completed, moved to another day and deleted: the figures follow in the same transaction', async () => {
+    const { db } = server.deps;
+    const revenueOn = async (day: string) => (await get(`/revenue?${OCT}`)).body.byBucket.find((b: { key: string }) => b.key === day);
+    await db.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, ids.A5!));
+    expect(await revenueOn('2026-10-23')).toEqual({ key: '2026-10-23', completed: 1, revenue: 25.5, taken: 0 });
+    await db.update(appointments).set({ startTime: new Date('2026-10-24T10:00:00Z'), endTime: new Date('2026-10-24T10:30:00Z') }).where(eq(appointments.id, ids.A5!));
+    expect(await revenueOn('2026-10-23')).toEqual({ key: '2026-10-23', completed: 0, revenue: 0, taken: 0 });
+    expect(await revenueOn('2026-10-24')).toEqual({ key: '2026-10-24', completed: 2, revenue: 43.5, taken: 0 });
+    await db.delete(appointments).where(eq(appointments.id, ids.A5!));
+    expect(await revenueOn('2026-10-24')).toEqual({ key: '2026-10-24', completed: 1, revenue: 18, taken: 0 });
   });
 });
 

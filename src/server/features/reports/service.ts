@@ -1,6 +1,6 @@
 import { sumEuros } from '../../../domain/money';
 import { attendanceTables, clientsTables, occupancyTables, revenueTables, servicesTables, REPORT_TABLES, type AttendanceReport, type ClientsReport, type OccupancyReport, type OccupancyRow, type ReportTable, type ReportTableId, type RevenueReport, type ServicesReport } from '../../../domain/report-tables';
-import { addToHeatGrid, availableIntervals, bucketKeys, bucketOf, emptyHeatGrid, realMinutes, resolvePeriod, type Bucket, type Period, type ReportPeriodKind } from '../../../domain/reports';
+import { addToHeatGrid, availableIntervals, bucketKeys, bucketOf, monthKeys, emptyHeatGrid, realMinutes, resolvePeriod, type Bucket, type Period, type ReportPeriodKind } from '../../../domain/reports';
 import { addDays, dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { REPORTS_MSG } from '../../../domain/texts/reports';
 import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
@@ -29,7 +29,7 @@ async function scopeOf(ctx: Ctx, query: ReportQuery): Promise<Scope> {
     if (!pro) throw notFound(REPORTS_MSG.professionalNotFound);
     only = { userId: pro.userId ?? '' }; // without a login she can hold no appointment: '' matches none
   }
-  const range = { start: dayBounds(period.from, TZ).start, end: dayBounds(period.to, TZ).end };
+  const range = { from: period.from, to: period.to, start: dayBounds(period.from, TZ).start, end: dayBounds(period.to, TZ).end };
   return { period, bucket: bucketOf(period), range, only, professionalRecordId: query.professionalId ?? null, today };
 }
 
@@ -144,15 +144,15 @@ export async function servicesReport(ctx: Ctx, query: ReportQuery) {
 export async function clientsReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
   const days = query.days ?? 90;
-  const [byBucket, lost] = await Promise.all([
-    q.clientsByBucket(ctx.db, s.range, s.bucket, s.only),
+  const [byMonth, lost] = await Promise.all([
+    q.clientsByMonth(ctx.db, s.range),
     // "No visit in N days": the last completed visit before the salon day N days ago.
     q.lostClients(ctx.db, dayBounds(addDays(s.today, -days + 1), TZ).start, ctx.now()),
   ]);
   const report: ClientsReport = {
-    bucket: s.bucket,
-    byBucket: bucketKeys(s.period).map((key) => {
-      const b = byBucket.find((x) => x.bucket === key);
+    bucket: 'month',
+    byBucket: monthKeys(s.period).map((key) => {
+      const b = byMonth.find((x) => x.bucket === key);
       return { key, newClients: b?.newClients ?? 0, returning: b?.returning ?? 0 };
     }),
     lost: { days, clients: lost },
