@@ -90,6 +90,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The card to print: the whole screen, no portal around it.
   { path: '/gift-cards/:id/print', page: 'features/gift-cards/gift-card-print-page.tsx', layout: 'none', access: 'staff' },
   { path: '/admin/caja', page: 'features/payments/caja-page.tsx', layout: 'admin', access: 'admin' },
+  // Issue 25 (ADR 042): the owner's reports; recharts loads with this page only.
+  { path: '/admin/informes', page: 'features/reports/reports-page.tsx', layout: 'admin', access: 'admin' },
 ];
 
 /** Paths that only redirect (router.tsx): a portal's own address goes to its first page. */

@@ -10,7 +10,10 @@ import type { ReportParams } from '../../api/reports';
 // The Informes' period and professional, kept in the address (?periodo=&desde=&hasta=&profesional=)
 // so a report can be bookmarked and the back button goes back to the previous one.
 
-export type Selection = { params: ReportParams | null; custom: { from: string; to: string }; professionalId: string; kind: ReportPeriodKind };
+export type Selection = { params: ReportParams | null; custom: { from: string; to: string }; professionalId: string; kind: ReportPeriodKind; lostDays: string };
+
+/** How long without a visit makes a client one the salon is losing (90 by default, ADR 042). */
+export const LOST_DAY_CHOICES = ['30', '60', '90', '180', '365'];
 
 const isPeriod = (v: string | null): v is ReportPeriodKind => REPORT_PERIODS.includes(v as ReportPeriodKind);
 
@@ -22,14 +25,18 @@ export function useSelection(): [Selection, (patch: Record<string, string>) => v
   const custom = { from: search.get('desde') ?? '', to: search.get('hasta') ?? '' };
   const professionalId = search.get('profesional') ?? '';
   const customReady = isSalonDay(custom.from) && isSalonDay(custom.to);
+  const lostDays = LOST_DAY_CHOICES.includes(search.get('dias') ?? '') ? search.get('dias')! : '';
   const params: ReportParams | null =
-    kind === 'custom' && !customReady ? null : { period: kind, ...(kind === 'custom' ? custom : {}), ...(professionalId ? { professionalId } : {}) };
+    kind === 'custom' && !customReady ? null : { period: kind, ...(kind === 'custom' ? custom : {}), ...(professionalId ? { professionalId } : {}), ...(lostDays ? { days: lostDays } : {}) };
   const update = (patch: Record<string, string>) => {
     const next = new URLSearchParams(search);
-    for (const [k, v] of Object.entries(patch)) (v ? next.set(k, v) : next.delete(k));
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
     setSearch(next, { replace: true });
   };
-  return [{ params, custom, professionalId, kind }, update];
+  return [{ params, custom, professionalId, kind, lostDays }, update];
 }
 
 export function PeriodControls({ selection, update }: { selection: Selection; update: (patch: Record<string, string>) => void }) {
