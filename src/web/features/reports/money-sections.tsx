@@ -20,6 +20,7 @@ export function RevenueSection({ params }: { params: ReportParams }) {
     <>
       <ReportCard
         title="Ingresos"
+        wide
         note={
           <>
             Citas completadas a su precio: <strong className="text-ink tabular-nums" data-testid="revenue-total">{formatEuros(total)}</strong>. «Cobrado» es lo registrado en

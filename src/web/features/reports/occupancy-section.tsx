@@ -3,7 +3,7 @@ import { occupancyTables } from '../../../domain/report-tables';
 import { rate } from '../../../domain/reports';
 import { occupancyQuery, reportCsvUrl, type ReportParams } from '../../api/reports';
 import { Bars, COLORS } from './charts';
-import { DataTable, ReportCard } from './report-card';
+import { CARD, DataTable, ReportCard } from './report-card';
 import { Pending } from './pending';
 
 // Ocupación (issue 25): booked over available time, per professional, per cabin or machine, and the
@@ -29,6 +29,7 @@ export function OccupancySection({ params }: { params: ReportParams }) {
     <>
       <ReportCard
         title="Ocupación"
+        wide
         note="Tiempo reservado (citas confirmadas y completadas, con su preparación y limpieza) sobre el disponible: horario semanal menos cierres, ausencias y descansos."
         chart={q.data.byProfessional.length > 0 && <Bars data={asPercent(q.data.byProfessional)} x="name" series={[{ key: 'ocupacion', label: 'Ocupación', color: COLORS.rose }]} format={pct} horizontal />}
         tables={[{ table: t['ocupacion-profesional'], csv: reportCsvUrl('ocupacion-profesional', params), open: true }]}
@@ -41,7 +42,7 @@ export function OccupancySection({ params }: { params: ReportParams }) {
           tables={[{ table: t['ocupacion-cabinas'], csv: reportCsvUrl('ocupacion-cabinas', params), open: true }]}
         />
       )}
-      <section aria-label="Ocupación por día y hora" className="rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft sm:p-6">
+      <section aria-label="Ocupación por día y hora" className={`${CARD} lg:col-span-2`}>
         <h2 className="font-serif text-2xl">Ocupación por día y hora</h2>
         <p className="mt-1 text-sm text-muted">Cuanto más oscuro, más lleno. Las horas sin nadie disponible muestran «—».</p>
         <div className="mt-4" data-testid="heatmap">

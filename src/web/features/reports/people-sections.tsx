@@ -6,7 +6,7 @@ import { attendanceQuery, clientsReportQuery, reportCsvUrl, type ReportParams } 
 import { chevron, selectClass } from '../../components/select-class';
 import { Bars, COLORS, Lines } from './charts';
 import { LOST_DAY_CHOICES } from './period-controls';
-import { DataTable, ReportCard } from './report-card';
+import { CARD, DataTable, ReportCard } from './report-card';
 import { Pending } from './pending';
 
 // Ausencias y cancelaciones, Clientes (issue 25): who did not come, who cancelled, who is new, who
@@ -30,6 +30,7 @@ export function AttendanceSection({ params }: { params: ReportParams }) {
   return (
     <ReportCard
       title="Ausencias y cancelaciones"
+      wide
       note="Sobre todas las citas de cada periodo. Quién canceló lo dice el estado de la cita."
       chart={
         <Lines
@@ -72,7 +73,7 @@ export function ClientsSection({ params, lostDays, onLostDays }: { params: Repor
         }
         tables={[{ table: t['clientes-nuevos'], csv: reportCsvUrl('clientes-nuevos', params) }]}
       />
-      <section aria-label="Clientes que no vuelven" className="rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft sm:p-6">
+      <section aria-label="Clientes que no vuelven" className={CARD}>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 className="font-serif text-2xl">Clientes que no vuelven</h2>
           <label className="flex items-center gap-2 text-sm font-medium">

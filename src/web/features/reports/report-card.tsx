@@ -6,9 +6,9 @@ import { displayCell, type ReportTable } from '../../../domain/report-tables';
 // table under it is its reading for everyone (a screen reader, a keyboard, a printout), and the CSV
 // link downloads the same rows.
 
-export function ReportCard({ title, note, chart, tables }: { title: string; note?: ReactNode; chart?: ReactNode; tables: Array<{ table: ReportTable; csv: string; open?: boolean }> }) {
+export function ReportCard({ title, note, chart, tables, wide = false }: { title: string; note?: ReactNode; chart?: ReactNode; tables: Array<{ table: ReportTable; csv: string; open?: boolean }>; wide?: boolean }) {
   return (
-    <section aria-label={title} className="rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft sm:p-6">
+    <section aria-label={title} className={`${CARD} ${wide ? 'lg:col-span-2' : ''}`}>
       <h2 className="font-serif text-2xl">{title}</h2>
       {note && <p className="mt-1 text-sm text-muted">{note}</p>}
       {chart && (
@@ -51,6 +51,9 @@ function TableBlock({ table, csv, open }: { table: ReportTable; csv: string; ope
     </div>
   );
 }
+
+/** A report's card; a wide one takes both columns of the desktop grid. */
+export const CARD = 'min-w-0 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft sm:p-6';
 
 export function DataTable({ table, cell }: { table: ReportTable; cell?: (row: number, col: number, text: string) => ReactNode }) {
   return (

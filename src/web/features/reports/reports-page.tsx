@@ -22,7 +22,7 @@ export default function ReportsPage() {
           <Alert tone="info">Elige la fecha de inicio y la de fin del periodo.</Alert>
         </div>
       ) : (
-        <div className="mt-6 grid gap-6 lg:grid-cols-2" key={JSON.stringify(p)}>
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-2" key={JSON.stringify(p)}>
           <RevenueSection params={p} />
           <OccupancySection params={p} />
           <AttendanceSection params={p} />
