@@ -90,7 +90,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The card to print: the whole screen, no portal around it.
   { path: '/gift-cards/:id/print', page: 'features/gift-cards/gift-card-print-page.tsx', layout: 'none', access: 'staff' },
   { path: '/admin/caja', page: 'features/payments/caja-page.tsx', layout: 'admin', access: 'admin' },
-  // Issue 25 (ADR 042): the owner's reports; recharts loads with this page only.
+  // Issue 25 (ADR 042): the owner's reports; Chart.js loads with this page only.
   { path: '/admin/informes', page: 'features/reports/reports-page.tsx', layout: 'admin', access: 'admin' },
 ];
 
