@@ -18,7 +18,7 @@ type Row = Record<string, string | number | null>;
 const GRID = '#E8DFD8';
 
 function options(format: (v: number) => string, horizontal: boolean, legend: boolean, stacked = false): ChartOptions<'bar' | 'line'> {
-  const value = { stacked, grid: { color: GRID }, border: { display: false }, ticks: { callback: (v: string | number) => format(Number(v)) }, beginAtZero: true };
+  const value = { stacked, grid: { color: GRID }, border: { display: false }, ticks: { precision: 0, callback: (v: string | number) => format(Number(v)) }, beginAtZero: true };
   const category = { stacked, grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0 } };
   return {
     responsive: true,
