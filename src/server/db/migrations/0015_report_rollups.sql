@@ -25,7 +25,7 @@ CREATE TABLE "report_hours" (
 	CONSTRAINT "report_hours_day_employee_id_hour_pk" PRIMARY KEY("day","employee_id","hour")
 );
 --> statement-breakpoint
-CREATE INDEX "appointments_confirmed_start_idx" ON "appointments" USING btree ("start_time") WHERE (status = 'confirmed'::text);
+CREATE INDEX "appointments_confirmed_day_idx" ON "appointments" USING btree (date((start_time AT TIME ZONE 'Europe/Madrid'::text))) WHERE ((status = 'confirmed'::text) AND (service_duration > 0));
 --> statement-breakpoint
 -- Hand-written (ADR 034): the rollups' upkeep (ADR 042). Every statement that changes appointments
 -- adds its new rows and subtracts its old ones, grouped, in the same transaction: the rollups are

@@ -27,6 +27,13 @@ const key = (b: Bucket, date: string) => (b === 'day' ? date : date.slice(0, 7))
 export type Fact = { bucket: string; employeeId: string; employeeName: string; serviceName: string; status: string; count: number; revenue: number; minutes: number };
 
 const days = (r: Range) => sql`BETWEEN ${r.from}::date AND ${r.to}::date`;
+/**
+ * Confirmed appointments of the period's salon days, through the partial expression index
+ * appointments_confirmed_day_idx (migration 0015): the expression and the predicate are written as
+ * the index has them, the zone a literal (SALON_TIME_ZONE). `service_duration > 0` is always true;
+ * it is there so that no booking query's plan can use this index (ADR 042).
+ */
+const confirmedIn = (r: Range) => sql`a.status = 'confirmed' AND a.service_duration > 0 AND date(a.start_time AT TIME ZONE 'Europe/Madrid') ${days(r)}`;
 
 /**
  * Appointments by bucket, professional, service and status: count, price and minutes held (with
@@ -43,7 +50,7 @@ export async function appointmentFacts(db: Reader, r: Range, b: Bucket, only: On
       UNION ALL
       SELECT ${bucketOf(b)}, a.employee_id, a.service_name, a.status, 1, a.price,
              round(extract(epoch FROM a.end_time - a.start_time) / 60) + a.prep_minutes + a.cleanup_minutes
-      FROM appointments a WHERE a.status = 'confirmed' AND ${inRange(r)} ${onlyOf(only)}
+      FROM appointments a WHERE ${confirmedIn(r)} ${onlyOf(only)}
     ) x
     GROUP BY x.bucket, x.employee_id, x.service_name, x.status
     HAVING sum(x.n) <> 0`);
@@ -82,7 +89,7 @@ export async function bookedByHour(db: Reader, r: Range, only: Only) {
       SELECT extract(isodow FROM h)::int, extract(hour FROM h)::int, round(extract(epoch FROM least(s.e, h + interval '1 hour') - greatest(s.s, h)) / 60)
       FROM (SELECT (a.start_time - make_interval(mins => a.prep_minutes)) AT TIME ZONE ${TZ} AS s,
                    (a.end_time + make_interval(mins => a.cleanup_minutes)) AT TIME ZONE ${TZ} AS e
-            FROM appointments a WHERE a.status = 'confirmed' AND ${inRange(r)} ${onlyOf(only)}) s
+            FROM appointments a WHERE ${confirmedIn(r)} ${onlyOf(only)}) s
       CROSS JOIN LATERAL generate_series(date_trunc('hour', s.s), s.e - interval '1 microsecond', interval '1 hour') h
     ) x GROUP BY 1, 2`);
   return rows.rows.map((x) => ({ dow: x.dow, hour: x.hour, minutes: Number(x.minutes) }));
