@@ -753,6 +753,13 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/payments/caja': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja?date=${TODAY}`) }) },
   'GET /api/payments/caja/csv': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja/csv?date=${TODAY}`) }) },
+  // Informes (issue 25, ADR 042): the owner's only.
+  'GET /api/reports/revenue': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/revenue?period=month') }) },
+  'GET /api/reports/occupancy': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/occupancy?period=month') }) },
+  'GET /api/reports/attendance': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/attendance?period=month') }) },
+  'GET /api/reports/services': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/services?period=month') }) },
+  'GET /api/reports/clients': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/clients?period=month') }) },
+  'GET /api/reports/csv/:table': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/csv/servicios?period=month') }) },
   // RGPD (ADR 026): one's own data only.
   'GET /api/my-account/export': {
     expect: signedIn(200),

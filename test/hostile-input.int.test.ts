@@ -462,6 +462,13 @@ function specs(): Record<string, Spec> {
     },
     'GET /api/payments/caja': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
     'GET /api/payments/caja/csv': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
+    // Informes (issue 25, ADR 042)
+    'GET /api/reports/revenue': { actor: 'admin', query: () => ({ period: 'custom', from: '2026-01-01', to: '2026-01-31' }) },
+    'GET /api/reports/occupancy': { actor: 'admin', query: () => ({ period: 'month', professionalId: w.employeeRecord }) },
+    'GET /api/reports/attendance': { actor: 'admin', query: () => ({ period: 'quarter' }) },
+    'GET /api/reports/services': { actor: 'admin', query: () => ({ period: 'year' }) },
+    'GET /api/reports/clients': { actor: 'admin', query: () => ({ period: 'last_month', days: '90' }) },
+    'GET /api/reports/csv/:table': { actor: 'admin', params: { table: () => 'asistencia' }, query: () => ({ period: 'month' }) },
     'GET /api/my-time-off': { actor: 'employee', query: () => ({}) },
     'POST /api/my-time-off': { actor: 'employee', body: () => ({ startDate: '2026-04-06', endDate: '2026-04-10', startTime: null, endTime: null, reason: 'Vacaciones' }) },
     'DELETE /api/my-time-off/:id': { actor: 'employee', params: { id: () => spare.ownTimeOffId } },

@@ -60,16 +60,16 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /**
- * One endpoint under `CONNECTIONS` concurrent connections for `seconds` (after a short warm-up
+ * One endpoint under `connections` (default CONNECTIONS) concurrent connections for `seconds` (after a short warm-up
  * that is not counted). Latencies are taken from every response (autocannon's own histogram
  * rounds to whole milliseconds), so p50/p99 keep their decimals.
  */
-export async function cannon(opts: Omit<Options, 'connections' | 'duration'>, seconds: number, warmupSeconds = 2, watch: Watch = {}): Promise<Figures> {
-  if (warmupSeconds > 0) await autocannon({ ...opts, connections: CONNECTIONS, duration: warmupSeconds });
+export async function cannon(opts: Omit<Options, 'connections' | 'duration'>, seconds: number, warmupSeconds = 2, watch: Watch = {}, connections = CONNECTIONS): Promise<Figures> {
+  if (warmupSeconds > 0) await autocannon({ ...opts, connections, duration: warmupSeconds });
   const stopSampling = watch.dbUrl ? sampleWaits(watch.dbUrl) : undefined;
   const stopCpu = watch.serverPid ? measureCpu(watch.serverPid) : undefined;
   const times: number[] = [];
-  const instance = autocannon({ ...opts, connections: CONNECTIONS, duration: seconds });
+  const instance = autocannon({ ...opts, connections, duration: seconds });
   (instance as unknown as { on: (e: string, f: (...a: unknown[]) => void) => void }).on('response', (...a: unknown[]) => {
     times.push(a[3] as number);
   });

@@ -13,6 +13,7 @@ const NAMES: Record<string, string> = {
   slotsResources: '`GET /api/booking/slots`, laser service (2 resource groups)',
   adminList: '`GET /api/admin/appointments` (one week, pages 1-2 of 50)',
   dashboard: '`GET /api/admin/dashboard`',
+  reports: '`GET /api/reports/*` (12 months, the 5 reports in turn, all and one professional; 1 connection)',
   booking: '`POST /api/booking` (201 = booked)',
   bookingResources: '`POST /api/booking`, laser service (any laser + any cabin)',
   bareInsert: 'bare 1-row `INSERT` commits (reference)',
@@ -23,6 +24,8 @@ const SLOTS_VS_HEALTH = 0.25;
 const BOOKINGS_VS_INSERT = 0.5;
 /** Issue 22: a booking that picks and holds two resources costs at most 15% more than one without. */
 const RESOURCES_VS_PLAIN = 1.15;
+/** Issue 25: a 12-month report at 1M appointments answers in 300 ms (p50). */
+const REPORT_P50_MS = 300;
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
@@ -42,6 +45,8 @@ export function checks(phases: Phase[]) {
     const ratio = b.p50 / a.p50;
     out.push({ row: key, text: `p50 ${size(last.size)}/${size(first.size)} = ×${ratio.toFixed(2)} (≤ ×${FLAT})`, pass: ratio <= FLAT });
   }
+  const reports = last.results.reports;
+  if (reports) out.push({ row: 'reports', text: `${size(last.size)}: p50 ${ms(reports.p50)} ms (≤ ${REPORT_P50_MS} ms)`, pass: reports.p50 <= REPORT_P50_MS });
   for (const p of phases) {
     const r = p.results.slots!.rps / p.results.health!.rps;
     out.push({ row: 'slots', text: `${size(p.size)}: ${pct(r)} of health's req/s (≥ ${pct(SLOTS_VS_HEALTH)})`, pass: r >= SLOTS_VS_HEALTH });

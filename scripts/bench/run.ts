@@ -175,9 +175,17 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const plainTargets = measured('booking') ? await targetsOf(salon.quickServiceId) : [];
   const laserTargets = measured('bookingResources') ? await targetsOf(salon.laserServiceId) : [];
 
-  const runs: Record<string, Figures[]> = { health: [], slots: [], slotsResources: [], adminList: [], dashboard: [], booking: [], bookingResources: [], bareInsert: [] };
+  // The Informes (issue 25, ADR 042): the last 12 months, every report of the page in turn, for
+  // all professionals and for one. One connection: the owner opening the page, not 50 owners.
+  const yearAgo = new Date(`${salon.today}T12:00:00Z`);
+  yearAgo.setUTCDate(yearAgo.getUTCDate() - 364);
+  const reportQuery = `period=custom&from=${yearAgo.toISOString().slice(0, 10)}&to=${salon.today}`;
+  const reportPaths = ['revenue', 'occupancy', 'attendance', 'services', 'clients'].flatMap((r) => [`/api/reports/${r}?${reportQuery}`, `/api/reports/${r}?${reportQuery}&professionalId=${salon.employeeIds[2]}`]);
+  let ri = 0;
+
+  const runs: Record<string, Figures[]> = { health: [], slots: [], slotsResources: [], adminList: [], dashboard: [], reports: [], booking: [], bookingResources: [], bareInsert: [] };
   for (let round = 1; round <= ROUNDS; round++) {
-    log(`${size}: round ${round}/${ROUNDS}: health, slot lists, admin list (week ${week.from}..${week.to}), dashboard, bookings (${plainTargets.length} free slots; laser service ${laserTargets.length}), bare inserts`);
+    log(`${size}: round ${round}/${ROUNDS}: health, slot lists, admin list (week ${week.from}..${week.to}), dashboard, reports (12 months), bookings (${plainTargets.length} free slots; laser service ${laserTargets.length}), bare inserts`);
     if (measured('health')) runs.health!.push(await cannon({ url: `${url}/api/health` }, each, 2, { serverPid: ctx.serverPid }));
     if (measured('slots')) runs.slots!.push(
       await cannon(
@@ -199,6 +207,9 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
       await cannon({ url, headers: adminHeaders, requests: [{ method: 'GET', path: listPath }, { method: 'GET', path: `${listPath}&cursor=${first.body.nextCursor}` }] }, each, 2, watch),
     );
     if (measured('dashboard')) runs.dashboard!.push(await cannon({ url: `${url}/api/admin/dashboard`, headers: adminHeaders }, each, 2, watch));
+    if (measured('reports')) runs.reports!.push(
+      await cannon({ url, headers: adminHeaders, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: reportPaths[ri++ % reportPaths.length] }) }] }, each, 2, watch, 1),
+    );
     if (measured('booking')) runs.booking!.push(await bookingLoad(salon.quickServiceId, plainTargets));
     if (measured('bookingResources')) runs.bookingResources!.push(await bookingLoad(salon.laserServiceId, laserTargets));
     if (measured('bareInsert')) runs.bareInsert!.push(await bareInsertRate(ctx.dbUrl, each, ctx.serverPid));

@@ -95,6 +95,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin/consentimientos', page: 'features/consents/consent-templates-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/firma/:token', page: 'features/consents/sign-page.tsx', layout: 'none', access: 'anyone' },
   { path: '/recepcion/firma/:appointmentId', page: 'features/consents/reception-sign-page.tsx', layout: 'employee', access: 'staff' },
+  // Issue 25 (ADR 042): the owner's reports; Chart.js loads with this page only.
+  { path: '/admin/informes', page: 'features/reports/reports-page.tsx', layout: 'admin', access: 'admin' },
 ];
 
 /** Paths that only redirect (router.tsx): a portal's own address goes to its first page. */

@@ -65,6 +65,14 @@ export const appointments = pgTable(
     check('appointments_booked_by_known', sql`${t.bookedBy} IN (${sqlLiterals(BOOKED_BY)})`),
     index('appointments_client_record_start_idx').on(t.clientRecordId, t.startTime),
     check('appointments_buffers_range', sql`${t.prepMinutes} BETWEEN 0 AND 120 AND ${t.cleanupMinutes} BETWEEN 0 AND 120`),
+    // 0016_report_rollups (ADR 042): the Informes read confirmed appointments live, by salon day, the
+    // rest from the rollups. `service_duration > 0` (always true, a CHECK) is a condition only the
+    // Informes state: without it the booking's count of a client's confirmed appointments could
+    // use this index too (a bitmap of every confirmed row, on the slot list's hot path).
+    // Written as PostgreSQL prints it back, so db:check compares like with like.
+    index('appointments_confirmed_day_idx')
+      .on(sql`date((start_time AT TIME ZONE 'Europe/Madrid'::text))`)
+      .where(sql`((status = 'confirmed'::text) AND (service_duration > 0))`),
     // The no-double-booking exclusion constraint is in the custom migrations (drizzle cannot express
     // it): 0001, replaced in 0012 by one over appointment_span(start, end, prep, cleanup) (ADR 036).
   ],

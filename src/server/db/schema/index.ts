@@ -15,3 +15,4 @@ export * from './bonos';
 export * from './gift-cards';
 export * from './payments';
 export * from './consents';
+export * from './reports';

@@ -1,4 +1,4 @@
-import { BedSingle, CalendarCheck, CalendarDays, CalendarX, Contact, FileSignature, Gift, LayoutDashboard, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
+import { BedSingle, CalendarCheck, CalendarDays, CalendarX, ChartColumn, Contact, FileSignature, Gift, LayoutDashboard, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
 import { PortalShell } from './portal-shell';
@@ -14,6 +14,8 @@ export function AdminLayout() {
           label="Administración"
           items={[
             { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
+            // Issue 25 (ADR 042): the owner's reports.
+            { to: '/admin/informes', label: 'Informes', icon: ChartColumn },
             // The salon's day and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
             { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
             { to: '/admin/clients', label: 'Clientes', icon: Contact },

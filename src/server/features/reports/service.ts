@@ -1,0 +1,192 @@
+import { sumEuros } from '../../../domain/money';
+import { attendanceTables, clientsTables, occupancyTables, revenueTables, servicesTables, REPORT_TABLES, type AttendanceReport, type ClientsReport, type OccupancyReport, type OccupancyRow, type ReportTable, type ReportTableId, type RevenueReport, type ServicesReport } from '../../../domain/report-tables';
+import { addToHeatGrid, availableIntervals, bucketKeys, bucketOf, monthKeys, emptyHeatGrid, realMinutes, resolvePeriod, type Bucket, type Period, type ReportPeriodKind } from '../../../domain/reports';
+import { addDays, dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { REPORTS_MSG } from '../../../domain/texts/reports';
+import { DAY_KEYS, dayScheduleOf, type DaySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
+import { isValidTime } from '../../../domain/calendar-date';
+import { exceptionsBetween } from '../../availability/exceptions';
+import type { Deps } from '../../http/env';
+import { badRequest, notFound } from '../../http/errors';
+import { isId } from '../../http/params';
+import * as q from './queries';
+
+// The Informes (issue 25, ADR 042): one answer per chart family, each computed from the groups
+// queries.ts brings back and the domain's period, bucket and occupancy rules.
+
+type Ctx = Pick<Deps, 'db' | 'now'>;
+const TZ = SALON_TIME_ZONE;
+
+export type ReportQuery = { period: ReportPeriodKind; from?: string; to?: string; professionalId?: string; days?: number };
+type Scope = { period: Period; bucket: Bucket; range: q.Range; only: q.Only; professionalRecordId: string | null; today: string };
+
+async function scopeOf(ctx: Ctx, query: ReportQuery): Promise<Scope> {
+  const today = salonDateOf(ctx.now(), TZ);
+  const period = resolvePeriod(query.period, today, query);
+  if ('error' in period) throw badRequest(period.error, 'invalid_period');
+  let only: q.Only = null;
+  if (query.professionalId !== undefined) {
+    const pro = isId(query.professionalId) ? (await q.allProfessionals(ctx.db)).find((p) => p.id === query.professionalId) : undefined;
+    if (!pro) throw notFound(REPORTS_MSG.professionalNotFound);
+    only = { userId: pro.userId ?? '' }; // without a login she can hold no appointment: '' matches none
+  }
+  const range = { from: period.from, to: period.to, start: dayBounds(period.from, TZ).start, end: dayBounds(period.to, TZ).end };
+  return { period, bucket: bucketOf(period), range, only, professionalRecordId: query.professionalId ?? null, today };
+}
+
+const head = (s: Scope) => ({ period: s.period, bucket: s.bucket });
+const sumBy = <T,>(xs: T[], pick: (x: T) => number) => xs.reduce((t, x) => t + pick(x), 0);
+
+export async function revenueReport(ctx: Ctx, query: ReportQuery) {
+  const s = await scopeOf(ctx, query);
+  const [facts, pays, sales, pros] = await Promise.all([
+    q.appointmentFacts(ctx.db, s.range, s.bucket, s.only),
+    q.paymentFacts(ctx.db, s.range, s.bucket, s.only),
+    q.salesFacts(ctx.db, s.range),
+    q.allProfessionals(ctx.db),
+  ]);
+  const done = facts.filter((f) => f.status === 'completed');
+  const names = new Map(pros.flatMap((p) => (p.userId ? [[p.userId, p.name] as const] : [])));
+  const byPro = new Map<string, typeof done>();
+  for (const f of done) byPro.set(f.employeeId, [...(byPro.get(f.employeeId) ?? []), f]);
+  const methods = new Map<string, { count: number; amounts: number[] }>();
+  for (const p of pays) methods.set(p.method, { count: (methods.get(p.method)?.count ?? 0) + p.count, amounts: [...(methods.get(p.method)?.amounts ?? []), p.amount] });
+  const report: RevenueReport = {
+    bucket: s.bucket,
+    byBucket: bucketKeys(s.period).map((key) => {
+      const here = done.filter((f) => f.bucket === key);
+      return { key, completed: sumBy(here, (f) => f.count), revenue: sumEuros(here.map((f) => f.revenue)), taken: sumEuros(pays.filter((p) => p.bucket === key).map((p) => p.amount)) };
+    }),
+    byProfessional: [...byPro]
+      .map(([id, fs]) => ({ name: names.get(id) ?? fs[0]!.employeeName, completed: sumBy(fs, (f) => f.count), revenue: sumEuros(fs.map((f) => f.revenue)) }))
+      .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name, 'es')),
+    byMethod: [...methods].map(([method, m]) => ({ method: method as RevenueReport['byMethod'][number]['method'], count: m.count, amount: sumEuros(m.amounts) })).sort((a, b) => b.amount - a.amount),
+    sales,
+  };
+  return { ...head(s), ...report };
+}
+
+/** Her weekly hours or the salon's opening hours, day by day, into minutes and the weekday × hour grid. */
+function availableOver(p: Period, weekly: Partial<WeeklySchedule>, ex: Parameters<typeof availableIntervals>[2], grid?: number[][]): number {
+  let total = 0;
+  for (let d = p.from; d <= p.to; d = addDays(d, 1)) {
+    const intervals = availableIntervals(d, dayScheduleOf(weekly, d), ex, TZ);
+    total += realMinutes(d, intervals, TZ);
+    if (grid) addToHeatGrid(grid, d, intervals);
+  }
+  return total;
+}
+
+export async function occupancyReport(ctx: Ctx, query: ReportQuery) {
+  const s = await scopeOf(ctx, query);
+  const [facts, pros, ex, opening, resources, maintenance, resBooked, byHour] = await Promise.all([
+    q.appointmentFacts(ctx.db, s.range, 'month', s.only),
+    q.allProfessionals(ctx.db),
+    exceptionsBetween(ctx.db, s.period.from, s.period.to),
+    q.salonOpeningHours(ctx.db),
+    q.allResources(ctx.db),
+    q.maintenanceBetween(ctx.db, s.period.from, s.period.to),
+    q.resourceBooked(ctx.db, s.range),
+    q.bookedByHour(ctx.db, s.range, s.only),
+  ]);
+  const held = facts.filter((f) => f.status === 'confirmed' || f.status === 'completed');
+  const available = emptyHeatGrid();
+  const booked = emptyHeatGrid();
+  for (const h of byHour) booked[h.dow - 1]![h.hour]! += h.minutes;
+  // Every active professional, and a former one who still had time booked in the period.
+  const shown = pros.filter((p) => (s.professionalRecordId ? p.id === s.professionalRecordId : p.isActive || held.some((f) => f.employeeId === p.userId)));
+  const byProfessional: OccupancyRow[] = shown.map((p) => ({
+    name: p.name,
+    available: availableOver(s.period, p.availability, { salon: ex.salon, timeOff: ex.timeOff.filter((t) => t.employeeId === p.id) }, available),
+    booked: sumBy(held.filter((f) => f.employeeId === p.userId), (f) => f.minutes),
+  }));
+  // A cabin or machine is there while the salon is open, less its maintenance (ADR 036). A salon
+  // that never set its opening hours is open, for this, from its first professional's start to
+  // its last one's end each day (ADR 042).
+  const salonWeek = hasOpeningDay(opening) ? opening : spanOfWeeks(shown.map((p) => p.availability));
+  const byResource: OccupancyRow[] = resources
+    .filter((r) => r.isActive || (resBooked.get(r.id) ?? 0) > 0)
+    .map((r) => ({ name: r.name, available: availableOver(s.period, salonWeek, { salon: ex.salon, timeOff: maintenance.filter((m) => m.resourceId === r.id) }), booked: resBooked.get(r.id) ?? 0 }));
+  const report: OccupancyReport = { byProfessional, byResource, heatmap: { available, booked } };
+  return { ...head(s), ...report };
+}
+
+const hasOpeningDay = (w: Partial<WeeklySchedule>) => DAY_KEYS.some((d) => w[d]?.isWorkingDay === true);
+
+/** Per weekday, the earliest start and latest end of the given weeks (no breaks). */
+function spanOfWeeks(weeks: Array<Partial<WeeklySchedule>>): Partial<WeeklySchedule> {
+  const out: Partial<WeeklySchedule> = {};
+  for (const d of DAY_KEYS) {
+    const days = weeks.map((w) => w[d]).filter((x): x is DaySchedule => x?.isWorkingDay === true && isValidTime(x.startTime) && isValidTime(x.endTime));
+    if (days.length === 0) continue;
+    out[d] = { isWorkingDay: true, startTime: days.map((x) => x.startTime).sort()[0]!, endTime: days.map((x) => x.endTime).sort().at(-1)!, breaks: [] };
+  }
+  return out;
+}
+
+const STATUS_FIELD = { completed: 'completed', no_show: 'noShow', cancelled_by_client: 'cancelledByClient', cancelled_by_salon: 'cancelledBySalon' } as const;
+
+export async function attendanceReport(ctx: Ctx, query: ReportQuery) {
+  const s = await scopeOf(ctx, query);
+  const facts = await q.appointmentFacts(ctx.db, s.range, s.bucket, s.only);
+  const report: AttendanceReport = {
+    bucket: s.bucket,
+    byBucket: bucketKeys(s.period).map((key) => {
+      const row = { key, total: 0, completed: 0, noShow: 0, cancelledByClient: 0, cancelledBySalon: 0 };
+      for (const f of facts) {
+        if (f.bucket !== key) continue;
+        row.total += f.count;
+        const field = STATUS_FIELD[f.status as keyof typeof STATUS_FIELD];
+        if (field) row[field] += f.count;
+      }
+      return row;
+    }),
+  };
+  return { ...head(s), ...report };
+}
+
+export async function servicesReport(ctx: Ctx, query: ReportQuery) {
+  const s = await scopeOf(ctx, query);
+  const facts = (await q.appointmentFacts(ctx.db, s.range, 'month', s.only)).filter((f) => f.status === 'completed');
+  const by = new Map<string, { completed: number; revenues: number[] }>();
+  for (const f of facts) by.set(f.serviceName, { completed: (by.get(f.serviceName)?.completed ?? 0) + f.count, revenues: [...(by.get(f.serviceName)?.revenues ?? []), f.revenue] });
+  const report: ServicesReport = {
+    services: [...by]
+      .map(([name, v]) => ({ name, completed: v.completed, revenue: sumEuros(v.revenues) }))
+      .sort((a, b) => b.revenue - a.revenue || b.completed - a.completed || a.name.localeCompare(b.name, 'es')),
+  };
+  return { ...head(s), ...report };
+}
+
+export async function clientsReport(ctx: Ctx, query: ReportQuery) {
+  const s = await scopeOf(ctx, query);
+  const days = query.days ?? 90;
+  const [byMonth, lost] = await Promise.all([
+    q.clientsByMonth(ctx.db, s.range),
+    // "No visit in N days": the last completed visit before the salon day N days ago.
+    q.lostClients(ctx.db, dayBounds(addDays(s.today, -days + 1), TZ).start, ctx.now()),
+  ]);
+  const report: ClientsReport = {
+    bucket: 'month',
+    byBucket: monthKeys(s.period).map((key) => {
+      const b = byMonth.find((x) => x.bucket === key);
+      return { key, newClients: b?.newClients ?? 0, returning: b?.returning ?? 0 };
+    }),
+    lost: { days, clients: lost },
+  };
+  return { ...head(s), ...report };
+}
+
+/** One table of one report, for its CSV: the same rows the page shows under the chart. */
+export async function reportTable(ctx: Ctx, table: ReportTableId, query: ReportQuery): Promise<{ table: ReportTable; period: Period }> {
+  const build = {
+    revenue: async () => revenueTables(await revenueReport(ctx, query)),
+    occupancy: async () => occupancyTables(await occupancyReport(ctx, query)),
+    attendance: async () => attendanceTables(await attendanceReport(ctx, query)),
+    services: async () => servicesTables(await servicesReport(ctx, query)),
+    clients: async () => clientsTables(await clientsReport(ctx, query)),
+  }[REPORT_TABLES[table]];
+  const tables: Record<string, ReportTable> = await build();
+  const today = salonDateOf(ctx.now(), TZ);
+  return { table: tables[table]!, period: resolvePeriod(query.period, today, query) as Period };
+}

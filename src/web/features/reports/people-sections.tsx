@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { attendanceTables, clientsTables } from '../../../domain/report-tables';
+import { bucketLabel, rate } from '../../../domain/reports';
+import { attendanceQuery, clientsReportQuery, reportCsvUrl, type ReportParams } from '../../api/reports';
+import { chevron, selectClass } from '../../components/select-class';
+import { Bars, COLORS, Lines } from './charts';
+import { LOST_DAY_CHOICES } from './period-controls';
+import { CARD, DataTable, ReportCard } from './report-card';
+import { Pending } from './pending';
+
+// Ausencias y cancelaciones, Clientes (issue 25): who did not come, who cancelled, who is new, who
+// comes back and who stopped coming.
+
+const pct = (v: number) => `${Math.round(v * 10) / 10} %`;
+const asPct = (part: number, whole: number) => {
+  const r = rate(part, whole);
+  return r === null ? null : Math.round(r * 1000) / 10;
+};
+
+export function AttendanceSection({ params }: { params: ReportParams }) {
+  const q = useQuery(attendanceQuery(params));
+  if (!q.data) return <Pending title="Ausencias y cancelaciones" query={q} />;
+  const data = q.data.byBucket.map((b) => ({
+    label: bucketLabel(b.key),
+    noShow: asPct(b.noShow, b.total),
+    byClient: asPct(b.cancelledByClient, b.total),
+    bySalon: asPct(b.cancelledBySalon, b.total),
+  }));
+  return (
+    <ReportCard
+      title="Ausencias y cancelaciones"
+      wide
+      note="Sobre todas las citas de cada periodo. Quién canceló lo dice el estado de la cita."
+      chart={
+        <Lines
+          data={data}
+          x="label"
+          series={[
+            { key: 'noShow', label: 'No asistió', color: COLORS.brick },
+            { key: 'byClient', label: 'Canceladas por el cliente', color: COLORS.gold },
+            { key: 'bySalon', label: 'Canceladas por el salón', color: COLORS.plum },
+          ]}
+          format={pct}
+        />
+      }
+      tables={[{ table: attendanceTables(q.data).asistencia, csv: reportCsvUrl('asistencia', params) }]}
+    />
+  );
+}
+
+export function ClientsSection({ params, lostDays, onLostDays }: { params: ReportParams; lostDays: string; onLostDays: (days: string) => void }) {
+  const q = useQuery(clientsReportQuery(params));
+  if (!q.data) return <Pending title="Clientes" query={q} />;
+  const t = clientsTables(q.data);
+  const lost = q.data.lost.clients;
+  return (
+    <>
+      <ReportCard
+        title="Clientes nuevos y que repiten"
+        note="Por mes, con al menos una cita completada. Es del salón: no cambia con la profesional elegida."
+        chart={
+          <Bars
+            data={q.data.byBucket.map((b) => ({ label: bucketLabel(b.key), newClients: b.newClients, returning: b.returning }))}
+            x="label"
+            series={[
+              { key: 'newClients', label: 'Nuevos', color: COLORS.gold },
+              { key: 'returning', label: 'Repiten', color: COLORS.sage },
+            ]}
+            format={(v) => String(v)}
+            stacked
+          />
+        }
+        tables={[{ table: t['clientes-nuevos'], csv: reportCsvUrl('clientes-nuevos', params) }]}
+      />
+      <section aria-label="Clientes que no vuelven" className={CARD}>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 className="font-serif text-2xl">Clientes que no vuelven</h2>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            Sin venir más de
+            <select className={`${selectClass} w-auto`} style={chevron} value={lostDays || '90'} onChange={(e) => onLostDays(e.target.value === '90' ? '' : e.target.value)}>
+              {LOST_DAY_CHOICES.map((d) => (
+                <option key={d} value={d}>
+                  {d} días
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <p className="mt-1 text-sm text-muted">
+          Sin visita en más de {q.data.lost.days} días y sin cita reservada. Los {lost.length === 200 ? '200 más recientes' : lost.length}; llámalas desde su ficha.
+        </p>
+        <div className="mt-4">
+          <DataTable
+            table={t['clientes-perdidos']}
+            cell={(r, c, text) => {
+              const client = lost[r]!;
+              if (c === 0) return <Link to={`/admin/clients/${client.id}`} className="font-medium text-rose-700 underline-offset-4 hover:underline">{text}</Link>;
+              if (c === 1 && client.phone) return <a href={`tel:${client.phone}`} className="underline-offset-4 hover:underline">{text}</a>;
+              return text;
+            }}
+          />
+        </div>
+        <a href={reportCsvUrl('clientes-perdidos', params)} download className="mt-2 inline-flex min-h-11 items-center px-2 text-sm font-medium text-rose-700 hover:underline">
+          Descargar CSV<span className="sr-only">: Clientes que no vuelven</span>
+        </a>
+      </section>
+    </>
+  );
+}
