@@ -1,4 +1,4 @@
-import { memo, type MouseEvent } from 'react';
+import { memo, useMemo, type MouseEvent } from 'react';
 import type { DayAppointment } from '../../api/front-desk';
 import { ConsentMissingBadge } from '../../components/consent-status';
 import { bufferBands, hhmm, minuteAt, minuteOf, placeBlock, type DayHours } from './day-layout';
@@ -59,8 +59,12 @@ export function DayGrid({
   onOpen: (id: string) => void;
 }) {
   const height = ((hours.endMinute - hours.startMinute) / 60) * HOUR_PX;
-  const hourMarks: number[] = [];
-  for (let m = hours.startMinute; m < hours.endMinute; m += 60) hourMarks.push(m);
+  // One array per day's hours, so the memoised columns see the same one on every render.
+  const hourMarks = useMemo(() => {
+    const marks: number[] = [];
+    for (let m = hours.startMinute; m < hours.endMinute; m += 60) marks.push(m);
+    return marks;
+  }, [hours]);
   return (
     <div
       className={`overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-opacity ${loading ? 'pointer-events-none opacity-60' : ''}`}

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { addDays, isValidIsoDate } from '../../../domain/calendar-date';
@@ -31,7 +31,7 @@ const modeIn = (params: URLSearchParams): ViewMode => (params.get('vista') === '
 /**
  * The day (?dia=YYYY-MM-DD, today by default) and the columns (?vista=cabinas, by professional by
  * default: ADR 036) shown. They live in the page's state and are written to the address once the
- * grid is drawn, with the router's history entry kept: a router navigation per day switch matched
+ * grid is drawn (`useAddressOf`), with the router's history entry kept: a router navigation per day switch matched
  * the whole route table and redrew the layouts before the new day could be drawn
  * (docs/benchmarks.md, issue 26). A navigation of the router itself (a menu link to this page)
  * reads the address again.
@@ -43,7 +43,19 @@ function useDayAndMode(): { day: string; setDay: (d: string) => void; today: str
   const [shown, setShown] = useState(() => ({ key, day: dayIn(params, today), mode: modeIn(params) }));
   if (shown.key !== key) setShown({ key, day: dayIn(params, today), mode: modeIn(params) });
   const { day, mode } = shown;
+  const setDay = useCallback((d: string) => setShown((s) => ({ ...s, day: d })), []);
+  const setMode = useCallback((m: ViewMode) => setShown((s) => ({ ...s, mode: m })), []);
+  return { day, setDay, today, mode, setMode };
+}
+
+/**
+ * Writes the day and the columns shown to the address once that day is drawn (`drawn`: its data,
+ * not the day before's, is on screen), in the browser's next idle moment: the write
+ * (`history.replaceState`) cost 7-24 ms at 4x CPU and delayed the draw when it ran on the click.
+ */
+function useAddressOf(day: string, mode: ViewMode, today: string, drawn: boolean) {
   useEffect(() => {
+    if (!drawn) return;
     const write = () => {
       const url = new URL(window.location.href);
       if (day === today) url.searchParams.delete('dia');
@@ -52,16 +64,13 @@ function useDayAndMode(): { day: string; setDay: (d: string) => void; today: str
       else url.searchParams.delete('vista');
       if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
     };
-    const idle = window.requestIdleCallback?.(write, { timeout: 300 });
+    const idle = window.requestIdleCallback?.(write, { timeout: 500 });
     const timer = idle === undefined ? window.setTimeout(write, 50) : undefined;
     return () => {
       if (idle !== undefined) window.cancelIdleCallback(idle);
       window.clearTimeout(timer);
     };
-  }, [day, mode, today]);
-  const setDay = useCallback((d: string) => setShown((s) => ({ ...s, day: d })), []);
-  const setMode = useCallback((m: ViewMode) => setShown((s) => ({ ...s, mode: m })), []);
-  return { day, setDay, today, mode, setMode };
+  }, [day, mode, today, drawn]);
 }
 
 /**
@@ -78,6 +87,7 @@ export default function DayViewPage() {
   // The day before stays drawn (dimmed, inert) while the next one loads: one render of the
   // new grid instead of tearing the old one down for a spinner and building it again.
   const { data, isPending, isError, error, isPlaceholderData } = useQuery(salonDayQuery(day));
+  useAddressOf(day, mode, today, !isPending && !isPlaceholderData);
   const live = useLiveAppointments({ date: day }, () => void qc.invalidateQueries({ queryKey: salonDayQuery(day).queryKey }));
   const [phoneColumn, setPhoneColumn] = useState<string>('');
   const [start, setStart] = useState<NewAppointmentStart | null>(null);
@@ -115,11 +125,13 @@ export default function DayViewPage() {
   const opened = data?.appointments.find((a) => a.id === openId) ?? null;
   const nowMinute = day === todayInSalon(nowMs) ? minuteOf(new Date(nowMs)) : null;
   const refresh = () => void qc.invalidateQueries({ queryKey: salonDayQuery(day).queryKey });
-  // Stable for the day, so the grid's memoised columns skip a render that changes nothing in them.
-  const onFree = useCallback(
-    (professionalId: string | undefined, time: string) => setStart({ date: day, professionalId, time }),
-    [day],
-  );
+  // Stable for good (the day is read when a free time is clicked), so the grid's memoised columns
+  // skip the render of a day switch's first moment, which changes nothing in them.
+  const dayNow = useRef(day);
+  useEffect(() => {
+    dayNow.current = day;
+  }, [day]);
+  const onFree = useCallback((professionalId: string | undefined, time: string) => setStart({ date: dayNow.current, professionalId, time }), []);
 
   return (
     <div>
