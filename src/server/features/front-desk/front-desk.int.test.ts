@@ -413,9 +413,9 @@ describe('email verification and the client record', () => {
 describe('private notes', () => {
   // Every route a client may call (everything but the staff's): none may carry the staff notes.
   // The calendar feed (ADR 022) is a professional's own agenda; my-time-off (ADR 024) is an employee's;
-  // bonos, gift cards and payments (ADR 037-039) are the desk's.
+  // bonos, gift cards and payments (ADR 037-039) are the desk's; the Informes (ADR 042) the admin's.
   const STAFF_ONLY =
-    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|bonos|gift-cards|payments)\b|^POST \/api\/booking\/staff$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$/;
+    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|bonos|gift-cards|payments|reports)\b|^POST \/api\/booking\/staff$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$/;
 
   it('never appear in any client-facing response', async () => {
     const email = w.email.client;
