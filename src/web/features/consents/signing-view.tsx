@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, CheckCircle2, Download, UserRound } from 'lucide-react';
+import { CalendarDays, CheckCircle2, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/alert';
 import { InlineLoading } from '../../components/loading';
 import { formatDateLong, formatTime } from '../../lib/format';
 import { documentPdfUrl, signingQuery, type SigningData, type SigningTarget } from '../../api/consents';
 import { ConsentForm } from './consent-form';
+import { PdfDownloadLink } from '../../components/pdf-download-link';
 
 // What both signing pages show (the client's /firma/:token and the front desk's
 // /recepcion/firma/:appointmentId): the salon, the appointment, then each consent still to sign,
@@ -95,14 +96,7 @@ function Signed({ data, target, thanks }: { data: SigningData; target: SigningTa
                 Firmado el {formatDateLong(new Date(d.signedAt))} a las {formatTime(new Date(d.signedAt))}
               </span>
             </span>
-            <a
-              href={documentPdfUrl(d.documentId, target)}
-              download
-              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-medium text-ink hover:bg-sand"
-            >
-              <Download className="h-4 w-4" aria-hidden />
-              Descargar PDF<span className="sr-only">: {d.title}</span>
-            </a>
+            <PdfDownloadLink href={documentPdfUrl(d.documentId, target)} title={d.title} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, TriangleAlert } from 'lucide-react';
+import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Contraindications } from '../../components/consent-status';
@@ -14,6 +14,7 @@ import {
 } from '../../api/consents';
 import { ApiRequestError } from '../../lib/api';
 import { formatDateShort, formatTime } from '../../lib/format';
+import { PdfDownloadLink } from '../../components/pdf-download-link';
 
 // A client's signed consents on her record (issue 24, ADR 041): health data, so the server shows
 // them only to the admin and to a professional who has (had or will have) an appointment with her,
@@ -68,14 +69,7 @@ function DocumentRow({ doc: d, isAdmin }: { doc: ClientConsent; isAdmin: boolean
           <Button variant="secondary" onPress={() => setOpen((o) => !o)} aria-expanded={open}>
             {open ? 'Ocultar respuestas' : 'Ver respuestas'}
           </Button>
-          <a
-            href={documentPdfUrl(d.id)}
-            download
-            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-medium text-ink hover:bg-sand"
-          >
-            <Download className="h-4 w-4" aria-hidden />
-            Descargar PDF<span className="sr-only">: {d.title}</span>
-          </a>
+          <PdfDownloadLink href={documentPdfUrl(d.id)} title={d.title} />
         </span>
       </div>
       {open && <Answers id={d.id} isAdmin={isAdmin} />}

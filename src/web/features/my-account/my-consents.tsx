@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download, FileSignature } from 'lucide-react';
+import { FileSignature } from 'lucide-react';
 import { documentPdfUrl, myConsentsQuery } from '../../api/consents';
 import { formatDateLong } from '../../lib/format';
+import { PdfDownloadLink } from '../../components/pdf-download-link';
 
 /**
  * "Tus consentimientos" under Mis Citas (issue 24, ADR 041): each document she signed, with its
@@ -26,14 +27,7 @@ export default function MyConsents() {
               <span className="font-medium">{d.title}</span>
               <span className="block text-sm text-muted first-letter:uppercase">Firmado el {formatDateLong(new Date(d.signedAt))}</span>
             </span>
-            <a
-              href={documentPdfUrl(d.id)}
-              download
-              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-medium text-ink hover:bg-sand"
-            >
-              <Download className="h-4 w-4" aria-hidden />
-              Descargar PDF<span className="sr-only">: {d.title}</span>
-            </a>
+            <PdfDownloadLink href={documentPdfUrl(d.id)} title={d.title} />
           </li>
         ))}
       </ul>
