@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { ConsentAnswer, SignMethod } from '../../../domain/consents';
 import type { Db, Tx } from '../../db/client';
+import { signedDocumentColumns } from '../../db/consent-document-columns';
 import { appointments, clients, consentAccessLog, consentDocuments, consentTemplates, consentTemplateVersions, salonSettings, serviceConsentTemplates, user } from '../../db/schema';
 
 // Signed documents: what signing needs to know, the insert, the reads and their access log (ADR 041).
@@ -108,24 +109,11 @@ export async function insertDocument(tx: Tx, d: NewDocument) {
 export async function documentById(db: Executor, id: string) {
   const [row] = await db
     .select({
-      id: consentDocuments.id,
+      ...signedDocumentColumns,
       clientRecordId: consentDocuments.clientRecordId,
-      appointmentId: consentDocuments.appointmentId,
       templateId: consentDocuments.templateId,
       templateVersionId: consentDocuments.templateVersionId,
-      title: consentTemplateVersions.title,
-      version: consentTemplateVersions.version,
-      body: consentTemplateVersions.body,
-      questions: consentTemplateVersions.questions,
-      answers: consentDocuments.answers,
-      healthDataConsent: consentDocuments.healthDataConsent,
-      signaturePng: consentDocuments.signaturePng,
-      signerName: consentDocuments.signerName,
-      signedAt: consentDocuments.signedAt,
-      method: consentDocuments.method,
       witnessedByUserId: consentDocuments.witnessedByUserId,
-      witnessedByName: consentDocuments.witnessedByName,
-      sha256: consentDocuments.sha256,
       clientName: clients.name,
       clientUserId: clients.userId,
     })

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { bookingKey, deleteProofKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
 import { appointmentChange, appointmentForClient } from '../../db/appointment-columns';
 import type { Db, Tx } from '../../db/client';
+import { signedDocumentColumns } from '../../db/consent-document-columns';
 import {
   account,
   appointmentChanges,
@@ -205,22 +206,7 @@ export async function bonosForExport(db: Db, clientRecordId: string) {
  */
 export async function consentsForExport(db: Db, clientRecordId: string) {
   const docs = await db
-    .select({
-      id: consentDocuments.id,
-      appointmentId: consentDocuments.appointmentId,
-      title: consentTemplateVersions.title,
-      version: consentTemplateVersions.version,
-      body: consentTemplateVersions.body,
-      questions: consentTemplateVersions.questions,
-      answers: consentDocuments.answers,
-      healthDataConsent: consentDocuments.healthDataConsent,
-      signaturePng: consentDocuments.signaturePng,
-      signerName: consentDocuments.signerName,
-      signedAt: consentDocuments.signedAt,
-      method: consentDocuments.method,
-      witnessedByName: consentDocuments.witnessedByName,
-      sha256: consentDocuments.sha256,
-    })
+    .select(signedDocumentColumns)
     .from(consentDocuments)
     .innerJoin(consentTemplateVersions, eq(consentTemplateVersions.id, consentDocuments.templateVersionId))
     .where(eq(consentDocuments.clientRecordId, clientRecordId))
