@@ -7,6 +7,7 @@ import { FormFooter, NumberInput } from '../../components/admin/admin-ui';
 import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
 import { adminServicesQuery } from '../../api/services-admin';
 import type { BonoType, BonoTypeInput } from '../../api/bonos';
+import { ServiceCheckboxes } from '../../components/service-checkboxes';
 
 type Field = 'name' | 'services' | 'sessions' | 'price' | 'validity';
 
@@ -48,24 +49,7 @@ export function BonoTypeForm({ bonoType, pending, error, onSubmit, onCancel }: C
   return (
     <form onSubmit={submit} noValidate aria-label={bonoType ? `Editar ${bonoType.name}` : 'Nuevo tipo de bono'} className="space-y-5">
       <TextField label="Nombre" name="bono-name" value={name} placeholder="Ej: Bono 6 sesiones láser" {...errors.textField('name', setName)} validate={() => errorOf('name')} isRequired autoFocus />
-      <fieldset>
-        <legend className="text-sm font-medium text-ink">Servicios que cubre</legend>
-        <div className="mt-1.5 grid gap-x-6 sm:grid-cols-2">
-          {choices.map((s) => (
-            <label key={s.id} className="flex min-h-11 items-center gap-2 text-sm text-ink">
-              <input
-                type="checkbox"
-                name="bono-services"
-                checked={serviceIds.includes(s.id)}
-                onChange={(e) => setServiceIds((ids) => (e.target.checked ? [...ids, s.id] : ids.filter((id) => id !== s.id)))}
-                className="h-5 w-5 accent-rose-700"
-              />
-              {s.name}
-            </label>
-          ))}
-        </div>
-        {errorOf('services') && <p className="mt-1 text-sm text-brick">{errorOf('services')}</p>}
-      </fieldset>
+      <ServiceCheckboxes legend="Servicios que cubre" name="bono-services" choices={choices} value={serviceIds} onChange={setServiceIds} error={errorOf('services')} />
       <div className="grid gap-5 sm:grid-cols-3">
         <NumberInput label="Sesiones" name="bono-sessions" value={sessions} onChange={setSessions} min={1} max={100} step={1} error={errorOf('sessions')} />
         <NumberInput label="Precio" name="bono-price" value={price} onChange={setPrice} min={0} step="0.01" suffix="€" error={errorOf('price')} />

@@ -8,6 +8,7 @@ import type { CatalogFormProps } from '../../components/admin/use-catalog-manage
 import { adminServicesQuery } from '../../api/services-admin';
 import type { ConsentTemplate, Question, TemplateInput } from '../../api/consents';
 import { QuestionsEditor } from './questions-editor';
+import { ServiceCheckboxes } from '../../components/service-checkboxes';
 
 type Field = 'title' | 'body' | 'questions' | 'months';
 
@@ -122,23 +123,7 @@ export function TemplateForm({
           )}
         </div>
       </fieldset>
-      <fieldset>
-        <legend className="text-sm font-medium text-ink">Servicios que lo requieren</legend>
-        <div className="mt-1.5 grid gap-x-6 sm:grid-cols-2">
-          {choices.map((s) => (
-            <label key={s.id} className="flex min-h-11 items-center gap-2 text-sm text-ink">
-              <input
-                type="checkbox"
-                name="template-services"
-                checked={serviceIds.includes(s.id)}
-                onChange={(e) => setServiceIds((ids) => (e.target.checked ? [...ids, s.id] : ids.filter((id) => id !== s.id)))}
-                className="h-5 w-5 accent-rose-700"
-              />
-              {s.name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ServiceCheckboxes legend="Servicios que lo requieren" name="template-services" choices={choices} value={serviceIds} onChange={setServiceIds} />
       <FormFooter
         problems={[errors.formError, serverField ? null : error]}
         pending={pending}
