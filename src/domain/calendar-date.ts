@@ -92,29 +92,41 @@ const minuteFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * Minutes since the salon day's midnight on the wall clock (09:30 -> 570) of an instant. The day
- * view places 120 blocks with it on each day switch, so the zone's offset is asked of Intl once per
- * quarter hour and kept: offsets (Madrid's, and the +05:45 or +12:45 of other zones) and their
- * changes fall on quarter hours, so every instant of a quarter hour has its offset. Intl's
- * formatToParts per call was a tenth of the day view's scripting at 4x CPU (docs/benchmarks.md).
+ * view places 120 blocks with it on each day switch, so the zone's offset is asked of Intl rarely
+ * and kept per quarter hour: offsets (Madrid's, and the +05:45 or +12:45 of other zones) and their
+ * changes fall on quarter hours. A UTC day whose first and last quarters share an offset has it all
+ * day (no zone changes its offset twice in a day and back), so it costs two Intl calls; a day with
+ * a change is asked quarter by quarter. Intl's formatToParts per block was a tenth of the day
+ * view's scripting at 4x CPU, and one per quarter still 11 ms (docs/benchmarks.md).
  */
 export function salonMinuteOf(instant: InstantLike, tz: string): number {
   const ms = toEpochMs(instant);
   let offsets = quarterOffsets.get(tz);
-  if (!offsets || offsets.size > 5000) quarterOffsets.set(tz, (offsets = new Map()));
+  if (!offsets || offsets.size > 40_000) quarterOffsets.set(tz, (offsets = new Map()));
   const quarter = Math.floor(ms / QUARTER_MS);
   let offset = offsets.get(quarter);
   if (offset === undefined) {
-    offset = (((wallMinuteOf(quarter * QUARTER_MS, tz) - utcMinuteOf(quarter * QUARTER_MS)) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
-    offsets.set(quarter, offset);
+    const first = Math.floor(quarter / QUARTERS_A_DAY) * QUARTERS_A_DAY;
+    const opening = offsetAt(first, tz);
+    if (opening === offsetAt(first + QUARTERS_A_DAY - 1, tz)) {
+      for (let q = first; q < first + QUARTERS_A_DAY; q++) offsets.set(q, opening);
+      offset = opening;
+    } else {
+      offset = offsetAt(quarter, tz);
+      offsets.set(quarter, offset);
+    }
   }
   return (utcMinuteOf(ms) + offset) % DAY_MINUTES;
 }
 
 const QUARTER_MS = 15 * 60_000;
+const QUARTERS_A_DAY = 96;
 const DAY_MINUTES = 1440;
 /** Per zone: the wall clock's lead over UTC in minutes (0-1439) of each quarter hour asked for. */
 const quarterOffsets = new Map<string, Map<number, number>>();
 const utcMinuteOf = (ms: number) => ((Math.floor(ms / 60_000) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
+const offsetAt = (quarter: number, tz: string) =>
+  (((wallMinuteOf(quarter * QUARTER_MS, tz) - utcMinuteOf(quarter * QUARTER_MS)) % DAY_MINUTES) + DAY_MINUTES) % DAY_MINUTES;
 
 function wallMinuteOf(ms: number, tz: string): number {
   let f = minuteFormatters.get(tz);
