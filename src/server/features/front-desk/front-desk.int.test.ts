@@ -139,6 +139,9 @@ describe('staff booking', () => {
       clientName: 'Pilar Sanz',
       bookedBy: 'staff',
       status: 'confirmed',
+      // Where the day view draws it: 09:00 on the salon's clock, for the service's length.
+      startMinute: 9 * 60,
+      endMinute: 9 * 60 + (row.endTime.getTime() - row.startTime.getTime()) / 60_000,
     });
   });
 

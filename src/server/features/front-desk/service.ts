@@ -1,6 +1,7 @@
 import { phoneDigits } from '../../../domain/phone';
 import { checkClientFields, mayChangeClientEmail, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
 import { STAFF_MSG } from '../../../domain/texts/staff';
+import { salonMinuteOf } from '../../../domain/calendar-date';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { dayScheduleOf } from '../../../domain/weekly-schedule';
 import { attachClientRecords } from '../../accounts/client-records';
@@ -146,10 +147,21 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
     now: ctx.now().toISOString(),
     interval,
     professionals,
-    appointments: list,
+    appointments: list.map(placedOnTheDay),
     resources: resourceRows.map(({ groups: _groups, ...r }) => r),
     serviceGroups: serviceGroupsOf(resourceRows),
   };
+}
+
+/**
+ * Where the day view draws an appointment: the salon's wall-clock minute its start falls on, and that
+ * plus its length (a block across a clock change keeps its length). Worked out here once, not in
+ * the browser per block and per render: Intl's time-zone arithmetic was a tenth of a day switch's
+ * scripting on a throttled phone (docs/benchmarks.md, issue 26).
+ */
+function placedOnTheDay<A extends { startTime: Date; endTime: Date }>(a: A): A & { startMinute: number; endMinute: number } {
+  const startMinute = salonMinuteOf(a.startTime, SALON_TIME_ZONE);
+  return { ...a, startMinute, endMinute: startMinute + Math.round((a.endTime.getTime() - a.startTime.getTime()) / 60_000) };
 }
 
 /** The audit of one appointment; an employee reads only their own agenda's (another's is 404). */

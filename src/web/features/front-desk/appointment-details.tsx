@@ -19,7 +19,7 @@ import { changeStatus, type AdminAction } from '../../api/appointments';
 import { changesQuery, type Change, type DayAppointment, type DayProfessional, type SalonDay } from '../../api/front-desk';
 import { paymentCalls } from '../../api/payments';
 import { reschedule, rescheduleCalls } from '../../api/reschedule';
-import { freeAlternatives, hhmm, minuteOf } from './day-layout';
+import { freeAlternatives, hhmm } from './day-layout';
 
 const TZ = SALON_TIME_ZONE;
 
@@ -243,7 +243,7 @@ function ResourceMove({
       await reschedule(a.id, {
         professionalId,
         date: salonDateOf(new Date(a.startTime), TZ),
-        time: hhmm(minuteOf(a.startTime)),
+        time: hhmm(a.startMinute),
         resourceIds,
       });
       toast.success(`Cita pasada a ${nameOf(to)}.`);

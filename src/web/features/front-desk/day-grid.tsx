@@ -1,7 +1,7 @@
 import { memo, useMemo, type MouseEvent } from 'react';
 import type { DayAppointment } from '../../api/front-desk';
 import { ConsentMissingBadge } from '../../components/consent-status';
-import { bufferBands, hhmm, minuteAt, minuteOf, placeBlock, type DayHours } from './day-layout';
+import { bufferBands, hhmm, minuteAt, placeBlock, type DayHours } from './day-layout';
 
 // The day view's grid (docs/decisions/018-salon-day-view.md): an hour scale, a column per
 // professional (or per cabin and machine, ADR 036) with its off hours shaded and a line at "now",
@@ -20,6 +20,7 @@ export type GridColumn = {
 };
 
 const HOUR_PX = 88;
+const HOUR_LINES = 'bg-[linear-gradient(to_bottom,color-mix(in_oklab,var(--color-line)_60%,transparent)_1px,transparent_1px)]';
 const BLOCK_TONES: Record<string, string> = {
   confirmed: 'border-rose-500 bg-rose-50 text-rose-800',
   completed: 'border-sage bg-sage-100 text-sage-800',
@@ -101,7 +102,6 @@ export function DayGrid({
               byResource={byResource}
               height={height}
               interval={interval}
-              hourMarks={hourMarks}
               nowMinute={nowMinute}
               onFree={onFree}
               onOpen={onOpen}
@@ -121,7 +121,6 @@ const Column = memo(function Column({
   byResource,
   height,
   interval,
-  hourMarks,
   nowMinute,
   onFree,
   onOpen,
@@ -132,7 +131,6 @@ const Column = memo(function Column({
   byResource: boolean;
   height: number;
   interval: number;
-  hourMarks: number[];
   onFree: (professionalId: string | undefined, time: string) => void;
   onOpen: (id: string) => void;
 }) {
@@ -144,14 +142,9 @@ const Column = memo(function Column({
     onFree(column.professionalId, hhmm(minuteAt(hours, (e.clientY - rect.top) / rect.height, interval)));
   };
   return (
-    <div className="relative cursor-copy" style={{ height }} onClick={click} role="presentation" data-column={column.name}>
-      {hourMarks.map((m) => (
-        <div
-          key={m}
-          className="pointer-events-none absolute inset-x-0 border-t border-line/60"
-          style={{ top: `${((m - hours.startMinute) / (hours.endMinute - hours.startMinute)) * 100}%` }}
-        />
-      ))}
+    // The hour lines are the column's background, one every HOUR_PX from the top (the day starts on
+    // a whole hour): 12 elements less per column on every day switch.
+    <div className={`relative cursor-copy ${HOUR_LINES}`} style={{ height, backgroundSize: `100% ${HOUR_PX}px` }} onClick={click} role="presentation" data-column={column.name}>
       {off.map(([from, to]) => {
         const place = placeBlock(hours, from, to);
         return place ? (
@@ -193,8 +186,7 @@ const AppointmentBlock = memo(function AppointmentBlock({
   byResource: boolean;
   onOpen: (id: string) => void;
 }) {
-  const startMinute = minuteOf(a.startTime);
-  const endMinute = startMinute + Math.round((Date.parse(a.endTime) - Date.parse(a.startTime)) / 60_000);
+  const { startMinute, endMinute } = a;
   const place = placeBlock(hours, startMinute, endMinute);
   if (!place) return null;
   const label = hhmm(startMinute);
@@ -224,12 +216,11 @@ const AppointmentBlock = memo(function AppointmentBlock({
         style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
         aria-label={`${label} ${who}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}${a.consentMissing ? ', Falta consentimiento' : ''}`}
       >
-        <span className="block truncate font-semibold">
-          {label} {a.clientName}
+        {/* The lines in one text node (the first in bold, each cut with an ellipsis): a span per line
+            made eight nodes per block instead of two for each day switch to create (docs/benchmarks.md, issue 26). */}
+        <span className="block overflow-hidden text-ellipsis whitespace-pre first-line:font-semibold">
+          {`${label} ${a.clientName}\n${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${STATUS_SHORT[a.status] ?? a.status}`}
         </span>
-        {byResource && <span className="block truncate">{a.employeeName}</span>}
-        <span className="block truncate">{a.serviceName}</span>
-        <span className="block truncate opacity-80">{STATUS_SHORT[a.status] ?? a.status}</span>
         {/* Issue 24: in the block's corner, out of the lines' flow (a short block keeps its name). */}
         {a.consentMissing && <ConsentMissingBadge compact />}
       </button>
