@@ -17,14 +17,20 @@ export type ClientPageData = InferResponseType<(typeof desk)['clients'][':id']['
 export type Change = InferResponseType<(typeof desk)['appointments'][':id']['changes']['$get'], 200>['changes'][number];
 export type ClientInput = { name: string; phone: string; email?: string | null; notes?: string; confirmAttach?: boolean };
 
-/** The salon's day: every professional's hours and appointments. The day before stays shown while the next loads. */
+/**
+ * The salon's day: every professional's hours and appointments. The day before stays shown while
+ * the next loads. Fresh for 30 s: the day view hears every change by its live events and marks the
+ * days it touched stale (`dayQueryKeys`), so the days either side fetched ahead are drawn at once.
+ */
 export const salonDayQuery = (date: string) =>
   queryOptions({
-    queryKey: ['front-desk', 'day', date] as const,
+    queryKey: [...dayQueryKeys, date] as const,
     queryFn: () => call(desk.day.$get({ query: { date } }), MSG.appointmentsLoadFailed),
-    staleTime: 0,
+    staleTime: 30_000,
     placeholderData: (prev) => prev,
   });
+/** The key of every day's query (to mark them all stale). */
+export const dayQueryKeys = ['front-desk', 'day'] as const;
 
 /** The client records matching a name, phone or email ('' lists them all); the last answer stays while typing. */
 export const clientsQuery = (q: string) =>

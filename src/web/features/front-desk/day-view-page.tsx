@@ -5,15 +5,16 @@ import { useLocation, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { addDays, isValidIsoDate } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { Button, buttonClass } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { DayField, ProfessionalSelect } from '../../components/professional-day-picker';
 import { formatDateLong } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { todayInSalon } from '../../lib/salon-today';
+import { whenIdle } from '../../lib/when-idle';
 import { AppointmentDetails } from './appointment-details';
-import { salonDayQuery, type DayAppointment } from '../../api/front-desk';
+import { dayQueryKeys, salonDayQuery, type DayAppointment } from '../../api/front-desk';
 import { chevron, selectClass } from '../../components/select-class';
 import { DayGrid, type GridColumn } from './day-grid';
 import { appointmentsByResource, dayHours, minuteOf, offStretches } from './day-layout';
@@ -31,7 +32,7 @@ const modeIn = (params: URLSearchParams): ViewMode => (params.get('vista') === '
 /**
  * The day (?dia=YYYY-MM-DD, today by default) and the columns (?vista=cabinas, by professional by
  * default: ADR 036) shown. They live in the page's state and are written to the address once the
- * grid is drawn (`useAddressOf`), with the router's history entry kept: a router navigation per day switch matched
+ * grid is drawn (`useAfterDrawn`), with the router's history entry kept: a router navigation per day switch matched
  * the whole route table and redrew the layouts before the new day could be drawn
  * (docs/benchmarks.md, issue 26). A navigation of the router itself (a menu link to this page)
  * reads the address again.
@@ -49,28 +50,28 @@ function useDayAndMode(): { day: string; setDay: (d: string) => void; today: str
 }
 
 /**
- * Writes the day and the columns shown to the address once that day is drawn (`drawn`: its data,
- * not the day before's, is on screen), in the browser's next idle moment: the write
- * (`history.replaceState`) cost 7-24 ms at 4x CPU and delayed the draw when it ran on the click.
+ * Once a day is drawn (`drawn`: its data, not the day before's, is on screen), in the browser's next
+ * idle moment: the day and the columns shown written to the address, and the days either side
+ * fetched ahead, so "Día anterior" and "Día siguiente" draw from memory in one render instead of
+ * dimming this day while the next one loads (docs/benchmarks.md, issue 26). A day fetched ahead is
+ * kept fresh by the live events (any change marks its days stale), not fetched again when shown.
+ * The address write (`history.replaceState`) cost 7-24 ms at 4x CPU and delayed the draw when it
+ * ran on the click.
  */
-function useAddressOf(day: string, mode: ViewMode, today: string, drawn: boolean) {
+function useAfterDrawn(day: string, mode: ViewMode, today: string, drawn: boolean) {
+  const qc = useQueryClient();
   useEffect(() => {
     if (!drawn) return;
-    const write = () => {
+    return whenIdle(() => {
       const url = new URL(window.location.href);
       if (day === today) url.searchParams.delete('dia');
       else url.searchParams.set('dia', day);
       if (mode === 'cabinas') url.searchParams.set('vista', mode);
       else url.searchParams.delete('vista');
       if (url.href !== window.location.href) window.history.replaceState(window.history.state, '', url);
-    };
-    const idle = window.requestIdleCallback?.(write, { timeout: 500 });
-    const timer = idle === undefined ? window.setTimeout(write, 50) : undefined;
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      window.clearTimeout(timer);
-    };
-  }, [day, mode, today, drawn]);
+      for (const side of [addDays(day, 1), addDays(day, -1)]) void qc.prefetchQuery(salonDayQuery(side));
+    });
+  }, [day, mode, today, drawn, qc]);
 }
 
 /**
@@ -87,8 +88,14 @@ export default function DayViewPage() {
   // The day before stays drawn (dimmed, inert) while the next one loads: one render of the
   // new grid instead of tearing the old one down for a spinner and building it again.
   const { data, isPending, isError, error, isPlaceholderData } = useQuery(salonDayQuery(day));
-  useAddressOf(day, mode, today, !isPending && !isPlaceholderData);
-  const live = useLiveAppointments({ date: day }, () => void qc.invalidateQueries({ queryKey: salonDayQuery(day).queryKey }));
+  useAfterDrawn(day, mode, today, !isPending && !isPlaceholderData);
+  // Every day's changes, not only this day's: the days fetched ahead stay true, and a day switch
+  // keeps the one connection.
+  const live = useLiveAppointments({}, (dates) => {
+    for (const d of dates ?? [null]) void qc.invalidateQueries({ queryKey: d ? salonDayQuery(d).queryKey : dayQueryKeys });
+  });
+  // Away from this page nothing keeps the days true: every one kept is fetched again on the way back.
+  useEffect(() => () => void qc.invalidateQueries({ queryKey: dayQueryKeys, refetchType: 'none' }), [qc]);
   const [phoneColumn, setPhoneColumn] = useState<string>('');
   const [start, setStart] = useState<NewAppointmentStart | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -124,7 +131,8 @@ export default function DayViewPage() {
   const shownColumn = phoneColumn && columns.some((c) => c.id === phoneColumn) ? phoneColumn : (columns[0]?.id ?? '');
   const opened = data?.appointments.find((a) => a.id === openId) ?? null;
   const nowMinute = day === todayInSalon(nowMs) ? minuteOf(new Date(nowMs)) : null;
-  const refresh = () => void qc.invalidateQueries({ queryKey: salonDayQuery(day).queryKey });
+  // A booking or a move may land on another day than this one: every day kept is marked stale.
+  const refresh = () => void qc.invalidateQueries({ queryKey: dayQueryKeys });
   // Stable for good (the day is read when a free time is clicked), so the grid's memoised columns
   // skip the render of a day switch's first moment, which changes nothing in them.
   const dayNow = useRef(day);
@@ -145,16 +153,18 @@ export default function DayViewPage() {
         }
       />
       <div className="mb-4 flex flex-wrap items-center gap-2">
-        <Button variant="secondary" onPress={() => setDay(addDays(day, -1))} aria-label="Día anterior">
+        {/* Plain buttons, not React Aria's: its press handling took 12 ms of each day switch at 4x CPU
+            (docs/benchmarks.md), and a native button already answers to a tap, Enter and Space. */}
+        <button type="button" className={buttonClass('secondary')} onClick={() => setDay(addDays(day, -1))} aria-label="Día anterior">
           <ChevronLeft className="h-4 w-4" aria-hidden />
-        </Button>
+        </button>
         <DayField hideLabel className="w-44" value={day} onChange={(d) => isValidIsoDate(d) && setDay(d)} />
-        <Button variant="secondary" onPress={() => setDay(addDays(day, 1))} aria-label="Día siguiente">
+        <button type="button" className={buttonClass('secondary')} onClick={() => setDay(addDays(day, 1))} aria-label="Día siguiente">
           <ChevronRight className="h-4 w-4" aria-hidden />
-        </Button>
-        <Button variant="secondary" onPress={() => setDay(today)} isDisabled={day === today}>
+        </button>
+        <button type="button" className={buttonClass('secondary')} onClick={() => setDay(today)} disabled={day === today}>
           Hoy
-        </Button>
+        </button>
         {(resources.length > 0 || byResource) && <ViewModeToggle value={mode} onChange={setMode} />}
         {columns.length > 1 &&
           (byResource ? (

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ToggleButton, ToggleButtonGroup } from 'react-aria-components';
 
 // The day view's columns (ADR 036): by professional or by cabin and machine; one always chosen.
@@ -7,7 +8,7 @@ const OPTIONS = [
   { id: 'cabinas', label: 'Cabinas y aparatos' },
 ] as const;
 
-export function ViewModeToggle<M extends (typeof OPTIONS)[number]['id']>({ value, onChange }: { value: M; onChange: (m: M) => void }) {
+function ModeToggle<M extends (typeof OPTIONS)[number]['id']>({ value, onChange }: { value: M; onChange: (m: M) => void }) {
   return (
     <ToggleButtonGroup
       aria-label="Columnas"
@@ -32,3 +33,6 @@ export function ViewModeToggle<M extends (typeof OPTIONS)[number]['id']>({ value
     </ToggleButtonGroup>
   );
 }
+
+/** Memoised: a day switch redraws the page, and React Aria's group and buttons are not cheap to redraw unchanged. */
+export const ViewModeToggle = memo(ModeToggle) as typeof ModeToggle;
