@@ -8,15 +8,19 @@ import {
   insertAppointment,
   linkEmployeeRecord,
   serviceNamed,
+  AGENDA_PASSWORD,
   signUpAs,
   type Person,
 } from './support/agenda-arrange';
+import type { Browser, Page, TestInfo } from '@playwright/test';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
 // docs/benchmarks.md "Salon day view": the day view drawing 10 professionals and 120 appointments
 // on a 4x-throttled CPU, measured in a Chrome trace taken through Playwright. The page is open on
-// the day before; the measure is the switch to the full day ("Día siguiente"): fetching aside,
-// everything the browser's main thread spends running script until the 120 blocks are on screen.
+// the day before; the measure is the switch to the full day ("Día siguiente", the day after kept in
+// memory: ADR 043): everything the browser's main thread spends running script until the 120 blocks
+// are on screen. Beside it, reported and not held to the budget: a jump to the full day from three
+// days before with the date field (a day not kept in memory: its fetch and the day before dimmed).
 
 const TZ = SALON_TIME_ZONE;
 const TODAY = salonDateOf(Date.now(), TZ);
@@ -79,22 +83,24 @@ test.afterAll(async () => {
   await closeE2eDb();
 });
 
-test('the day view draws 10 professionals and 120 appointments in under 100 ms of scripting at 4x CPU throttling', async ({
-  page,
-  browser,
-  baseURL,
-}, testInfo) => {
-  test.setTimeout(120_000);
-  let day = addDays(TODAY, 40);
-  while (!isBookableDate(day, TODAY) || !isBookableDate(addDays(day, -1), TODAY)) day = addDays(day, 1);
+let day = '';
+let tag = '';
+let adminEmail = '';
 
+test.beforeAll(async ({ playwright, baseURL }) => {
+  test.setTimeout(120_000);
+  day = addDays(TODAY, 40);
+  while (!isBookableDate(day, TODAY) || !isBookableDate(addDays(day, -1), TODAY) || !isBookableDate(addDays(day, -3), TODAY)) day = addDays(day, 1);
   const service = await serviceNamed('Diseño de cejas');
-  const admin = await signUpAs(page.request, baseURL!, uniqueEmail('rendimiento-admin'), 'Rendimiento Admin');
+  const request = await playwright.request.newContext({ baseURL });
+  adminEmail = uniqueEmail('rendimiento-admin');
+  const admin = await signUpAs(request, baseURL!, adminEmail, 'Rendimiento Admin');
+  await request.dispose();
   await e2eDb().query(`UPDATE "user" SET role = 'admin' WHERE id = $1`, [admin.id]);
   made.push(admin.id);
   const client = await accountRow(uniqueEmail('rendimiento-cli'), 'Clienta Rendimiento', 'client');
   made.push(client.id);
-  const tag = Date.now().toString(36);
+  tag = Date.now().toString(36);
   for (let i = 0; i < PROS; i++) {
     const p = await accountRow(uniqueEmail(`rendimiento-pro-${i}`), `Profesional ${String(i + 1).padStart(2, '0')} ${tag}`, 'employee');
     made.push(p.id);
@@ -109,11 +115,24 @@ test('the day view draws 10 professionals and 120 appointments in under 100 ms o
       await insertAppointment({ employee: p, client, service, start: at });
     }
   }
+});
 
-  await page.goto(`/admin/day?dia=${addDays(day, -1)}`);
-  // The salon's own professionals (the demo seed's, other journeys') are columns too: at least 10.
-  const mine = page.locator(`[data-column$=" ${tag}"]`);
-  await expect(mine).toHaveCount(PROS);
+/** The admin's day view open on `from`, every column drawn. */
+async function openOn(page: Page, baseURL: string, from: string) {
+  const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: adminEmail, password: AGENDA_PASSWORD }, headers: { origin: baseURL } });
+  expect(signIn.ok()).toBe(true);
+  // "Día siguiente" draws from memory once the next day is fetched ahead (ADR 043): wait for it.
+  const ahead = page.waitForResponse((r) => r.url().includes('/api/front-desk/day') && r.url().includes(`date=${addDays(from, 1)}`));
+  await page.goto(`/admin/day?dia=${from}`);
+  await expect(page.locator('[data-column]').first()).toBeVisible();
+  await ahead;
+}
+
+/**
+ * Throttles the CPU 4x, traces, switches to the full day (`how`: "Día siguiente", or the date field
+ * set to it) and returns the milliseconds of scripting until the 120 blocks are drawn.
+ */
+async function measureSwitch(page: Page, browser: Browser, testInfo: TestInfo, how: 'next' | 'jump'): Promise<number> {
   const columns = await page.locator('[data-column]').count();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -129,9 +148,9 @@ test('the day view draws 10 professionals and 120 appointments in under 100 ms o
   await browser.startTracing(page, {
     categories: ['devtools.timeline', 'v8.execute', 'disabled-by-default-devtools.timeline', 'blink.user_timing'],
   });
-  // Click and wait inside the page: Playwright's own polling would run script on the same thread.
+  // Switch and wait inside the page: Playwright's own polling would run script on the same thread.
   const blocks = await page.evaluate(
-    (want) =>
+    ({ want, how, to }) =>
       new Promise<number>((resolve) => {
         const count = () => document.querySelectorAll('[data-column] button').length;
         const obs = new MutationObserver(() => {
@@ -146,11 +165,18 @@ test('the day view draws 10 professionals and 120 appointments in under 100 ms o
         });
         obs.observe(document.body, { subtree: true, childList: true });
         performance.mark('auna-switch');
-        (document.querySelector('button[aria-label="Día siguiente"]') as HTMLButtonElement).click();
+        if (how === 'next') {
+          (document.querySelector('button[aria-label="Día siguiente"]') as HTMLButtonElement).click();
+        } else {
+          // What a date picked in the field does: the value set and an input event (React's onChange).
+          const field = document.querySelector('input[type="date"]') as HTMLInputElement;
+          Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(field, to);
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        }
       }),
-    PROS * PER_PRO,
+    { want: PROS * PER_PRO, how, to: day },
   );
-  await expect(mine.locator('button')).toHaveCount(PROS * PER_PRO);
+  await expect(page.locator(`[data-column$=" ${tag}"] button`)).toHaveCount(PROS * PER_PRO);
   const trace = await browser.stopTracing();
   if (profiling) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -169,12 +195,27 @@ test('the day view draws 10 professionals and 120 appointments in under 100 ms o
   }
   const drawn = events.find((e) => e.name === 'auna-drawn');
   if (!mark || !drawn) throw new Error('the trace lacks the auna-switch/auna-drawn marks');
-  const from = mark.ts;
-  const to = drawn.ts;
-  const ms = scriptingMs(events, from, to);
+  const ms = scriptingMs(events, mark.ts, drawn.ts);
   console.log(
-    `day view: ${columns} columns (${PROS} arranged), ${blocks} blocks (${PROS * PER_PRO} arranged), CPU 4x throttled: ${ms.toFixed(1)} ms scripting (trace ${file})`,
+    `day view (${how === 'next' ? '"Día siguiente", the day kept in memory' : 'jump with the date field, the day fetched'}): ${columns} columns (${PROS} arranged), ${blocks} blocks (${PROS * PER_PRO} arranged), CPU 4x throttled: ${ms.toFixed(1)} ms scripting (trace ${file})`,
   );
   testInfo.annotations.push({ type: 'scripting-ms', description: ms.toFixed(1) });
-  expect(ms).toBeLessThan(BUDGET_MS);
+  return ms;
+}
+
+test('the day view draws 10 professionals and 120 appointments in under 100 ms of scripting at 4x CPU throttling', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  await openOn(page, baseURL!, addDays(day, -1));
+  await expect(page.locator(`[data-column$=" ${tag}"]`)).toHaveCount(PROS);
+  expect(await measureSwitch(page, browser, testInfo, 'next')).toBeLessThan(BUDGET_MS);
+});
+
+test('a jump with the date field to a day not kept in memory draws the 120 appointments (measured, reported)', async ({ page, browser, baseURL }, testInfo) => {
+  await openOn(page, baseURL!, addDays(day, -3));
+  // Reported beside the budget, not held to it (the fetch's parse and the dimmed day before are in
+  // it); the switch still has to draw the 120 blocks.
+  await measureSwitch(page, browser, testInfo, 'jump');
 });
