@@ -16,10 +16,11 @@ import { Sheet } from '../../components/sheet';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
 import { changeStatus, type AdminAction } from '../../api/appointments';
-import { changesQuery, type Change, type DayAppointment, type DayProfessional, type SalonDay } from '../../api/front-desk';
+import { changesQuery, type DayAppointment, type DayProfessional, type SalonDay } from '../../api/front-desk';
 import { paymentCalls } from '../../api/payments';
-import { reschedule, rescheduleCalls } from '../../api/reschedule';
-import { freeAlternatives, hhmm } from './day-layout';
+import { rescheduleCalls } from '../../api/reschedule';
+import { ChangeHistory } from './change-history';
+import { ResourceMove } from './resource-move';
 
 const TZ = SALON_TIME_ZONE;
 
@@ -211,92 +212,5 @@ function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
         </>
       )}
     </dl>
-  );
-}
-
-/**
- * Another cabin or machine of the same group at the same time (ADR 036): only the ones no other
- * appointment of the day holds meanwhile are offered; the server decides (a maintenance or a
- * booking meanwhile is its 409, shown here).
- */
-function ResourceMove({
-  appointment: a,
-  day,
-  professionalId,
-  onMoved,
-}: {
-  appointment: DayAppointment;
-  day: SalonDay;
-  professionalId: string;
-  onMoved: () => void;
-}) {
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const choices = freeAlternatives(a, day.serviceGroups, day.appointments).filter((c) => c.options.length > 0);
-  if (choices.length === 0) return null;
-  const nameOf = (id: string) => day.resources.find((r) => r.id === id)?.name ?? '';
-  const move = async (heldId: string, to: string) => {
-    setPending(true);
-    setError(null);
-    try {
-      const resourceIds = a.resources.map((r) => (r.id === heldId ? to : r.id));
-      await reschedule(a.id, {
-        professionalId,
-        date: salonDateOf(new Date(a.startTime), TZ),
-        time: hhmm(a.startMinute),
-        resourceIds,
-      });
-      toast.success(`Cita pasada a ${nameOf(to)}.`);
-      onMoved();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : MSG.statusUpdateFailed);
-    } finally {
-      setPending(false);
-    }
-  };
-  return (
-    <section className="mt-5" aria-label="Cambiar de cabina o aparato">
-      <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Cambiar de cabina o aparato</h3>
-      {error && (
-        <div className="mb-2">
-          <Alert>{error}</Alert>
-        </div>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {choices.flatMap((c) =>
-          c.options.map((to) => (
-            <Button key={`${c.heldId}-${to}`} variant="secondary" onPress={() => void move(c.heldId, to)} isDisabled={pending}>
-              De {nameOf(c.heldId)} a {nameOf(to)}
-            </Button>
-          )),
-        )}
-      </div>
-    </section>
-  );
-}
-
-/** The appointment's moves: who moved it, when, from when and whom to when and whom. */
-function ChangeHistory({ changes }: { changes: Change[] | undefined }) {
-  return (
-    <section className="mt-6" aria-label="Historial de cambios">
-      <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Historial de cambios</h3>
-      {changes && changes.length === 0 && <p className="text-sm text-muted">Sin cambios desde que se reservó.</p>}
-      <ul className="flex flex-col gap-2 text-sm">
-        {(changes ?? []).map((c) => (
-          <li key={c.id} className="rounded-lg bg-ivory/70 px-3 py-2">
-            <span className="font-medium">{c.changedByName}</span> movió la cita el {formatDateLong(new Date(c.createdAt))} a las{' '}
-            {formatTime(new Date(c.createdAt))}: de {formatDateLong(new Date(c.before.startTime))}{' '}
-            {formatTime(new Date(c.before.startTime))} ({c.before.employeeName}) a {formatDateLong(new Date(c.after.startTime))}{' '}
-            {formatTime(new Date(c.after.startTime))} ({c.after.employeeName}).
-            {c.before.resources && c.after.resources && (
-              <>
-                {' '}
-                De {c.before.resources.join(', ')} a {c.after.resources.join(', ')}.
-              </>
-            )}
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
