@@ -74,6 +74,15 @@ describe('available time', () => {
     expect(availableMinutes({ from: '2026-03-01', to: '2026-03-31' }, weekly, closure, TZ)).toBe(21 * 8 * 60);
   });
 
+  it('with a grid, every day adds its wall-clock hours go into its weekday (Wednesdays 18 and 25 March, lunch off)', () => {
+    const grid = emptyHeatGrid();
+    const weekly = () => day('09:00', '17:00', [{ start: '14:00', end: '15:00' }]);
+    expect(availableMinutes({ from: '2026-03-18', to: '2026-03-18' }, weekly, NONE, TZ, grid)).toBe(7 * 60);
+    availableMinutes({ from: '2026-03-25', to: '2026-03-25' }, weekly, NONE, TZ, grid);
+    expect(grid[2]!.slice(8, 18)).toEqual([0, 120, 120, 120, 120, 120, 0, 120, 120, 0]);
+    expect(grid.filter((_, d) => d !== 2).flat().every((m) => m === 0)).toBe(true);
+  });
+
   it('the heat grid takes each hour its minutes (Wednesday 09:30-11:15)', () => {
     const grid = emptyHeatGrid();
     addToHeatGrid(grid, '2026-03-18', [{ start: 570, end: 675 }]);

@@ -164,10 +164,14 @@ export function realMinutes(date: string, intervals: WallInterval[], tz: string)
   return Math.round(ms / 60_000);
 }
 
-/** Available minutes over a period: the sum of each day's. */
-export function availableMinutes(p: Period, weeklyOf: (date: string) => DaySchedule, ex: Exceptions, tz: string): number {
+/** Available minutes over a period: the sum of each day's; with `grid`, each day's wall-clock minutes added into it too. */
+export function availableMinutes(p: Period, weeklyOf: (date: string) => DaySchedule, ex: Exceptions, tz: string, grid?: HeatGrid): number {
   let total = 0;
-  for (let d = p.from; d <= p.to; d = addDays(d, 1)) total += realMinutes(d, availableIntervals(d, weeklyOf(d), ex, tz), tz);
+  for (let d = p.from; d <= p.to; d = addDays(d, 1)) {
+    const intervals = availableIntervals(d, weeklyOf(d), ex, tz);
+    total += realMinutes(d, intervals, tz);
+    if (grid) addToHeatGrid(grid, d, intervals);
+  }
   return total;
 }
 

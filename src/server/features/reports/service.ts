@@ -1,6 +1,7 @@
 import { sumEuros } from '../../../domain/money';
 import { attendanceTables, clientsTables, occupancyTables, revenueTables, servicesTables, REPORT_TABLES, type AttendanceReport, type ClientsReport, type OccupancyReport, type OccupancyRow, type ReportTable, type ReportTableId, type RevenueReport, type ServicesReport } from '../../../domain/report-tables';
-import { addToHeatGrid, availableIntervals, bucketKeys, bucketOf, monthKeys, emptyHeatGrid, realMinutes, resolvePeriod, type Bucket, type Period, type ReportPeriodKind } from '../../../domain/reports';
+import type { Exceptions } from '../../../domain/availability';
+import { availableMinutes, bucketKeys, bucketOf, monthKeys, emptyHeatGrid, resolvePeriod, type Bucket, type HeatGrid, type Period, type ReportPeriodKind } from '../../../domain/reports';
 import { addDays, dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { REPORTS_MSG } from '../../../domain/texts/reports';
 import { DAY_KEYS, dayScheduleOf, type DaySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
@@ -66,16 +67,8 @@ export async function revenueReport(ctx: Ctx, query: ReportQuery) {
   return { ...head(s), ...report };
 }
 
-/** Her weekly hours or the salon's opening hours, day by day, into minutes and the weekday × hour grid. */
-function availableOver(p: Period, weekly: Partial<WeeklySchedule>, ex: Parameters<typeof availableIntervals>[2], grid?: number[][]): number {
-  let total = 0;
-  for (let d = p.from; d <= p.to; d = addDays(d, 1)) {
-    const intervals = availableIntervals(d, dayScheduleOf(weekly, d), ex, TZ);
-    total += realMinutes(d, intervals, TZ);
-    if (grid) addToHeatGrid(grid, d, intervals);
-  }
-  return total;
-}
+/** Her weekly hours or the salon's opening hours, day by day, into minutes (and the weekday × hour grid). */
+const availableOver = (p: Period, weekly: Partial<WeeklySchedule>, ex: Exceptions, grid?: HeatGrid) => availableMinutes(p, (d) => dayScheduleOf(weekly, d), ex, TZ, grid);
 
 export async function occupancyReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
