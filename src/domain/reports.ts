@@ -1,8 +1,8 @@
 import { dayPlan, type Exceptions } from './availability';
-import { addDays, isoDayOfWeek, isSalonDay } from './calendar-date';
+import { addDays, isoDayOfWeek, isSalonDay, isValidTime } from './calendar-date';
 import { wallClockBoundary } from './salon-time';
 import { REPORTS_MSG } from './texts/reports';
-import { toMinutes, type DaySchedule } from './weekly-schedule';
+import { DAY_KEYS, toMinutes, type DaySchedule, type WeeklySchedule } from './weekly-schedule';
 
 // The Informes' pure rules (issue 25, docs/decisions/042-reports-and-charts.md): which salon days a
 // period covers, how its figures are bucketed, rates, and the occupancy arithmetic
@@ -173,6 +173,22 @@ export function availableMinutes(p: Period, weeklyOf: (date: string) => DaySched
     if (grid) addToHeatGrid(grid, d, intervals);
   }
   return total;
+}
+
+/**
+ * The week a cabin or machine can be booked in: the salon's opening hours; a salon that never set
+ * them is open, for this, from its first professional's start to its last one's end each weekday
+ * (no breaks; ADR 042). `team` is the professionals' weeks.
+ */
+export function cabinWeek(opening: Partial<WeeklySchedule>, team: Array<Partial<WeeklySchedule>>): Partial<WeeklySchedule> {
+  if (DAY_KEYS.some((d) => opening[d]?.isWorkingDay === true)) return opening;
+  const out: Partial<WeeklySchedule> = {};
+  for (const d of DAY_KEYS) {
+    const days = team.map((w) => w[d]).filter((x): x is DaySchedule => x?.isWorkingDay === true && isValidTime(x.startTime) && isValidTime(x.endTime));
+    if (days.length === 0) continue;
+    out[d] = { isWorkingDay: true, startTime: days.map((x) => x.startTime).sort()[0]!, endTime: days.map((x) => x.endTime).sort().at(-1)!, breaks: [] };
+  }
+  return out;
 }
 
 /** Weekday (0 = Monday) × hour (0-23) minutes. */

@@ -141,6 +141,22 @@ describe('occupancy', () => {
     expect([r.body.heatmap.booked[0][10], r.body.heatmap.available[0][10]]).toEqual([60, 120]);
   });
 
+  it('a salon that never set its opening hours: a cabin is open from the team\'s first start to its last end, whoever the report is about', async () => {
+    const { db } = server.deps;
+    const [settings] = await db.select({ openingHours: salonSettings.openingHours }).from(salonSettings);
+    await db.update(salonSettings).set({ openingHours: {} });
+    try {
+      // Lucía and Sara: Monday to Saturday 09:00-20:00, and Sara's Sunday 01:00-04:00 (4 hours on the 25th):
+      // 4 × 660 + Wednesday's 660 − 120 of maintenance + 240, Thursday closed = 3420.
+      const all = await get(`/occupancy?${OCT}`);
+      const lucia = await get(`/occupancy?${OCT}&professionalId=${w.employeeRecord}`);
+      expect(all.body.byResource).toEqual([{ name: 'Cabina 1', available: 3420, booked: 30 }]);
+      expect(lucia.body.byResource).toEqual(all.body.byResource);
+    } finally {
+      await db.update(salonSettings).set({ openingHours: settings!.openingHours });
+    }
+  });
+
   it('the spring DST week: Sara\'s Sunday night shift of 29 March lasts 2 hours', async () => {
     const r = await get(`/occupancy?period=custom&from=2026-03-23&to=2026-03-29&professionalId=${w.otherEmployeeRecord}`);
     expect(r.body.byProfessional).toEqual([{ name: 'Sara Molina', available: 6 * 660 + 120, booked: 0 }]);

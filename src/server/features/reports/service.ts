@@ -1,11 +1,10 @@
 import { sumEuros } from '../../../domain/money';
 import { attendanceTables, clientsTables, occupancyTables, revenueTables, servicesTables, REPORT_TABLES, type AttendanceReport, type ClientsReport, type OccupancyReport, type OccupancyRow, type ReportTable, type ReportTableId, type RevenueReport, type ServicesReport } from '../../../domain/report-tables';
 import type { Exceptions } from '../../../domain/availability';
-import { availableMinutes, bucketKeys, bucketOf, monthKeys, emptyHeatGrid, resolvePeriod, type Bucket, type HeatGrid, type Period, type ReportPeriodKind } from '../../../domain/reports';
+import { availableMinutes, bucketKeys, cabinWeek, bucketOf, monthKeys, emptyHeatGrid, resolvePeriod, type Bucket, type HeatGrid, type Period, type ReportPeriodKind } from '../../../domain/reports';
 import { addDays, dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { REPORTS_MSG } from '../../../domain/texts/reports';
-import { DAY_KEYS, dayScheduleOf, type DaySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
-import { isValidTime } from '../../../domain/calendar-date';
+import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { exceptionsBetween } from '../../availability/exceptions';
 import type { Deps } from '../../http/env';
 import { badRequest, notFound } from '../../http/errors';
@@ -93,28 +92,14 @@ export async function occupancyReport(ctx: Ctx, query: ReportQuery) {
     available: availableOver(s.period, p.availability, { salon: ex.salon, timeOff: ex.timeOff.filter((t) => t.employeeId === p.id) }, available),
     booked: sumBy(held.filter((f) => f.employeeId === p.userId), (f) => f.minutes),
   }));
-  // A cabin or machine is there while the salon is open, less its maintenance (ADR 036). A salon
-  // that never set its opening hours is open, for this, from its first professional's start to
-  // its last one's end each day (ADR 042).
-  const salonWeek = hasOpeningDay(opening) ? opening : spanOfWeeks(shown.map((p) => p.availability));
+  // A cabin or machine is there while the salon is open, less its maintenance (ADR 036); it is the
+  // salon's, so its week is the team's whatever professional the report is about.
+  const salonWeek = cabinWeek(opening, pros.filter((p) => p.isActive).map((p) => p.availability));
   const byResource: OccupancyRow[] = resources
     .filter((r) => r.isActive || (resBooked.get(r.id) ?? 0) > 0)
     .map((r) => ({ name: r.name, available: availableOver(s.period, salonWeek, { salon: ex.salon, timeOff: maintenance.filter((m) => m.resourceId === r.id) }), booked: resBooked.get(r.id) ?? 0 }));
   const report: OccupancyReport = { byProfessional, byResource, heatmap: { available, booked } };
   return { ...head(s), ...report };
-}
-
-const hasOpeningDay = (w: Partial<WeeklySchedule>) => DAY_KEYS.some((d) => w[d]?.isWorkingDay === true);
-
-/** Per weekday, the earliest start and latest end of the given weeks (no breaks). */
-function spanOfWeeks(weeks: Array<Partial<WeeklySchedule>>): Partial<WeeklySchedule> {
-  const out: Partial<WeeklySchedule> = {};
-  for (const d of DAY_KEYS) {
-    const days = weeks.map((w) => w[d]).filter((x): x is DaySchedule => x?.isWorkingDay === true && isValidTime(x.startTime) && isValidTime(x.endTime));
-    if (days.length === 0) continue;
-    out[d] = { isWorkingDay: true, startTime: days.map((x) => x.startTime).sort()[0]!, endTime: days.map((x) => x.endTime).sort().at(-1)!, breaks: [] };
-  }
-  return out;
 }
 
 const STATUS_FIELD = { completed: 'completed', no_show: 'noShow', cancelled_by_client: 'cancelledByClient', cancelled_by_salon: 'cancelledBySalon' } as const;
