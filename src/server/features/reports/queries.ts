@@ -126,6 +126,12 @@ export async function allProfessionals(db: Reader): Promise<ProfessionalRow[]> {
   return rows.rows.map((x) => ({ id: x.id, name: x.name, userId: x.user_id, isActive: x.is_active, availability: x.availability }));
 }
 
+/** The professional a report is about: her record's login, or undefined when there is no such record. */
+export async function professionalById(db: Reader, id: string): Promise<{ userId: string | null } | undefined> {
+  const rows = await db.execute<{ user_id: string | null }>(sql`SELECT user_id FROM employees WHERE id = ${id}`);
+  return rows.rows[0] && { userId: rows.rows[0].user_id };
+}
+
 export async function salonOpeningHours(db: Reader): Promise<Partial<WeeklySchedule>> {
   const rows = await db.execute<{ opening_hours: Partial<WeeklySchedule> }>(sql`SELECT opening_hours FROM salon_settings WHERE id = 1`);
   return rows.rows[0]?.opening_hours ?? {};

@@ -26,7 +26,7 @@ async function scopeOf(ctx: Ctx, query: ReportQuery): Promise<Scope> {
   if ('error' in period) throw badRequest(period.error, 'invalid_period');
   let only: q.Only = null;
   if (query.professionalId !== undefined) {
-    const pro = isId(query.professionalId) ? (await q.allProfessionals(ctx.db)).find((p) => p.id === query.professionalId) : undefined;
+    const pro = isId(query.professionalId) ? await q.professionalById(ctx.db, query.professionalId) : undefined;
     if (!pro) throw notFound(REPORTS_MSG.professionalNotFound);
     only = { userId: pro.userId ?? '' }; // without a login she can hold no appointment: '' matches none
   }
