@@ -18,10 +18,11 @@ type Ctx = Pick<Deps, 'db' | 'now'>;
 const TZ = SALON_TIME_ZONE;
 
 export type ReportQuery = { period: ReportPeriodKind; from?: string; to?: string; professionalId?: string; days?: number };
-type Scope = { period: Period; bucket: Bucket; range: q.Range; only: q.Only; professionalRecordId: string | null; today: string };
+type Scope = { period: Period; bucket: Bucket; range: q.Range; only: q.Only; professionalRecordId: string | null; now: Date; today: string };
 
 async function scopeOf(ctx: Ctx, query: ReportQuery): Promise<Scope> {
-  const today = salonDateOf(ctx.now(), TZ);
+  const now = ctx.now();
+  const today = salonDateOf(now, TZ);
   const period = resolvePeriod(query.period, today, query);
   if ('error' in period) throw badRequest(period.error, 'invalid_period');
   let only: q.Only = null;
@@ -31,7 +32,7 @@ async function scopeOf(ctx: Ctx, query: ReportQuery): Promise<Scope> {
     only = { userId: pro.userId ?? '' }; // without a login she can hold no appointment: '' matches none
   }
   const range = { from: period.from, to: period.to, start: dayBounds(period.from, TZ).start, end: dayBounds(period.to, TZ).end };
-  return { period, bucket: bucketOf(period), range, only, professionalRecordId: query.professionalId ?? null, today };
+  return { period, bucket: bucketOf(period), range, only, professionalRecordId: query.professionalId ?? null, now, today };
 }
 
 const head = (s: Scope) => ({ period: s.period, bucket: s.bucket });
@@ -142,7 +143,7 @@ export async function clientsReport(ctx: Ctx, query: ReportQuery) {
   const [byMonth, lost] = await Promise.all([
     q.clientsByMonth(ctx.db, s.range),
     // "No visit in N days": the last completed visit before the salon day N days ago.
-    q.lostClients(ctx.db, dayBounds(addDays(s.today, -days + 1), TZ).start, ctx.now()),
+    q.lostClients(ctx.db, dayBounds(addDays(s.today, -days + 1), TZ).start, s.now),
   ]);
   const report: ClientsReport = {
     bucket: 'month',
@@ -155,16 +156,19 @@ export async function clientsReport(ctx: Ctx, query: ReportQuery) {
   return { ...head(s), ...report };
 }
 
-/** One table of one report, for its CSV: the same rows the page shows under the chart. */
+/** One table of one report, for its CSV: the same rows the page shows under the chart, and the report's own period. */
 export async function reportTable(ctx: Ctx, table: ReportTableId, query: ReportQuery): Promise<{ table: ReportTable; period: Period }> {
+  const withTables = async <R extends { period: Period }>(report: Promise<R>, tablesOf: (r: R) => Record<string, ReportTable>) => {
+    const r = await report;
+    return { period: r.period, tables: tablesOf(r) };
+  };
   const build = {
-    revenue: async () => revenueTables(await revenueReport(ctx, query)),
-    occupancy: async () => occupancyTables(await occupancyReport(ctx, query)),
-    attendance: async () => attendanceTables(await attendanceReport(ctx, query)),
-    services: async () => servicesTables(await servicesReport(ctx, query)),
-    clients: async () => clientsTables(await clientsReport(ctx, query)),
+    revenue: () => withTables(revenueReport(ctx, query), revenueTables),
+    occupancy: () => withTables(occupancyReport(ctx, query), occupancyTables),
+    attendance: () => withTables(attendanceReport(ctx, query), attendanceTables),
+    services: () => withTables(servicesReport(ctx, query), servicesTables),
+    clients: () => withTables(clientsReport(ctx, query), clientsTables),
   }[REPORT_TABLES[table]];
-  const tables: Record<string, ReportTable> = await build();
-  const today = salonDateOf(ctx.now(), TZ);
-  return { table: tables[table]!, period: resolvePeriod(query.period, today, query) as Period };
+  const { period, tables } = await build();
+  return { table: tables[table]!, period };
 }
