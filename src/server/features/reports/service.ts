@@ -38,6 +38,18 @@ async function scopeOf(ctx: Ctx, query: ReportQuery): Promise<Scope> {
 const head = (s: Scope) => ({ period: s.period, bucket: s.bucket });
 const sumBy = <T,>(xs: T[], pick: (x: T) => number) => xs.reduce((t, x) => t + pick(x), 0);
 
+/** `xs` by `keyOf`, in the order each key first comes. */
+function groupBy<T, K extends string>(xs: T[], keyOf: (x: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const x of xs) {
+    const k = keyOf(x);
+    const group = out.get(k);
+    if (group) group.push(x);
+    else out.set(k, [x]);
+  }
+  return out;
+}
+
 export async function revenueReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
   const [facts, pays, sales, pros] = await Promise.all([
@@ -48,20 +60,18 @@ export async function revenueReport(ctx: Ctx, query: ReportQuery) {
   ]);
   const done = facts.filter((f) => f.status === 'completed');
   const names = new Map(pros.flatMap((p) => (p.userId ? [[p.userId, p.name] as const] : [])));
-  const byPro = new Map<string, typeof done>();
-  for (const f of done) byPro.set(f.employeeId, [...(byPro.get(f.employeeId) ?? []), f]);
-  const methods = new Map<string, { count: number; amounts: number[] }>();
-  for (const p of pays) methods.set(p.method, { count: (methods.get(p.method)?.count ?? 0) + p.count, amounts: [...(methods.get(p.method)?.amounts ?? []), p.amount] });
+  const doneIn = groupBy(done, (f) => f.bucket);
+  const paidIn = groupBy(pays, (p) => p.bucket);
   const report: RevenueReport = {
     bucket: s.bucket,
     byBucket: bucketKeys(s.period).map((key) => {
-      const here = done.filter((f) => f.bucket === key);
-      return { key, completed: sumBy(here, (f) => f.count), revenue: sumEuros(here.map((f) => f.revenue)), taken: sumEuros(pays.filter((p) => p.bucket === key).map((p) => p.amount)) };
+      const here = doneIn.get(key) ?? [];
+      return { key, completed: sumBy(here, (f) => f.count), revenue: sumEuros(here.map((f) => f.revenue)), taken: sumEuros((paidIn.get(key) ?? []).map((p) => p.amount)) };
     }),
-    byProfessional: [...byPro]
+    byProfessional: [...groupBy(done, (f) => f.employeeId)]
       .map(([id, fs]) => ({ name: names.get(id) ?? fs[0]!.employeeName, completed: sumBy(fs, (f) => f.count), revenue: sumEuros(fs.map((f) => f.revenue)) }))
       .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name, 'es')),
-    byMethod: [...methods].map(([method, m]) => ({ method: method as RevenueReport['byMethod'][number]['method'], count: m.count, amount: sumEuros(m.amounts) })).sort((a, b) => b.amount - a.amount),
+    byMethod: [...groupBy(pays, (p) => p.method)].map(([method, ps]) => ({ method, count: sumBy(ps, (p) => p.count), amount: sumEuros(ps.map((p) => p.amount)) })).sort((a, b) => b.amount - a.amount),
     sales,
   };
   return { ...head(s), ...report };
@@ -107,13 +117,12 @@ const STATUS_FIELD = { completed: 'completed', no_show: 'noShow', cancelled_by_c
 
 export async function attendanceReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
-  const facts = await q.appointmentFacts(ctx.db, s.range, s.bucket, s.only);
+  const factsIn = groupBy(await q.appointmentFacts(ctx.db, s.range, s.bucket, s.only), (f) => f.bucket);
   const report: AttendanceReport = {
     bucket: s.bucket,
     byBucket: bucketKeys(s.period).map((key) => {
       const row = { key, total: 0, completed: 0, noShow: 0, cancelledByClient: 0, cancelledBySalon: 0 };
-      for (const f of facts) {
-        if (f.bucket !== key) continue;
+      for (const f of factsIn.get(key) ?? []) {
         row.total += f.count;
         const field = STATUS_FIELD[f.status as keyof typeof STATUS_FIELD];
         if (field) row[field] += f.count;
@@ -127,11 +136,9 @@ export async function attendanceReport(ctx: Ctx, query: ReportQuery) {
 export async function servicesReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
   const facts = (await q.appointmentFacts(ctx.db, s.range, 'month', s.only)).filter((f) => f.status === 'completed');
-  const by = new Map<string, { completed: number; revenues: number[] }>();
-  for (const f of facts) by.set(f.serviceName, { completed: (by.get(f.serviceName)?.completed ?? 0) + f.count, revenues: [...(by.get(f.serviceName)?.revenues ?? []), f.revenue] });
   const report: ServicesReport = {
-    services: [...by]
-      .map(([name, v]) => ({ name, completed: v.completed, revenue: sumEuros(v.revenues) }))
+    services: [...groupBy(facts, (f) => f.serviceName)]
+      .map(([name, fs]) => ({ name, completed: sumBy(fs, (f) => f.count), revenue: sumEuros(fs.map((f) => f.revenue)) }))
       .sort((a, b) => b.revenue - a.revenue || b.completed - a.completed || a.name.localeCompare(b.name, 'es')),
   };
   return { ...head(s), ...report };
