@@ -24,7 +24,7 @@ const bucketOf = (b: Bucket, col = sql`a.start_time`) => sql`date_trunc(${b}, ${
 /** A bucket key as the domain names it: '2026-03-05' by day, '2026-03' by month. */
 const key = (b: Bucket, date: string) => (b === 'day' ? date : date.slice(0, 7));
 
-export type Fact = { bucket: string; employeeId: string; employeeName: string; serviceName: string; status: string; count: number; revenue: number; minutes: number };
+export type Fact = { bucket: string; employeeId: string; serviceName: string; status: string; count: number; revenue: number; minutes: number };
 
 const days = (r: Range) => sql`BETWEEN ${r.from}::date AND ${r.to}::date`;
 /**
@@ -41,8 +41,8 @@ const confirmedIn = (r: Range) => sql`a.status = 'confirmed' AND a.service_durat
  * partial index: the two never overlap, so their sum is every appointment of the period.
  */
 export async function appointmentFacts(db: Reader, r: Range, b: Bucket, only: Only): Promise<Fact[]> {
-  const rows = await db.execute<{ bucket: string; employee_id: string; employee_name: string | null; service_name: string; status: string; n: number; revenue: string; minutes: string }>(sql`
-    SELECT x.bucket, x.employee_id, (SELECT u.name FROM "user" u WHERE u.id = x.employee_id) AS employee_name, x.service_name, x.status,
+  const rows = await db.execute<{ bucket: string; employee_id: string; service_name: string; status: string; n: number; revenue: string; minutes: string }>(sql`
+    SELECT x.bucket, x.employee_id, x.service_name, x.status,
            sum(x.n)::int AS n, sum(x.revenue)::text AS revenue, sum(x.minutes)::bigint::text AS minutes
     FROM (
       SELECT date_trunc(${b}, r.day::timestamp)::date::text AS bucket, r.employee_id, r.service_name, r.status, r.appointments AS n, r.revenue, r.minutes
@@ -54,7 +54,7 @@ export async function appointmentFacts(db: Reader, r: Range, b: Bucket, only: On
     ) x
     GROUP BY x.bucket, x.employee_id, x.service_name, x.status
     HAVING sum(x.n) <> 0`);
-  return rows.rows.map((x) => ({ bucket: key(b, x.bucket), employeeId: x.employee_id, employeeName: x.employee_name ?? '', serviceName: x.service_name, status: x.status, count: x.n, revenue: Number(x.revenue), minutes: Number(x.minutes) }));
+  return rows.rows.map((x) => ({ bucket: key(b, x.bucket), employeeId: x.employee_id, serviceName: x.service_name, status: x.status, count: x.n, revenue: Number(x.revenue), minutes: Number(x.minutes) }));
 }
 
 /** Payments taken in the period (ADR 039: when the desk recorded them), by bucket and method. */
@@ -130,6 +130,16 @@ export async function allProfessionals(db: Reader): Promise<ProfessionalRow[]> {
 export async function professionalById(db: Reader, id: string): Promise<{ userId: string | null } | undefined> {
   const rows = await db.execute<{ user_id: string | null }>(sql`SELECT user_id FROM employees WHERE id = ${id}`);
   return rows.rows[0] && { userId: rows.rows[0].user_id };
+}
+
+/** The account names of these logins: a former professional whose record is gone is still named by hers. */
+export async function userNames(db: Reader, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.execute<{ id: string; name: string }>(sql`SELECT id, name FROM "user" WHERE id IN (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`);
+  return new Map(rows.rows.map((x) => [x.id, x.name]));
 }
 
 export async function salonOpeningHours(db: Reader): Promise<Partial<WeeklySchedule>> {

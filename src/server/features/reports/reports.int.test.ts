@@ -113,6 +113,18 @@ describe('revenue', () => {
     expect(r.body.byMethod).toEqual([]);
   });
 
+  it('a login with no professional record any more is named by her account', async () => {
+    const { db } = server.deps;
+    const id = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-06-10T08:00:00Z'), status: 'completed' });
+    await db.update(appointments).set({ employeeId: w.uid.admin }).where(eq(appointments.id, id));
+    try {
+      const r = await get('/revenue?period=custom&from=2026-06-01&to=2026-06-30');
+      expect(r.body.byProfessional).toEqual([{ name: 'Administración', completed: 1, revenue: 25.5 }]);
+    } finally {
+      await db.delete(appointments).where(eq(appointments.id, id));
+    }
+  });
+
   it('a gift card sold this month is in this month\'s sales', async () => {
     const sold = await w.sessions.admin.post('/api/gift-cards', { amount: 50, buyerName: 'Carmen Ruiz', saleMethod: 'tarjeta' });
     expect(sold.status).toBe(201);

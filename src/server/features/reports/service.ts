@@ -60,6 +60,8 @@ export async function revenueReport(ctx: Ctx, query: ReportQuery) {
   ]);
   const done = facts.filter((f) => f.status === 'completed');
   const names = new Map(pros.flatMap((p) => (p.userId ? [[p.userId, p.name] as const] : [])));
+  const byPro = groupBy(done, (f) => f.employeeId);
+  const formerNames = await q.userNames(ctx.db, [...byPro.keys()].filter((id) => !names.has(id)));
   const doneIn = groupBy(done, (f) => f.bucket);
   const paidIn = groupBy(pays, (p) => p.bucket);
   const report: RevenueReport = {
@@ -68,8 +70,8 @@ export async function revenueReport(ctx: Ctx, query: ReportQuery) {
       const here = doneIn.get(key) ?? [];
       return { key, completed: sumBy(here, (f) => f.count), revenue: sumEuros(here.map((f) => f.revenue)), taken: sumEuros((paidIn.get(key) ?? []).map((p) => p.amount)) };
     }),
-    byProfessional: [...groupBy(done, (f) => f.employeeId)]
-      .map(([id, fs]) => ({ name: names.get(id) ?? fs[0]!.employeeName, completed: sumBy(fs, (f) => f.count), revenue: sumEuros(fs.map((f) => f.revenue)) }))
+    byProfessional: [...byPro]
+      .map(([id, fs]) => ({ name: names.get(id) ?? formerNames.get(id) ?? '', completed: sumBy(fs, (f) => f.count), revenue: sumEuros(fs.map((f) => f.revenue)) }))
       .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name, 'es')),
     byMethod: [...groupBy(pays, (p) => p.method)].map(([method, ps]) => ({ method, count: sumBy(ps, (p) => p.count), amount: sumEuros(ps.map((p) => p.amount)) })).sort((a, b) => b.amount - a.amount),
     sales,
