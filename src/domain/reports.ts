@@ -24,8 +24,10 @@ export const PERIOD_LABEL: Record<ReportPeriodKind, string> = {
 
 /** A custom period is at most a year: the 1M-appointment bench measures exactly that (ADR 042). */
 export const REPORT_MAX_DAYS = 366;
+/** "Clientes que no vuelven": no visit in this many days (7-730, 90 unless asked), the most recently lost first, at most LOST_CLIENTS_MAX. */
 export const LOST_DAYS_DEFAULT = 90;
 export const LOST_DAYS_RANGE = { min: 7, max: 730 } as const;
+export const LOST_CLIENTS_MAX = 200;
 
 /** Salon days, both ends included. */
 export type Period = { from: string; to: string };

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../domain/payment-methods';
-import type { Bucket } from '../../../domain/reports';
+import { LOST_CLIENTS_MAX, type Bucket } from '../../../domain/reports';
 import { SALON_TIME_ZONE } from '../../../domain/salon-time';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
@@ -29,7 +29,7 @@ export type Fact = { bucket: string; employeeId: string; serviceName: string; st
 const days = (r: Range) => sql`BETWEEN ${r.from}::date AND ${r.to}::date`;
 /**
  * Confirmed appointments of the period's salon days, through the partial expression index
- * appointments_confirmed_day_idx (migration 0015): the expression and the predicate are written as
+ * appointments_confirmed_day_idx (migration 0016): the expression and the predicate are written as
  * the index has them, the zone a literal (SALON_TIME_ZONE). `service_duration > 0` is always true;
  * it is there so that no booking query's plan can use this index (ADR 042).
  */
@@ -164,8 +164,6 @@ export async function clientsByMonth(db: Reader, r: Range) {
     FROM v JOIN f USING (client_id) GROUP BY v.month`);
   return rows.rows.map((x) => ({ bucket: x.month.slice(0, 7), newClients: x.new_clients, returning: x.returning }));
 }
-
-export const LOST_CLIENTS_MAX = 200;
 
 /**
  * Client records whose last completed visit is before `cutoff` and who have nothing booked from

@@ -1,7 +1,7 @@
 import { sumEuros } from '../../../domain/money';
 import { attendanceTables, clientsTables, occupancyTables, revenueTables, servicesTables, REPORT_TABLES, type AttendanceReport, type ClientsReport, type OccupancyReport, type OccupancyRow, type ReportTable, type ReportTableId, type RevenueReport, type ServicesReport } from '../../../domain/report-tables';
 import type { Exceptions } from '../../../domain/availability';
-import { availableMinutes, bucketKeys, cabinWeek, bucketOf, monthKeys, emptyHeatGrid, resolvePeriod, type Bucket, type HeatGrid, type Period, type ReportPeriodKind } from '../../../domain/reports';
+import { availableMinutes, bucketKeys, cabinWeek, LOST_DAYS_DEFAULT, bucketOf, monthKeys, emptyHeatGrid, resolvePeriod, type Bucket, type HeatGrid, type Period, type ReportPeriodKind } from '../../../domain/reports';
 import { addDays, dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { REPORTS_MSG } from '../../../domain/texts/reports';
 import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
@@ -148,7 +148,7 @@ export async function servicesReport(ctx: Ctx, query: ReportQuery) {
 
 export async function clientsReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
-  const days = query.days ?? 90;
+  const days = query.days ?? LOST_DAYS_DEFAULT;
   const [byMonth, lost] = await Promise.all([
     q.clientsByMonth(ctx.db, s.range),
     // "No visit in N days": the last completed visit before the salon day N days ago.

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { attendanceTables, clientsTables } from '../../../domain/report-tables';
-import { bucketLabel, rate } from '../../../domain/reports';
+import { bucketLabel, LOST_CLIENTS_MAX, LOST_DAYS_DEFAULT, rate } from '../../../domain/reports';
 import { attendanceQuery, clientsReportQuery, reportCsvUrl, type ReportParams } from '../../api/reports';
 import { chevron, selectClass } from '../../components/select-class';
 import { Bars, COLORS, Lines } from './charts';
@@ -12,6 +12,7 @@ import { Pending } from './pending';
 // Ausencias y cancelaciones, Clientes (issue 25): who did not come, who cancelled, who is new, who
 // comes back and who stopped coming.
 
+const DEFAULT_DAYS = String(LOST_DAYS_DEFAULT);
 const pct = (v: number) => `${Math.round(v * 10) / 10} %`;
 const asPct = (part: number, whole: number) => {
   const r = rate(part, whole);
@@ -78,7 +79,7 @@ export function ClientsSection({ params, lostDays, onLostDays }: { params: Repor
           <h2 className="font-serif text-2xl">Clientes que no vuelven</h2>
           <label className="flex items-center gap-2 text-sm font-medium">
             Sin venir más de
-            <select className={`${selectClass} w-auto`} style={chevron} value={lostDays || '90'} onChange={(e) => onLostDays(e.target.value === '90' ? '' : e.target.value)}>
+            <select className={`${selectClass} w-auto`} style={chevron} value={lostDays || DEFAULT_DAYS} onChange={(e) => onLostDays(e.target.value === DEFAULT_DAYS ? '' : e.target.value)}>
               {LOST_DAY_CHOICES.map((d) => (
                 <option key={d} value={d}>
                   {d} días
@@ -88,7 +89,7 @@ export function ClientsSection({ params, lostDays, onLostDays }: { params: Repor
           </label>
         </div>
         <p className="mt-1 text-sm text-muted">
-          Sin visita en más de {q.data.lost.days} días y sin cita reservada. Los {lost.length === 200 ? '200 más recientes' : lost.length}; llámalas desde su ficha.
+          Sin visita en más de {q.data.lost.days} días y sin cita reservada. Los {lost.length === LOST_CLIENTS_MAX ? `${LOST_CLIENTS_MAX} más recientes` : lost.length}; llámalas desde su ficha.
         </p>
         <div className="mt-4">
           <DataTable
