@@ -6,7 +6,7 @@ import { attendanceQuery, clientsReportQuery, reportCsvUrl, type ReportParams } 
 import { chevron, selectClass } from '../../components/select-class';
 import { Bars, COLORS, Lines } from './charts';
 import { LOST_DAY_CHOICES } from './period-controls';
-import { CARD, DataTable, ReportCard } from './report-card';
+import { ReportCard } from './report-card';
 import { Pending } from './pending';
 
 // Ausencias y cancelaciones, Clientes (issue 25): who did not come, who cancelled, who is new, who
@@ -74,9 +74,9 @@ export function ClientsSection({ params, lostDays, onLostDays }: { params: Repor
         }
         tables={[{ table: t['clientes-nuevos'], csv: reportCsvUrl('clientes-nuevos', params) }]}
       />
-      <section aria-label="Clientes que no vuelven" className={CARD}>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 className="font-serif text-2xl">Clientes que no vuelven</h2>
+      <ReportCard
+        title="Clientes que no vuelven"
+        action={
           <label className="flex items-center gap-2 text-sm font-medium">
             Sin venir más de
             <select className={`${selectClass} w-auto`} style={chevron} value={lostDays || DEFAULT_DAYS} onChange={(e) => onLostDays(e.target.value === DEFAULT_DAYS ? '' : e.target.value)}>
@@ -87,25 +87,22 @@ export function ClientsSection({ params, lostDays, onLostDays }: { params: Repor
               ))}
             </select>
           </label>
-        </div>
-        <p className="mt-1 text-sm text-muted">
-          Sin visita en más de {q.data.lost.days} días y sin cita reservada. Los {lost.length === LOST_CLIENTS_MAX ? `${LOST_CLIENTS_MAX} más recientes` : lost.length}; llámalas desde su ficha.
-        </p>
-        <div className="mt-4">
-          <DataTable
-            table={t['clientes-perdidos']}
-            cell={(r, c, text) => {
+        }
+        note={`Sin visita en más de ${q.data.lost.days} días y sin cita reservada. Los ${lost.length === LOST_CLIENTS_MAX ? `${LOST_CLIENTS_MAX} más recientes` : lost.length}; llámalas desde su ficha.`}
+        tables={[
+          {
+            table: t['clientes-perdidos'],
+            csv: reportCsvUrl('clientes-perdidos', params),
+            open: true,
+            cell: (r, c, text) => {
               const client = lost[r]!;
               if (c === 0) return <Link to={`/admin/clients/${client.id}`} className="font-medium text-rose-700 underline-offset-4 hover:underline">{text}</Link>;
               if (c === 1 && client.phone) return <a href={`tel:${client.phone}`} className="underline-offset-4 hover:underline">{text}</a>;
               return text;
-            }}
-          />
-        </div>
-        <a href={reportCsvUrl('clientes-perdidos', params)} download className="mt-2 inline-flex min-h-11 items-center px-2 text-sm font-medium text-rose-700 hover:underline">
-          Descargar CSV<span className="sr-only">: Clientes que no vuelven</span>
-        </a>
-      </section>
+            },
+          },
+        ]}
+      />
     </>
   );
 }
