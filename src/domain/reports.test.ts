@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exceptions } from './availability';
 import { attendanceTables, displayCell, occupancyTables, revenueTables, tableCsv } from './report-tables';
-import { addToHeatGrid, availableIntervals, availableMinutes, bucketKeys, cabinWeek, bucketLabel, bucketOf, emptyHeatGrid, rate, realMinutes, resolvePeriod, type ReportPeriodKind } from './reports';
+import { addToHeatGrid, availableIntervals, availableMinutes, bucketKeys, cabinWeek, bucketLabel, bucketOf, emptyHeatGrid, percentOf, rate, realMinutes, resolvePeriod, type ReportPeriodKind } from './reports';
 import { REPORTS_MSG } from './texts/reports';
 import type { DaySchedule, WeeklySchedule } from './weekly-schedule';
 
@@ -47,6 +47,12 @@ describe('rate', () => {
     [0, 4, 0],
     [3, 0, null],
   ])('%i of %i is %s', (p, w, r) => expect(rate(p, w)).toBe(r));
+  it.each([
+    [1, 8, 12.5],
+    [2, 3, 66.7],
+    [0, 4, 0],
+    [3, 0, null],
+  ])('%i of %i is %s %', (p, w, r) => expect(percentOf(p, w)).toBe(r));
 });
 
 describe('available time', () => {

@@ -112,6 +112,12 @@ export function rate(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
 
+/** The same as a percentage with one decimal (1 of 8 is 12.5): what a chart plots. */
+export function percentOf(part: number, whole: number): number | null {
+  const r = rate(part, whole);
+  return r === null ? null : Math.round(r * 1000) / 10;
+}
+
 // ---- occupancy ----
 
 /** A stretch of the salon's wall clock on one day, in minutes since midnight. */

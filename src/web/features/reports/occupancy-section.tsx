@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { occupancyTables } from '../../../domain/report-tables';
-import { rate } from '../../../domain/reports';
+import { percentOf } from '../../../domain/reports';
 import { occupancyQuery, reportCsvUrl, type ReportParams } from '../../api/reports';
 import { Bars, COLORS } from './charts';
 import { ReportCard } from './report-card';
@@ -18,7 +18,7 @@ const HEAT = [
   { below: Infinity, bg: '#854D58', fg: '#FFFFFF' },
 ];
 const pct = (v: number) => `${Math.round(v)} %`;
-const asPercent = (rows: Array<{ name: string; available: number; booked: number }>) => rows.map((r) => ({ name: r.name, ocupacion: Math.round((rate(r.booked, r.available) ?? 0) * 1000) / 10 }));
+const asPercent = (rows: Array<{ name: string; available: number; booked: number }>) => rows.map((r) => ({ name: r.name, ocupacion: percentOf(r.booked, r.available) ?? 0 }));
 
 export function OccupancySection({ params }: { params: ReportParams }) {
   const q = useQuery(occupancyQuery(params));

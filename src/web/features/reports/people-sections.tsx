@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { attendanceTables, clientsTables } from '../../../domain/report-tables';
-import { bucketLabel, LOST_CLIENTS_MAX, LOST_DAYS_DEFAULT, rate } from '../../../domain/reports';
+import { bucketLabel, LOST_CLIENTS_MAX, LOST_DAYS_DEFAULT, percentOf } from '../../../domain/reports';
 import { attendanceQuery, clientsReportQuery, reportCsvUrl, type ReportParams } from '../../api/reports';
 import { chevron, selectClass } from '../../components/select-class';
 import { Bars, COLORS, Lines } from './charts';
@@ -14,19 +14,15 @@ import { Pending } from './pending';
 
 const DEFAULT_DAYS = String(LOST_DAYS_DEFAULT);
 const pct = (v: number) => `${Math.round(v * 10) / 10} %`;
-const asPct = (part: number, whole: number) => {
-  const r = rate(part, whole);
-  return r === null ? null : Math.round(r * 1000) / 10;
-};
 
 export function AttendanceSection({ params }: { params: ReportParams }) {
   const q = useQuery(attendanceQuery(params));
   if (!q.data) return <Pending title="Ausencias y cancelaciones" query={q} />;
   const data = q.data.byBucket.map((b) => ({
     label: bucketLabel(b.key),
-    noShow: asPct(b.noShow, b.total),
-    byClient: asPct(b.cancelledByClient, b.total),
-    bySalon: asPct(b.cancelledBySalon, b.total),
+    noShow: percentOf(b.noShow, b.total),
+    byClient: percentOf(b.cancelledByClient, b.total),
+    bySalon: percentOf(b.cancelledBySalon, b.total),
   }));
   return (
     <ReportCard
