@@ -73,7 +73,7 @@ export function ClientsSection({ params, lostDays, onLostDays }: { params: Repor
       <ReportCard
         title="Clientes que no vuelven"
         action={
-          <label className="flex items-center gap-2 text-sm font-medium">
+          <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap">
             Sin venir más de
             <select className={`${selectClass} w-auto`} style={chevron} value={lostDays || DEFAULT_DAYS} onChange={(e) => onLostDays(e.target.value === DEFAULT_DAYS ? '' : e.target.value)}>
               {LOST_DAY_CHOICES.map((d) => (
