@@ -46,7 +46,8 @@ export function AttendanceSection({ params }: { params: ReportParams }) {
   );
 }
 
-export function ClientsSection({ params, lostDays, onLostDays }: { params: ReportParams; lostDays: string; onLostDays: (days: string) => void }) {
+export function ClientsSection({ params: period, lostDays, onLostDays }: { params: ReportParams; lostDays: string; onLostDays: (days: string) => void }) {
+  const params = lostDays ? { ...period, days: lostDays } : period;
   const q = useQuery(clientsReportQuery(params));
   if (!q.data) return <Pending title="Clientes" query={q} />;
   const t = clientsTables(q.data);
