@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Exceptions } from './availability';
 import { attendanceTables, displayCell, occupancyTables, revenueTables, tableCsv } from './report-tables';
-import { addToHeatGrid, availableIntervals, availableMinutes, bucketKeys, bucketLabel, bucketOf, emptyHeatGrid, rate, realMinutes, resolvePeriod, type ReportPeriodKind } from './reports';
+import { addToHeatGrid, availableIntervals, availableMinutes, bucketKeys, cabinWeek, bucketLabel, bucketOf, emptyHeatGrid, percentOf, rate, realMinutes, resolvePeriod, type ReportPeriodKind } from './reports';
 import { REPORTS_MSG } from './texts/reports';
-import type { DaySchedule } from './weekly-schedule';
+import type { DaySchedule, WeeklySchedule } from './weekly-schedule';
 
 const TZ = 'Europe/Madrid';
 const NONE: Exceptions = { salon: [], timeOff: [] };
@@ -47,6 +47,12 @@ describe('rate', () => {
     [0, 4, 0],
     [3, 0, null],
   ])('%i of %i is %s', (p, w, r) => expect(rate(p, w)).toBe(r));
+  it.each([
+    [1, 8, 12.5],
+    [2, 3, 66.7],
+    [0, 4, 0],
+    [3, 0, null],
+  ])('%i of %i is %s %', (p, w, r) => expect(percentOf(p, w)).toBe(r));
 });
 
 describe('available time', () => {
@@ -72,6 +78,28 @@ describe('available time', () => {
     const weekly = (d: string) => ([0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()) ? { ...day('09:00', '17:00'), isWorkingDay: false } : day('09:00', '17:00'));
     const closure: Exceptions = { salon: [{ kind: 'closed', startDate: '2026-03-19', endDate: '2026-03-19', reason: 'San José' }], timeOff: [] };
     expect(availableMinutes({ from: '2026-03-01', to: '2026-03-31' }, weekly, closure, TZ)).toBe(21 * 8 * 60);
+  });
+
+  it('with a grid, every day adds its wall-clock hours go into its weekday (Wednesdays 18 and 25 March, lunch off)', () => {
+    const grid = emptyHeatGrid();
+    const weekly = () => day('09:00', '17:00', [{ start: '14:00', end: '15:00' }]);
+    expect(availableMinutes({ from: '2026-03-18', to: '2026-03-18' }, weekly, NONE, TZ, grid)).toBe(7 * 60);
+    availableMinutes({ from: '2026-03-25', to: '2026-03-25' }, weekly, NONE, TZ, grid);
+    expect(grid[2]!.slice(8, 18)).toEqual([0, 120, 120, 120, 120, 120, 0, 120, 120, 0]);
+    expect(grid.filter((_, d) => d !== 2).flat().every((m) => m === 0)).toBe(true);
+  });
+
+  it.each<[string, Partial<WeeklySchedule>, Array<Partial<WeeklySchedule>>, Partial<WeeklySchedule>]>([
+    ['the salon\'s opening hours when it set them', { monday: day('10:00', '18:00') }, [{ monday: day('09:00', '20:00') }], { monday: day('10:00', '18:00') }],
+    [
+      'otherwise the team\'s first start to last end, without breaks',
+      { monday: { ...day('10:00', '18:00'), isWorkingDay: false } },
+      [{ monday: day('09:00', '14:00', [{ start: '11:00', end: '11:30' }]), tuesday: day('10:00', '15:00') }, { monday: day('12:00', '20:00') }],
+      { monday: day('09:00', '20:00'), tuesday: day('10:00', '15:00') },
+    ],
+    ['a day nobody works (or with a bad time) is not open', {}, [{ monday: { ...day('09:00', '14:00'), isWorkingDay: false }, tuesday: day('9h', '14:00') }], {}],
+  ])('a cabin\'s week: %s', (_what, opening, team, week) => {
+    expect(cabinWeek(opening, team)).toEqual(week);
   });
 
   it('the heat grid takes each hour its minutes (Wednesday 09:30-11:15)', () => {

@@ -1,8 +1,8 @@
 import { dayPlan, type Exceptions } from './availability';
-import { addDays, isoDayOfWeek, isSalonDay } from './calendar-date';
+import { addDays, isoDayOfWeek, isSalonDay, isValidTime } from './calendar-date';
 import { wallClockBoundary } from './salon-time';
 import { REPORTS_MSG } from './texts/reports';
-import { toMinutes, type DaySchedule } from './weekly-schedule';
+import { DAY_KEYS, toMinutes, type DaySchedule, type WeeklySchedule } from './weekly-schedule';
 
 // The Informes' pure rules (issue 25, docs/decisions/042-reports-and-charts.md): which salon days a
 // period covers, how its figures are bucketed, rates, and the occupancy arithmetic
@@ -24,8 +24,10 @@ export const PERIOD_LABEL: Record<ReportPeriodKind, string> = {
 
 /** A custom period is at most a year: the 1M-appointment bench measures exactly that (ADR 042). */
 export const REPORT_MAX_DAYS = 366;
+/** "Clientes que no vuelven": no visit in this many days (7-730, 90 unless asked), the most recently lost first, at most LOST_CLIENTS_MAX. */
 export const LOST_DAYS_DEFAULT = 90;
 export const LOST_DAYS_RANGE = { min: 7, max: 730 } as const;
+export const LOST_CLIENTS_MAX = 200;
 
 /** Salon days, both ends included. */
 export type Period = { from: string; to: string };
@@ -110,6 +112,12 @@ export function rate(part: number, whole: number): number | null {
   return whole > 0 ? part / whole : null;
 }
 
+/** The same as a percentage with one decimal (1 of 8 is 12.5): what a chart plots. */
+export function percentOf(part: number, whole: number): number | null {
+  const r = rate(part, whole);
+  return r === null ? null : Math.round(r * 1000) / 10;
+}
+
 // ---- occupancy ----
 
 /** A stretch of the salon's wall clock on one day, in minutes since midnight. */
@@ -164,11 +172,31 @@ export function realMinutes(date: string, intervals: WallInterval[], tz: string)
   return Math.round(ms / 60_000);
 }
 
-/** Available minutes over a period: the sum of each day's. */
-export function availableMinutes(p: Period, weeklyOf: (date: string) => DaySchedule, ex: Exceptions, tz: string): number {
+/** Available minutes over a period: the sum of each day's; with `grid`, each day's wall-clock minutes added into it too. */
+export function availableMinutes(p: Period, weeklyOf: (date: string) => DaySchedule, ex: Exceptions, tz: string, grid?: HeatGrid): number {
   let total = 0;
-  for (let d = p.from; d <= p.to; d = addDays(d, 1)) total += realMinutes(d, availableIntervals(d, weeklyOf(d), ex, tz), tz);
+  for (let d = p.from; d <= p.to; d = addDays(d, 1)) {
+    const intervals = availableIntervals(d, weeklyOf(d), ex, tz);
+    total += realMinutes(d, intervals, tz);
+    if (grid) addToHeatGrid(grid, d, intervals);
+  }
   return total;
+}
+
+/**
+ * The week a cabin or machine can be booked in: the salon's opening hours; a salon that never set
+ * them is open, for this, from its first professional's start to its last one's end each weekday
+ * (no breaks; ADR 042). `team` is the professionals' weeks.
+ */
+export function cabinWeek(opening: Partial<WeeklySchedule>, team: Array<Partial<WeeklySchedule>>): Partial<WeeklySchedule> {
+  if (DAY_KEYS.some((d) => opening[d]?.isWorkingDay === true)) return opening;
+  const out: Partial<WeeklySchedule> = {};
+  for (const d of DAY_KEYS) {
+    const days = team.map((w) => w[d]).filter((x): x is DaySchedule => x?.isWorkingDay === true && isValidTime(x.startTime) && isValidTime(x.endTime));
+    if (days.length === 0) continue;
+    out[d] = { isWorkingDay: true, startTime: days.map((x) => x.startTime).sort()[0]!, endTime: days.map((x) => x.endTime).sort().at(-1)!, breaks: [] };
+  }
+  return out;
 }
 
 /** Weekday (0 = Monday) × hour (0-23) minutes. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../domain/payment-methods';
-import type { Bucket } from '../../../domain/reports';
+import { LOST_CLIENTS_MAX, type Bucket } from '../../../domain/reports';
 import { SALON_TIME_ZONE } from '../../../domain/salon-time';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
@@ -24,12 +24,12 @@ const bucketOf = (b: Bucket, col = sql`a.start_time`) => sql`date_trunc(${b}, ${
 /** A bucket key as the domain names it: '2026-03-05' by day, '2026-03' by month. */
 const key = (b: Bucket, date: string) => (b === 'day' ? date : date.slice(0, 7));
 
-export type Fact = { bucket: string; employeeId: string; employeeName: string; serviceName: string; status: string; count: number; revenue: number; minutes: number };
+export type Fact = { bucket: string; employeeId: string; serviceName: string; status: string; count: number; revenue: number; minutes: number };
 
 const days = (r: Range) => sql`BETWEEN ${r.from}::date AND ${r.to}::date`;
 /**
  * Confirmed appointments of the period's salon days, through the partial expression index
- * appointments_confirmed_day_idx (migration 0015): the expression and the predicate are written as
+ * appointments_confirmed_day_idx (migration 0016): the expression and the predicate are written as
  * the index has them, the zone a literal (SALON_TIME_ZONE). `service_duration > 0` is always true;
  * it is there so that no booking query's plan can use this index (ADR 042).
  */
@@ -41,8 +41,8 @@ const confirmedIn = (r: Range) => sql`a.status = 'confirmed' AND a.service_durat
  * partial index: the two never overlap, so their sum is every appointment of the period.
  */
 export async function appointmentFacts(db: Reader, r: Range, b: Bucket, only: Only): Promise<Fact[]> {
-  const rows = await db.execute<{ bucket: string; employee_id: string; employee_name: string | null; service_name: string; status: string; n: number; revenue: string; minutes: string }>(sql`
-    SELECT x.bucket, x.employee_id, (SELECT u.name FROM "user" u WHERE u.id = x.employee_id) AS employee_name, x.service_name, x.status,
+  const rows = await db.execute<{ bucket: string; employee_id: string; service_name: string; status: string; n: number; revenue: string; minutes: string }>(sql`
+    SELECT x.bucket, x.employee_id, x.service_name, x.status,
            sum(x.n)::int AS n, sum(x.revenue)::text AS revenue, sum(x.minutes)::bigint::text AS minutes
     FROM (
       SELECT date_trunc(${b}, r.day::timestamp)::date::text AS bucket, r.employee_id, r.service_name, r.status, r.appointments AS n, r.revenue, r.minutes
@@ -54,7 +54,7 @@ export async function appointmentFacts(db: Reader, r: Range, b: Bucket, only: On
     ) x
     GROUP BY x.bucket, x.employee_id, x.service_name, x.status
     HAVING sum(x.n) <> 0`);
-  return rows.rows.map((x) => ({ bucket: key(b, x.bucket), employeeId: x.employee_id, employeeName: x.employee_name ?? '', serviceName: x.service_name, status: x.status, count: x.n, revenue: Number(x.revenue), minutes: Number(x.minutes) }));
+  return rows.rows.map((x) => ({ bucket: key(b, x.bucket), employeeId: x.employee_id, serviceName: x.service_name, status: x.status, count: x.n, revenue: Number(x.revenue), minutes: Number(x.minutes) }));
 }
 
 /** Payments taken in the period (ADR 039: when the desk recorded them), by bucket and method. */
@@ -126,6 +126,22 @@ export async function allProfessionals(db: Reader): Promise<ProfessionalRow[]> {
   return rows.rows.map((x) => ({ id: x.id, name: x.name, userId: x.user_id, isActive: x.is_active, availability: x.availability }));
 }
 
+/** The professional a report is about: her record's login, or undefined when there is no such record. */
+export async function professionalById(db: Reader, id: string): Promise<{ userId: string | null } | undefined> {
+  const rows = await db.execute<{ user_id: string | null }>(sql`SELECT user_id FROM employees WHERE id = ${id}`);
+  return rows.rows[0] && { userId: rows.rows[0].user_id };
+}
+
+/** The account names of these logins: a former professional whose record is gone is still named by hers. */
+export async function userNames(db: Reader, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.execute<{ id: string; name: string }>(sql`SELECT id, name FROM "user" WHERE id IN (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`);
+  return new Map(rows.rows.map((x) => [x.id, x.name]));
+}
+
 export async function salonOpeningHours(db: Reader): Promise<Partial<WeeklySchedule>> {
   const rows = await db.execute<{ opening_hours: Partial<WeeklySchedule> }>(sql`SELECT opening_hours FROM salon_settings WHERE id = 1`);
   return rows.rows[0]?.opening_hours ?? {};
@@ -148,8 +164,6 @@ export async function clientsByMonth(db: Reader, r: Range) {
     FROM v JOIN f USING (client_id) GROUP BY v.month`);
   return rows.rows.map((x) => ({ bucket: x.month.slice(0, 7), newClients: x.new_clients, returning: x.returning }));
 }
-
-export const LOST_CLIENTS_MAX = 200;
 
 /**
  * Client records whose last completed visit is before `cutoff` and who have nothing booked from

@@ -113,6 +113,18 @@ describe('revenue', () => {
     expect(r.body.byMethod).toEqual([]);
   });
 
+  it('a login with no professional record any more is named by her account', async () => {
+    const { db } = server.deps;
+    const id = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-06-10T08:00:00Z'), status: 'completed' });
+    await db.update(appointments).set({ employeeId: w.uid.admin }).where(eq(appointments.id, id));
+    try {
+      const r = await get('/revenue?period=custom&from=2026-06-01&to=2026-06-30');
+      expect(r.body.byProfessional).toEqual([{ name: 'Administración', completed: 1, revenue: 25.5 }]);
+    } finally {
+      await db.delete(appointments).where(eq(appointments.id, id));
+    }
+  });
+
   it('a gift card sold this month is in this month\'s sales', async () => {
     const sold = await w.sessions.admin.post('/api/gift-cards', { amount: 50, buyerName: 'Carmen Ruiz', saleMethod: 'tarjeta' });
     expect(sold.status).toBe(201);
@@ -139,6 +151,22 @@ describe('occupancy', () => {
     expect(r.body.byResource).toEqual([{ name: 'Cabina 1', available: 1800, booked: 30 }]);
     // Monday 10:00-11:00: Lucía's A1 and Sara's B1 (30 + 30) of 60 + 60 available.
     expect([r.body.heatmap.booked[0][10], r.body.heatmap.available[0][10]]).toEqual([60, 120]);
+  });
+
+  it('a salon that never set its opening hours: a cabin is open from the team\'s first start to its last end, whoever the report is about', async () => {
+    const { db } = server.deps;
+    const [settings] = await db.select({ openingHours: salonSettings.openingHours }).from(salonSettings);
+    await db.update(salonSettings).set({ openingHours: {} });
+    try {
+      // Lucía and Sara: Monday to Saturday 09:00-20:00, and Sara's Sunday 01:00-04:00 (4 hours on the 25th):
+      // 4 × 660 + Wednesday's 660 − 120 of maintenance + 240, Thursday closed = 3420.
+      const all = await get(`/occupancy?${OCT}`);
+      const lucia = await get(`/occupancy?${OCT}&professionalId=${w.employeeRecord}`);
+      expect(all.body.byResource).toEqual([{ name: 'Cabina 1', available: 3420, booked: 30 }]);
+      expect(lucia.body.byResource).toEqual(all.body.byResource);
+    } finally {
+      await db.update(salonSettings).set({ openingHours: settings!.openingHours });
+    }
   });
 
   it('the spring DST week: Sara\'s Sunday night shift of 29 March lasts 2 hours', async () => {

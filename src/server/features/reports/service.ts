@@ -1,10 +1,10 @@
 import { sumEuros } from '../../../domain/money';
 import { attendanceTables, clientsTables, occupancyTables, revenueTables, servicesTables, REPORT_TABLES, type AttendanceReport, type ClientsReport, type OccupancyReport, type OccupancyRow, type ReportTable, type ReportTableId, type RevenueReport, type ServicesReport } from '../../../domain/report-tables';
-import { addToHeatGrid, availableIntervals, bucketKeys, bucketOf, monthKeys, emptyHeatGrid, realMinutes, resolvePeriod, type Bucket, type Period, type ReportPeriodKind } from '../../../domain/reports';
+import type { Exceptions } from '../../../domain/availability';
+import { availableMinutes, bucketKeys, cabinWeek, LOST_DAYS_DEFAULT, bucketOf, monthKeys, emptyHeatGrid, resolvePeriod, type Bucket, type HeatGrid, type Period, type ReportPeriodKind } from '../../../domain/reports';
 import { addDays, dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { REPORTS_MSG } from '../../../domain/texts/reports';
-import { DAY_KEYS, dayScheduleOf, type DaySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
-import { isValidTime } from '../../../domain/calendar-date';
+import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { exceptionsBetween } from '../../availability/exceptions';
 import type { Deps } from '../../http/env';
 import { badRequest, notFound } from '../../http/errors';
@@ -18,24 +18,37 @@ type Ctx = Pick<Deps, 'db' | 'now'>;
 const TZ = SALON_TIME_ZONE;
 
 export type ReportQuery = { period: ReportPeriodKind; from?: string; to?: string; professionalId?: string; days?: number };
-type Scope = { period: Period; bucket: Bucket; range: q.Range; only: q.Only; professionalRecordId: string | null; today: string };
+type Scope = { period: Period; bucket: Bucket; range: q.Range; only: q.Only; professionalRecordId: string | null; now: Date; today: string };
 
 async function scopeOf(ctx: Ctx, query: ReportQuery): Promise<Scope> {
-  const today = salonDateOf(ctx.now(), TZ);
+  const now = ctx.now();
+  const today = salonDateOf(now, TZ);
   const period = resolvePeriod(query.period, today, query);
   if ('error' in period) throw badRequest(period.error, 'invalid_period');
   let only: q.Only = null;
   if (query.professionalId !== undefined) {
-    const pro = isId(query.professionalId) ? (await q.allProfessionals(ctx.db)).find((p) => p.id === query.professionalId) : undefined;
+    const pro = isId(query.professionalId) ? await q.professionalById(ctx.db, query.professionalId) : undefined;
     if (!pro) throw notFound(REPORTS_MSG.professionalNotFound);
     only = { userId: pro.userId ?? '' }; // without a login she can hold no appointment: '' matches none
   }
   const range = { from: period.from, to: period.to, start: dayBounds(period.from, TZ).start, end: dayBounds(period.to, TZ).end };
-  return { period, bucket: bucketOf(period), range, only, professionalRecordId: query.professionalId ?? null, today };
+  return { period, bucket: bucketOf(period), range, only, professionalRecordId: query.professionalId ?? null, now, today };
 }
 
 const head = (s: Scope) => ({ period: s.period, bucket: s.bucket });
 const sumBy = <T,>(xs: T[], pick: (x: T) => number) => xs.reduce((t, x) => t + pick(x), 0);
+
+/** `xs` by `keyOf`, in the order each key first comes. */
+function groupBy<T, K extends string>(xs: T[], keyOf: (x: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const x of xs) {
+    const k = keyOf(x);
+    const group = out.get(k);
+    if (group) group.push(x);
+    else out.set(k, [x]);
+  }
+  return out;
+}
 
 export async function revenueReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
@@ -47,35 +60,27 @@ export async function revenueReport(ctx: Ctx, query: ReportQuery) {
   ]);
   const done = facts.filter((f) => f.status === 'completed');
   const names = new Map(pros.flatMap((p) => (p.userId ? [[p.userId, p.name] as const] : [])));
-  const byPro = new Map<string, typeof done>();
-  for (const f of done) byPro.set(f.employeeId, [...(byPro.get(f.employeeId) ?? []), f]);
-  const methods = new Map<string, { count: number; amounts: number[] }>();
-  for (const p of pays) methods.set(p.method, { count: (methods.get(p.method)?.count ?? 0) + p.count, amounts: [...(methods.get(p.method)?.amounts ?? []), p.amount] });
+  const byPro = groupBy(done, (f) => f.employeeId);
+  const formerNames = await q.userNames(ctx.db, [...byPro.keys()].filter((id) => !names.has(id)));
+  const doneIn = groupBy(done, (f) => f.bucket);
+  const paidIn = groupBy(pays, (p) => p.bucket);
   const report: RevenueReport = {
     bucket: s.bucket,
     byBucket: bucketKeys(s.period).map((key) => {
-      const here = done.filter((f) => f.bucket === key);
-      return { key, completed: sumBy(here, (f) => f.count), revenue: sumEuros(here.map((f) => f.revenue)), taken: sumEuros(pays.filter((p) => p.bucket === key).map((p) => p.amount)) };
+      const here = doneIn.get(key) ?? [];
+      return { key, completed: sumBy(here, (f) => f.count), revenue: sumEuros(here.map((f) => f.revenue)), taken: sumEuros((paidIn.get(key) ?? []).map((p) => p.amount)) };
     }),
     byProfessional: [...byPro]
-      .map(([id, fs]) => ({ name: names.get(id) ?? fs[0]!.employeeName, completed: sumBy(fs, (f) => f.count), revenue: sumEuros(fs.map((f) => f.revenue)) }))
+      .map(([id, fs]) => ({ name: names.get(id) ?? formerNames.get(id) ?? '', completed: sumBy(fs, (f) => f.count), revenue: sumEuros(fs.map((f) => f.revenue)) }))
       .sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name, 'es')),
-    byMethod: [...methods].map(([method, m]) => ({ method: method as RevenueReport['byMethod'][number]['method'], count: m.count, amount: sumEuros(m.amounts) })).sort((a, b) => b.amount - a.amount),
+    byMethod: [...groupBy(pays, (p) => p.method)].map(([method, ps]) => ({ method, count: sumBy(ps, (p) => p.count), amount: sumEuros(ps.map((p) => p.amount)) })).sort((a, b) => b.amount - a.amount),
     sales,
   };
   return { ...head(s), ...report };
 }
 
-/** Her weekly hours or the salon's opening hours, day by day, into minutes and the weekday × hour grid. */
-function availableOver(p: Period, weekly: Partial<WeeklySchedule>, ex: Parameters<typeof availableIntervals>[2], grid?: number[][]): number {
-  let total = 0;
-  for (let d = p.from; d <= p.to; d = addDays(d, 1)) {
-    const intervals = availableIntervals(d, dayScheduleOf(weekly, d), ex, TZ);
-    total += realMinutes(d, intervals, TZ);
-    if (grid) addToHeatGrid(grid, d, intervals);
-  }
-  return total;
-}
+/** Her weekly hours or the salon's opening hours, day by day, into minutes (and the weekday × hour grid). */
+const availableOver = (p: Period, weekly: Partial<WeeklySchedule>, ex: Exceptions, grid?: HeatGrid) => availableMinutes(p, (d) => dayScheduleOf(weekly, d), ex, TZ, grid);
 
 export async function occupancyReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
@@ -100,10 +105,9 @@ export async function occupancyReport(ctx: Ctx, query: ReportQuery) {
     available: availableOver(s.period, p.availability, { salon: ex.salon, timeOff: ex.timeOff.filter((t) => t.employeeId === p.id) }, available),
     booked: sumBy(held.filter((f) => f.employeeId === p.userId), (f) => f.minutes),
   }));
-  // A cabin or machine is there while the salon is open, less its maintenance (ADR 036). A salon
-  // that never set its opening hours is open, for this, from its first professional's start to
-  // its last one's end each day (ADR 042).
-  const salonWeek = hasOpeningDay(opening) ? opening : spanOfWeeks(shown.map((p) => p.availability));
+  // A cabin or machine is there while the salon is open, less its maintenance (ADR 036); it is the
+  // salon's, so its week is the team's whatever professional the report is about.
+  const salonWeek = cabinWeek(opening, pros.filter((p) => p.isActive).map((p) => p.availability));
   const byResource: OccupancyRow[] = resources
     .filter((r) => r.isActive || (resBooked.get(r.id) ?? 0) > 0)
     .map((r) => ({ name: r.name, available: availableOver(s.period, salonWeek, { salon: ex.salon, timeOff: maintenance.filter((m) => m.resourceId === r.id) }), booked: resBooked.get(r.id) ?? 0 }));
@@ -111,30 +115,16 @@ export async function occupancyReport(ctx: Ctx, query: ReportQuery) {
   return { ...head(s), ...report };
 }
 
-const hasOpeningDay = (w: Partial<WeeklySchedule>) => DAY_KEYS.some((d) => w[d]?.isWorkingDay === true);
-
-/** Per weekday, the earliest start and latest end of the given weeks (no breaks). */
-function spanOfWeeks(weeks: Array<Partial<WeeklySchedule>>): Partial<WeeklySchedule> {
-  const out: Partial<WeeklySchedule> = {};
-  for (const d of DAY_KEYS) {
-    const days = weeks.map((w) => w[d]).filter((x): x is DaySchedule => x?.isWorkingDay === true && isValidTime(x.startTime) && isValidTime(x.endTime));
-    if (days.length === 0) continue;
-    out[d] = { isWorkingDay: true, startTime: days.map((x) => x.startTime).sort()[0]!, endTime: days.map((x) => x.endTime).sort().at(-1)!, breaks: [] };
-  }
-  return out;
-}
-
 const STATUS_FIELD = { completed: 'completed', no_show: 'noShow', cancelled_by_client: 'cancelledByClient', cancelled_by_salon: 'cancelledBySalon' } as const;
 
 export async function attendanceReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
-  const facts = await q.appointmentFacts(ctx.db, s.range, s.bucket, s.only);
+  const factsIn = groupBy(await q.appointmentFacts(ctx.db, s.range, s.bucket, s.only), (f) => f.bucket);
   const report: AttendanceReport = {
     bucket: s.bucket,
     byBucket: bucketKeys(s.period).map((key) => {
       const row = { key, total: 0, completed: 0, noShow: 0, cancelledByClient: 0, cancelledBySalon: 0 };
-      for (const f of facts) {
-        if (f.bucket !== key) continue;
+      for (const f of factsIn.get(key) ?? []) {
         row.total += f.count;
         const field = STATUS_FIELD[f.status as keyof typeof STATUS_FIELD];
         if (field) row[field] += f.count;
@@ -148,11 +138,9 @@ export async function attendanceReport(ctx: Ctx, query: ReportQuery) {
 export async function servicesReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
   const facts = (await q.appointmentFacts(ctx.db, s.range, 'month', s.only)).filter((f) => f.status === 'completed');
-  const by = new Map<string, { completed: number; revenues: number[] }>();
-  for (const f of facts) by.set(f.serviceName, { completed: (by.get(f.serviceName)?.completed ?? 0) + f.count, revenues: [...(by.get(f.serviceName)?.revenues ?? []), f.revenue] });
   const report: ServicesReport = {
-    services: [...by]
-      .map(([name, v]) => ({ name, completed: v.completed, revenue: sumEuros(v.revenues) }))
+    services: [...groupBy(facts, (f) => f.serviceName)]
+      .map(([name, fs]) => ({ name, completed: sumBy(fs, (f) => f.count), revenue: sumEuros(fs.map((f) => f.revenue)) }))
       .sort((a, b) => b.revenue - a.revenue || b.completed - a.completed || a.name.localeCompare(b.name, 'es')),
   };
   return { ...head(s), ...report };
@@ -160,11 +148,11 @@ export async function servicesReport(ctx: Ctx, query: ReportQuery) {
 
 export async function clientsReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
-  const days = query.days ?? 90;
+  const days = query.days ?? LOST_DAYS_DEFAULT;
   const [byMonth, lost] = await Promise.all([
     q.clientsByMonth(ctx.db, s.range),
     // "No visit in N days": the last completed visit before the salon day N days ago.
-    q.lostClients(ctx.db, dayBounds(addDays(s.today, -days + 1), TZ).start, ctx.now()),
+    q.lostClients(ctx.db, dayBounds(addDays(s.today, -days + 1), TZ).start, s.now),
   ]);
   const report: ClientsReport = {
     bucket: 'month',
@@ -177,16 +165,19 @@ export async function clientsReport(ctx: Ctx, query: ReportQuery) {
   return { ...head(s), ...report };
 }
 
-/** One table of one report, for its CSV: the same rows the page shows under the chart. */
+/** One table of one report, for its CSV: the same rows the page shows under the chart, and the report's own period. */
 export async function reportTable(ctx: Ctx, table: ReportTableId, query: ReportQuery): Promise<{ table: ReportTable; period: Period }> {
+  const withTables = async <R extends { period: Period }>(report: Promise<R>, tablesOf: (r: R) => Record<string, ReportTable>) => {
+    const r = await report;
+    return { period: r.period, tables: tablesOf(r) };
+  };
   const build = {
-    revenue: async () => revenueTables(await revenueReport(ctx, query)),
-    occupancy: async () => occupancyTables(await occupancyReport(ctx, query)),
-    attendance: async () => attendanceTables(await attendanceReport(ctx, query)),
-    services: async () => servicesTables(await servicesReport(ctx, query)),
-    clients: async () => clientsTables(await clientsReport(ctx, query)),
+    revenue: () => withTables(revenueReport(ctx, query), revenueTables),
+    occupancy: () => withTables(occupancyReport(ctx, query), occupancyTables),
+    attendance: () => withTables(attendanceReport(ctx, query), attendanceTables),
+    services: () => withTables(servicesReport(ctx, query), servicesTables),
+    clients: () => withTables(clientsReport(ctx, query), clientsTables),
   }[REPORT_TABLES[table]];
-  const tables: Record<string, ReportTable> = await build();
-  const today = salonDateOf(ctx.now(), TZ);
-  return { table: tables[table]!, period: resolvePeriod(query.period, today, query) as Period };
+  const { period, tables } = await build();
+  return { table: tables[table]!, period };
 }

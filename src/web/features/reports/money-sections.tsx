@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { sumEuros } from '../../../domain/money';
 import { bucketLabel } from '../../../domain/reports';
 import { revenueTables, servicesTables } from '../../../domain/report-tables';
 import { formatEuros } from '../../lib/format';
@@ -15,7 +16,7 @@ export function RevenueSection({ params }: { params: ReportParams }) {
   const q = useQuery(revenueQuery(params));
   if (!q.data) return <Pending title="Ingresos" query={q} />;
   const t = revenueTables(q.data);
-  const total = q.data.byBucket.reduce((s, b) => s + b.revenue, 0);
+  const total = sumEuros(q.data.byBucket.map((b) => b.revenue));
   return (
     <>
       <ReportCard

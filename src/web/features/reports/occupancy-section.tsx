@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { occupancyTables } from '../../../domain/report-tables';
-import { rate } from '../../../domain/reports';
+import { percentOf } from '../../../domain/reports';
 import { occupancyQuery, reportCsvUrl, type ReportParams } from '../../api/reports';
 import { Bars, COLORS } from './charts';
-import { CARD, DataTable, ReportCard } from './report-card';
+import { ReportCard } from './report-card';
 import { Pending } from './pending';
 
 // Ocupación (issue 25): booked over available time, per professional, per cabin or machine, and the
@@ -18,7 +18,7 @@ const HEAT = [
   { below: Infinity, bg: '#854D58', fg: '#FFFFFF' },
 ];
 const pct = (v: number) => `${Math.round(v)} %`;
-const asPercent = (rows: Array<{ name: string; available: number; booked: number }>) => rows.map((r) => ({ name: r.name, ocupacion: Math.round((rate(r.booked, r.available) ?? 0) * 1000) / 10 }));
+const asPercent = (rows: Array<{ name: string; available: number; booked: number }>) => rows.map((r) => ({ name: r.name, ocupacion: percentOf(r.booked, r.available) ?? 0 }));
 
 export function OccupancySection({ params }: { params: ReportParams }) {
   const q = useQuery(occupancyQuery(params));
@@ -42,13 +42,16 @@ export function OccupancySection({ params }: { params: ReportParams }) {
           tables={[{ table: t['ocupacion-cabinas'], csv: reportCsvUrl('ocupacion-cabinas', params), open: true }]}
         />
       )}
-      <section aria-label="Ocupación por día y hora" className={`${CARD} lg:col-span-2`}>
-        <h2 className="font-serif text-2xl">Ocupación por día y hora</h2>
-        <p className="mt-1 text-sm text-muted">Cuanto más oscuro, más lleno. Las horas sin nadie disponible muestran «—».</p>
-        <div className="mt-4" data-testid="heatmap">
-          <DataTable
-            table={heat}
-            cell={(r, c, text) => {
+      <ReportCard
+        title="Ocupación por día y hora"
+        wide
+        note="Cuanto más oscuro, más lleno. Las horas sin nadie disponible muestran «—»."
+        tables={[
+          {
+            table: heat,
+            csv: reportCsvUrl('ocupacion-horas', params),
+            open: true,
+            cell: (r, c, text) => {
               const v = heat.rows[r]![c];
               if (c === 0 || typeof v !== 'number') return text;
               const tint = HEAT.find((h) => v < h.below) ?? HEAT[HEAT.length - 1]!;
@@ -57,13 +60,10 @@ export function OccupancySection({ params }: { params: ReportParams }) {
                   {text}
                 </span>
               );
-            }}
-          />
-        </div>
-        <a href={reportCsvUrl('ocupacion-horas', params)} download className="mt-2 inline-flex min-h-11 items-center px-2 text-sm font-medium text-rose-700 hover:underline">
-          Descargar CSV<span className="sr-only">: Ocupación por día de la semana y hora</span>
-        </a>
-      </section>
+            },
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,31 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { attendanceTables, clientsTables } from '../../../domain/report-tables';
-import { bucketLabel, rate } from '../../../domain/reports';
+import { bucketLabel, LOST_CLIENTS_MAX, LOST_DAYS_DEFAULT, percentOf } from '../../../domain/reports';
 import { attendanceQuery, clientsReportQuery, reportCsvUrl, type ReportParams } from '../../api/reports';
 import { chevron, selectClass } from '../../components/select-class';
 import { Bars, COLORS, Lines } from './charts';
 import { LOST_DAY_CHOICES } from './period-controls';
-import { CARD, DataTable, ReportCard } from './report-card';
+import { ReportCard } from './report-card';
 import { Pending } from './pending';
 
 // Ausencias y cancelaciones, Clientes (issue 25): who did not come, who cancelled, who is new, who
 // comes back and who stopped coming.
 
+const DEFAULT_DAYS = String(LOST_DAYS_DEFAULT);
 const pct = (v: number) => `${Math.round(v * 10) / 10} %`;
-const asPct = (part: number, whole: number) => {
-  const r = rate(part, whole);
-  return r === null ? null : Math.round(r * 1000) / 10;
-};
 
 export function AttendanceSection({ params }: { params: ReportParams }) {
   const q = useQuery(attendanceQuery(params));
   if (!q.data) return <Pending title="Ausencias y cancelaciones" query={q} />;
   const data = q.data.byBucket.map((b) => ({
     label: bucketLabel(b.key),
-    noShow: asPct(b.noShow, b.total),
-    byClient: asPct(b.cancelledByClient, b.total),
-    bySalon: asPct(b.cancelledBySalon, b.total),
+    noShow: percentOf(b.noShow, b.total),
+    byClient: percentOf(b.cancelledByClient, b.total),
+    bySalon: percentOf(b.cancelledBySalon, b.total),
   }));
   return (
     <ReportCard
@@ -49,7 +46,8 @@ export function AttendanceSection({ params }: { params: ReportParams }) {
   );
 }
 
-export function ClientsSection({ params, lostDays, onLostDays }: { params: ReportParams; lostDays: string; onLostDays: (days: string) => void }) {
+export function ClientsSection({ params: period, lostDays, onLostDays }: { params: ReportParams; lostDays: string; onLostDays: (days: string) => void }) {
+  const params = lostDays ? { ...period, days: lostDays } : period;
   const q = useQuery(clientsReportQuery(params));
   if (!q.data) return <Pending title="Clientes" query={q} />;
   const t = clientsTables(q.data);
@@ -73,12 +71,12 @@ export function ClientsSection({ params, lostDays, onLostDays }: { params: Repor
         }
         tables={[{ table: t['clientes-nuevos'], csv: reportCsvUrl('clientes-nuevos', params) }]}
       />
-      <section aria-label="Clientes que no vuelven" className={CARD}>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 className="font-serif text-2xl">Clientes que no vuelven</h2>
-          <label className="flex items-center gap-2 text-sm font-medium">
+      <ReportCard
+        title="Clientes que no vuelven"
+        action={
+          <label className="flex items-center gap-2 text-sm font-medium whitespace-nowrap">
             Sin venir más de
-            <select className={`${selectClass} w-auto`} style={chevron} value={lostDays || '90'} onChange={(e) => onLostDays(e.target.value === '90' ? '' : e.target.value)}>
+            <select className={`${selectClass} w-auto`} style={chevron} value={lostDays || DEFAULT_DAYS} onChange={(e) => onLostDays(e.target.value === DEFAULT_DAYS ? '' : e.target.value)}>
               {LOST_DAY_CHOICES.map((d) => (
                 <option key={d} value={d}>
                   {d} días
@@ -86,25 +84,22 @@ export function ClientsSection({ params, lostDays, onLostDays }: { params: Repor
               ))}
             </select>
           </label>
-        </div>
-        <p className="mt-1 text-sm text-muted">
-          Sin visita en más de {q.data.lost.days} días y sin cita reservada. Los {lost.length === 200 ? '200 más recientes' : lost.length}; llámalas desde su ficha.
-        </p>
-        <div className="mt-4">
-          <DataTable
-            table={t['clientes-perdidos']}
-            cell={(r, c, text) => {
+        }
+        note={`Sin visita en más de ${q.data.lost.days} días y sin cita reservada. Los ${lost.length === LOST_CLIENTS_MAX ? `${LOST_CLIENTS_MAX} más recientes` : lost.length}; llámalas desde su ficha.`}
+        tables={[
+          {
+            table: t['clientes-perdidos'],
+            csv: reportCsvUrl('clientes-perdidos', params),
+            open: true,
+            cell: (r, c, text) => {
               const client = lost[r]!;
               if (c === 0) return <Link to={`/admin/clients/${client.id}`} className="font-medium text-rose-700 underline-offset-4 hover:underline">{text}</Link>;
               if (c === 1 && client.phone) return <a href={`tel:${client.phone}`} className="underline-offset-4 hover:underline">{text}</a>;
               return text;
-            }}
-          />
-        </div>
-        <a href={reportCsvUrl('clientes-perdidos', params)} download className="mt-2 inline-flex min-h-11 items-center px-2 text-sm font-medium text-rose-700 hover:underline">
-          Descargar CSV<span className="sr-only">: Clientes que no vuelven</span>
-        </a>
-      </section>
+            },
+          },
+        ]}
+      />
     </>
   );
 }

@@ -17,7 +17,11 @@ export const LOST_DAY_CHOICES = ['30', '60', '90', '180', '365'];
 
 const isPeriod = (v: string | null): v is ReportPeriodKind => REPORT_PERIODS.includes(v as ReportPeriodKind);
 
-/** What the address asks for; `params` is null while a custom period is still being typed. */
+/**
+ * What the address asks for; `params` is null while a custom period is still being typed. The lost
+ * clients' days are not in `params`: only the clients report takes them, so choosing them refetches
+ * that report alone.
+ */
 export function useSelection(): [Selection, (patch: Record<string, string>) => void] {
   const [search, setSearch] = useSearchParams();
   const asked = search.get('periodo');
@@ -27,7 +31,7 @@ export function useSelection(): [Selection, (patch: Record<string, string>) => v
   const customReady = isSalonDay(custom.from) && isSalonDay(custom.to);
   const lostDays = LOST_DAY_CHOICES.includes(search.get('dias') ?? '') ? search.get('dias')! : '';
   const params: ReportParams | null =
-    kind === 'custom' && !customReady ? null : { period: kind, ...(kind === 'custom' ? custom : {}), ...(professionalId ? { professionalId } : {}), ...(lostDays ? { days: lostDays } : {}) };
+    kind === 'custom' && !customReady ? null : { period: kind, ...(kind === 'custom' ? custom : {}), ...(professionalId ? { professionalId } : {}) };
   const update = (patch: Record<string, string>) => {
     const next = new URLSearchParams(search);
     for (const [k, v] of Object.entries(patch)) {

@@ -6,25 +6,38 @@ import { displayCell, type ReportTable } from '../../../domain/report-tables';
 // table under it is its reading for everyone (a screen reader, a keyboard, a printout), and the CSV
 // link downloads the same rows.
 
-export function ReportCard({ title, note, chart, tables, wide = false }: { title: string; note?: ReactNode; chart?: ReactNode; tables: Array<{ table: ReportTable; csv: string; open?: boolean }>; wide?: boolean }) {
+/** A cell's content when a table shows more than its text (a link, a tint). */
+type CellRender = (row: number, col: number, text: string) => ReactNode;
+type TableEntry = { table: ReportTable; csv: string; open?: boolean; cell?: CellRender };
+
+/** `action`: a control beside the title (e.g. the lost clients' days). */
+export function ReportCard({ title, action, note, chart, tables, wide = false }: { title: string; action?: ReactNode; note?: ReactNode; chart?: ReactNode; tables: TableEntry[]; wide?: boolean }) {
+  const heading = <h2 className="font-serif text-2xl">{title}</h2>;
   return (
     <section aria-label={title} className={`${CARD} ${wide ? 'lg:col-span-2' : ''}`}>
-      <h2 className="font-serif text-2xl">{title}</h2>
+      {action ? (
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
       {note && <p className="mt-1 text-sm text-muted">{note}</p>}
       {chart && (
         <div role="img" aria-label={`Gráfico: ${title}. Sus cifras están en la tabla.`} className="mt-4">
           {chart}
         </div>
       )}
-      {tables.map(({ table, csv, open }) => (
-        <TableBlock key={table.caption} table={table} csv={csv} open={open} />
+      {tables.map((t) => (
+        <TableBlock key={t.table.caption} {...t} />
       ))}
     </section>
   );
 }
 
-function TableBlock({ table, csv, open }: { table: ReportTable; csv: string; open?: boolean }) {
-  const body = <DataTable table={table} />;
+function TableBlock({ table, csv, open, cell }: TableEntry) {
+  const body = <DataTable table={table} cell={cell} />;
   const link = (
     <a href={csv} download className="inline-flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm font-medium text-rose-700 underline-offset-4 hover:underline">
       <Download className="h-4 w-4" aria-hidden />
@@ -55,7 +68,7 @@ function TableBlock({ table, csv, open }: { table: ReportTable; csv: string; ope
 /** A report's card; a wide one takes both columns of the desktop grid. */
 export const CARD = 'min-w-0 rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft sm:p-6';
 
-export function DataTable({ table, cell }: { table: ReportTable; cell?: (row: number, col: number, text: string) => ReactNode }) {
+function DataTable({ table, cell }: { table: ReportTable; cell?: CellRender }) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-max border-collapse text-sm">
