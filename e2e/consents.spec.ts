@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
 import { cell, dayAhead, ownIp, showMonthOf, timeButton } from './support/booking-page';
 import {
   AGENDA_PASSWORD,
@@ -22,7 +22,9 @@ import { pdfText } from '../src/server/features/consents/pdf-text';
 // consentimiento" and shows the contraindication; the PDF holds her name. Then a phone client
 // (no account) signs at reception on the admin's day view.
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const TABLET = { viewport: { width: 1024, height: 1366 }, hasTouch: true };
+test.use(PHONE);
 
 const RUN = Date.now().toString(36);
 const made: string[] = [];
@@ -77,6 +79,21 @@ test.afterAll(async () => {
   await closeE2eDb();
 });
 
+/** A browser context of this run: Spanish, Madrid time, a client IP of its own; `device`: her screen. */
+const contextOf = (browser: Browser, baseURL: string, device: BrowserContextOptions = {}) =>
+  browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp(), ...device });
+
+/** A new page of `ctx` signed in as one of this run's staff (signUpAs gave them AGENDA_PASSWORD). */
+async function staffPage(ctx: BrowserContext, baseURL: string, who: Person) {
+  const page = await ctx.newPage();
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: who.email, password: AGENDA_PASSWORD },
+    headers: { origin: baseURL },
+  });
+  expect(signIn.ok()).toBe(true);
+  return page;
+}
+
 /** Draws a short zigzag over the signature canvas with the pointer. */
 async function drawSignature(page: Page) {
   const canvas = page.getByTestId('signature-canvas');
@@ -113,15 +130,7 @@ test('a client signs her laser consent from the confirmation email; her professi
   browser,
   baseURL,
 }) => {
-  const ctx = await browser.newContext({
-    baseURL,
-    locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
-    extraHTTPHeaders: ownIp(),
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const ctx = await contextOf(browser, baseURL!, PHONE);
   const her = await ctx.newPage();
   const name = `Lola Firma ${RUN}`;
   const email = uniqueEmail('consent-clienta');
@@ -142,13 +151,8 @@ test('a client signs her laser consent from the confirmation email; her professi
   await expect(her.getByRole('link', { name: 'Firma tu consentimiento' })).toBeVisible();
 
   // 2. Her professional's agenda: "Falta consentimiento".
-  const proCtx = await browser.newContext({ baseURL, locale: 'es-ES', timezoneId: 'Europe/Madrid', extraHTTPHeaders: ownIp() });
-  const proPage = await proCtx.newPage();
-  const signIn = await proPage.request.post('/api/auth/sign-in/email', {
-    data: { email: pro.email, password: AGENDA_PASSWORD },
-    headers: { origin: baseURL! },
-  });
-  expect(signIn.ok()).toBe(true);
+  const proCtx = await contextOf(browser, baseURL!);
+  const proPage = await staffPage(proCtx, baseURL!, pro);
   await proPage.goto(`/employee/agenda?fecha=${day}`);
   const visit = proPage.getByTestId('agenda-appointment').filter({ hasText: name });
   await expect(visit.getByTestId('consent-missing')).toHaveText('Falta consentimiento');
@@ -190,20 +194,8 @@ test('a client signs her laser consent from the confirmation email; her professi
 
 test('a phone client without an account signs at reception from the appointment details', async ({ browser, baseURL }) => {
   // Reception is a tablet.
-  const ctx = await browser.newContext({
-    baseURL,
-    locale: 'es-ES',
-    timezoneId: 'Europe/Madrid',
-    extraHTTPHeaders: ownIp(),
-    viewport: { width: 1024, height: 1366 },
-    hasTouch: true,
-  });
-  const desk = await ctx.newPage();
-  const signIn = await desk.request.post('/api/auth/sign-in/email', {
-    data: { email: admin.email, password: AGENDA_PASSWORD },
-    headers: { origin: baseURL! },
-  });
-  expect(signIn.ok()).toBe(true);
+  const ctx = await contextOf(browser, baseURL!, TABLET);
+  const desk = await staffPage(ctx, baseURL!, admin);
   const name = `Nuria Mostrador ${RUN}`;
   const created = await desk.request.post('/api/front-desk/clients', {
     data: { name, phone: `7${String(Date.now()).slice(-8)}` },

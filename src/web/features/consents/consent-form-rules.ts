@@ -1,6 +1,6 @@
 import { CONSENT_MSG, signerNameError } from '../../../domain/consents';
 import type { Answer, Question } from '../../api/consents';
-import type { Draft } from './question-inputs';
+import type { Draft, DraftAnswer } from './question-inputs';
 
 // What the signing form checks before it posts (the server checks it all again, domain/consents.ts):
 // every yes/no answered (a short text may stay empty, as the server allows), the explicit consent
@@ -23,7 +23,7 @@ export type Problems = {
   signature?: string;
 };
 
-const answered = (q: Question, a: Draft[string] | undefined) => q.kind !== 'yesno' || typeof a?.value === 'boolean';
+const answered = (q: Question, a: DraftAnswer | undefined) => q.kind !== 'yesno' || typeof a?.value === 'boolean';
 
 export function formProblems(
   questions: Question[],

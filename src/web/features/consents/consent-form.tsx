@@ -26,7 +26,8 @@ export function ConsentForm({
   consent: Pending;
   clientName: string;
   target: SigningTarget;
-  onSigned: (documentId: string) => void;
+  /** Awaited: the form stays "Firmando..." until it settles, so the consent just signed is not sent twice. */
+  onSigned: () => Promise<unknown>;
 }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>({});
@@ -44,7 +45,7 @@ export function ConsentForm({
         signerName: signerName.trim(),
         signature: signature!,
       }),
-    onSuccess: ({ documentId }) => onSigned(documentId),
+    onSuccess: () => onSigned(),
   });
 
   const submit = (e: FormEvent) => {

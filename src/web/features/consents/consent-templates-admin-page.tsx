@@ -17,7 +17,7 @@ const inputOf = (t: ConsentTemplate): TemplateInput => ({
   serviceIds: t.serviceIds,
 });
 
-export const validityText = (v: Validity) => (v.kind === 'visit' ? 'Cada visita' : plural(v.months, 'mes', 'meses'));
+const validityText = (v: Validity) => (v.kind === 'visit' ? 'Cada visita' : plural(v.months, 'mes', 'meses'));
 const signedText = (n: number) => plural(n, 'firmado', 'firmados');
 
 const TEXTS: Omit<ListTexts<Row>, 'subtitle'> = {

@@ -7,8 +7,14 @@ import type { Question } from '../../api/consents';
 // text when she answers yes and the question asks for it; a short-text question is a text input.
 // Each error is tied to its group (aria-describedby) and the group is marked invalid.
 
-/** What she typed or chose so far, per question id. */
-export type Draft = Record<string, { value?: boolean | string; detail?: string }>;
+/** What she typed or chose so far for one question, and for all of them by question id. */
+export type DraftAnswer = { value?: boolean | string; detail?: string };
+export type Draft = Record<string, DraftAnswer>;
+
+const YES_NO = [
+  [true, 'Sí'],
+  [false, 'No'],
+] as const;
 
 export function QuestionInputs({
   questions,
@@ -21,7 +27,7 @@ export function QuestionInputs({
   draft: Draft;
   errors: Record<string, string>;
   disabled: boolean;
-  onChange: (id: string, next: { value?: boolean | string; detail?: string }) => void;
+  onChange: (id: string, next: DraftAnswer) => void;
 }) {
   return (
     <ol className="space-y-4">
@@ -51,10 +57,10 @@ function QuestionInput({
 }: {
   question: Question;
   n: number;
-  answer: { value?: boolean | string; detail?: string };
+  answer: DraftAnswer;
   error: string | undefined;
   disabled: boolean;
-  onChange: (next: { value?: boolean | string; detail?: string }) => void;
+  onChange: (next: DraftAnswer) => void;
 }) {
   const name = `q-${q.id}`;
   const errorId = `${name}-error`;
@@ -90,10 +96,7 @@ function QuestionInput({
         {n}. {q.text}
       </legend>
       <div className="clear-both flex gap-3 pt-2">
-        {[
-          [true, 'Sí'],
-          [false, 'No'],
-        ].map(([value, label]) => (
+        {YES_NO.map(([value, label]) => (
           <label
             key={String(value)}
             className="flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-xl border border-line px-3 has-[:checked]:border-rose-700 has-[:checked]:bg-rose-50 sm:flex-none sm:px-5"
@@ -103,10 +106,10 @@ function QuestionInput({
               name={name}
               checked={answer.value === value}
               disabled={disabled}
-              onChange={() => onChange({ value: value as boolean, detail: value ? answer.detail : undefined })}
+              onChange={() => onChange({ value, detail: value ? answer.detail : undefined })}
               className="h-5 w-5 accent-rose-700"
             />
-            {label as string}
+            {label}
           </label>
         ))}
       </div>

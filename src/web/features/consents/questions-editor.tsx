@@ -69,24 +69,12 @@ export function QuestionsEditor({
             <div className="mt-2 flex flex-wrap items-center gap-x-5">
               {q.kind === 'yesno' && (
                 <>
-                  <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
-                    <input
-                      type="checkbox"
-                      checked={q.askDetail}
-                      onChange={(e) => set(i, { askDetail: e.target.checked })}
-                      className="h-5 w-5 accent-rose-700"
-                    />
-                    Preguntar «¿cuál?» si responde sí
-                  </label>
-                  <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
-                    <input
-                      type="checkbox"
-                      checked={q.contraindication}
-                      onChange={(e) => set(i, { contraindication: e.target.checked })}
-                      className="h-5 w-5 accent-rose-700"
-                    />
-                    Contraindicación si responde sí
-                  </label>
+                  <Flag label="Preguntar «¿cuál?» si responde sí" checked={q.askDetail} onChange={(askDetail) => set(i, { askDetail })} />
+                  <Flag
+                    label="Contraindicación si responde sí"
+                    checked={q.contraindication}
+                    onChange={(contraindication) => set(i, { contraindication })}
+                  />
                 </>
               )}
               <span className="ml-auto flex gap-0.5">
@@ -114,6 +102,16 @@ export function QuestionsEditor({
         Añadir pregunta
       </Button>
     </fieldset>
+  );
+}
+
+/** One of a yes/no question's two options, a checkbox. */
+function Flag({ label, checked, onChange }: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm text-ink">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-5 w-5 accent-rose-700" />
+      {label}
+    </label>
   );
 }
 

@@ -12,14 +12,17 @@ import { PdfDownloadLink } from '../../components/pdf-download-link';
 // /recepcion/firma/:appointmentId): the salon, the appointment, then each consent still to sign,
 // one after another, and the thank-you with "Descargar PDF" once none is left.
 
-const NOT_FOUND = 'Este enlace ya no sirve: la cita no existe, ya pasó o se canceló. Si tienes dudas, llama al salón.';
+// A link that no longer works, said to the client; at reception the staff read the server's own 404 ("No encontramos esa cita.").
+const LINK_NOT_FOUND = 'Este enlace ya no sirve: la cita no existe, ya pasó o se canceló. Si tienes dudas, llama al salón.';
 
 export function SigningView({ target }: { target: SigningTarget }) {
   const qc = useQueryClient();
   const q = useQuery(signingQuery(target));
-  const [justSigned, setJustSigned] = useState<string[]>([]);
+  // Something was signed on this page: the end says "¡Gracias!" rather than "Todo firmado".
+  const [signedHere, setSignedHere] = useState(false);
   if (q.isPending) return <InlineLoading text="Cargando el consentimiento..." />;
-  if (q.isError) return <Alert>{'status' in q.error && q.error.status === 404 ? NOT_FOUND : q.error.message}</Alert>;
+  if (q.isError)
+    return <Alert>{target.kind === 'token' && 'status' in q.error && q.error.status === 404 ? LINK_NOT_FOUND : q.error.message}</Alert>;
   const data = q.data;
   const next = data.pending[0];
   return (
@@ -31,14 +34,15 @@ export function SigningView({ target }: { target: SigningTarget }) {
           consent={next}
           clientName={data.clientName}
           target={target}
-          onSigned={(documentId) => {
-            setJustSigned((s) => [...s, documentId]);
+          onSigned={() => {
+            setSignedHere(true);
             window.scrollTo({ top: 0 });
-            void qc.invalidateQueries({ queryKey: signingQuery(target).queryKey });
+            // Awaited by the form: it stays "Firmando..." until the next consent (or the end) is here.
+            return qc.invalidateQueries({ queryKey: signingQuery(target).queryKey });
           }}
         />
       ) : (
-        <Signed data={data} target={target} thanks={justSigned.length > 0} />
+        <Signed data={data} target={target} thanks={signedHere} />
       )}
     </div>
   );

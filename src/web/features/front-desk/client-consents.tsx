@@ -9,6 +9,7 @@ import {
   clientConsentsQuery,
   consentDocumentQuery,
   documentPdfUrl,
+  type AccessEntry,
   type ClientConsent,
   type ConsentDocument,
 } from '../../api/consents';
@@ -113,6 +114,11 @@ function Answers({ id, isAdmin }: { id: string; isAdmin: boolean }) {
 
 const VIEWER = { admin: 'Dirección', employee: 'Profesional', client: 'La clienta' } as const;
 const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF' } as const;
+/** When, who (her name and role) and what: "…, 10:05 · Lucía Martín (Profesional) vio las respuestas". */
+const entryText = (e: AccessEntry) => {
+  const at = new Date(e.at);
+  return `${formatDateShort(at)}, ${formatTime(at)} · ${e.viewerName} (${VIEWER[e.viewerKind]}) ${ACTION[e.action]}`;
+};
 
 /** The admin's "who has seen it" (RGPD art. 9: each read of health data is recorded). */
 function AccessLog({ id }: { id: string }) {
@@ -123,10 +129,7 @@ function AccessLog({ id }: { id: string }) {
       <summary className="min-h-11 cursor-pointer py-2 font-medium text-ink">Quién lo ha visto ({q.data.length})</summary>
       <ul className="space-y-1 text-muted">
         {q.data.map((e, i) => (
-          <li key={i}>
-            {formatDateShort(new Date(e.at))}, {formatTime(new Date(e.at))} · {e.viewerName ?? VIEWER[e.viewerKind]} ({VIEWER[e.viewerKind]}
-            ) {ACTION[e.action]}
-          </li>
+          <li key={i}>{entryText(e)}</li>
         ))}
       </ul>
     </details>
