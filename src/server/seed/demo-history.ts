@@ -7,6 +7,7 @@ import { spainNationalHolidays } from '../../domain/holidays';
 import type { DeskPaymentMethod } from '../../domain/payments';
 import type { SaleMethod } from '../../domain/payment-methods';
 import { blockedSpan, pickResources } from '../../domain/resources';
+import { generateSlots } from '../../domain/slots';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../../domain/salon-time';
 import { dayKeyOfDate, fromMinutes, toMinutes, type WeeklySchedule } from '../../domain/weekly-schedule';
 import { emailLocalPart, FIRST_NAMES, SURNAMES } from './demo-people';
@@ -126,17 +127,12 @@ const money = (n: number) => Math.round(n * 100) / 100;
  */
 export function nextStartWithin(schedule: WeeklySchedule, from: Date, minutes: number): Date | null {
   const first = salonDateOf(from, TZ);
+  // The booking grid's own slots (generateSlots offers only what starts after `now`).
+  const now = new Date(from.getTime() - 1);
   for (let d = 0; d < 14; d++) {
     const date = addDays(first, d);
-    const day = schedule[dayKeyOfDate(date)];
-    if (!day.isWorkingDay) continue;
-    const open = wallClockToInstant(date, day.startTime, TZ)!.getTime();
-    const close = wallClockToInstant(date, day.endTime, TZ)!.getTime();
-    const breaks = day.breaks.map((b) => ({ start: wallClockToInstant(date, b.start, TZ)!, end: wallClockToInstant(date, b.end, TZ)! }));
-    for (let t = open; t + minutes * MINUTE <= close; t += GRID * MINUTE) {
-      const span = { start: new Date(t), end: new Date(t + minutes * MINUTE) };
-      if (span.start >= from && !breaks.some((b) => intervalsOverlap(b, span))) return span.start;
-    }
+    const [slot] = generateSlots({ date, day: schedule[dayKeyOfDate(date)], intervalMinutes: GRID, durationMinutes: minutes, busy: [], now, tz: TZ });
+    if (slot) return slot.start;
   }
   return null;
 }
