@@ -1,14 +1,14 @@
 import type { AppointmentStatus } from '../../domain/appointment-status';
-import type { SalonException, TimeOff } from '../../domain/availability';
-import { dayPlan } from '../../domain/availability';
+import { availableSlots, dayPlan, type Exceptions, type SalonException, type TimeOff } from '../../domain/availability';
 import { expiryOf } from '../../domain/bonos';
 import { intervalsOverlap, type Interval } from '../../domain/booking-rules';
 import { spainNationalHolidays } from '../../domain/holidays';
 import type { DeskPaymentMethod } from '../../domain/payments';
 import type { SaleMethod } from '../../domain/payment-methods';
+import { availableIntervals, realMinutes } from '../../domain/reports';
 import { blockedSpan, pickResources } from '../../domain/resources';
 import { generateSlots } from '../../domain/slots';
-import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../../domain/salon-time';
+import { addDays, SALON_TIME_ZONE, salonDateOf } from '../../domain/salon-time';
 import { dayKeyOfDate, fromMinutes, toMinutes, type WeeklySchedule } from '../../domain/weekly-schedule';
 import { emailLocalPart, FIRST_NAMES, SURNAMES } from './demo-people';
 
@@ -22,6 +22,8 @@ import { emailLocalPart, FIRST_NAMES, SURNAMES } from './demo-people';
 const TZ = SALON_TIME_ZONE;
 const MINUTE = 60_000;
 const GRID = 30;
+/** The history books the past too: every start the grid offers that day, whatever the clock says. */
+const ANY_TIME = new Date(0);
 
 /** mulberry32: a small seeded PRNG, so the demo is the same on every start. */
 export function prng(seed: number): () => number {
@@ -221,29 +223,36 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
     const date = addDays(today, offset);
     for (const [proIndex, pro] of input.professionals.entries()) {
       const rnd = streamOf(input.seed, offset, proIndex);
-      const plan = dayPlan(date, pro.schedule[dayKeyOfDate(date)], { salon, timeOff: timeOff.filter((t) => t.professional === pro.key) }, TZ);
+      const weekly = pro.schedule[dayKeyOfDate(date)];
+      const exceptions: Exceptions = { salon, timeOff: timeOff.filter((t) => t.professional === pro.key) };
+      const plan = dayPlan(date, weekly, exceptions, TZ);
       if (plan.closed || !plan.day.isWorkingDay) continue;
-      const at = (time: string) => wallClockToInstant(date, time, TZ)!;
-      const open = at(plan.day.startTime);
-      const close = at(plan.day.endTime);
-      const off: Interval[] = [...plan.day.breaks.map((b) => ({ start: at(b.start), end: at(b.end) })), ...plan.blocked];
-      const minutesOff = off.reduce((s, b) => s + (b.end.getTime() - b.start.getTime()) / MINUTE, 0);
-      const working = (close.getTime() - open.getTime()) / MINUTE - minutesOff;
+      // Her working minutes as the occupancy report counts them, and each service's starts as the
+      // booking grid offers them (hours, breaks, closures, time off, buffers); what is left to
+      // check below is whether she and the cabins are still free.
+      const intervals = availableIntervals(date, weekly, exceptions, TZ);
+      const working = realMinutes(date, intervals, TZ);
+      const slots = new Map(
+        pro.services.map((k) => {
+          const s = input.services[k]!;
+          const offered = availableSlots({ date, weekly, exceptions, intervalMinutes: GRID, durationMinutes: s.duration, busy: [], now: ANY_TIME, tz: TZ, buffers: s });
+          return [k, new Map(offered.map((slot) => [slot.time, slot]))];
+        }),
+      );
       const budget = targetOf(rnd, offset) * working;
       let booked = 0;
-      for (let t = open.getTime(); t < close.getTime(); t += GRID * MINUTE) {
-        const start = new Date(t);
-        const leftMinutes = Math.max(GRID, (close.getTime() - t) / MINUTE - off.filter((b) => b.start >= start).reduce((s, b) => s + (b.end.getTime() - b.start.getTime()) / MINUTE, 0));
+      for (let m = toMinutes(plan.day.startTime); m < toMinutes(plan.day.endTime); m += GRID) {
+        const time = fromMinutes(m);
+        const leftMinutes = Math.max(GRID, intervals.reduce((sum, i) => sum + Math.max(0, i.end - Math.max(i.start, m)), 0));
         const place = rnd() < (budget - booked) / leftMinutes * 1.6;
         const options = pro.services.filter((k) => {
-          const s = input.services[k]!;
-          const span = blockedSpan({ start, end: new Date(t + s.duration * MINUTE) }, s);
-          return span.start >= open && span.end <= close && !off.some((b) => intervalsOverlap(b, span)) && free(pro.key, date, span);
+          const slot = slots.get(k)!.get(time);
+          return slot !== undefined && free(pro.key, date, blockedSpan(slot, input.services[k]!));
         });
         if (!options.length) continue;
         const key = pick(rnd, options, (k) => input.services[k]!.weight);
         const service = input.services[key]!;
-        const end = new Date(t + service.duration * MINUTE);
+        const { start, end } = slots.get(key)!.get(time)!;
         const span = blockedSpan({ start, end }, service);
         const client = pickClient(rnd, clients, date);
         if (!place) {
