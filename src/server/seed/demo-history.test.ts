@@ -4,7 +4,8 @@ import { normalizePhone } from '../../domain/phone';
 import { blockedSpan } from '../../domain/resources';
 import { SALON_TIME_ZONE, salonDateOf } from '../../domain/salon-time';
 import { DEMO_BONO_TYPES, DEMO_EMPLOYEES, DEMO_HISTORY, DEMO_SERVICE_WEIGHTS, DEMO_SERVICES, type DemoServiceKey } from './demo-data';
-import { demoTimeOff, historyRates, nextStartWithin, planDemoHistory, type HistoryInput } from './demo-history';
+import { demoTimeOff, nextStartWithin } from './demo-calendar';
+import { historyRates, planDemoHistory, type HistoryInput } from './demo-history';
 import { validateTimeOff } from '../../domain/availability';
 
 // The demo's history is the same for the same "today", and looks like a working salon: the

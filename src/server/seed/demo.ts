@@ -13,7 +13,8 @@ import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_C
 import { seedDemoConsents } from './demo-consents';
 import { seedTakings, type PaidAppointment, type PaidLine } from './demo-takings';
 import { seedHistory } from './demo-history-seed';
-import { nextStartWithin, type HistoryBusy } from './demo-history';
+import { nextStartWithin } from './demo-calendar';
+import type { HistoryBusy } from './demo-history';
 import { hashPassword } from '../auth/password';
 
 export type DemoLogin = { role: string; email: string; password: string };
