@@ -3,18 +3,18 @@ import { spainNationalHolidays } from '../../domain/holidays';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../../domain/salon-time';
 import { generateSlots } from '../../domain/slots';
 import { dayKeyOfDate, fromMinutes, toMinutes, type WeeklySchedule } from '../../domain/weekly-schedule';
+import { SALON_DEMO } from './demo-data';
 
 // The demo salon's calendar around "today" (issue 25): the closures and time off its history
 // works around, and the next start the fixed demo visits take.
 
 const TZ = SALON_TIME_ZONE;
-const GRID = 30;
 
 export type PlannedTimeOff = { professional: string } & TimeOff;
 export type PlannedClosure = { date: string; reason: string };
 
 /**
- * The first start on the half-hour grid, at least `from`, where a visit of `minutes` fits in the
+ * The first start on the salon's grid, at least `from`, where a visit of `minutes` fits in the
  * professional's hours and misses her breaks (the demo client's next visit: not at 02:30 when the
  * demo starts in the evening). Null if none in the next two weeks.
  */
@@ -24,7 +24,7 @@ export function nextStartWithin(schedule: WeeklySchedule, from: Date, minutes: n
   const now = new Date(from.getTime() - 1);
   for (let d = 0; d < 14; d++) {
     const date = addDays(first, d);
-    const [slot] = generateSlots({ date, day: schedule[dayKeyOfDate(date)], intervalMinutes: GRID, durationMinutes: minutes, busy: [], now, tz: TZ });
+    const [slot] = generateSlots({ date, day: schedule[dayKeyOfDate(date)], intervalMinutes: SALON_DEMO.appointmentTimeSlotInterval, durationMinutes: minutes, busy: [], now, tz: TZ });
     if (slot) return slot.start;
   }
   return null;

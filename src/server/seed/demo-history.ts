@@ -1,4 +1,4 @@
-import type { AppointmentStatus } from '../../domain/appointment-status';
+import { cancellationStatusFor, type AppointmentStatus } from '../../domain/appointment-status';
 import { availableSlots, dayPlan, type Exceptions, type SalonException } from '../../domain/availability';
 import { intervalsOverlap, type Interval } from '../../domain/booking-rules';
 import { availableIntervals, realMinutes } from '../../domain/reports';
@@ -6,6 +6,7 @@ import { blockedSpan, pickResources } from '../../domain/resources';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../../domain/salon-time';
 import { dayKeyOfDate, fromMinutes, toMinutes, type WeeklySchedule } from '../../domain/weekly-schedule';
 import { demoClosures, demoTimeOff, type PlannedClosure, type PlannedTimeOff } from './demo-calendar';
+import { SALON_DEMO } from './demo-data';
 import { makeClients, pickClient, type PlannedClient } from './demo-people';
 import { pick, prng, streamOf } from './demo-random';
 import { planBonos, planPayments, type PlannedBono, type PlannedGiftCard, type PlannedPayment } from './demo-sales';
@@ -19,7 +20,7 @@ import { planBonos, planPayments, type PlannedBono, type PlannedGiftCard, type P
 // desk sold and took (demo-sales.ts); demo-history-seed.ts writes the plan in bulk.
 
 const TZ = SALON_TIME_ZONE;
-const GRID = 30;
+const GRID = SALON_DEMO.appointmentTimeSlotInterval;
 /** The history books the past too: every start the grid offers that day, whatever the clock says. */
 const ANY_TIME = new Date(0);
 
@@ -75,6 +76,7 @@ const NO_SHOW = 0.054; // of the visits that were kept on the books: about 5 % o
 const CANCELLED_REBOOKED = 0.065;
 const CANCELLED_GAP = 0.15;
 const CANCELLED_BY_CLIENT = 0.7;
+const cancelled = (rnd: () => number) => cancellationStatusFor(rnd() < CANCELLED_BY_CLIENT ? 'client' : 'salon');
 
 /** How full a day should end up: 60-85 % in the past, full today, thinning out ahead. */
 function targetOf(rnd: () => number, offset: number): number {
@@ -146,7 +148,7 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
           // A gap in the day: now and then one left by a cancellation (it holds nothing).
           if (rnd() < CANCELLED_GAP) {
             const resources = service.groups.map((g) => g[0]!);
-            appointments.push({ professional: pro.key, service: key, client, start, end, status: rnd() < CANCELLED_BY_CLIENT ? 'cancelled_by_client' : 'cancelled_by_salon', resources, bookedBy: bookedBy(rnd, clients[client]!), payments: [] });
+            appointments.push({ professional: pro.key, service: key, client, start, end, status: cancelled(rnd), resources, bookedBy: bookedBy(rnd, clients[client]!), payments: [] });
           }
           continue;
         }
@@ -162,7 +164,7 @@ export function planDemoHistory(input: HistoryInput): HistoryPlan {
         if (rnd() < CANCELLED_REBOOKED) {
           // Someone else had this time and cancelled: the slot was booked again.
           const other = pickClient(rnd, clients, date);
-          appointments.push({ professional: pro.key, service: key, client: other, start, end, status: rnd() < CANCELLED_BY_CLIENT ? 'cancelled_by_client' : 'cancelled_by_salon', resources: picked, bookedBy: bookedBy(rnd, clients[other]!), payments: [] });
+          appointments.push({ professional: pro.key, service: key, client: other, start, end, status: cancelled(rnd), resources: picked, bookedBy: bookedBy(rnd, clients[other]!), payments: [] });
         }
       }
       if (offset < 0) {

@@ -1,3 +1,4 @@
+import { normalizePhone } from '../../domain/phone';
 import { addDays } from '../../domain/salon-time';
 import { pick } from './demo-random';
 
@@ -44,8 +45,9 @@ export function makeClients(rnd: () => number, n: number, today: string, pastDay
   while (out.length < n) {
     const name = `${FIRST_NAMES[Math.floor(rnd() * FIRST_NAMES.length)]} ${SURNAMES[Math.floor(rnd() * SURNAMES.length)]}`;
     if (names.has(name)) continue;
-    // Spanish mobiles: 6xx xxx xxx, and the newer 7[1-4]x xxx xxx.
-    const phone = rnd() < 0.9 ? `+346${String(Math.floor(rnd() * 1e8)).padStart(8, '0')}` : `+347${1 + Math.floor(rnd() * 4)}${String(Math.floor(rnd() * 1e7)).padStart(7, '0')}`;
+    // Spanish mobiles: 6xx xxx xxx, and the newer 7[1-4]x xxx xxx; stored as the desk stores a typed one.
+    const mobile = rnd() < 0.9 ? `6${String(Math.floor(rnd() * 1e8)).padStart(8, '0')}` : `7${1 + Math.floor(rnd() * 4)}${String(Math.floor(rnd() * 1e7)).padStart(7, '0')}`;
+    const phone = normalizePhone(mobile)!;
     if (phones.has(phone)) continue;
     names.add(name);
     phones.add(phone);

@@ -1,4 +1,5 @@
 import { expiryOf } from '../../domain/bonos';
+import { fromCents, sumEuros, toCents } from '../../domain/money';
 import type { DeskPaymentMethod } from '../../domain/payments';
 import type { SaleMethod } from '../../domain/payment-methods';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../../domain/salon-time';
@@ -12,7 +13,6 @@ import { pick, streamOf } from './demo-random';
 
 const TZ = SALON_TIME_ZONE;
 const MINUTE = 60_000;
-const money = (n: number) => Math.round(n * 100) / 100;
 
 export type PlannedPayment = { method: DeskPaymentMethod; amount: number; reason: string; at: Date; by: string; giftCard?: number };
 export type PlannedBono = { type: string; client: number; soldAt: Date; method: SaleMethod; soldBy: string; sessionsHeld: number };
@@ -82,18 +82,18 @@ export function planPayments(input: SalesInput, appointments: readonly PlannedAp
     const card = giftCards.findIndex((g) => g.recipient === a.client && g.soldAt < a.start && g.spent < g.amount);
     if (card >= 0) {
       const g = giftCards[card]!;
-      const amount = Math.min(price, money(g.amount - g.spent));
-      g.spent = money(g.spent + amount);
+      const amount = Math.min(price, sumEuros([g.amount, -g.spent]));
+      g.spent = sumEuros([g.spent, amount]);
       a.payments.push({ method: 'tarjeta_regalo', amount, reason: '', at, by, giftCard: card });
-      if (amount < price) a.payments.push({ method: 'tarjeta', amount: money(price - amount), reason: '', at, by });
+      if (amount < price) a.payments.push({ method: 'tarjeta', amount: sumEuros([price, -amount]), reason: '', at, by });
       continue;
     }
     const r = rnd();
     const reason = r < 0.04 ? DISCOUNTS[Math.floor(rnd() * DISCOUNTS.length)]! : '';
-    const total = reason ? money(price * 0.9) : price;
+    const total = reason ? fromCents(toCents(price * 0.9)) : price;
     if (r > 0.96 && total >= 20) {
-      const cash = money(Math.floor(total * 0.4));
-      a.payments.push({ method: 'efectivo', amount: cash, reason, at, by }, { method: 'tarjeta', amount: money(total - cash), reason, at, by });
+      const cash = Math.floor(total * 0.4);
+      a.payments.push({ method: 'efectivo', amount: cash, reason, at, by }, { method: 'tarjeta', amount: sumEuros([total, -cash]), reason, at, by });
     } else {
       a.payments.push({ method: pick(rnd, PAY_MIX, (m) => m[1])[0], amount: total, reason, at, by });
     }
