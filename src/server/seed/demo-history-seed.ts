@@ -75,7 +75,7 @@ export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> 
     futureDays: DEMO_HISTORY.futureDays,
     professionals,
     services: Object.fromEntries(Object.entries(o.services).map(([k, s]) => [k, { ...s, weight: DEMO_SERVICE_WEIGHTS[k as DemoServiceKey] }])),
-    bonoTypes: Object.entries(o.bonoTypes).map(([key, t]) => ({ key, services: DEMO_BONO_TYPES[key as DemoBonoKey].services, sessions: t.sessions, price: t.price, validityMonths: t.validityMonths })),
+    bonoTypes: Object.entries(o.bonoTypes).map(([key, t]) => ({ key, services: DEMO_BONO_TYPES[key as DemoBonoKey].services, sessions: t.sessions, validityMonths: t.validityMonths })),
     busy: [...o.busy, ...keepFree],
     clientCount: DEMO_HISTORY.clientCount,
     takenPhones: o.takenPhones,

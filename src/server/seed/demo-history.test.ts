@@ -32,7 +32,7 @@ function input(now: Date): HistoryInput {
     futureDays: DEMO_HISTORY.futureDays,
     professionals: DEMO_EMPLOYEES.filter((e) => e.account).map((e) => ({ key: e.account!, schedule: e.availability, services: e.services.filter((k) => DEMO_SERVICE_WEIGHTS[k] > 0) })),
     services,
-    bonoTypes: Object.entries(DEMO_BONO_TYPES).map(([key, t]) => ({ key, services: t.services, sessions: t.sessions, price: t.price, validityMonths: t.validityMonths })),
+    bonoTypes: Object.entries(DEMO_BONO_TYPES).map(([key, t]) => ({ key, services: t.services, sessions: t.sessions, validityMonths: t.validityMonths })),
     busy: [{ owner: 'javier', span: { start: new Date('2026-11-23T11:00:00Z'), end: new Date('2026-11-23T12:00:00Z') } }],
     clientCount: DEMO_HISTORY.clientCount,
     takenPhones: [],

@@ -26,7 +26,7 @@ const ANY_TIME = new Date(0);
 
 export type HistoryService = { duration: number; price: number; prepMinutes: number; cleanupMinutes: number; groups: readonly (readonly string[])[]; weight: number };
 export type HistoryProfessional = { key: string; schedule: WeeklySchedule; services: readonly string[] };
-export type HistoryBonoType = { key: string; services: readonly string[]; sessions: number; price: number; validityMonths: number };
+export type HistoryBonoType = { key: string; services: readonly string[]; sessions: number; validityMonths: number };
 /** Something already booked: `owner` is a professional's key or a resource's id. */
 export type HistoryBusy = { owner: string; span: Interval };
 
