@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isBlockingStatus } from '../../domain/appointment-status';
 import { intervalsOverlap, type Interval } from '../../domain/booking-rules';
 import { normalizePhone } from '../../domain/phone';
 import { blockedSpan } from '../../domain/resources';
@@ -38,8 +39,6 @@ function input(now: Date): HistoryInput {
     takenPhones: [],
   };
 }
-
-const blocking = (s: string) => s === 'confirmed' || s === 'completed';
 
 describe('planDemoHistory', () => {
   // A Tuesday in winter, a Saturday afternoon in summer (DST) and a Sunday (the salon never opens
@@ -91,7 +90,7 @@ describe('planDemoHistory', () => {
     const inp = input(now);
     const plan = planDemoHistory(inp);
     const held = new Map<string, Interval[]>();
-    for (const x of plan.appointments.filter((p) => blocking(p.status))) {
+    for (const x of plan.appointments.filter((p) => isBlockingStatus(p.status))) {
       const span = blockedSpan({ start: x.start, end: x.end }, inp.services[x.service]!);
       for (const owner of [x.professional, ...x.resources]) held.set(owner, [...(held.get(owner) ?? []), span]);
       expect(intervalsOverlap(span, inp.busy[0]!.span) && x.professional === 'javier').toBe(false);
