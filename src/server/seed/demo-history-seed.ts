@@ -20,8 +20,9 @@ import { planDemoHistory, type HistoryBusy, type HistoryPlan } from './demo-hist
 const TZ = SALON_TIME_ZONE;
 const BATCH = 1000;
 
-type SeededService = { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number; groups: string[][]; isActive: boolean };
-type SeededBonoType = { id: string; name: string; sessions: number; price: number; validityMonths: number };
+/** A service as demo.ts wrote it: its row's fields, its buffers and its resource groups' ids. */
+export type SeededService = { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number; groups: string[][]; isActive: boolean };
+export type SeededBonoType = { id: string; name: string; sessions: number; price: number; validityMonths: number };
 type AccountKey = keyof typeof DEMO_ACCOUNTS;
 
 export type HistoryDeps = {
