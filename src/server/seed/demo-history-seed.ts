@@ -109,15 +109,17 @@ export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> 
     plan.appointments.map((a, i) => {
       const s = o.services[a.service]!;
       const c = plan.clients[a.client]!;
-      const by = a.bookedBy === 'client' ? null : Math.floor(a.start.getTime() / 60_000) % 3 === 0 ? admin.id : o.ids[a.professional]!;
+      const pro = staff(a.professional);
+      // Booked online by the client herself, or at the desk by the admin or the professional.
+      const by = a.bookedBy === 'client' ? userIds[a.client] : Math.floor(a.start.getTime() / 60_000) % 3 === 0 ? admin.id : pro.id;
       const bookedAt = new Date(Math.min(o.now.getTime() - 3600_000, a.start.getTime() - (1 + (a.start.getTime() / 60_000) % 20) * 86_400_000));
       return {
         id: apptIds[i]!,
         clientId: userIds[a.client] ?? null,
         clientName: c.name,
         clientEmail: c.email ?? '',
-        employeeId: o.ids[a.professional]!,
-        employeeName: DEMO_ACCOUNTS[a.professional as AccountKey].name,
+        employeeId: pro.id,
+        employeeName: pro.name,
         serviceId: s.id,
         serviceName: s.name,
         serviceDuration: s.duration,
@@ -129,7 +131,7 @@ export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> 
         cleanupMinutes: s.cleanupMinutes,
         clientRecordId: recordIds[a.client]!,
         bookedBy: a.bookedBy,
-        bookedByUserId: a.bookedBy === 'client' ? userIds[a.client] : by,
+        bookedByUserId: by,
         createdAt: bookedAt,
         updatedAt: a.end < o.now ? a.end : bookedAt,
       };
