@@ -191,7 +191,10 @@ function bookedBy(rnd: () => number, c: PlannedClient): 'client' | 'staff' {
   return c.hasAccount && rnd() < 0.8 ? 'client' : 'staff';
 }
 
-/** The plan's rates, as the report would count them: no-shows and cancellations over all visits. */
+/**
+ * The plan's rates: no-shows and cancellations over all visits, as the attendance report counts them;
+ * occupancy as scripts/demo-rates.sql counts it (the services' minutes, no-shows included).
+ */
 export function historyRates(plan: HistoryPlan, now: Date) {
   const past = plan.appointments.filter((a) => a.start < now && salonDateOf(a.start, TZ) < salonDateOf(now, TZ));
   const n = past.length;
