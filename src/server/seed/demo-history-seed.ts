@@ -10,7 +10,7 @@ import type { Tx } from '../db/client';
 import { giftCardCodeHash } from '../db/gift-card-codes';
 import { account, appointmentResources, appointments, bonos, bonoSessions, clients, employeeTimeOff, giftCards, payments, salonExceptions, user } from '../db/schema';
 import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_EMPLOYEES, DEMO_HISTORY, DEMO_KEEP_FREE, DEMO_SERVICE_WEIGHTS, type DemoBonoKey, type DemoServiceKey } from './demo-data';
-import { planDemoHistory, type HistoryBusy, type HistoryPlan } from './demo-history';
+import { planDemoHistory, type HistoryBusy, type HistoryInput, type HistoryPlan, type HistoryService } from './demo-history';
 
 // Writes the planned history (demo-history.ts) in bulk inside the demo's transaction: a few
 // multi-row INSERTs per table instead of one request per visit, every row as the booking, the
@@ -20,8 +20,9 @@ import { planDemoHistory, type HistoryBusy, type HistoryPlan } from './demo-hist
 const TZ = SALON_TIME_ZONE;
 const BATCH = 1000;
 
-type SeededService = { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number; groups: string[][]; isActive: boolean };
-type SeededBonoType = { id: string; name: string; sessions: number; price: number; validityMonths: number };
+/** A service as demo.ts wrote it: its row's fields, its buffers and its resource groups' ids. */
+export type SeededService = { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number; groups: string[][]; isActive: boolean };
+export type SeededBonoType = { id: string; name: string; sessions: number; price: number; validityMonths: number };
 type AccountKey = keyof typeof DEMO_ACCOUNTS;
 
 export type HistoryDeps = {
@@ -56,6 +57,29 @@ function keepFreeDay(today: string, day: (typeof DEMO_KEEP_FREE)[number]['day'])
   return d;
 }
 
+/**
+ * The planner's input for the demo salon of demo-data.ts: its active professionals with their
+ * active, weighted services, its bono types, the history's size (the unit test plans the same).
+ */
+export function demoHistoryInput(now: Date, services: Readonly<Record<string, Omit<HistoryService, 'weight'> & { isActive: boolean }>>, busy: readonly HistoryBusy[], takenPhones: readonly string[]): HistoryInput {
+  return {
+    seed: DEMO_HISTORY.seed,
+    now,
+    pastDays: DEMO_HISTORY.pastDays,
+    futureDays: DEMO_HISTORY.futureDays,
+    professionals: DEMO_EMPLOYEES.filter((e) => e.account && !('inactive' in e)).map((e) => ({
+      key: e.account!,
+      schedule: e.availability,
+      services: e.services.filter((k) => services[k]!.isActive && DEMO_SERVICE_WEIGHTS[k] > 0),
+    })),
+    services: Object.fromEntries(Object.entries(services).map(([k, s]) => [k, { ...s, weight: DEMO_SERVICE_WEIGHTS[k as DemoServiceKey] }])),
+    bonoTypes: Object.entries(DEMO_BONO_TYPES).map(([key, t]) => ({ key, services: t.services, sessions: t.sessions, validityMonths: t.validityMonths })),
+    busy,
+    clientCount: DEMO_HISTORY.clientCount,
+    takenPhones,
+  };
+}
+
 export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> {
   const today = salonDateOf(o.now, TZ);
   const keepFree: HistoryBusy[] = DEMO_KEEP_FREE.flatMap((k) => {
@@ -63,23 +87,7 @@ export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> 
     const span = { start: wallClockToInstant(date, k.from, TZ)!, end: wallClockToInstant(date, k.to, TZ)! };
     return k.who.map((w) => ({ owner: o.resources[w] ?? w, span }));
   });
-  const professionals = DEMO_EMPLOYEES.filter((e) => e.account && !('inactive' in e)).map((e) => ({
-    key: e.account!,
-    schedule: e.availability,
-    services: e.services.filter((k) => o.services[k]!.isActive && DEMO_SERVICE_WEIGHTS[k] > 0),
-  }));
-  const plan = planDemoHistory({
-    seed: DEMO_HISTORY.seed,
-    now: o.now,
-    pastDays: DEMO_HISTORY.pastDays,
-    futureDays: DEMO_HISTORY.futureDays,
-    professionals,
-    services: Object.fromEntries(Object.entries(o.services).map(([k, s]) => [k, { ...s, weight: DEMO_SERVICE_WEIGHTS[k as DemoServiceKey] }])),
-    bonoTypes: Object.entries(o.bonoTypes).map(([key, t]) => ({ key, services: DEMO_BONO_TYPES[key as DemoBonoKey].services, sessions: t.sessions, price: t.price, validityMonths: t.validityMonths })),
-    busy: [...o.busy, ...keepFree],
-    clientCount: DEMO_HISTORY.clientCount,
-    takenPhones: o.takenPhones,
-  });
+  const plan = planDemoHistory(demoHistoryInput(o.now, o.services, [...o.busy, ...keepFree], o.takenPhones));
   const admin = { id: o.ids.admin!, name: DEMO_ACCOUNTS.admin.name };
   const staff = (key: string) => (key === 'admin' ? admin : { id: o.ids[key]!, name: DEMO_ACCOUNTS[key as AccountKey].name });
 
@@ -108,15 +116,17 @@ export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> 
     plan.appointments.map((a, i) => {
       const s = o.services[a.service]!;
       const c = plan.clients[a.client]!;
-      const by = a.bookedBy === 'client' ? null : Math.floor(a.start.getTime() / 60_000) % 3 === 0 ? admin.id : o.ids[a.professional]!;
+      const pro = staff(a.professional);
+      // Booked online by the client herself, or at the desk by the admin or the professional.
+      const by = a.bookedBy === 'client' ? userIds[a.client] : Math.floor(a.start.getTime() / 60_000) % 3 === 0 ? admin.id : pro.id;
       const bookedAt = new Date(Math.min(o.now.getTime() - 3600_000, a.start.getTime() - (1 + (a.start.getTime() / 60_000) % 20) * 86_400_000));
       return {
         id: apptIds[i]!,
         clientId: userIds[a.client] ?? null,
         clientName: c.name,
         clientEmail: c.email ?? '',
-        employeeId: o.ids[a.professional]!,
-        employeeName: DEMO_ACCOUNTS[a.professional as AccountKey].name,
+        employeeId: pro.id,
+        employeeName: pro.name,
         serviceId: s.id,
         serviceName: s.name,
         serviceDuration: s.duration,
@@ -128,7 +138,7 @@ export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> 
         cleanupMinutes: s.cleanupMinutes,
         clientRecordId: recordIds[a.client]!,
         bookedBy: a.bookedBy,
-        bookedByUserId: a.bookedBy === 'client' ? userIds[a.client] : by,
+        bookedByUserId: by,
         createdAt: bookedAt,
         updatedAt: a.end < o.now ? a.end : bookedAt,
       };

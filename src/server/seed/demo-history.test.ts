@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { isBlockingStatus } from '../../domain/appointment-status';
 import { intervalsOverlap, type Interval } from '../../domain/booking-rules';
 import { normalizePhone } from '../../domain/phone';
 import { blockedSpan } from '../../domain/resources';
 import { SALON_TIME_ZONE, salonDateOf } from '../../domain/salon-time';
-import { DEMO_BONO_TYPES, DEMO_EMPLOYEES, DEMO_HISTORY, DEMO_SERVICE_WEIGHTS, DEMO_SERVICES, type DemoServiceKey } from './demo-data';
-import { demoTimeOff, historyRates, nextStartWithin, planDemoHistory, type HistoryInput } from './demo-history';
+import { DEMO_BONO_TYPES, DEMO_EMPLOYEES, DEMO_SERVICES } from './demo-data';
+import { demoTimeOff, nextStartWithin } from './demo-calendar';
+import { historyRates, planDemoHistory, type HistoryInput } from './demo-history';
+import { demoHistoryInput } from './demo-history-seed';
 import { validateTimeOff } from '../../domain/availability';
 
 // The demo's history is the same for the same "today", and looks like a working salon: the
@@ -20,25 +23,13 @@ function input(now: Date): HistoryInput {
         prepMinutes: 'prep' in s ? s.prep : 0,
         cleanupMinutes: 'cleanup' in s ? s.cleanup : 0,
         groups: 'groups' in s ? s.groups : [],
-        weight: DEMO_SERVICE_WEIGHTS[k as DemoServiceKey],
+        isActive: !('inactive' in s),
       },
     ]),
   );
-  return {
-    seed: DEMO_HISTORY.seed,
-    now,
-    pastDays: DEMO_HISTORY.pastDays,
-    futureDays: DEMO_HISTORY.futureDays,
-    professionals: DEMO_EMPLOYEES.filter((e) => e.account).map((e) => ({ key: e.account!, schedule: e.availability, services: e.services.filter((k) => DEMO_SERVICE_WEIGHTS[k] > 0) })),
-    services,
-    bonoTypes: Object.entries(DEMO_BONO_TYPES).map(([key, t]) => ({ key, services: t.services, sessions: t.sessions, price: t.price, validityMonths: t.validityMonths })),
-    busy: [{ owner: 'javier', span: { start: new Date('2026-11-23T11:00:00Z'), end: new Date('2026-11-23T12:00:00Z') } }],
-    clientCount: DEMO_HISTORY.clientCount,
-    takenPhones: [],
-  };
+  const busy = [{ owner: 'javier', span: { start: new Date('2026-11-23T11:00:00Z'), end: new Date('2026-11-23T12:00:00Z') } }];
+  return demoHistoryInput(now, services, busy, []);
 }
-
-const blocking = (s: string) => s === 'confirmed' || s === 'completed';
 
 describe('planDemoHistory', () => {
   // A Tuesday in winter, a Saturday afternoon in summer (DST) and a Sunday (the salon never opens
@@ -90,7 +81,7 @@ describe('planDemoHistory', () => {
     const inp = input(now);
     const plan = planDemoHistory(inp);
     const held = new Map<string, Interval[]>();
-    for (const x of plan.appointments.filter((p) => blocking(p.status))) {
+    for (const x of plan.appointments.filter((p) => isBlockingStatus(p.status))) {
       const span = blockedSpan({ start: x.start, end: x.end }, inp.services[x.service]!);
       for (const owner of [x.professional, ...x.resources]) held.set(owner, [...(held.get(owner) ?? []), span]);
       expect(intervalsOverlap(span, inp.busy[0]!.span) && x.professional === 'javier').toBe(false);

@@ -12,8 +12,9 @@ import type { Deps } from '../http/env';
 import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_CARD, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
 import { seedDemoConsents } from './demo-consents';
 import { seedTakings, type PaidAppointment, type PaidLine } from './demo-takings';
-import { seedHistory } from './demo-history-seed';
-import { nextStartWithin, type HistoryBusy } from './demo-history';
+import { seedHistory, type SeededBonoType, type SeededService } from './demo-history-seed';
+import { nextStartWithin } from './demo-calendar';
+import type { HistoryBusy } from './demo-history';
 import { hashPassword } from '../auth/password';
 
 export type DemoLogin = { role: string; email: string; password: string };
@@ -60,7 +61,6 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
       const [row] = await tx.insert(resources).values({ name: r.name, kind: r.kind, position }).returning({ id: resources.id });
       res[key as DemoResourceKey] = row!.id;
     }
-    type SeededService = { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number; groups: string[][]; isActive: boolean };
     const svc: Record<string, SeededService> = {};
     for (const [key, s] of Object.entries(DEMO_SERVICES)) {
       const prepMinutes = 'prep' in s ? s.prep : 0;
@@ -178,7 +178,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
 
     // Bonos (ADR 037): the types, the bonos sold, and the sessions of the visits that name one,
     // counted in sessions_held as the booking and the trigger appointments_bono_session would.
-    const type = {} as Record<DemoBonoKey, { id: string; name: string; sessions: number; price: number; validityMonths: number }>;
+    const type = {} as Record<DemoBonoKey, SeededBonoType>;
     for (const [key, t] of Object.entries(DEMO_BONO_TYPES)) {
       const [row] = await tx.insert(bonoTypes).values({ name: t.name, sessions: t.sessions, price: t.price, validityMonths: t.validityMonths }).returning({ id: bonoTypes.id });
       await tx.insert(bonoTypeServices).values(t.services.map((k) => ({ bonoTypeId: row!.id, serviceId: svc[k]!.id })));
