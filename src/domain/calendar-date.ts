@@ -163,3 +163,6 @@ export function salonDateOf(instant: InstantLike, tz: string): string {
   // Intl counts years by era (1 BC is ISO year 0).
   return format(utcMidnight(bc ? 1 - y : y, m, d));
 }
+
+/** '2027-12-23' → '23/12/2027': a day as Spanish readers write it (a gift card, a CSV, the Caja). */
+export const spanishDate = (isoDate: string) => isoDate.split('-').reverse().join('/');

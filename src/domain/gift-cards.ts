@@ -1,7 +1,7 @@
 // Gift cards (tarjetas regalo, issue 23, docs/decisions/038-gift-cards.md): the code, its expiry and
 // whether a card can pay an amount. Pure: the random bytes, "today" and the zone are arguments.
 
-import { addDays } from './calendar-date';
+import { addDays, spanishDate } from './calendar-date';
 import { toCents } from './money';
 import { giftCardBalanceShort, giftCardExpired, STAFF_MSG } from './texts/staff';
 
@@ -75,9 +75,6 @@ export function giftCardLastDay(saleDate: string, months = GIFT_CARD_VALIDITY_MO
   const td = Math.min(d, daysInMonth(ty, tm));
   return addDays(`${ty}-${String(tm).padStart(2, '0')}-${String(td).padStart(2, '0')}`, -1);
 }
-
-/** '2027-12-23' → '23/12/2027', as a Spanish card prints it. */
-export const spanishDate = (isoDate: string) => isoDate.split('-').reverse().join('/');
 
 export type GiftCardState = { balance: number; lastDay: string };
 

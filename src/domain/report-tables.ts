@@ -1,3 +1,4 @@
+import { spanishDate } from './calendar-date';
 import { formatEuros } from './money';
 import { PAYMENT_METHOD_LABEL, type PaymentMethod } from './payment-methods';
 import { csvAmount, toCsv } from './payments';
@@ -129,7 +130,7 @@ export function clientsTables(r: ClientsReport) {
     'clientes-perdidos': {
       caption: `Clientes que no vuelven (más de ${r.lost.days} días sin venir)`,
       columns: [col('Cliente', 'text'), col('Teléfono', 'text'), col('Última visita', 'text'), col('Visitas', 'count')],
-      rows: r.lost.clients.map((c) => [c.name, c.phone ?? '', c.lastVisit.split('-').reverse().join('/'), c.visits]),
+      rows: r.lost.clients.map((c) => [c.name, c.phone ?? '', spanishDate(c.lastVisit), c.visits]),
     },
   } satisfies Record<string, ReportTable>;
 }

@@ -1,3 +1,4 @@
+import { spanishDate } from '../../../domain/calendar-date';
 import { maskedGiftCardCode } from '../../../domain/gift-cards';
 import { sumEuros } from '../../../domain/money';
 import { PAYMENT_METHOD_LABEL, type PaymentMethod } from '../../../domain/payment-methods';
@@ -52,7 +53,7 @@ const CSV_HEADER = ['Fecha', 'Hora', 'Tipo', 'Concepto', 'Cliente', 'Profesional
 
 /** One movement per line, in the order they happened: what the accountant adds up in Excel. */
 export function cajaCsv(day: CajaDay): string {
-  const d = day.date.split('-').reverse().join('/');
+  const d = spanishDate(day.date);
   const rows = [
     ...day.payments.map((p) => ({
       at: p.createdAt,

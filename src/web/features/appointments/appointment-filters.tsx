@@ -1,5 +1,6 @@
 import { RotateCcw } from 'lucide-react';
 import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
+import { spanishDate } from '../../../domain/calendar-date';
 import { APPOINTMENT_STATUSES, isAppointmentStatus, statusLabel } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
 import { Button } from '../../components/button';
@@ -17,7 +18,7 @@ function DateFilter(props: ComponentProps<typeof LazyDateFilter>) {
       fallback={
         <div className="flex min-w-0 flex-col gap-1.5">
           <span className="text-sm font-medium text-ink">{props.label}</span>
-          <span className="flex min-h-11 w-full items-center rounded-xl border border-line bg-white px-3 tabular-nums text-ink">{props.value.split('-').reverse().join('/')}</span>
+          <span className="flex min-h-11 w-full items-center rounded-xl border border-line bg-white px-3 tabular-nums text-ink">{spanishDate(props.value)}</span>
         </div>
       }
     >

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useParams } from 'react-router';
-import { spanishDate } from '../../../domain/gift-cards';
+import { spanishDate } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
 import { InlineLoading } from '../../components/loading';

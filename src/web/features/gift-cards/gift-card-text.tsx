@@ -1,4 +1,5 @@
-import { GIFT_CARD_STATUS_LABEL, maskedGiftCardCode, spanishDate, type GiftCardStatus } from '../../../domain/gift-cards';
+import { GIFT_CARD_STATUS_LABEL, maskedGiftCardCode, type GiftCardStatus } from '../../../domain/gift-cards';
+import { spanishDate } from '../../../domain/calendar-date';
 
 const TONE: Record<GiftCardStatus, string> = {
   activa: 'border-emerald-200 bg-emerald-50 text-emerald-800',
