@@ -7,7 +7,6 @@ import {
   signerNameError,
   type ConsentAnswer,
   type SignMethod,
-  type Validity,
 } from '../../../domain/consents';
 import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import { SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
@@ -26,8 +25,6 @@ type Appointment = NonNullable<Awaited<ReturnType<typeof appointmentForSigning>>
 
 export type SignBody = { templateVersionId: string; answers: ConsentAnswer[]; healthDataConsent: true; signerName: string; signature: string };
 
-const validityOf = (kind: 'visit' | 'months', months: number | null): Validity => (kind === 'months' ? { kind: 'months', months: months ?? 1 } : { kind: 'visit' });
-
 /** The templates the visit requires, split into those still to sign and the documents that cover it. */
 async function formState(db: Parameters<typeof requiredTemplates>[0], a: Appointment) {
   const required = await requiredTemplates(db, a.serviceId);
@@ -36,11 +33,7 @@ async function formState(db: Parameters<typeof requiredTemplates>[0], a: Appoint
   const pending: typeof required = [];
   const signed: Array<{ documentId: string; title: string; signedAt: string }> = [];
   for (const t of required) {
-    const covering = docs.find(
-      (d) =>
-        d.templateId === t.templateId &&
-        coversVisit({ signedDay: d.signedDay, appointmentId: d.appointmentId, version: d.version, currentVersion: t.version, validity: validityOf(d.validityKind, d.validityMonths) }, visit),
-    );
+    const covering = docs.find((d) => d.templateId === t.templateId && coversVisit({ ...d, currentVersion: t.version }, visit));
     if (covering) signed.push({ documentId: covering.id, title: covering.title, signedAt: covering.signedAt.toISOString() });
     else pending.push(t);
   }
