@@ -37,7 +37,7 @@ async function formState(db: Parameters<typeof requiredTemplates>[0], a: Appoint
     if (covering) signed.push({ documentId: covering.id, title: covering.title, signedAt: covering.signedAt.toISOString() });
     else pending.push(t);
   }
-  return { pending, signed };
+  return { required, pending, signed };
 }
 
 async function answerOf(ctx: Ctx, a: Appointment) {
@@ -98,11 +98,11 @@ async function sign(ctx: Ctx, find: (tx: Parameters<typeof appointmentForSigning
   const documentId = await ctx.db.transaction(async (tx) => {
     // The appointment's row lock: two signatures at once for one visit, one wins.
     const a = await find(tx);
-    const version = await versionById(tx, body.templateVersionId);
-    const { pending } = await formState(tx, a);
+    const { required, pending } = await formState(tx, a);
     const wanted = pending.find((t) => t.templateVersionId === body.templateVersionId);
     if (!wanted) {
-      const required = await requiredTemplates(tx, a.serviceId);
+      // Why not: only now is the version itself read.
+      const version = await versionById(tx, body.templateVersionId);
       if (!version || !required.some((t) => t.templateId === version.templateId)) throw badRequest(CONSENT_MSG.notRequired);
       if (version.version !== version.currentVersion) throw conflict(CONSENT_MSG.outdatedVersion, 'outdated_version');
       throw conflict(CONSENT_MSG.alreadySigned, 'already_signed');
