@@ -238,6 +238,12 @@ describe('who reads a signed document (RGPD art. 9)', () => {
     const anaRecord = await record({ name: 'Ana Ruiz', account: 'ana@example.com' });
     const anaVisit = await appointment(anaRecord, '2026-03-05T09:00:00Z');
     expect((await fetch(`${server.url}/api/consents/sign/${token(anaVisit)}/documents/${martaDoc}/pdf`)).status).toBe(404);
+    // A forged link says the same of her document and of none: the link is checked first.
+    const forged = `${token(martaVisit).split('.')[0]}.${'A'.repeat(43)}`;
+    for (const id of [martaDoc, '00000000-0000-4000-8000-000000000000']) {
+      const res = await fetch(`${server.url}/api/consents/sign/${forged}/documents/${id}/pdf`);
+      expect([res.status, ((await res.json()) as { error: { message: string } }).error.message]).toEqual([404, CONSENT_MSG.linkInvalid]);
+    }
     const entries = await server.deps.db.select().from(consentAccessLog).where(eq(consentAccessLog.action, 'pdf'));
     expect(entries.length).toBe(2);
   });

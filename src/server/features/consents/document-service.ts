@@ -16,10 +16,12 @@ type Viewer = { user: SessionUser } | { token: string };
 
 /** The document, if this viewer may read it; a client's "not hers" is 404 (ids cannot be probed), an employee's 403. */
 async function readable(ctx: Ctx, viewer: Viewer, id: string): Promise<Doc> {
+  // A link is checked before any document is read: a bad one answers the same whatever the id.
+  const linkRecord = 'token' in viewer ? await recordOfToken(ctx, viewer.token) : undefined;
   const doc = isId(id) ? await documentById(ctx.db, id) : undefined;
   if (!doc) throw notFound(CONSENT_MSG.documentNotFound);
   if ('token' in viewer) {
-    if ((await recordOfToken(ctx, viewer.token)) !== doc.clientRecordId) throw notFound(CONSENT_MSG.documentNotFound);
+    if (linkRecord !== doc.clientRecordId) throw notFound(CONSENT_MSG.documentNotFound);
     return doc;
   }
   const { user } = viewer;
