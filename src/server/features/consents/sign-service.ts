@@ -1,6 +1,7 @@
 import {
   answersError,
   canonicalDocument,
+  type CanonicalDocument,
   CONSENT_MSG,
   coversVisit,
   normaliseAnswers,
@@ -10,11 +11,12 @@ import {
 } from '../../../domain/consents';
 import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import { SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
+import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
 import { verifyConsentSignToken } from '../../notifications/consent-tokens';
-import { appointmentForSigning, documentsOfRecord, insertDocument, requiredTemplates, salonName, versionById } from './document-queries';
+import { appointmentForSigning, documentsOfRecord, insertDocument, requiredTemplates, salonName, versionById, type NewDocument } from './document-queries';
 import { parseSignature, sha256Hex } from './signature';
 
 // Signing a consent for an appointment (ADR 041): by the client from her link (/firma/<token>,
@@ -26,7 +28,7 @@ type Appointment = NonNullable<Awaited<ReturnType<typeof appointmentForSigning>>
 export type SignBody = { templateVersionId: string; answers: ConsentAnswer[]; healthDataConsent: true; signerName: string; signature: string };
 
 /** The templates the visit requires, split into those still to sign and the documents that cover it. */
-async function formState(db: Parameters<typeof requiredTemplates>[0], a: Appointment) {
+async function formState(db: Db | Tx, a: Appointment) {
   const required = await requiredTemplates(db, a.serviceId);
   const docs = a.clientRecordId ? await documentsOfRecord(db, a.clientRecordId, required.map((t) => t.templateId)) : [];
   const visit = { appointmentId: a.id, day: salonDateOf(a.startTime, SALON_TIME_ZONE) };
@@ -52,7 +54,7 @@ async function answerOf(ctx: Ctx, a: Appointment) {
 }
 
 /** The link works while its appointment is confirmed and has not ended; anything else looks like a bad link. */
-async function appointmentOfToken(ctx: Ctx, token: string, lock?: Parameters<typeof appointmentForSigning>[0]) {
+async function appointmentOfToken(ctx: Ctx, token: string, lock?: Tx) {
   const id = verifyConsentSignToken(ctx.messageSecret, token);
   const a = id ? await appointmentForSigning(lock ?? ctx.db, id, !!lock) : undefined;
   if (!a || a.status !== 'confirmed' || a.endTime.getTime() <= ctx.now().getTime() || !a.clientRecordId) throw notFound(CONSENT_MSG.linkInvalid);
@@ -60,7 +62,7 @@ async function appointmentOfToken(ctx: Ctx, token: string, lock?: Parameters<typ
 }
 
 /** At reception: a confirmed appointment, any time (she is in the salon). */
-async function appointmentAtReception(ctx: Ctx, id: string, lock?: Parameters<typeof appointmentForSigning>[0]) {
+async function appointmentAtReception(ctx: Ctx, id: string, lock?: Tx) {
   const a = isId(id) ? await appointmentForSigning(lock ?? ctx.db, id, !!lock) : undefined;
   if (!a || a.status !== 'confirmed' || !a.clientRecordId) throw notFound(CONSENT_MSG.appointmentNotFound);
   return a;
@@ -92,7 +94,7 @@ function checkBody(body: SignBody) {
   return { signerName, png: signature.png };
 }
 
-async function sign(ctx: Ctx, find: (tx: Parameters<typeof appointmentForSigning>[0]) => Promise<Appointment>, body: SignBody, method: SignMethod, witness: SessionUser | null) {
+async function sign(ctx: Ctx, find: (tx: Tx) => Promise<Appointment>, body: SignBody, method: SignMethod, witness: SessionUser | null) {
   const { signerName, png } = checkBody(body);
   const now = ctx.now();
   const documentId = await ctx.db.transaction(async (tx) => {
@@ -131,21 +133,10 @@ async function sign(ctx: Ctx, find: (tx: Parameters<typeof appointmentForSigning
   return { documentId };
 }
 
-/** The canonical text of a document (its hash's input): the domain's, from what is stored. */
-export function documentCanonical(d: {
-  appointmentId: string | null;
-  templateId: string;
-  templateVersionId: string;
-  title: string;
-  body: string;
-  questions: Parameters<typeof canonicalDocument>[0]['questions'];
-  answers: ConsentAnswer[];
-  signaturePng: Buffer;
-  signerName: string;
-  signedAt: Date;
-  method: SignMethod;
-  witnessedByUserId: string | null;
-}): string {
+/** The canonical text of a document (its hash's input): the domain's, from what is stored and the version's text. */
+export function documentCanonical(
+  d: Omit<NewDocument, 'clientRecordId' | 'witnessedByName' | 'sha256'> & Pick<CanonicalDocument, 'title' | 'body' | 'questions'>,
+): string {
   return canonicalDocument({
     appointmentId: d.appointmentId,
     templateId: d.templateId,
