@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { ConsentAnswer, SignMethod } from '../../../domain/consents';
+import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import type { Db, Tx } from '../../db/client';
 import { signedDocumentColumns } from '../../db/consent-document-columns';
 import { appointments, clients, consentAccessLog, consentDocuments, consentTemplates, consentTemplateVersions, salonSettings, serviceConsentTemplates, user } from '../../db/schema';
@@ -187,9 +188,10 @@ export async function clientRecordExists(db: Executor, id: string) {
   return !!row;
 }
 
+/** The salon's name on the signing page and the PDF; the domain's default when it never saved its settings. */
 export async function salonName(db: Executor) {
   const [row] = await db.select({ name: salonSettings.name }).from(salonSettings).where(eq(salonSettings.id, 1));
-  return row?.name;
+  return row?.name ?? DEFAULT_SALON_NAME;
 }
 
 export async function userName(db: Executor, id: string) {

@@ -1,5 +1,4 @@
 import { contraindicationsOf, CONSENT_MSG } from '../../../domain/consents';
-import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import { forbidden, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
@@ -71,7 +70,7 @@ export async function readDocument(ctx: Ctx, me: SessionUser, id: string) {
 export async function documentPdf(ctx: Ctx, viewer: Viewer, id: string) {
   const doc = await readable(ctx, viewer, id);
   await record(ctx, viewer, doc, 'pdf');
-  const pdf = await consentPdf({ ...doc, salonName: (await salonName(ctx.db)) ?? DEFAULT_SALON_NAME });
+  const pdf = await consentPdf({ ...doc, salonName: await salonName(ctx.db) });
   return { pdf, fileName: `consentimiento-${doc.signedAt.toISOString().slice(0, 10)}.pdf` };
 }
 

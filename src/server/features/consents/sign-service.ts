@@ -9,7 +9,6 @@ import {
   type ConsentAnswer,
   type SignMethod,
 } from '../../../domain/consents';
-import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import { SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -45,7 +44,7 @@ async function formState(db: Db | Tx, a: Appointment) {
 async function answerOf(ctx: Ctx, a: Appointment) {
   const { pending, signed } = await formState(ctx.db, a);
   return {
-    salonName: (await salonName(ctx.db)) ?? DEFAULT_SALON_NAME,
+    salonName: await salonName(ctx.db),
     clientName: a.clientName,
     appointment: { id: a.id, serviceName: a.serviceName, startTime: a.startTime.toISOString(), employeeName: a.employeeName },
     pending: pending.map((t) => ({ templateId: t.templateId, templateVersionId: t.templateVersionId, title: t.title, body: t.body, questions: t.questions })),
