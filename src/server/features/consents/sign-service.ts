@@ -6,6 +6,7 @@ import {
   coversVisit,
   normaliseAnswers,
   signerNameError,
+  signLinkOpen,
   type ConsentAnswer,
   type SignMethod,
 } from '../../../domain/consents';
@@ -56,7 +57,7 @@ async function answerOf(ctx: Ctx, a: Appointment) {
 async function appointmentOfToken(ctx: Ctx, token: string, lock?: Tx) {
   const id = verifyConsentSignToken(ctx.messageSecret, token);
   const a = id ? await appointmentForSigning(lock ?? ctx.db, id, !!lock) : undefined;
-  if (!a || a.status !== 'confirmed' || a.endTime.getTime() <= ctx.now().getTime() || !a.clientRecordId) throw notFound(CONSENT_MSG.linkInvalid);
+  if (!a || !signLinkOpen(a, ctx.now()) || !a.clientRecordId) throw notFound(CONSENT_MSG.linkInvalid);
   return a;
 }
 
