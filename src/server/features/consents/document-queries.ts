@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ConsentAnswer, SignMethod } from '../../../domain/consents';
 import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import type { Db, Tx } from '../../db/client';
 import { signedDocumentColumns } from '../../db/consent-document-columns';
-import { appointments, clients, consentAccessLog, consentDocuments, consentTemplates, consentTemplateVersions, salonSettings, serviceConsentTemplates, user } from '../../db/schema';
+import { appointments, clients, consentAccessLog, consentDocuments, consentTemplates, consentTemplateVersions, salonSettings, serviceConsentTemplates } from '../../db/schema';
 import { validityOf } from './template-queries';
 
 // Signed documents: what signing needs to know, the insert, the reads and their access log (ADR 041).
@@ -192,9 +192,4 @@ export async function clientRecordExists(db: Executor, id: string) {
 export async function salonName(db: Executor) {
   const [row] = await db.select({ name: salonSettings.name }).from(salonSettings).where(eq(salonSettings.id, 1));
   return row?.name ?? DEFAULT_SALON_NAME;
-}
-
-export async function userName(db: Executor, id: string) {
-  const [row] = await db.select({ name: user.name }).from(user).where(and(eq(user.id, id), ne(user.role, 'client')));
-  return row?.name;
 }
