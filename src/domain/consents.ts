@@ -1,5 +1,6 @@
 import { expiryOf } from './bonos';
 import { hasControlCharacters } from './plain-text';
+import { toEpochMs, type InstantLike } from './calendar-date';
 
 // Signed consents and health questions (issue 24, docs/decisions/041-signed-consents-and-health-data.md).
 // Pure rules: what a template and its questions may be, whether her answers answer them, which
@@ -202,6 +203,14 @@ export function contraindicationsOf(questions: readonly ConsentQuestion[], answe
  * March 2027.
  */
 export const validityEndOf = (signedDay: string, months: number): string => expiryOf(signedDay, months);
+
+/**
+ * Whether her "Firma tu consentimiento" link still opens the form (ADR 041): while the visit is
+ * confirmed and has not ended. Mis Citas offers the link on the same terms as the page honours it.
+ */
+export function signLinkOpen(a: { status: string; endTime: InstantLike }, now: InstantLike): boolean {
+  return a.status === 'confirmed' && toEpochMs(a.endTime) > toEpochMs(now);
+}
 
 export type SignedFacts = {
   /** The salon day (Europe/Madrid) it was signed. */

@@ -47,18 +47,13 @@ type Row = {
 
 /** Why a message is not sent (null: it is). Pure, beside the data it reads. */
 export function skipReason(p: MessagePayload, r: Row, now: Date): string | null {
-  if (p.kind === 'reminder') {
+  // The consent reminder (ADR 041) is a reminder, but for a missing consent, and the salon's reminder hours do not turn it off.
+  if (p.kind === 'reminder' || p.kind === 'consent_reminder') {
     if (r.status !== 'confirmed') return 'not confirmed any more';
     if (r.message_sequence !== p.version) return 'the appointment moved since';
+    if (p.kind === 'consent_reminder' && !r.consent_missing) return 'the consent is signed';
     if (!r.reminders) return 'the client stopped reminders';
-    if (r.reminder_hours === 0) return 'the salon turned reminders off';
-    if (new Date(r.start_time).getTime() <= now.getTime()) return 'already started';
-  }
-  if (p.kind === 'consent_reminder') {
-    if (r.status !== 'confirmed') return 'not confirmed any more';
-    if (r.message_sequence !== p.version) return 'the appointment moved since';
-    if (!r.consent_missing) return 'the consent is signed';
-    if (!r.reminders) return 'the client stopped reminders';
+    if (p.kind === 'reminder' && r.reminder_hours === 0) return 'the salon turned reminders off';
     if (new Date(r.start_time).getTime() <= now.getTime()) return 'already started';
   }
   // A later move has its own message with the newer time.

@@ -11,9 +11,12 @@ export const MESSAGE_TASK = 'appointment_message';
 /** With graphile-worker's exponential backoff (exp(min(attempt, 10)) s), about 3 days of retries. */
 export const MESSAGE_MAX_ATTEMPTS = 25;
 
+/** Every kind of message: the payload's type, and what the worker accepts off the queue. */
+export const MESSAGE_KINDS = ['confirmation', 'cancellation', 'rescheduled', 'reminder', 'consent_reminder'] as const;
+
 export type MessagePayload = {
   appointmentId: string;
-  kind: 'confirmation' | 'cancellation' | 'rescheduled' | 'reminder' | 'consent_reminder';
+  kind: (typeof MESSAGE_KINDS)[number];
   recipient: 'client' | 'professional';
   version: number;
 };

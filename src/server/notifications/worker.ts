@@ -12,7 +12,7 @@ import type pg from 'pg';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import { deliverMessage, type DeliverDeps } from './deliver';
-import { MESSAGE_TASK, type MessagePayload } from './enqueue';
+import { MESSAGE_KINDS, MESSAGE_TASK, type MessagePayload } from './enqueue';
 import { CONSENT_PURGE_TASK, purgeExpiredConsents } from '../db/consent-retention';
 import { startOutboxRelay } from './relay';
 
@@ -43,7 +43,7 @@ function isPayload(p: unknown): p is MessagePayload {
   return (
     !!o &&
     typeof o.appointmentId === 'string' &&
-    ['confirmation', 'cancellation', 'rescheduled', 'reminder', 'consent_reminder'].includes(o.kind as string) &&
+    (MESSAGE_KINDS as readonly unknown[]).includes(o.kind) &&
     (o.recipient === 'client' || o.recipient === 'professional') &&
     Number.isInteger(o.version)
   );

@@ -123,6 +123,22 @@ describe('templates (admin only)', () => {
     expect([months.status, months.body.error.message]).toEqual([400, CONSENT_MSG.validityRange]);
     const unknown = await admin.post('/api/admin/consent-templates', { title: 'x', body: 'x', questions: [], validity: { kind: 'visit' }, serviceIds: ['00000000-0000-4000-8000-000000000000'] });
     expect([unknown.status, unknown.body.error.message]).toEqual([400, CONSENT_MSG.serviceUnknown]);
+    const textFlag = await admin.post('/api/admin/consent-templates', {
+      title: 'x',
+      body: 'x',
+      questions: [{ id: 'otros', text: 'Otros', kind: 'text', askDetail: false, contraindication: true }],
+      validity: { kind: 'visit' },
+      serviceIds: [],
+    });
+    expect([textFlag.status, textFlag.body.error.message]).toEqual([400, CONSENT_MSG.contraindicationOnlyYesNo]);
+    const padded = await admin.post('/api/admin/consent-templates', {
+      title: 'Peeling',
+      body: 'x',
+      questions: [{ id: ' q1 ', text: ' ¿Embarazo? ', kind: 'yesno', askDetail: false, contraindication: true }],
+      validity: { kind: 'visit' },
+      serviceIds: [],
+    });
+    expect(padded.body.template.questions).toEqual([{ id: 'q1', text: '¿Embarazo?', kind: 'yesno', askDetail: false, contraindication: true }]);
     expect((await lucia.get('/api/admin/consent-templates')).status).toBe(403);
     expect((await marta.post('/api/admin/consent-templates', {})).status).toBe(403);
     expect((await admin.put('/api/admin/consent-templates/nope', { title: 'x', body: 'x', questions: [], validity: { kind: 'visit' }, serviceIds: [] })).status).toBe(404);
@@ -238,6 +254,12 @@ describe('who reads a signed document (RGPD art. 9)', () => {
     const anaRecord = await record({ name: 'Ana Ruiz', account: 'ana@example.com' });
     const anaVisit = await appointment(anaRecord, '2026-03-05T09:00:00Z');
     expect((await fetch(`${server.url}/api/consents/sign/${token(anaVisit)}/documents/${martaDoc}/pdf`)).status).toBe(404);
+    // A forged link says the same of her document and of none: the link is checked first.
+    const forged = `${token(martaVisit).split('.')[0]}.${'A'.repeat(43)}`;
+    for (const id of [martaDoc, '00000000-0000-4000-8000-000000000000']) {
+      const res = await fetch(`${server.url}/api/consents/sign/${forged}/documents/${id}/pdf`);
+      expect([res.status, ((await res.json()) as { error: { message: string } }).error.message]).toEqual([404, CONSENT_MSG.linkInvalid]);
+    }
     const entries = await server.deps.db.select().from(consentAccessLog).where(eq(consentAccessLog.action, 'pdf'));
     expect(entries.length).toBe(2);
   });

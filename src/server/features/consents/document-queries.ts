@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { ConsentAnswer, SignMethod } from '../../../domain/consents';
+import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import type { Db, Tx } from '../../db/client';
 import { signedDocumentColumns } from '../../db/consent-document-columns';
-import { appointments, clients, consentAccessLog, consentDocuments, consentTemplates, consentTemplateVersions, salonSettings, serviceConsentTemplates, user } from '../../db/schema';
+import { appointments, clients, consentAccessLog, consentDocuments, consentTemplates, consentTemplateVersions, salonSettings, serviceConsentTemplates } from '../../db/schema';
+import { validityOf } from './template-queries';
 
 // Signed documents: what signing needs to know, the insert, the reads and their access log (ADR 041).
 
@@ -40,8 +42,6 @@ export async function requiredTemplates(db: Executor, serviceId: string | null) 
       title: consentTemplateVersions.title,
       body: consentTemplateVersions.body,
       questions: consentTemplateVersions.questions,
-      validityKind: consentTemplateVersions.validityKind,
-      validityMonths: consentTemplateVersions.validityMonths,
     })
     .from(serviceConsentTemplates)
     .innerJoin(consentTemplates, and(eq(consentTemplates.id, serviceConsentTemplates.templateId), eq(consentTemplates.active, true)))
@@ -64,7 +64,7 @@ export async function versionById(db: Executor, id: string) {
 /** The record's documents on these templates (any version), newest first, with what validity needs. */
 export async function documentsOfRecord(db: Executor, clientRecordId: string, templateIds: readonly string[]) {
   if (templateIds.length === 0) return [];
-  return db
+  const rows = await db
     .select({
       id: consentDocuments.id,
       templateId: consentDocuments.templateId,
@@ -80,6 +80,7 @@ export async function documentsOfRecord(db: Executor, clientRecordId: string, te
     .innerJoin(consentTemplateVersions, eq(consentTemplateVersions.id, consentDocuments.templateVersionId))
     .where(and(eq(consentDocuments.clientRecordId, clientRecordId), inArray(consentDocuments.templateId, [...templateIds])))
     .orderBy(desc(consentDocuments.signedAt), desc(consentDocuments.id));
+  return rows.map(({ validityKind, validityMonths, ...d }) => ({ ...d, validity: validityOf(validityKind, validityMonths) }));
 }
 
 export type NewDocument = {
@@ -187,12 +188,8 @@ export async function clientRecordExists(db: Executor, id: string) {
   return !!row;
 }
 
+/** The salon's name on the signing page and the PDF; the domain's default when it never saved its settings. */
 export async function salonName(db: Executor) {
   const [row] = await db.select({ name: salonSettings.name }).from(salonSettings).where(eq(salonSettings.id, 1));
-  return row?.name;
-}
-
-export async function userName(db: Executor, id: string) {
-  const [row] = await db.select({ name: user.name }).from(user).where(and(eq(user.id, id), ne(user.role, 'client')));
-  return row?.name;
+  return row?.name ?? DEFAULT_SALON_NAME;
 }

@@ -1,5 +1,4 @@
 import { contraindicationsOf, CONSENT_MSG } from '../../../domain/consents';
-import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import { forbidden, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
@@ -16,10 +15,12 @@ type Viewer = { user: SessionUser } | { token: string };
 
 /** The document, if this viewer may read it; a client's "not hers" is 404 (ids cannot be probed), an employee's 403. */
 async function readable(ctx: Ctx, viewer: Viewer, id: string): Promise<Doc> {
+  // A link is checked before any document is read: a bad one answers the same whatever the id.
+  const linkRecord = 'token' in viewer ? await recordOfToken(ctx, viewer.token) : undefined;
   const doc = isId(id) ? await documentById(ctx.db, id) : undefined;
   if (!doc) throw notFound(CONSENT_MSG.documentNotFound);
   if ('token' in viewer) {
-    if ((await recordOfToken(ctx, viewer.token)) !== doc.clientRecordId) throw notFound(CONSENT_MSG.documentNotFound);
+    if (linkRecord !== doc.clientRecordId) throw notFound(CONSENT_MSG.documentNotFound);
     return doc;
   }
   const { user } = viewer;
@@ -69,7 +70,7 @@ export async function readDocument(ctx: Ctx, me: SessionUser, id: string) {
 export async function documentPdf(ctx: Ctx, viewer: Viewer, id: string) {
   const doc = await readable(ctx, viewer, id);
   await record(ctx, viewer, doc, 'pdf');
-  const pdf = await consentPdf({ ...doc, salonName: (await salonName(ctx.db)) ?? DEFAULT_SALON_NAME });
+  const pdf = await consentPdf({ ...doc, salonName: await salonName(ctx.db) });
   return { pdf, fileName: `consentimiento-${doc.signedAt.toISOString().slice(0, 10)}.pdf` };
 }
 

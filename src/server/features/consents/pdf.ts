@@ -27,7 +27,7 @@ export type PdfDocument = {
 const when = (d: Date) =>
   new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short', timeZone: SALON_TIME_ZONE }).format(d);
 
-function answerText(q: ConsentQuestion, a: ConsentAnswer | undefined): string {
+function answerText(a: ConsentAnswer | undefined): string {
   if (!a) return '—';
   if (typeof a.value === 'boolean') return a.value ? (a.detail ? `Sí: ${a.detail}` : 'Sí') : 'No';
   return a.value || '—';
@@ -51,7 +51,7 @@ export function consentPdf(d: PdfDocument): Promise<Buffer> {
     const byId = new Map(d.answers.map((a) => [a.questionId, a]));
     for (const q of d.questions) {
       doc.moveDown(0.4).font('Helvetica').fontSize(10.5).text(q.text);
-      doc.font('Helvetica-Bold').text(answerText(q, byId.get(q.id)));
+      doc.font('Helvetica-Bold').text(answerText(byId.get(q.id)));
     }
   }
 

@@ -1,21 +1,22 @@
 import {
   answersError,
   canonicalDocument,
+  type CanonicalDocument,
   CONSENT_MSG,
   coversVisit,
   normaliseAnswers,
   signerNameError,
+  signLinkOpen,
   type ConsentAnswer,
   type SignMethod,
-  type Validity,
 } from '../../../domain/consents';
-import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import { SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
+import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
 import { verifyConsentSignToken } from '../../notifications/consent-tokens';
-import { appointmentForSigning, documentsOfRecord, insertDocument, requiredTemplates, salonName, versionById } from './document-queries';
+import { appointmentForSigning, documentsOfRecord, insertDocument, requiredTemplates, salonName, versionById, type NewDocument } from './document-queries';
 import { parseSignature, sha256Hex } from './signature';
 
 // Signing a consent for an appointment (ADR 041): by the client from her link (/firma/<token>,
@@ -26,31 +27,25 @@ type Appointment = NonNullable<Awaited<ReturnType<typeof appointmentForSigning>>
 
 export type SignBody = { templateVersionId: string; answers: ConsentAnswer[]; healthDataConsent: true; signerName: string; signature: string };
 
-const validityOf = (kind: 'visit' | 'months', months: number | null): Validity => (kind === 'months' ? { kind: 'months', months: months ?? 1 } : { kind: 'visit' });
-
 /** The templates the visit requires, split into those still to sign and the documents that cover it. */
-async function formState(db: Parameters<typeof requiredTemplates>[0], a: Appointment) {
+async function formState(db: Db | Tx, a: Appointment) {
   const required = await requiredTemplates(db, a.serviceId);
   const docs = a.clientRecordId ? await documentsOfRecord(db, a.clientRecordId, required.map((t) => t.templateId)) : [];
   const visit = { appointmentId: a.id, day: salonDateOf(a.startTime, SALON_TIME_ZONE) };
   const pending: typeof required = [];
   const signed: Array<{ documentId: string; title: string; signedAt: string }> = [];
   for (const t of required) {
-    const covering = docs.find(
-      (d) =>
-        d.templateId === t.templateId &&
-        coversVisit({ signedDay: d.signedDay, appointmentId: d.appointmentId, version: d.version, currentVersion: t.version, validity: validityOf(d.validityKind, d.validityMonths) }, visit),
-    );
+    const covering = docs.find((d) => d.templateId === t.templateId && coversVisit({ ...d, currentVersion: t.version }, visit));
     if (covering) signed.push({ documentId: covering.id, title: covering.title, signedAt: covering.signedAt.toISOString() });
     else pending.push(t);
   }
-  return { pending, signed };
+  return { required, pending, signed };
 }
 
 async function answerOf(ctx: Ctx, a: Appointment) {
   const { pending, signed } = await formState(ctx.db, a);
   return {
-    salonName: (await salonName(ctx.db)) ?? DEFAULT_SALON_NAME,
+    salonName: await salonName(ctx.db),
     clientName: a.clientName,
     appointment: { id: a.id, serviceName: a.serviceName, startTime: a.startTime.toISOString(), employeeName: a.employeeName },
     pending: pending.map((t) => ({ templateId: t.templateId, templateVersionId: t.templateVersionId, title: t.title, body: t.body, questions: t.questions })),
@@ -59,15 +54,15 @@ async function answerOf(ctx: Ctx, a: Appointment) {
 }
 
 /** The link works while its appointment is confirmed and has not ended; anything else looks like a bad link. */
-async function appointmentOfToken(ctx: Ctx, token: string, lock?: Parameters<typeof appointmentForSigning>[0]) {
+async function appointmentOfToken(ctx: Ctx, token: string, lock?: Tx) {
   const id = verifyConsentSignToken(ctx.messageSecret, token);
   const a = id ? await appointmentForSigning(lock ?? ctx.db, id, !!lock) : undefined;
-  if (!a || a.status !== 'confirmed' || a.endTime.getTime() <= ctx.now().getTime() || !a.clientRecordId) throw notFound(CONSENT_MSG.linkInvalid);
+  if (!a || !signLinkOpen(a, ctx.now()) || !a.clientRecordId) throw notFound(CONSENT_MSG.linkInvalid);
   return a;
 }
 
 /** At reception: a confirmed appointment, any time (she is in the salon). */
-async function appointmentAtReception(ctx: Ctx, id: string, lock?: Parameters<typeof appointmentForSigning>[0]) {
+async function appointmentAtReception(ctx: Ctx, id: string, lock?: Tx) {
   const a = isId(id) ? await appointmentForSigning(lock ?? ctx.db, id, !!lock) : undefined;
   if (!a || a.status !== 'confirmed' || !a.clientRecordId) throw notFound(CONSENT_MSG.appointmentNotFound);
   return a;
@@ -99,17 +94,17 @@ function checkBody(body: SignBody) {
   return { signerName, png: signature.png };
 }
 
-async function sign(ctx: Ctx, find: (tx: Parameters<typeof appointmentForSigning>[0]) => Promise<Appointment>, body: SignBody, method: SignMethod, witness: SessionUser | null) {
+async function sign(ctx: Ctx, find: (tx: Tx) => Promise<Appointment>, body: SignBody, method: SignMethod, witness: SessionUser | null) {
   const { signerName, png } = checkBody(body);
   const now = ctx.now();
   const documentId = await ctx.db.transaction(async (tx) => {
     // The appointment's row lock: two signatures at once for one visit, one wins.
     const a = await find(tx);
-    const version = await versionById(tx, body.templateVersionId);
-    const { pending } = await formState(tx, a);
+    const { required, pending } = await formState(tx, a);
     const wanted = pending.find((t) => t.templateVersionId === body.templateVersionId);
     if (!wanted) {
-      const required = await requiredTemplates(tx, a.serviceId);
+      // Why not: only now is the version itself read.
+      const version = await versionById(tx, body.templateVersionId);
       if (!version || !required.some((t) => t.templateId === version.templateId)) throw badRequest(CONSENT_MSG.notRequired);
       if (version.version !== version.currentVersion) throw conflict(CONSENT_MSG.outdatedVersion, 'outdated_version');
       throw conflict(CONSENT_MSG.alreadySigned, 'already_signed');
@@ -138,21 +133,10 @@ async function sign(ctx: Ctx, find: (tx: Parameters<typeof appointmentForSigning
   return { documentId };
 }
 
-/** The canonical text of a document (its hash's input): the domain's, from what is stored. */
-export function documentCanonical(d: {
-  appointmentId: string | null;
-  templateId: string;
-  templateVersionId: string;
-  title: string;
-  body: string;
-  questions: Parameters<typeof canonicalDocument>[0]['questions'];
-  answers: ConsentAnswer[];
-  signaturePng: Buffer;
-  signerName: string;
-  signedAt: Date;
-  method: SignMethod;
-  witnessedByUserId: string | null;
-}): string {
+/** The canonical text of a document (its hash's input): the domain's, from what is stored and the version's text. */
+export function documentCanonical(
+  d: Omit<NewDocument, 'clientRecordId' | 'witnessedByName' | 'sha256'> & Pick<CanonicalDocument, 'title' | 'body' | 'questions'>,
+): string {
   return canonicalDocument({
     appointmentId: d.appointmentId,
     templateId: d.templateId,

@@ -37,5 +37,3 @@ export function parseSignature(dataUrl: string): SignatureCheck {
 }
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-export const pngDataUrl = (png: Buffer) => `${PREFIX}${png.toString('base64')}`;

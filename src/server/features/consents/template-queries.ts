@@ -20,7 +20,8 @@ export type TemplateRow = {
   signedCount: number;
 };
 
-const validityOf = (kind: 'visit' | 'months', months: number | null): Validity => (kind === 'months' ? { kind: 'months', months: months ?? 1 } : { kind: 'visit' });
+/** A version's validity from its two columns (a CHECK keeps months set exactly when the kind is 'months'). */
+export const validityOf = (kind: 'visit' | 'months', months: number | null): Validity => (kind === 'months' ? { kind: 'months', months: months ?? 1 } : { kind: 'visit' });
 
 /** Every template with its current version, its services and how many documents were signed on it (any version). */
 export async function allTemplates(db: Executor, id?: string): Promise<TemplateRow[]> {

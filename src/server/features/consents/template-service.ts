@@ -20,9 +20,10 @@ export async function listTemplates(ctx: Ctx) {
 
 /** Trimmed and checked; the first fault is a 400 with its Spanish text. */
 async function checked(ctx: Ctx, v: TemplateBody) {
-  const questions = v.questions.map((q) => ({ id: q.id.trim(), text: q.text.trim(), kind: q.kind, askDetail: q.kind === 'yesno' && q.askDetail, contraindication: q.kind === 'yesno' && q.contraindication }));
+  // A text question with "¿cuál?" or "contraindicación" set is refused here, not quietly cleared.
+  const questions = v.questions.map((q) => ({ ...q, id: q.id.trim(), text: q.text.trim() }));
   const clean = { title: v.title.trim(), body: v.body.trim(), questions, validity: v.validity };
-  const fault = templateError({ ...clean, questions: v.questions.map((q, i) => ({ ...q, id: questions[i]!.id, text: questions[i]!.text })) });
+  const fault = templateError(clean);
   if (fault) throw badRequest(fault);
   const serviceIds = [...new Set(v.serviceIds)];
   if (!serviceIds.every(isId) || (await existingServiceIds(ctx.db, serviceIds)).length !== serviceIds.length) throw badRequest(CONSENT_MSG.serviceUnknown);

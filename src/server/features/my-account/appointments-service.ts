@@ -9,6 +9,7 @@ import { cancellationPolicyHours } from '../../db/salon-settings';
 import { appointmentsOfClient, markCancelledByClient, ownAppointment } from './appointments-queries';
 import { isId } from '../../http/params';
 import { consentSignPath, consentSignToken } from '../../notifications/consent-tokens';
+import { signLinkOpen } from '../../../domain/consents';
 import { holdsResources } from '../../db/appointment-resources';
 import { appointmentsChanged } from '../../live-events/realtime';
 
@@ -19,11 +20,11 @@ type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
  * not yet ended visit that still lacks a consent its service requires (ADR 041), else null.
  */
 export async function listMine(ctx: Ctx & Pick<Deps, 'messageSecret'>, clientId: string) {
-  const now = ctx.now().getTime();
+  const now = ctx.now();
   const rows = await appointmentsOfClient(ctx.db, clientId);
   return rows.map(({ consentMissing, ...a }) => ({
     ...a,
-    consentUrl: consentMissing && a.status === 'confirmed' && a.endTime.getTime() > now ? consentSignPath(consentSignToken(ctx.messageSecret, a.id)) : null,
+    consentUrl: consentMissing && signLinkOpen(a, now) ? consentSignPath(consentSignToken(ctx.messageSecret, a.id)) : null,
   }));
 }
 
