@@ -85,6 +85,9 @@ describe('bono types (admin only)', () => {
       [{ name: 'X', serviceIds: [], sessions: 6, price: 1, validityMonths: 1 }, BONO_MSG.servicesRequired],
       [{ name: 'X', serviceIds: ['00000000-0000-0000-0000-000000000000'], sessions: 6, price: 1, validityMonths: 1 }, BONO_MSG.serviceUnknown],
       [{ name: 'X', serviceIds: [salon.corte], sessions: 0, price: 1, validityMonths: 1 }, BONO_MSG.sessionsRange],
+      // Caught by the route's zod schema, not the domain: its Spanish text still reaches the caller.
+      [{ name: 'X', serviceIds: [salon.corte], sessions: 1.5, price: 1, validityMonths: 1 }, BONO_MSG.sessionsRange],
+      [{ name: 'X', serviceIds: [salon.corte], sessions: 2, price: 1, validityMonths: 'seis' }, BONO_MSG.validityRange],
       [{ name: 'X', serviceIds: [salon.corte], sessions: 2, price: -5, validityMonths: 1 }, BONO_MSG.priceRange],
       [{ name: 'X', serviceIds: [salon.corte], sessions: 2, price: 5, validityMonths: 61 }, BONO_MSG.validityRange],
     ];
