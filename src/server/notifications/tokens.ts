@@ -10,27 +10,39 @@ const RECORD = 'record:';
 
 export type StopRemindersSubject = { account: string } | { record: string };
 
-const sign = (secret: string, subject: string) => createHmac('sha256', secret).update(`${PURPOSE}:${subject}`).digest('base64url');
-const tokenFor = (secret: string, subject: string) => `${Buffer.from(subject, 'utf8').toString('base64url')}.${sign(secret, subject)}`;
+/**
+ * A link's token: its subject (base64url) and the HMAC of the purpose and the subject, so a token
+ * made for one kind of link (this one, the consent's: consent-tokens.ts) is never accepted as another.
+ */
+export const signedToken = (secret: string, purpose: string, subject: string) =>
+  `${Buffer.from(subject, 'utf8').toString('base64url')}.${hmac(secret, purpose, subject)}`;
+
+/** The subject a token was made for with this purpose, or null when it is not one of ours. */
+export function subjectOf(secret: string, purpose: string, token: string): string | null {
+  const m = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return null;
+  const subject = Buffer.from(m[1]!, 'base64url').toString('utf8');
+  const want = Buffer.from(hmac(secret, purpose, subject));
+  const got = Buffer.from(m[2]!);
+  return want.length === got.length && timingSafeEqual(want, got) ? subject : null;
+}
+
+const hmac = (secret: string, purpose: string, subject: string) => createHmac('sha256', secret).update(`${purpose}:${subject}`).digest('base64url');
 
 /** The link of an account. */
 export function stopRemindersToken(secret: string, userId: string): string {
-  return tokenFor(secret, userId);
+  return signedToken(secret, PURPOSE, userId);
 }
 
 /** The link of a client record without an account. */
 export function stopRemindersTokenForRecord(secret: string, recordId: string): string {
-  return tokenFor(secret, `${RECORD}${recordId}`);
+  return signedToken(secret, PURPOSE, `${RECORD}${recordId}`);
 }
 
 /** Who the token was made for, or null when it is not one of ours. */
 export function verifyStopRemindersToken(secret: string, token: string): StopRemindersSubject | null {
-  const m = /^([A-Za-z0-9_-]{1,200})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!m) return null;
-  const subject = Buffer.from(m[1]!, 'base64url').toString('utf8');
-  const want = Buffer.from(sign(secret, subject));
-  const got = Buffer.from(m[2]!);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) return null;
+  const subject = subjectOf(secret, PURPOSE, token);
+  if (subject === null) return null;
   return subject.startsWith(RECORD) ? { record: subject.slice(RECORD.length) } : { account: subject };
 }
 
