@@ -21,12 +21,6 @@ export async function bonoTypeById(db: Db | Tx, id: string) {
   return row;
 }
 
-export async function existingServiceIds(db: Db | Tx, ids: string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db.select({ id: services.id }).from(services).where(inArray(services.id, ids));
-  return rows.map((r) => r.id);
-}
-
 export async function replaceTypeServices(tx: Tx, typeId: string, serviceIds: string[]) {
   await tx.delete(bonoTypeServices).where(eq(bonoTypeServices.bonoTypeId, typeId));
   if (serviceIds.length) await tx.insert(bonoTypeServices).values(serviceIds.map((serviceId) => ({ bonoTypeId: typeId, serviceId })));

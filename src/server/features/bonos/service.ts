@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { existingServiceIds } from '../../db/service-ids';
 import { bonoCounts, bonoTypeError, BONO_LIMITS, BONO_MSG, expiryOf } from '../../../domain/bonos';
 import type { SaleMethod } from '../../../domain/payment-methods';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
@@ -14,7 +15,6 @@ import {
   changesOfBonos,
   clientRecordById,
   clientRecordOfUser,
-  existingServiceIds,
   lockBono,
   releaseReserved,
   replaceTypeServices,

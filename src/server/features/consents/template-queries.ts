@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ConsentQuestion, Validity } from '../../../domain/consents';
 import type { Db, Tx } from '../../db/client';
-import { consentDocuments, consentTemplates, consentTemplateVersions, serviceConsentTemplates, services } from '../../db/schema';
+import { consentDocuments, consentTemplates, consentTemplateVersions, serviceConsentTemplates } from '../../db/schema';
 
 // Consent templates, their versions and the services that require them (ADR 041).
 
@@ -49,12 +49,6 @@ export async function allTemplates(db: Executor, id?: string): Promise<TemplateR
 export async function templateForUpdate(tx: Tx, id: string) {
   const [row] = await tx.select({ id: consentTemplates.id }).from(consentTemplates).where(eq(consentTemplates.id, id)).for('update');
   return row;
-}
-
-export async function existingServiceIds(db: Executor, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  const rows = await db.select({ id: services.id }).from(services).where(inArray(services.id, [...ids]));
-  return rows.map((r) => r.id);
 }
 
 export type VersionValues = { title: string; body: string; questions: ConsentQuestion[]; validity: Validity };

@@ -1,8 +1,9 @@
 import { CONSENT_MSG, needsNewVersion, templateError, type ConsentQuestion, type Validity } from '../../../domain/consents';
+import { existingServiceIds } from '../../db/service-ids';
 import { badRequest, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
-import { allTemplates, existingServiceIds, insertTemplate, insertVersion, replaceTemplateServices, templateForUpdate, updateTemplateRow, type TemplateRow } from './template-queries';
+import { allTemplates, insertTemplate, insertVersion, replaceTemplateServices, templateForUpdate, updateTemplateRow, type TemplateRow } from './template-queries';
 
 // The admin's consent templates (ADR 041): a version is never changed; new text is version n+1,
 // and only documents signed on the current version count.

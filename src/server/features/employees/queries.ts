@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, ne, notExists, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/client';
-import { appointments, employees, employeeServices, services, user } from '../../db/schema';
+import { appointments, employees, employeeServices, user } from '../../db/schema';
 
 export type Executor = Db | Tx;
 
@@ -80,12 +80,6 @@ export async function pendingAppointmentsAsProfessional(db: Executor, userId: st
     .from(appointments)
     .where(and(eq(appointments.employeeId, userId), eq(appointments.status, 'confirmed'), gt(appointments.endTime, now)));
   return row?.n ?? 0;
-}
-
-export async function existingServiceIds(db: Executor, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: services.id }).from(services).where(inArray(services.id, ids));
-  return new Set(rows.map((r) => r.id));
 }
 
 export async function insertEmployee(tx: Tx, values: EmployeeValues, now: Date): Promise<EmployeeRow> {

@@ -1,4 +1,5 @@
 import { sortedByName } from '../../../domain/spanish-order';
+import { existingServiceIds } from '../../db/service-ids';
 import { normalizeEmail } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG, unlinkBlocked } from '../../../domain/texts/staff';
@@ -15,7 +16,6 @@ import {
   demoteIfUnlinked,
   employeeById,
   employeeLinkedTo,
-  existingServiceIds,
   insertEmployee,
   lockEmployee,
   lockUser,
@@ -82,7 +82,7 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
   }
 
   async function checkServices(tx: Executor, ids: string[]): Promise<void> {
-    const known = await existingServiceIds(tx, ids);
+    const known = new Set(await existingServiceIds(tx, ids));
     if (ids.some((id) => !known.has(id))) throw badRequest(STAFF_MSG.employeeServicesUnknown, 'unknown_service');
   }
 
