@@ -7,8 +7,9 @@ import type { Deps } from '../http/env';
 import { signaturePng } from './signature-png';
 
 // The demo's signed consents (issue 24, ADR 041): the laser consent template on the demo's laser
-// services, and a few clients who signed it (online, and at reception before the professional),
-// one with a contraindication. One laser client is left unsigned so the day view shows "Falta
+// services, and up to three clients who signed it (online, and at reception before the professional),
+// every one with a contraindication the staff see (a skin condition, or sun in the last weeks:
+// ANSWER_SETS). One laser client is left unsigned so the day view shows "Falta
 // consentimiento". Self-contained: it finds the laser services, the admin and the appointments by
 // querying, whatever the rest of the demo holds; nothing happens when there is no laser service.
 
