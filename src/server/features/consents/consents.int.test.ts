@@ -263,6 +263,18 @@ describe('who reads a signed document (RGPD art. 9)', () => {
     const entries = await server.deps.db.select().from(consentAccessLog).where(eq(consentAccessLog.action, 'pdf'));
     expect(entries.length).toBe(2);
   });
+
+  it('an employee who is also a client of the salon reads her own document, and no other of her colleague’s clients', async () => {
+    const rec = await record({ name: 'Carmen Ruiz', account: 'carmen@salon.test' });
+    const visit = await appointment(rec);
+    const signed = await lucia.post(`/api/front-desk/appointments/${visit}/consent`, body({ signerName: 'Carmen Ruiz' }));
+    expect(signed.status, JSON.stringify(signed.body)).toBe(201);
+    expect((await carmen.get(`/api/consents/documents/${signed.body.documentId}`)).status).toBe(200);
+    expect((await carmen.get(`/api/consents/documents/${signed.body.documentId}/pdf`)).status).toBe(200);
+    const log = await admin.get(`/api/admin/consent-documents/${signed.body.documentId}/access-log`);
+    expect(log.body.entries.map((e: { viewerName: string; viewerKind: string }) => [e.viewerName, e.viewerKind])).toContainEqual(['Carmen Ruiz', 'client']);
+    expect((await carmen.get(`/api/consents/documents/${martaDoc}`)).status).toBe(403);
+  });
 });
 
 describe('her data (RGPD)', () => {

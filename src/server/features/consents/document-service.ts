@@ -24,13 +24,13 @@ async function readable(ctx: Ctx, viewer: Viewer, id: string): Promise<Doc> {
     return doc;
   }
   const { user } = viewer;
-  if (user.role === 'admin') return doc;
+  // Her own, whatever her role: an employee may be a client of the salon too.
+  if (user.role === 'admin' || (doc.clientUserId !== null && doc.clientUserId === user.id)) return doc;
   if (user.role === 'employee') {
     if (!(await employeeHasClient(ctx.db, user.id, doc.clientRecordId))) throw forbidden(CONSENT_MSG.notYourClient);
     return doc;
   }
-  if (!doc.clientUserId || doc.clientUserId !== user.id) throw notFound(CONSENT_MSG.documentNotFound);
-  return doc;
+  throw notFound(CONSENT_MSG.documentNotFound);
 }
 
 async function record(ctx: Ctx, viewer: Viewer, doc: Doc, action: 'view' | 'pdf') {
@@ -39,7 +39,8 @@ async function record(ctx: Ctx, viewer: Viewer, doc: Doc, action: 'view' | 'pdf'
     await logAccess(ctx.db, { documentId: doc.id, viewerUserId: null, viewerName: `${doc.clientName} (enlace)`, viewerKind: 'client', action, at });
     return;
   }
-  const kind = viewer.user.role === 'admin' ? 'admin' : viewer.user.role === 'employee' ? 'employee' : 'client';
+  const own = doc.clientUserId !== null && doc.clientUserId === viewer.user.id;
+  const kind = own ? 'client' : viewer.user.role === 'admin' ? 'admin' : viewer.user.role === 'employee' ? 'employee' : 'client';
   await logAccess(ctx.db, { documentId: doc.id, viewerUserId: viewer.user.id, viewerName: viewer.user.name, viewerKind: kind, action, at });
 }
 
