@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -183,9 +184,13 @@ http {
   const health = await viaNginx(httpsPort, '/api/health', { ca });
   expect(health.status).toBe(200);
   expect(JSON.parse(health.body)).toEqual({ ok: true, version: APP_VERSION });
-  const plain = await fetch(`http://127.0.0.1:${httpPort}/reservar`, { redirect: 'manual', headers: { host: 'localhost' } });
-  expect(plain.status).toBe(301);
-  expect(plain.headers.get('location')).toBe('https://localhost/reservar');
+  const plain = await new Promise<{ status?: number; location?: string }>((resolve, reject) =>
+    http.get({ host: '127.0.0.1', port: httpPort, path: '/reservar', headers: { host: 'localhost' } }, (res) => {
+      res.resume();
+      resolve({ status: res.statusCode, location: res.headers.location });
+    }).on('error', reject),
+  );
+  expect(plain).toEqual({ status: 301, location: 'https://localhost/reservar' });
 
   // A client signs up through the proxy (secure cookie, Origin of the https name)…
   const signUp = await viaNginx(httpsPort, '/api/auth/sign-up/email', {

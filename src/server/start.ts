@@ -46,6 +46,23 @@ async function shutdownStep(log: Logger, step: string, fn: () => Promise<unknown
   else log.debug({ step, elapsedMs: Date.now() - started }, 'shutdown step done');
 }
 
+/**
+ * Stops listening and ends every connection as soon as it has no request in flight. Node's close()
+ * ends the connections idle at that moment only; one whose live stream has just ended (or a
+ * keep-alive connection between two requests) became idle a moment later and was kept until its
+ * keep-alive timeout (about 4 s of the stop, seen in test/operations.int.test.ts).
+ */
+function closeHttp(server: ReturnType<typeof serve>): Promise<void> {
+  const http = server as unknown as { closeIdleConnections?: () => void };
+  return new Promise<void>((resolve) => {
+    const idle = setInterval(() => http.closeIdleConnections?.(), 25);
+    server.close(() => {
+      clearInterval(idle);
+      resolve();
+    });
+  });
+}
+
 export type Running = {
   url: string;
   /** the PostgreSQL this instance uses (the embedded one's, or DATABASE_URL) */
@@ -164,7 +181,7 @@ async function start(
       s.once('error', (err) => reject(listenProblem(err, { host: config.host, port: config.port, variable: 'PORT', what: 'de la web' })));
     });
     // Live streams end first: the HTTP close would otherwise wait for them (ADR 045).
-    steps.push({ name: 'http', stop: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+    steps.push({ name: 'http', stop: () => closeHttp(server) });
     steps.push({ name: 'live streams', stop: async () => realtime.stopStreams() });
     const addr = server.address() as AddressInfo;
     url = `http://${config.host}:${addr.port}`;

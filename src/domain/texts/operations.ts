@@ -3,7 +3,7 @@
 export const OPERATIONS_MSG = {
   unavailableTitle: 'Volvemos enseguida',
   unavailable: 'Volvemos enseguida: estamos resolviendo un problema técnico. Inténtalo de nuevo en unos minutos.',
-  unavailablePage: 'Las reservas no están disponibles en este momento por un problema técnico. Nada de lo que hayas hecho se ha perdido: inténtalo de nuevo en unos minutos.',
+  unavailablePage: 'Las reservas no están disponibles en este momento por un problema técnico. Si estabas reservando, la cita no se ha guardado: inténtalo de nuevo en unos minutos.',
   diskLowTitle: 'Queda poco espacio en el disco del servidor',
   diskLowAction: 'Libera espacio o amplía el disco: sin sitio, Auna no puede guardar citas nuevas.',
 } as const;

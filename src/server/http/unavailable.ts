@@ -18,7 +18,7 @@ const PAGE = `<!doctype html>
          box-shadow: 0 10px 30px -12px rgba(46, 35, 39, 0.18); text-align: center; }
   .mark { width: 3.5rem; height: 3.5rem; margin: 0 auto 1.25rem; border-radius: 50%; background: #f8eef0;
           display: grid; place-items: center; color: #9e5f6a; font-size: 1.75rem; font-family: Georgia, serif; }
-  h1 { font-family: 'Cormorant Garamond', Georgia, serif; font-weight: 500; font-size: 2.25rem; margin: 0 0 0.75rem; }
+  h1 { font-family: 'Cormorant Garamond', Georgia, serif; font-weight: 500; font-size: 2rem; line-height: 1.2; margin: 0 0 0.75rem; }
   p { margin: 0; color: #6f6266; }
 </style>
 </head>
