@@ -19,7 +19,10 @@ const dataDir = () => path.join(root, `d${++n}`);
 async function failedStart(env: Record<string, string>, opts: { uid?: number } = {}) {
   const child = spawnServer({ HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env }, opts);
   const { code } = await child.exited;
-  const lines = child.output().split('\n').filter((l) => l.trim() !== '');
+  const lines = child
+    .output()
+    .split('\n')
+    .filter((l) => l.trim() !== '');
   return { code, lines };
 }
 
@@ -57,7 +60,10 @@ it.concurrent('the web port in use: names PORT, and starts no PostgreSQL', { tim
   const dir = dataDir();
   try {
     const r = await failedStart({ PORT: String(port), DATA_DIR: dir, EMBEDDED_PG_PORT: String(await freePort()) });
-    expectOneLine(r, `El puerto ${port} de la web ya está en uso (PORT): otro programa (¿otra copia de Auna?) escucha en él. Páralo o elige otro puerto con PORT=…`);
+    expectOneLine(
+      r,
+      `El puerto ${port} de la web ya está en uso (PORT): otro programa (¿otra copia de Auna?) escucha en él. Páralo o elige otro puerto con PORT=…`,
+    );
     expect(postmasterPid(dir)).toBeUndefined();
   } finally {
     busy.close();
@@ -68,29 +74,38 @@ it.concurrent('the same with WEB_CONCURRENCY=2 (the workers listen): one line', 
   const port = await freePort();
   const busy = await holdPort(port);
   try {
-    const r = await failedStart({ PORT: String(port), DATA_DIR: dataDir(), WEB_CONCURRENCY: '2', EMBEDDED_PG_PORT: String(await freePort()) });
+    const r = await failedStart({
+      PORT: String(port),
+      DATA_DIR: dataDir(),
+      WEB_CONCURRENCY: '2',
+      EMBEDDED_PG_PORT: String(await freePort()),
+    });
     expectOneLine(r, `El puerto ${port} de la web ya está en uso (PORT)`);
   } finally {
     busy.close();
   }
 });
 
-it.concurrent("the embedded database's port in use: names EMBEDDED_PG_PORT, and leaves no PostgreSQL running", { timeout: 120_000 }, async () => {
-  const pgPort = await freePort();
-  const busy = await holdPort(pgPort);
-  const dir = dataDir();
-  try {
-    const r = await failedStart({ PORT: String(await freePort()), DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort) });
-    expectOneLine(
-      r,
-      `El puerto ${pgPort} de la base de datos ya está en uso (EMBEDDED_PG_PORT): otro programa (¿otra copia de Auna?) escucha en él. Páralo o elige otro puerto con EMBEDDED_PG_PORT=…`,
-    );
-    const pid = postmasterPid(dir);
-    expect(pid === undefined || !isAlive(pid)).toBe(true);
-  } finally {
-    busy.close();
-  }
-});
+it.concurrent(
+  "the embedded database's port in use: names EMBEDDED_PG_PORT, and leaves no PostgreSQL running",
+  { timeout: 120_000 },
+  async () => {
+    const pgPort = await freePort();
+    const busy = await holdPort(pgPort);
+    const dir = dataDir();
+    try {
+      const r = await failedStart({ PORT: String(await freePort()), DATA_DIR: dir, EMBEDDED_PG_PORT: String(pgPort) });
+      expectOneLine(
+        r,
+        `El puerto ${pgPort} de la base de datos ya está en uso (EMBEDDED_PG_PORT): otro programa (¿otra copia de Auna?) escucha en él. Páralo o elige otro puerto con EMBEDDED_PG_PORT=…`,
+      );
+      const pid = postmasterPid(dir);
+      expect(pid === undefined || !isAlive(pid)).toBe(true);
+    } finally {
+      busy.close();
+    }
+  },
+);
 
 it.concurrent('DATABASE_URL refused: waits (a log line each try), then one line with the cause', { timeout: 60_000 }, async () => {
   const dead = await freePort();
@@ -122,8 +137,16 @@ it.concurrent('DATABASE_URL refused: waits (a log line each try), then one line 
 it.concurrent('DATABASE_URL with a wrong password: at once, one line that says so', { timeout: 60_000 }, async () => {
   const url = new URL(inject('pgAdminUrl'));
   url.password = 'no-es-la-clave';
-  const r = await failedStart({ PORT: String(await freePort()), DATA_DIR: dataDir(), DATABASE_URL: url.toString(), DATABASE_WAIT_SECONDS: '60' });
-  expectOneLine(r, `No se puede usar la base de datos (DATABASE_URL): usuario o contraseña incorrectos en ${url.hostname}:${url.port}${url.pathname}. Corrige DATABASE_URL.`);
+  const r = await failedStart({
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir(),
+    DATABASE_URL: url.toString(),
+    DATABASE_WAIT_SECONDS: '60',
+  });
+  expectOneLine(
+    r,
+    `No se puede usar la base de datos (DATABASE_URL): usuario o contraseña incorrectos en ${url.hostname}:${url.port}${url.pathname}. Corrige DATABASE_URL.`,
+  );
   expect(r.lines[0]).not.toContain('no-es-la-clave');
 });
 
@@ -145,9 +168,13 @@ it.concurrent('a DATA_DIR under a file: names DATA_DIR and the fix', { timeout: 
   );
 });
 
-it.runIf(process.getuid?.() === 0).concurrent('a DATA_DIR the server user cannot write (as nobody): names DATA_DIR and the fix', { timeout: 60_000 }, async () => {
-  const dir = dataDir();
-  await mkdir(dir, { mode: 0o755 }); // root's, read-only for nobody
-  const r = await failedStart({ PORT: String(await freePort()), DATA_DIR: dir, HOME: root }, { uid: 65534 });
-  expectOneLine(r, `No se puede escribir en la carpeta de datos ${dir} (DATA_DIR): no hay permiso de escritura para este usuario.`);
-});
+it.runIf(process.getuid?.() === 0).concurrent(
+  'a DATA_DIR the server user cannot write (as nobody): names DATA_DIR and the fix',
+  { timeout: 60_000 },
+  async () => {
+    const dir = dataDir();
+    await mkdir(dir, { mode: 0o755 }); // root's, read-only for nobody
+    const r = await failedStart({ PORT: String(await freePort()), DATA_DIR: dir, HOME: root }, { uid: 65534 });
+    expectOneLine(r, `No se puede escribir en la carpeta de datos ${dir} (DATA_DIR): no hay permiso de escritura para este usuario.`);
+  },
+);

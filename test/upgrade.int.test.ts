@@ -50,7 +50,14 @@ async function migrationsOf(commit: string): Promise<string> {
 async function start(): Promise<Running> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmp, 'data-'));
-  const config = loadConfig({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent', DATABASE_URL: database.url, DATA_DIR: dataDir });
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    DATA_DIR: dataDir,
+  });
   return startServer(config);
 }
 
@@ -66,12 +73,20 @@ it('a 0.1.0 database with a salon in it upgrades to this release, and everything
     ['u-ana', 'ana@antes.example', 'Ana Clienta', 'client'],
   ] as const) {
     await q(`INSERT INTO "user" (id, name, email, email_verified, role) VALUES ($1, $2, $3, true, $4)`, [id, name, email, role]);
-    await q(`INSERT INTO account (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [`a-${id}`, id, hash]);
+    await q(`INSERT INTO account (id, account_id, provider_id, user_id, password) VALUES ($1, $2, 'credential', $2, $3)`, [
+      `a-${id}`,
+      id,
+      hash,
+    ]);
   }
   await q(`INSERT INTO salon_settings (id, name, address) VALUES (1, 'Salón de Antes', 'Calle Mayor 1')`);
-  const serviceId = (await q(`INSERT INTO services (name, duration, price) VALUES ('Limpieza facial', 60, 45.50) RETURNING id`)).rows[0].id as string;
+  const serviceId = (await q(`INSERT INTO services (name, duration, price) VALUES ('Limpieza facial', 60, 45.50) RETURNING id`)).rows[0]
+    .id as string;
   const employeeId = (
-    await q(`INSERT INTO employees (name, availability, user_id, user_account_email) VALUES ('Lucía Pro', $1, 'u-pro', 'lucia@antes.example') RETURNING id`, [JSON.stringify(OPEN_SCHEDULE)])
+    await q(
+      `INSERT INTO employees (name, availability, user_id, user_account_email) VALUES ('Lucía Pro', $1, 'u-pro', 'lucia@antes.example') RETURNING id`,
+      [JSON.stringify(OPEN_SCHEDULE)],
+    )
   ).rows[0].id as string;
   await q(`INSERT INTO employee_services (employee_id, service_id) VALUES ($1, $2)`, [employeeId, serviceId]);
   const day = salonDay(4);
@@ -91,7 +106,12 @@ it('a 0.1.0 database with a salon in it upgrades to this release, and everything
   expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
 
   const ana = await signIn(url, { email: 'ana@antes.example', password: PASSWORD });
-  const mine = (await ana.get('/api/my-appointments')).body.appointments as { serviceName: string; price: number | string; status: string; notesClient?: string }[];
+  const mine = (await ana.get('/api/my-appointments')).body.appointments as {
+    serviceName: string;
+    price: number | string;
+    status: string;
+    notesClient?: string;
+  }[];
   expect(mine).toHaveLength(1);
   expect(mine[0]).toMatchObject({ serviceName: 'Limpieza facial', status: 'confirmed' });
   expect(Number(mine[0]!.price)).toBe(45.5);
@@ -117,21 +137,27 @@ it('a 0.1.0 database with a salon in it upgrades to this release, and everything
   running = undefined;
 });
 
-it('a database a newer release has migrated: this one refuses to start, says which version it needs, and writes nothing', { timeout: 60_000 }, async () => {
-  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  // What a later release (say 9.1.0) would leave: one migration more, and its mark.
-  await pool.query(`INSERT INTO drizzle.__drizzle_migrations (hash, created_at) SELECT 'una-migracion-de-9.1.0', max(created_at) + 1000 FROM drizzle.__drizzle_migrations`);
-  await pool.query(`UPDATE drizzle.auna_release SET version = '9.1.0'`);
-  const before = (await pool.query(`SELECT count(*)::int AS n, max(id) AS last FROM drizzle.__drizzle_migrations`)).rows[0];
-  const appointments = (await pool.query(`SELECT count(*)::int AS n FROM appointments`)).rows[0];
+it(
+  'a database a newer release has migrated: this one refuses to start, says which version it needs, and writes nothing',
+  { timeout: 60_000 },
+  async () => {
+    const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+    // What a later release (say 9.1.0) would leave: one migration more, and its mark.
+    await pool.query(
+      `INSERT INTO drizzle.__drizzle_migrations (hash, created_at) SELECT 'una-migracion-de-9.1.0', max(created_at) + 1000 FROM drizzle.__drizzle_migrations`,
+    );
+    await pool.query(`UPDATE drizzle.auna_release SET version = '9.1.0'`);
+    const before = (await pool.query(`SELECT count(*)::int AS n, max(id) AS last FROM drizzle.__drizzle_migrations`)).rows[0];
+    const appointments = (await pool.query(`SELECT count(*)::int AS n FROM appointments`)).rows[0];
 
-  const err = await start().catch((e: unknown) => e);
-  expect(err).toBeInstanceOf(StartupError);
-  expect((err as Error).message).toBe(
-    `Estos datos son de una versión más nueva de Auna (la 9.1.0) y esta es la ${APP_VERSION}: instala Auna 9.1.0 o posterior. No se puede volver a una versión anterior sin restaurar una copia de seguridad hecha con ella (docs/operations.md).`,
-  );
-  expect((await pool.query(`SELECT count(*)::int AS n, max(id) AS last FROM drizzle.__drizzle_migrations`)).rows[0]).toEqual(before);
-  expect((await pool.query(`SELECT version FROM drizzle.auna_release`)).rows).toEqual([{ version: '9.1.0' }]);
-  expect((await pool.query(`SELECT count(*)::int AS n FROM appointments`)).rows[0]).toEqual(appointments);
-  await pool.end();
-});
+    const err = await start().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StartupError);
+    expect((err as Error).message).toBe(
+      `Estos datos son de una versión más nueva de Auna (la 9.1.0) y esta es la ${APP_VERSION}: instala Auna 9.1.0 o posterior. No se puede volver a una versión anterior sin restaurar una copia de seguridad hecha con ella (docs/operations.md).`,
+    );
+    expect((await pool.query(`SELECT count(*)::int AS n, max(id) AS last FROM drizzle.__drizzle_migrations`)).rows[0]).toEqual(before);
+    expect((await pool.query(`SELECT version FROM drizzle.auna_release`)).rows).toEqual([{ version: '9.1.0' }]);
+    expect((await pool.query(`SELECT count(*)::int AS n FROM appointments`)).rows[0]).toEqual(appointments);
+    await pool.end();
+  },
+);

@@ -34,7 +34,9 @@ export function listenProblem(err: unknown, opts: { host: string; port: number; 
     case 'ENOTFOUND':
       return new StartupError(`HOST=${host} no es una dirección de esta máquina: usa 127.0.0.1 (detrás de un proxy) o 0.0.0.0 (todas).`);
     default:
-      return new StartupError(`No se puede escuchar en ${host}:${port} ${what} (${variable}): ${err instanceof Error ? err.message : String(err)}`);
+      return new StartupError(
+        `No se puede escuchar en ${host}:${port} ${what} (${variable}): ${err instanceof Error ? err.message : String(err)}`,
+      );
   }
 }
 

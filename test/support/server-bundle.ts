@@ -21,8 +21,16 @@ export async function serverBundle(dir: string): Promise<string> {
     logLevel: 'warning',
   });
   await cp(path.join(REPO_ROOT, 'src/server/db/migrations'), path.join(dir, 'dist/server/migrations'), { recursive: true });
-  const pkg = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { name: string; version: string; type: string; scripts: { start: string } };
-  await writeFile(path.join(dir, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, type: pkg.type, scripts: { start: pkg.scripts.start } }));
+  const pkg = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+    type: string;
+    scripts: { start: string };
+  };
+  await writeFile(
+    path.join(dir, 'package.json'),
+    JSON.stringify({ name: pkg.name, version: pkg.version, type: pkg.type, scripts: { start: pkg.scripts.start } }),
+  );
   await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(dir, 'node_modules'));
   return dir;
 }

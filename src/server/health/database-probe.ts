@@ -3,7 +3,8 @@ import { pgErrorCode } from '../db/client';
 import { errnoOf } from '../startup-checks';
 
 const DOWN_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-const DOWN_TEXT = /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|connection error|the database system is (starting up|shutting down|in recovery mode)/i;
+const DOWN_TEXT =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Connection ended|connection error|the database system is (starting up|shutting down|in recovery mode)/i;
 
 /**
  * The database could not be reached or went away (PostgreSQL stopped, restarting, out of

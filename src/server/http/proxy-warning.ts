@@ -12,7 +12,7 @@ export function warnOfUntrustedProxy(deps: Pick<Deps, 'config' | 'log'>): Middle
     if (!warned && c.req.header('x-forwarded-for') !== undefined) {
       warned = true;
       deps.log.warn(
-        'requests arrive through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: every client seems to come from the proxy, and one client\'s failed sign-ins block everyone. Set TRUST_PROXY=true (one proxy) or the number of proxies (docs/operations.md)',
+        "requests arrive through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: every client seems to come from the proxy, and one client's failed sign-ins block everyone. Set TRUST_PROXY=true (one proxy) or the number of proxies (docs/operations.md)",
       );
     }
     await next();

@@ -14,7 +14,10 @@ export const healthRoutes = (deps: Pick<Deps, 'health'>) =>
       const r = await deps.health.ready();
       if (r.ready) return c.json({ ok: true, version: deps.health.version }, 200);
       c.header('Retry-After', String(RETRY_AFTER_S));
-      return c.json({ error: { code: 'not_ready', message: OPERATIONS_MSG.unavailable }, reasons: r.reasons, version: deps.health.version }, 503);
+      return c.json(
+        { error: { code: 'not_ready', message: OPERATIONS_MSG.unavailable }, reasons: r.reasons, version: deps.health.version },
+        503,
+      );
     });
 
 /** What the admin's screens warn about (the dashboard, Configuración): the disk's free space, and the release. */
