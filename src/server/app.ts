@@ -77,7 +77,7 @@ function apiRoutes(deps: Deps) {
     .route('/consents', consentsRoutes(deps))
     .route('/front-desk', consentsFrontDeskRoutes(deps))
     .route('/my-account', myConsentsRoutes(deps))
-    // The admin's warnings about the server (disk space, docs/decisions/045).
+    // The admin's warnings about the server (disk space, docs/decisions/046).
     .route('/admin/health', adminHealthRoutes(deps));
 }
 

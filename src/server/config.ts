@@ -45,7 +45,7 @@ const EnvSchema = z
     // How long a start waits for a database that does not answer yet (docs/operations.md).
     DATABASE_WAIT_SECONDS: wholeNumber('DATABASE_WAIT_SECONDS', 0, 3600, 60).default(60),
     // Free space on DATA_DIR's disk: below WARN a warning for the admin and the log; below MIN
-    // /api/health/ready answers 503 (docs/decisions/045-health-readiness-and-outages.md).
+    // /api/health/ready answers 503 (docs/decisions/046-health-readiness-and-outages.md).
     DISK_WARN_FREE_MB: wholeNumber('DISK_WARN_FREE_MB', 0, 10_000_000, 2048).default(2048),
     DISK_MIN_FREE_MB: wholeNumber('DISK_MIN_FREE_MB', 0, 10_000_000, 200).default(200),
   })

@@ -107,7 +107,7 @@ async function start(
   stopAll: () => Promise<void>,
 ): Promise<Running> {
   await checkDataDirWritable(config.dataDir);
-  // One server per data folder (ADR 044): before anything in it is read or written.
+  // One server per data folder (ADR 045): before anything in it is read or written.
   if (!config.databaseUrl) {
     const lock = await lockDataDir(config.dataDir);
     steps.push({ name: 'data folder lock', stop: () => lock.release() });
@@ -121,7 +121,7 @@ async function start(
     : await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, password: secrets.dbPassword, log });
   if (embedded) steps.push({ name: 'postgresql', stop: () => embedded.stop(), ms: 60_000 });
   const dbUrl = config.databaseUrl ?? embedded!.url;
-  // A database that boots with the machine may come up after us: wait for it, bounded (ADR 045).
+  // A database that boots with the machine may come up after us: wait for it, bounded (ADR 046).
   if (config.databaseUrl) await waitForDatabase(dbUrl, { seconds: config.databaseWaitSeconds, log, variable: 'DATABASE_URL' });
   const { db, pool } = createDb(dbUrl);
   steps.push({ name: 'database pool', stop: () => pool.end() });
@@ -129,7 +129,7 @@ async function start(
   if (!migrations) throw new Error('No se encuentran las migraciones');
   const schema = shippedSchema(migrations);
   if (setup) {
-    // An older release never writes to a newer schema (ADR 046).
+    // An older release never writes to a newer schema (ADR 047).
     await refuseNewerSchema(pool, schema, APP_VERSION);
     await runMigrations(db, migrations);
     // graphile-worker's own tables and functions (add_job), before any request can enqueue.
@@ -180,7 +180,7 @@ async function start(
       const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
       s.once('error', (err) => reject(listenProblem(err, { host: config.host, port: config.port, variable: 'PORT', what: 'de la web' })));
     });
-    // Live streams end first: the HTTP close would otherwise wait for them (ADR 045).
+    // Live streams end first: the HTTP close would otherwise wait for them (ADR 046).
     steps.push({ name: 'http', stop: () => closeHttp(server) });
     steps.push({ name: 'live streams', stop: async () => realtime.stopStreams() });
     const addr = server.address() as AddressInfo;

@@ -185,7 +185,7 @@ it(
           else if (res.status >= 500) {
             figures.serverErrors++;
             // Even now: the Spanish "something failed on our side" (500), or "volvemos enseguida"
-            // (503) when the database was out of reach (ADR 045); never a stack trace or SQL.
+            // (503) when the database was out of reach (ADR 046); never a stack trace or SQL.
             const expected =
               res.status === 503
                 ? { error: { code: 'unavailable', message: OPERATIONS_MSG.unavailable } }

@@ -11,7 +11,7 @@ import { OPEN_SCHEDULE, salonDay } from '../support/cluster';
 import { freePort } from '../support/free-port';
 import { signUp, type Session } from '../support/http-client';
 
-// The database goes away under a running server (docs/decisions/045): /api/health/ready says so
+// The database goes away under a running server (docs/decisions/046): /api/health/ready says so
 // within 5 s and again when it is back; meanwhile people get 503 "volvemos enseguida" with
 // Retry-After (a page for pages, JSON for /api), never a 500, and nothing is half-written.
 

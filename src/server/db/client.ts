@@ -9,7 +9,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createDb(url: string, max = 20) {
   // A database host that stops answering (not refusing) fails a request in 10 s, as a 503, rather
-  // than holding it for the operating system's TCP timeout (docs/decisions/045).
+  // than holding it for the operating system's TCP timeout (docs/decisions/046).
   const pool = releaseOnFailedBegin(keepConnectionsOnQueryErrors(new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 })));
   // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
   pool.on('error', () => undefined);

@@ -8,7 +8,7 @@ export const LOCK_FILE = 'auna.lock';
 export type DataDirLock = { release: () => Promise<void> };
 
 /**
- * One server per data folder (docs/decisions/044-one-server-per-data-folder.md): an exclusive OS
+ * One server per data folder (docs/decisions/045-one-server-per-data-folder.md): an exclusive OS
  * lock on DATA_DIR/auna.lock, held by this process for as long as it lives. The kernel drops it
  * when the process ends, however it ends (kill -9 included), so a lock that is held means a live
  * server, and a postmaster.pid found while WE hold the lock is a crashed start's leftover, which

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { StartupError } from '../startup-checks';
 
 /**
- * Which schema this release ships, and which one a database holds (docs/decisions/046-releases-
+ * Which schema this release ships, and which one a database holds (docs/decisions/047-releases-
  * and-the-downgrade-guard.md). drizzle records each applied migration in
  * drizzle.__drizzle_migrations with its journal time (`created_at`); it applies only migrations
  * newer than the newest it finds, so an OLDER release on a newer database used to start silently

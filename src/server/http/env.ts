@@ -29,7 +29,7 @@ export type Deps = {
   now: () => Date;
   /** Key of the signed one-click links in emails (stop reminders), derived from the auth secret (ADR 022) */
   messageSecret: string;
-  /** Is the database answering, are migrations current, is there disk left (docs/decisions/045) */
+  /** Is the database answering, are migrations current, is there disk left (docs/decisions/046) */
   health: Health;
 };
 

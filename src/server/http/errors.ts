@@ -47,7 +47,7 @@ export function createErrorHandler(log: Logger, onDatabaseDown?: () => void) {
   return (err: Error, c: Context) => {
     if (err instanceof ApiError) return errorJson(c, err.status, err.code, err.message);
     // PostgreSQL stopped, restarting or out of connections: "volvemos enseguida", with Retry-After;
-    // the transaction the request was in has rolled back (docs/decisions/045).
+    // the transaction the request was in has rolled back (docs/decisions/046).
     if (isDatabaseUnavailable(err)) {
       onDatabaseDown?.();
       log.warn({ err: safeError(err), path: c.req.path, method: c.req.method }, 'database unavailable');

@@ -8,7 +8,7 @@ import { requireRole } from '../../http/guards';
 export const healthRoutes = (deps: Pick<Deps, 'health'>) =>
   new Hono<AppEnv>()
     .get('/', (c) => c.json({ ok: true, version: deps.health.version }))
-    // Readiness (docs/decisions/045): 200 only when the database answers, its migrations are this
+    // Readiness (docs/decisions/046): 200 only when the database answers, its migrations are this
     // release's and the disk has room; else 503 with the reasons ('database', 'migrations', 'disk').
     .get('/ready', async (c) => {
       const r = await deps.health.ready();
