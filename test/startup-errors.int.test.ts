@@ -40,12 +40,12 @@ async function holdPort(port: number): Promise<net.Server> {
   return srv;
 }
 
-it.concurrent('PORT=abc: one Spanish line naming PORT and an example', { timeout: 60_000 }, async () => {
+it('PORT=abc: one Spanish line naming PORT and an example', { timeout: 60_000 }, async () => {
   const r = await failedStart({ PORT: 'abc', DATA_DIR: dataDir() });
   expectOneLine(r, 'Configuración no válida: PORT: debe ser un número entero entre 1 y 65535 (por ejemplo PORT=3000)');
 });
 
-it.concurrent('WEB_CONCURRENCY=muchos and DATABASE_WAIT_SECONDS=1.5: one line for each', { timeout: 60_000 }, async () => {
+it('WEB_CONCURRENCY=muchos and DATABASE_WAIT_SECONDS=1.5: one line for each', { timeout: 60_000 }, async () => {
   const r = await failedStart({ WEB_CONCURRENCY: 'muchos', DATABASE_WAIT_SECONDS: '1.5', DATA_DIR: dataDir() });
   expect(r.code).toBe(1);
   expect(r.lines).toEqual([
@@ -54,7 +54,7 @@ it.concurrent('WEB_CONCURRENCY=muchos and DATABASE_WAIT_SECONDS=1.5: one line fo
   ]);
 });
 
-it.concurrent('the web port in use: names PORT, and starts no PostgreSQL', { timeout: 90_000 }, async () => {
+it('the web port in use: names PORT, and starts no PostgreSQL', { timeout: 90_000 }, async () => {
   const port = await freePort();
   const busy = await holdPort(port);
   const dir = dataDir();
@@ -70,7 +70,7 @@ it.concurrent('the web port in use: names PORT, and starts no PostgreSQL', { tim
   }
 });
 
-it.concurrent('the same with WEB_CONCURRENCY=2 (the workers listen): one line', { timeout: 90_000 }, async () => {
+it('the same with WEB_CONCURRENCY=2 (the workers listen): one line', { timeout: 90_000 }, async () => {
   const port = await freePort();
   const busy = await holdPort(port);
   try {
@@ -86,7 +86,7 @@ it.concurrent('the same with WEB_CONCURRENCY=2 (the workers listen): one line', 
   }
 });
 
-it.concurrent(
+it(
   "the embedded database's port in use: names EMBEDDED_PG_PORT, and leaves no PostgreSQL running",
   { timeout: 120_000 },
   async () => {
@@ -107,7 +107,7 @@ it.concurrent(
   },
 );
 
-it.concurrent('DATABASE_URL refused: waits (a log line each try), then one line with the cause', { timeout: 60_000 }, async () => {
+it('DATABASE_URL refused: waits (a log line each try), then one line with the cause', { timeout: 60_000 }, async () => {
   const dead = await freePort();
   const child = spawnServer({
     HOST: '127.0.0.1',
@@ -134,7 +134,7 @@ it.concurrent('DATABASE_URL refused: waits (a log line each try), then one line 
   expect(child.output()).not.toContain('secreto');
 });
 
-it.concurrent('DATABASE_URL with a wrong password: at once, one line that says so', { timeout: 60_000 }, async () => {
+it('DATABASE_URL with a wrong password: at once, one line that says so', { timeout: 60_000 }, async () => {
   const url = new URL(inject('pgAdminUrl'));
   url.password = 'no-es-la-clave';
   const r = await failedStart({
@@ -150,7 +150,7 @@ it.concurrent('DATABASE_URL with a wrong password: at once, one line that says s
   expect(r.lines[0]).not.toContain('no-es-la-clave');
 });
 
-it.concurrent('DATABASE_URL naming a database that does not exist: one line', { timeout: 60_000 }, async () => {
+it('DATABASE_URL naming a database that does not exist: one line', { timeout: 60_000 }, async () => {
   const url = new URL(inject('pgAdminUrl'));
   url.pathname = '/no_existe_esta';
   const r = await failedStart({ PORT: String(await freePort()), DATA_DIR: dataDir(), DATABASE_URL: url.toString() });
@@ -158,7 +158,7 @@ it.concurrent('DATABASE_URL naming a database that does not exist: one line', { 
   expect(r.lines[0]).toContain('no existe (créala con createdb)');
 });
 
-it.concurrent('a DATA_DIR under a file: names DATA_DIR and the fix', { timeout: 60_000 }, async () => {
+it('a DATA_DIR under a file: names DATA_DIR and the fix', { timeout: 60_000 }, async () => {
   const file = path.join(root, 'un-archivo');
   await writeFile(file, 'x');
   const r = await failedStart({ PORT: String(await freePort()), DATA_DIR: path.join(file, 'datos') });
@@ -168,7 +168,7 @@ it.concurrent('a DATA_DIR under a file: names DATA_DIR and the fix', { timeout: 
   );
 });
 
-it.runIf(process.getuid?.() === 0).concurrent(
+it.runIf(process.getuid?.() === 0)(
   'a DATA_DIR the server user cannot write (as nobody): names DATA_DIR and the fix',
   { timeout: 60_000 },
   async () => {
