@@ -116,6 +116,8 @@ async function openStream(s: Session, path: string): Promise<HttpResult> {
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { expect: everyone(200), call: async (s) => ({ res: await s.get('/api/health') }) },
+  'GET /api/health/ready': { expect: everyone(200), call: async (s) => ({ res: await s.get('/api/health/ready') }) },
+  'GET /api/admin/health': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/health') }) },
   'GET /api/me': {
     expect: signedIn(200),
     call: async (s, actor) => {

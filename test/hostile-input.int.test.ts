@@ -298,6 +298,8 @@ function specs(): Record<string, Spec> {
   const booking = () => ({ serviceId: w.serviceId, professionalId: w.employeeRecord, date: THURSDAY, time: '10:00', notes: 'Hola' });
   return {
     'GET /api/health': { actor: 'anonymous', query: () => ({}) },
+    'GET /api/health/ready': { actor: 'anonymous', query: () => ({}) },
+    'GET /api/admin/health': { actor: 'admin', query: () => ({}) },
     'GET /api/me': { actor: 'client', query: () => ({}) },
     'GET /api/auth/*': {
       actor: 'authUser',

@@ -3,6 +3,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startServer, type Running } from './start';
+import { APP_VERSION } from './health/version';
+import { checkPortFree, StartupError } from './startup-checks';
 
 function readConfig(): Config {
   try {
@@ -17,7 +19,7 @@ function readConfig(): Config {
 }
 
 function announce(config: Config, running: Running) {
-  console.log(`\nAuna está en marcha: ${config.publicUrl}`);
+  console.log(`\nAuna ${APP_VERSION} está en marcha: ${config.publicUrl}`);
   // Confirmations, reminders… (ADR 021) leave through the queue to SMTP, or to the outbox folder.
   console.log(
     config.smtpUrl
@@ -55,6 +57,8 @@ function onSignals(stop: () => Promise<void>) {
  * then the database.
  */
 async function primary(config: Config) {
+  // The workers listen; the port is asked for here, before the database starts.
+  await checkPortFree({ host: config.host, port: config.port, variable: 'PORT', what: 'de la web' });
   const running = await startServer(config, { listen: false });
   // The workers only serve: the database is this one's, setup is done.
   const workerEnv = { DATABASE_URL: running.dbUrl, SEED: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
@@ -122,7 +126,9 @@ async function main() {
   return single(config);
 }
 
+// One line, never a stack trace: a StartupError says what to change; anything else says what failed.
 main().catch((err: unknown) => {
-  console.error('No se pudo arrancar Auna:', err instanceof Error ? err.message : err);
+  if (err instanceof StartupError) console.error(err.message);
+  else console.error('No se pudo arrancar Auna:', (err instanceof Error ? err.message : String(err)).split('\n')[0]);
   process.exit(1);
 });

@@ -6,10 +6,13 @@ import { calendarFeedQuery, createCalendarFeed } from '../../api/notifications';
 import { settingsQuery } from '../../api/settings';
 import { FailedMessages } from './failed-messages';
 import { SettingsForm } from './settings-form';
+import { ServerVersion, ServerWarnings } from '../../components/server-warnings';
+import { adminHealthQuery } from '../../api/health';
 
 /** /admin/settings (SPEC §2 Salon settings): the salon's settings, the messages that keep failing, the calendar feed. */
 export default function SettingsPage() {
   const settings = useQuery(settingsQuery());
+  const health = useQuery(adminHealthQuery()).data;
 
   return (
     <QueryPage
@@ -22,9 +25,11 @@ export default function SettingsPage() {
     >
       {(data) => (
         <>
+          <ServerWarnings health={health} />
           <SettingsForm initial={data} />
           <FailedMessages />
           <CalendarFeedCard feed={calendarFeedQuery()} create={createCalendarFeed} />
+          <ServerVersion health={health} />
         </>
       )}
     </QueryPage>
