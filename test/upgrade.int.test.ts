@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -18,11 +17,12 @@ import { freshDatabase } from './support/fresh-database';
 import { signIn } from './support/http-client';
 
 // An upgrade with data (CHANGELOG.md, docs/operations.md "Actualizar"): a database made by release
-// 0.1.0 (its own migrations, taken from git at that release's commit), with a salon's rows in it,
+// 0.1.0 (the migrations that release shipped), with a salon's rows in it,
 // then today's server started on it. Everything is still there and works; then a newer release's
 // mark on the same database makes this one refuse to start and write nothing (the downgrade guard).
 
-const RELEASE_0_1_0 = 'c415616'; // CHANGELOG.md: 0.1.0, 2026-11-21
+// CHANGELOG.md: 0.1.0 (commit c415616, 2026-11-21) shipped the migrations up to this one.
+const RELEASE_0_1_0_LAST_MIGRATION = '0001_no_double_booking';
 const PASSWORD = 'clave-de-antes-larga-1';
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'auna-upgrade-'));
@@ -34,16 +34,23 @@ afterAll(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
-/** A release's migrations folder, as that commit had it. */
-async function migrationsOf(commit: string): Promise<string> {
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: REPO_ROOT, encoding: 'utf8' });
-  const files = git('ls-tree', '-r', '--name-only', commit, 'src/server/db/migrations').split('\n').filter(Boolean);
-  const out = path.join(tmp, `migrations-${commit}`);
-  for (const f of files) {
-    const to = path.join(out, path.relative('src/server/db/migrations', f));
-    await mkdir(path.dirname(to), { recursive: true });
-    await writeFile(to, git('show', `${commit}:${f}`));
-  }
+/**
+ * A release's migrations folder: today's folder cut at that release's last migration. Migrations are
+ * only ever appended (ADR 034), so the prefix is what that release shipped; reading it from the
+ * working tree instead of git keeps the test working in a shallow clone.
+ */
+async function migrationsUpTo(lastTag: string): Promise<string> {
+  const from = path.join(REPO_ROOT, 'src/server/db/migrations');
+  const journal = JSON.parse(await readFile(path.join(from, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+  const last = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (last < 0) throw new Error(`no migration ${lastTag}`);
+  const entries = journal.entries.slice(0, last + 1);
+  const out = path.join(tmp, `migrations-${lastTag}`);
+  await mkdir(path.join(out, 'meta'), { recursive: true });
+  await writeFile(path.join(out, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
+  for (const e of entries) await copyFile(path.join(from, `${e.tag}.sql`), path.join(out, `${e.tag}.sql`));
   return out;
 }
 
@@ -64,7 +71,7 @@ async function start(): Promise<Running> {
 it('a 0.1.0 database with a salon in it upgrades to this release, and everything is there and works', { timeout: 180_000 }, async () => {
   // ---- release 0.1.0 made this database ----
   const pool = new pg.Pool({ connectionString: database.url, max: 2 });
-  await migrate(drizzle(pool), { migrationsFolder: await migrationsOf(RELEASE_0_1_0) });
+  await migrate(drizzle(pool), { migrationsFolder: await migrationsUpTo(RELEASE_0_1_0_LAST_MIGRATION) });
   const hash = await hashPassword(PASSWORD);
   const q = (text: string, values: unknown[] = []) => pool.query(text, values);
   for (const [id, email, name, role] of [
