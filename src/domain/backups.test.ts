@@ -50,7 +50,7 @@ describe('when the nightly backup is due (schedule 03:30, the salon clock)', () 
     ['2026-07-01T01:30:00Z', '2026-06-30T01:31:00Z', true, 'at 03:30 in summer (UTC+2)'],
     ['2026-03-29T01:30:00Z', '2026-03-28T02:30:00Z', true, 'the spring DST day: 03:30 is 01:30 UTC'],
     ['2026-03-01T23:30:00Z', '2026-03-01T02:30:00Z', false, '00:30 of the next day: not yet'],
-  ] as const)('%s, last %s: %s (%s)', (now, last, due) => {
+  ] as const)('%s, last %s: %s (%s)', (now, last, due, _why) => {
     expect(nightlyBackupDue({ now: new Date(now), tz: TZ, schedule, lastGoodNightlyAt: last ? new Date(last) : null })).toBe(due);
   });
 

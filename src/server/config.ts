@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { newPasswordProblem } from '../domain/password-rules';
 import { isCommonPassword } from './auth/common-passwords';
+import { BACKUP_ENV, backupConfig } from './backup/settings';
 
 // Every setting comes from the environment, is parsed once at start, and a bad value stops the
 // start with a message that names the variable (ARCHITECTURE.md §3).
@@ -35,6 +36,7 @@ const EnvSchema = z
     TRUST_PROXY: optionalText.pipe(z.string().regex(/^(true|false|[0-9])$/, 'true, false o el número de proxies (0-9)').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_CONCURRENCY: z.coerce.number().int('un número entero').min(1, 'al menos 1').max(64, 'como mucho 64').default(1),
+    ...BACKUP_ENV,
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
+    ...backupConfig(e, path.resolve(e.DATA_DIR)),
     port: e.PORT,
     host: e.HOST,
     publicUrl,

@@ -17,7 +17,8 @@ import { createLogger, safeError, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { migrateQueue, startMessageQueue } from './notifications/worker';
 import { createRealtime } from './live-events/realtime';
-import { loadOrCreateSecrets } from './secrets';
+import { checkInstanceSecret } from './secret-check';
+import { loadSecrets } from './secrets';
 import { seedDemo, type DemoLogin } from './seed/demo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,6 +46,8 @@ export type Running = {
   dbUrl: string;
   deps: Deps;
   demoLogins: DemoLogin[];
+  /** The backups' key when this start made it: shown once (main.ts), for the owner to keep */
+  newBackupPassphrase?: string;
   close: () => Promise<void>;
 };
 
@@ -59,7 +62,8 @@ export async function startServer(
 ): Promise<Running> {
   const setup = opts.setup !== false;
   const log = createLogger(config.logLevel, opts.logDestination);
-  const secrets = await loadOrCreateSecrets(config.dataDir);
+  const loadedSecrets = await loadSecrets({ dataDir: config.dataDir, fromEnv: config.secretsFromEnv, embedded: !config.databaseUrl });
+  const { secrets } = loadedSecrets;
 
   const embedded = config.databaseUrl
     ? undefined
@@ -72,6 +76,12 @@ export async function startServer(
     await runMigrations(db, migrations);
     // graphile-worker's own tables and functions (add_job), before any request can enqueue.
     await migrateQueue(pool, log);
+    // Refuses a secret that is not this database's (ADR 044) before anything uses it.
+    await checkInstanceSecret(db, loadedSecrets, config.dataDir).catch(async (err: unknown) => {
+      await pool.end().catch(() => undefined);
+      await embedded?.stop().catch(() => undefined);
+      throw err;
+    });
   }
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
@@ -110,6 +120,7 @@ export async function startServer(
     dbUrl,
     deps,
     demoLogins,
+    newBackupPassphrase: loadedSecrets.newBackupPassphrase,
     async close() {
       // Each step is bounded and named in the log: one that hangs (a pool client never given back
       // after a PostgreSQL restart, a job that does not finish) must not keep SIGTERM from ending
