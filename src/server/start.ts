@@ -19,6 +19,7 @@ import { migrateQueue, startMessageQueue } from './notifications/worker';
 import { createRealtime } from './live-events/realtime';
 import { checkInstanceSecret } from './secret-check';
 import { loadSecrets } from './secrets';
+import { nightlyBackupTask } from './backup/nightly';
 import { seedDemo, type DemoLogin } from './seed/demo';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -100,6 +101,7 @@ export async function startServer(
     db,
     log,
     deliver: { db, mailer, log, now: deps.now, publicUrl: config.publicUrl, mailFrom: config.mailFrom, messageSecret },
+    scheduled: [nightlyBackupTask({ config, dbUrl, db, log, now: deps.now })].filter((t) => t !== undefined),
   });
 
   const webRoot = firstExisting(path.join(here, '../web'), path.join(here, '../../dist/web'));

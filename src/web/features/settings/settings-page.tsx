@@ -4,6 +4,7 @@ import { QueryPage } from '../../components/admin/query-page';
 import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { calendarFeedQuery, createCalendarFeed } from '../../api/notifications';
 import { settingsQuery } from '../../api/settings';
+import { BackupCard } from './backup-card';
 import { FailedMessages } from './failed-messages';
 import { SettingsForm } from './settings-form';
 
@@ -24,6 +25,7 @@ export default function SettingsPage() {
         <>
           <SettingsForm initial={data} />
           <FailedMessages />
+          <BackupCard />
           <CalendarFeedCard feed={calendarFeedQuery()} create={createCalendarFeed} />
         </>
       )}
