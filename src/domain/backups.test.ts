@@ -14,10 +14,13 @@ describe('backup file names', () => {
     expect(parseBackupFileName(name)).toMatchObject({ trigger });
   });
 
-  it.each(['auna-2026-02-30-033000-nightly.age', 'auna-2026-03-02-253000-nightly.age', 'auna-2026-03-02-033000-nightly.age.partial', 'notes.txt', 'auna-2026-03-02-033000-daily.age'])(
-    '%s is not ours',
-    (name) => expect(parseBackupFileName(name)).toBeNull(),
-  );
+  it.each([
+    'auna-2026-02-30-033000-nightly.age',
+    'auna-2026-03-02-253000-nightly.age',
+    'auna-2026-03-02-033000-nightly.age.partial',
+    'notes.txt',
+    'auna-2026-03-02-033000-daily.age',
+  ])('%s is not ours', (name) => expect(parseBackupFileName(name)).toBeNull());
 });
 
 describe('which nightly copies are kept: 7 daily, 4 weekly', () => {
@@ -27,11 +30,28 @@ describe('which nightly copies are kept: 7 daily, 4 weekly', () => {
     const deleted = new Set(nightlyBackupsToDelete(names));
     const kept = names.filter((n) => !deleted.has(n)).map((n) => parseBackupFileName(n)!.date);
     // Days 02-23 .. 03-01 (7), and the Sundays closing the weeks before: 02-22, 02-15, 02-08 (03-01's week is counted already).
-    expect(kept.sort()).toEqual(['2026-02-08', '2026-02-15', '2026-02-22', '2026-02-23', '2026-02-24', '2026-02-25', '2026-02-26', '2026-02-27', '2026-02-28', '2026-03-01']);
+    expect(kept.sort()).toEqual([
+      '2026-02-08',
+      '2026-02-15',
+      '2026-02-22',
+      '2026-02-23',
+      '2026-02-24',
+      '2026-02-25',
+      '2026-02-26',
+      '2026-02-27',
+      '2026-02-28',
+      '2026-03-01',
+    ]);
   });
 
   it('keeps the newest of a day with several, and never deletes manual copies or files not ours', () => {
-    const names = [nightly('2026-03-02', '033000'), nightly('2026-03-02', '043000'), 'auna-2020-01-01-120000-manual.age', 'mine.tar', nightly('2026-03-01')];
+    const names = [
+      nightly('2026-03-02', '033000'),
+      nightly('2026-03-02', '043000'),
+      'auna-2020-01-01-120000-manual.age',
+      'mine.tar',
+      nightly('2026-03-01'),
+    ];
     expect(nightlyBackupsToDelete(names)).toEqual([nightly('2026-03-02', '033000')]);
   });
 

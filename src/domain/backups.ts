@@ -69,7 +69,12 @@ export type BackupSchedule = { minutes: number } | 'off';
  * yet. So a server that was down at 03:30, or a run that failed, is made up for at the next tick,
  * and a day whose 02:30 does not exist (the spring DST change) still gets its backup.
  */
-export function nightlyBackupDue(opts: { now: InstantLike; tz: string; schedule: BackupSchedule; lastGoodNightlyAt: Date | null }): boolean {
+export function nightlyBackupDue(opts: {
+  now: InstantLike;
+  tz: string;
+  schedule: BackupSchedule;
+  lastGoodNightlyAt: Date | null;
+}): boolean {
   if (opts.schedule === 'off') return false;
   const today = salonDateOf(opts.now, opts.tz);
   if (salonMinuteOf(opts.now, opts.tz) < opts.schedule.minutes) return false;

@@ -13,7 +13,9 @@ import { loadSecrets, SecretsError } from './secrets';
 // takes seconds of CPU and 256 MB that the web server should not spend).
 
 const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 async function main() {
   const args = process.argv.slice(2);
@@ -32,8 +34,15 @@ async function main() {
         if (pgErrorCode(err) !== '42P01') throw err; // a database not migrated to it yet has no instance_identity
       })
       .finally(() => check.pool.end());
-    const run = await runBackup({ config, dbUrl: db.dbUrl, secrets: loaded.secrets, trigger: args.includes('--nightly') ? 'nightly' : 'manual' });
-    console.log(`Copia de seguridad hecha: ${sizeText(run.bytes)}, ${run.tables} tablas, ${run.rows.toLocaleString('es-ES')} filas, cifrada con la clave de las copias.`);
+    const run = await runBackup({
+      config,
+      dbUrl: db.dbUrl,
+      secrets: loaded.secrets,
+      trigger: args.includes('--nightly') ? 'nightly' : 'manual',
+    });
+    console.log(
+      `Copia de seguridad hecha: ${sizeText(run.bytes)}, ${run.tables} tablas, ${run.rows.toLocaleString('es-ES')} filas, cifrada con la clave de las copias.`,
+    );
     if (run.copy) console.log(`Copiada también a ${run.copy}`);
     if (run.copyError) console.error(run.copyError);
     if (run.deleted.length > 0) console.log(`Copias antiguas borradas (se guardan 7 diarias y 4 semanales): ${run.deleted.length}`);
@@ -47,6 +56,8 @@ async function main() {
 
 main().catch((err: unknown) => {
   const known = err instanceof ConfigError || err instanceof SecretsError || err instanceof BackupBusyError;
-  console.error(known ? (err as Error).message : `No se pudo hacer la copia de seguridad: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(
+    known ? (err as Error).message : `No se pudo hacer la copia de seguridad: ${err instanceof Error ? err.message : String(err)}`,
+  );
   process.exit(1);
 });

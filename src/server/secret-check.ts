@@ -14,7 +14,10 @@ const checkOf = (authSecret: string) => createHmac('sha256', authSecret).update(
 export async function checkInstanceSecret(db: Db, loaded: LoadedSecrets, dataDir: string): Promise<void> {
   const mine = checkOf(loaded.secrets.authSecret);
   await db.insert(instanceIdentity).values({ id: 1, secretCheck: mine }).onConflictDoNothing();
-  const rows = await db.select({ check: instanceIdentity.secretCheck }).from(instanceIdentity).where(sql`${instanceIdentity.id} = 1`);
+  const rows = await db
+    .select({ check: instanceIdentity.secretCheck })
+    .from(instanceIdentity)
+    .where(sql`${instanceIdentity.id} = 1`);
   const theirs = rows[0]?.check ?? '';
   if (theirs.length === mine.length && timingSafeEqual(Buffer.from(theirs), Buffer.from(mine))) return;
   if (loaded.authSecretGenerated) {

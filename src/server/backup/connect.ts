@@ -27,7 +27,11 @@ export async function runningEmbeddedPort(dataDir: string): Promise<number | und
 
 export const embeddedUrl = (port: number, password: string) => `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/auna`;
 
-export async function databaseToBackUp(config: Config, secrets: Secrets, log: Logger): Promise<{ dbUrl: string; stop: () => Promise<void> }> {
+export async function databaseToBackUp(
+  config: Config,
+  secrets: Secrets,
+  log: Logger,
+): Promise<{ dbUrl: string; stop: () => Promise<void> }> {
   if (config.databaseUrl) return { dbUrl: config.databaseUrl, stop: async () => undefined };
   if (!embeddedDatabaseExists(config.dataDir)) {
     throw new Error(`No hay ninguna base de datos de Auna en ${config.dataDir}: no hay nada que copiar (¿es el DATA_DIR correcto?).`);

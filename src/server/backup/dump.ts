@@ -44,7 +44,10 @@ async function migrationsApplied(client: pg.Client): Promise<{ migrations: Backu
     `SELECT hash, created_at::text FROM drizzle.__drizzle_migrations ORDER BY created_at, id`,
   );
   const queue = await client.query<{ id: number | null }>(`SELECT max(id) AS id FROM graphile_worker.migrations`);
-  return { migrations: drizzle.rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) })), queueMigration: queue.rows[0]?.id ?? null };
+  return {
+    migrations: drizzle.rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at) })),
+    queueMigration: queue.rows[0]?.id ?? null,
+  };
 }
 
 export type DumpResult = { bytes: number; tables: number; rows: number };

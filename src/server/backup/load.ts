@@ -3,7 +3,17 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Logger } from '../logger';
 import { createDb, runMigrations } from '../db/client';
 import { migrateQueue } from '../notifications/worker';
-import { BackupFileError, columnList, qualifiedName, quoteIdent, writeTo, type BackupHeader, type BackupTrailer, type LineReader, type TableRef } from './archive';
+import {
+  BackupFileError,
+  columnList,
+  qualifiedName,
+  quoteIdent,
+  writeTo,
+  type BackupHeader,
+  type BackupTrailer,
+  type LineReader,
+  type TableRef,
+} from './archive';
 import { BACKUP_SCHEMAS } from './dump';
 import { checkMigrations, migrationsUpTo } from './migrations-at';
 
@@ -85,7 +95,8 @@ async function loadRows(client: pg.Client, header: BackupHeader, reader: LineRea
       }
     }
     const trailer = await reader.json<BackupTrailer>('el final');
-    if (!trailer.end || trailer.rows.length !== header.tables.length) throw new BackupFileError('la copia está dañada (su final no cuadra)');
+    if (!trailer.end || trailer.rows.length !== header.tables.length)
+      throw new BackupFileError('la copia está dañada (su final no cuadra)');
     header.tables.forEach((t, i) => {
       if (copied[i] !== -1 && copied[i] !== trailer.rows[i]) {
         throw new BackupFileError(`la copia está dañada (la tabla ${t.name} tiene ${copied[i]} filas y debería tener ${trailer.rows[i]})`);
@@ -113,7 +124,13 @@ async function loadRows(client: pg.Client, header: BackupHeader, reader: LineRea
 }
 
 /** Restores the backup (its header already read from `reader`) into the empty database at `dbUrl`. */
-export async function loadBackup(opts: { dbUrl: string; header: BackupHeader; reader: LineReader; migrationsFolder: string; log: Logger }): Promise<LoadResult> {
+export async function loadBackup(opts: {
+  dbUrl: string;
+  header: BackupHeader;
+  reader: LineReader;
+  migrationsFolder: string;
+  log: Logger;
+}): Promise<LoadResult> {
   const { header } = opts;
   checkMigrations(opts.migrationsFolder, header.migrations);
   const { db, pool } = createDb(opts.dbUrl, 2);
@@ -139,4 +156,3 @@ export async function loadBackup(opts: { dbUrl: string; header: BackupHeader; re
     await pool.end().catch(() => undefined);
   }
 }
-

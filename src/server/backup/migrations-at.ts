@@ -23,7 +23,9 @@ export function checkMigrations(folder: string, backup: BackupHeader['migrations
   }
   backup.forEach((m, i) => {
     if (local[i]!.hash !== m.hash || local[i]!.folderMillis !== m.createdAt) {
-      throw new BackupFileError(`la copia no es de esta línea de versiones de Auna (su cambio de esquema nº ${i + 1} no coincide con el de esta versión).`);
+      throw new BackupFileError(
+        `la copia no es de esta línea de versiones de Auna (su cambio de esquema nº ${i + 1} no coincide con el de esta versión).`,
+      );
     }
   });
 }
@@ -41,7 +43,9 @@ export async function migrationsUpTo(folder: string, lastCreatedAt: number): Pro
 /** This release's migrations: beside the bundle (dist/server/migrations) or in the sources. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const found = [path.join(here, 'migrations'), path.join(here, '../db/migrations')].find((p) => existsSync(path.join(p, 'meta', '_journal.json')));
+  const found = [path.join(here, 'migrations'), path.join(here, '../db/migrations')].find((p) =>
+    existsSync(path.join(p, 'meta', '_journal.json')),
+  );
   if (!found) throw new Error('No se encuentran las migraciones');
   return found;
 }

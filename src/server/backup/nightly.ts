@@ -51,7 +51,10 @@ function childEnv(config: Config, dbUrl: string): NodeJS.ProcessEnv {
 
 function runChild(config: Config, dbUrl: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [...backupCommand(), '--nightly'], { env: childEnv(config, dbUrl), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...backupCommand(), '--nightly'], {
+      env: childEnv(config, dbUrl),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const take = (d: Buffer) => void (output = (output + d.toString()).slice(-4000));
     child.stdout.on('data', take);
@@ -65,7 +68,13 @@ function runChild(config: Config, dbUrl: string): Promise<{ code: number | null;
   });
 }
 
-export function nightlyBackupTask(opts: { config: Config; dbUrl: string; db: Db; log: Logger; now: () => Date }): ScheduledTask | undefined {
+export function nightlyBackupTask(opts: {
+  config: Config;
+  dbUrl: string;
+  db: Db;
+  log: Logger;
+  now: () => Date;
+}): ScheduledTask | undefined {
   const { schedule } = opts.config.backup;
   if (schedule === 'off') return undefined;
   const { db, log } = opts;
@@ -90,7 +99,9 @@ export function nightlyBackupTask(opts: { config: Config; dbUrl: string; db: Db;
       }
       log.error({ code, output: output.slice(-1000) }, 'nightly backup failed');
       // The command records its own outcome once it reaches the database; a failure before that is recorded here.
-      const recorded = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM backup_runs WHERE started_at >= ${now.toISOString()}::timestamptz`);
+      const recorded = await db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM backup_runs WHERE started_at >= ${now.toISOString()}::timestamptz`,
+      );
       if ((recorded.rows[0]?.n ?? 0) === 0) {
         await db.execute(
           sql`INSERT INTO backup_runs (trigger, status, started_at, error) VALUES ('nightly', 'failed', ${now.toISOString()}::timestamptz, ${output.trim().split('\n').slice(-3).join(' ').slice(0, 500)})`,

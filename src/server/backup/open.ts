@@ -8,7 +8,10 @@ import { decryptStream } from './encryption';
  * Opens a backup file with the passphrases given (each tried) and reads its header: a wrong key, a
  * file that is not ours or one cut short is found here, before anything is touched.
  */
-export async function openBackup(file: string, passphrases: string[]): Promise<{ header: BackupHeader; reader: LineReader; close: () => void }> {
+export async function openBackup(
+  file: string,
+  passphrases: string[],
+): Promise<{ header: BackupHeader; reader: LineReader; close: () => void }> {
   await access(file).catch(() => {
     throw new BackupFileError(`no encuentro el archivo ${file}`);
   });

@@ -38,7 +38,10 @@ async function prune(dir: string): Promise<string[]> {
   return doomed;
 }
 
-async function record(client: pg.Client, row: { trigger: BackupTrigger; status: string; startedAt: Date; fileName?: string; bytes?: number; error?: string }) {
+async function record(
+  client: pg.Client,
+  row: { trigger: BackupTrigger; status: string; startedAt: Date; fileName?: string; bytes?: number; error?: string },
+) {
   // An older database (not migrated yet) has no backup_runs: the file is still good.
   await client
     .query(`INSERT INTO backup_runs (trigger, status, started_at, file_name, size_bytes, error) VALUES ($1, $2, $3, $4, $5, $6)`, [
@@ -52,7 +55,13 @@ async function record(client: pg.Client, row: { trigger: BackupTrigger; status: 
     .catch(() => undefined);
 }
 
-export async function runBackup(opts: { config: Pick<Config, 'backup'>; dbUrl: string; secrets: Secrets; trigger: BackupTrigger; now?: Date }): Promise<BackupRun> {
+export async function runBackup(opts: {
+  config: Pick<Config, 'backup'>;
+  dbUrl: string;
+  secrets: Secrets;
+  trigger: BackupTrigger;
+  now?: Date;
+}): Promise<BackupRun> {
   const { backup } = opts.config;
   const startedAt = opts.now ?? new Date();
   const client = new pg.Client({ connectionString: opts.dbUrl, application_name: 'auna-backup' });
@@ -65,7 +74,12 @@ export async function runBackup(opts: { config: Pick<Config, 'backup'>; dbUrl: s
     let dumped: DumpResult;
     try {
       await mkdir(backup.dir, { recursive: true, mode: 0o700 });
-      dumped = await dumpDatabase(client, { file, passphrase: opts.secrets.backupPassphrase, appVersion: appVersion(), secrets: opts.secrets });
+      dumped = await dumpDatabase(client, {
+        file,
+        passphrase: opts.secrets.backupPassphrase,
+        appVersion: appVersion(),
+        secrets: opts.secrets,
+      });
     } catch (err) {
       await record(client, { trigger: opts.trigger, status: 'failed', startedAt, error: err instanceof Error ? err.message : String(err) });
       throw err;
@@ -84,7 +98,14 @@ export async function runBackup(opts: { config: Pick<Config, 'backup'>; dbUrl: s
       deleted.push(...(await prune(backup.dir)));
       if (backup.copyDir && copy) deleted.push(...(await prune(backup.copyDir)));
     }
-    await record(client, { trigger: opts.trigger, status: copyError ? 'copy_failed' : 'ok', startedAt, fileName: name, bytes: dumped.bytes, error: copyError });
+    await record(client, {
+      trigger: opts.trigger,
+      status: copyError ? 'copy_failed' : 'ok',
+      startedAt,
+      fileName: name,
+      bytes: dumped.bytes,
+      error: copyError,
+    });
     return { ...dumped, file, copy, copyError, deleted };
   } finally {
     await client.end().catch(() => undefined);

@@ -19,7 +19,12 @@ export const BACKUP_ENV = {
   /** A folder on another disk or a NAS mount: each backup is copied there too */
   BACKUP_COPY_DIR: optional,
   /** The nightly backup's time on the salon's clock (HH:MM), or `off` */
-  BACKUP_TIME: optional.pipe(z.string().regex(/^(off|([01][0-9]|2[0-3]):[0-5][0-9])$/, 'HH:MM (por ejemplo 03:30) u off').optional()),
+  BACKUP_TIME: optional.pipe(
+    z
+      .string()
+      .regex(/^(off|([01][0-9]|2[0-3]):[0-5][0-9])$/, 'HH:MM (por ejemplo 03:30) u off')
+      .optional(),
+  ),
   /** The backups' key; without it one is generated once, kept in secrets.json and shown once */
   BACKUP_PASSPHRASE: secret(12),
   /** The secrets kept in DATA_DIR/secrets.json, from the host's own store instead */
@@ -42,6 +47,10 @@ export function backupConfig(e: BackupEnv, dataDir: string) {
       time,
       schedule,
     },
-    secretsFromEnv: { authSecret: e.AUTH_SECRET, dbPassword: e.EMBEDDED_PG_PASSWORD, backupPassphrase: e.BACKUP_PASSPHRASE } satisfies SecretsFromEnv,
+    secretsFromEnv: {
+      authSecret: e.AUTH_SECRET,
+      dbPassword: e.EMBEDDED_PG_PASSWORD,
+      backupPassphrase: e.BACKUP_PASSPHRASE,
+    } satisfies SecretsFromEnv,
   };
 }

@@ -36,11 +36,18 @@ function restoredSecrets(header: BackupHeader, config: Config, passphrase: strin
   };
 }
 
-async function prepareEmbedded(config: Config, header: BackupHeader, passphrase: string, force: boolean, log: Logger): Promise<PreparedTarget> {
+async function prepareEmbedded(
+  config: Config,
+  header: BackupHeader,
+  passphrase: string,
+  force: boolean,
+  log: Logger,
+): Promise<PreparedTarget> {
   const { dataDir } = config;
   const pgDir = path.join(dataDir, 'pg');
   const port = await runningEmbeddedPort(dataDir);
-  if (port) throw new RestoreRefused(`Auna (o su PostgreSQL, en el puerto ${port}) está en marcha con ${dataDir}: detenla antes de restaurar.`);
+  if (port)
+    throw new RestoreRefused(`Auna (o su PostgreSQL, en el puerto ${port}) está en marcha con ${dataDir}: detenla antes de restaurar.`);
   const present = [pgDir, secretsFile(dataDir)].filter((p) => existsSync(p));
   let movedAside: string | undefined;
   if (present.length > 0) {
@@ -103,7 +110,9 @@ async function prepareExternal(config: Config, header: BackupHeader, passphrase:
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
       );
       if (others.rows[0]!.n > 0) {
-        throw new RestoreRefused(`Hay ${others.rows[0]!.n} conexiones abiertas a esa base de datos: detén Auna (todas sus instancias) antes de restaurar.`);
+        throw new RestoreRefused(
+          `Hay ${others.rows[0]!.n} conexiones abiertas a esa base de datos: detén Auna (todas sus instancias) antes de restaurar.`,
+        );
       }
       await client.query('BEGIN');
       for (const schema of BACKUP_SCHEMAS) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
@@ -118,7 +127,13 @@ async function prepareExternal(config: Config, header: BackupHeader, passphrase:
   return { dbUrl, finish: async () => undefined };
 }
 
-export function prepareTarget(opts: { config: Config; header: BackupHeader; passphrase: string; force: boolean; log: Logger }): Promise<PreparedTarget> {
+export function prepareTarget(opts: {
+  config: Config;
+  header: BackupHeader;
+  passphrase: string;
+  force: boolean;
+  log: Logger;
+}): Promise<PreparedTarget> {
   return opts.config.databaseUrl
     ? prepareExternal(opts.config, opts.header, opts.passphrase, opts.force)
     : prepareEmbedded(opts.config, opts.header, opts.passphrase, opts.force, opts.log);

@@ -9,8 +9,14 @@ import { backupRuns, instanceIdentity } from '../../db/schema';
 export async function backupStatus(deps: Pick<Deps, 'db' | 'now' | 'config'>) {
   const { db, config } = deps;
   const [last] = await db.select().from(backupRuns).orderBy(desc(backupRuns.finishedAt)).limit(1);
-  const [good] = await db.select({ at: max(backupRuns.finishedAt) }).from(backupRuns).where(ne(backupRuns.status, 'failed'));
-  const [installed] = await db.select({ at: instanceIdentity.createdAt }).from(instanceIdentity).where(and(eq(instanceIdentity.id, 1)));
+  const [good] = await db
+    .select({ at: max(backupRuns.finishedAt) })
+    .from(backupRuns)
+    .where(ne(backupRuns.status, 'failed'));
+  const [installed] = await db
+    .select({ at: instanceIdentity.createdAt })
+    .from(instanceIdentity)
+    .where(and(eq(instanceIdentity.id, 1)));
   const scheduleOn = config.backup.schedule !== 'off';
   return {
     /** 'HH:MM' on the salon's clock, or 'off' */

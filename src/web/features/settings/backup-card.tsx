@@ -10,7 +10,11 @@ import { backupStatusQuery, type BackupStatus } from '../../api/backups';
 const STATUS_TEXT = { ok: 'correcta', failed: 'fallida', copy_failed: 'hecha, sin copiar fuera de esta máquina' } as const;
 
 const size = (bytes: number | null) =>
-  bytes === null ? '' : bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes === null
+    ? ''
+    : bytes >= 1024 * 1024
+      ? `${(bytes / 1024 / 1024).toLocaleString('es-ES', { maximumFractionDigits: 1 })} MB`
+      : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 function Facts({ s }: { s: BackupStatus }) {
   const last = s.last;
@@ -23,9 +27,15 @@ function Facts({ s }: { s: BackupStatus }) {
           : 'Ninguna todavía'}
       </dd>
       <dt className="text-muted">Copia automática</dt>
-      <dd className="text-ink">{s.time === 'off' ? 'Desactivada (BACKUP_TIME=off)' : `Cada noche a las ${s.time}; se guardan 7 diarias y 4 semanales`}</dd>
+      <dd className="text-ink">
+        {s.time === 'off' ? 'Desactivada (BACKUP_TIME=off)' : `Cada noche a las ${s.time}; se guardan 7 diarias y 4 semanales`}
+      </dd>
       <dt className="text-muted">Fuera de esta máquina</dt>
-      <dd className="text-ink">{s.copyOffMachine ? 'Cada copia se copia también a otro disco (BACKUP_COPY_DIR)' : 'Sin configurar: si el disco falla, las copias se pierden con él (BACKUP_COPY_DIR)'}</dd>
+      <dd className="text-ink">
+        {s.copyOffMachine
+          ? 'Cada copia se copia también a otro disco (BACKUP_COPY_DIR)'
+          : 'Sin configurar: si el disco falla, las copias se pierden con él (BACKUP_COPY_DIR)'}
+      </dd>
     </dl>
   );
 }
