@@ -84,12 +84,18 @@ async function prepareEmbedded(
   }
 }
 
+async function refuseLiveConnections(client: pg.Client): Promise<void> {
+  const others = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  const n = others.rows[0]!.n;
+  if (n > 0)
+    throw new RestoreRefused(`Hay ${n} conexiones abiertas a esa base de datos: detén Auna (todas sus instancias) antes de restaurar.`);
+}
+
 async function prepareExternal(config: Config, header: BackupHeader, passphrase: string, force: boolean): Promise<PreparedTarget> {
   const dbUrl = config.databaseUrl!;
   const file = secretsFile(config.dataDir);
-  if (existsSync(file) && !force) {
-    throw new RestoreRefused(`${file} ya existe (los secretos de una instalación). Restaurar los sustituiría: muévelo, o añade --force.`);
-  }
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
@@ -99,6 +105,9 @@ async function prepareExternal(config: Config, header: BackupHeader, passphrase:
       [BACKUP_SCHEMAS],
     );
     const count = objects.rows[0]!.n;
+    if (count === 0 && existsSync(file) && !force) {
+      throw new RestoreRefused(`${file} ya existe (los secretos de una instalación). Restaurar los sustituiría: muévelo, o añade --force.`);
+    }
     if (count > 0) {
       if (!force) {
         throw new RestoreRefused(
@@ -106,14 +115,7 @@ async function prepareExternal(config: Config, header: BackupHeader, passphrase:
             'Restaura en una base de datos vacía, o añade --force para borrar lo que hay (haz antes una copia, o confía en las del proveedor).',
         );
       }
-      const others = await client.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-      );
-      if (others.rows[0]!.n > 0) {
-        throw new RestoreRefused(
-          `Hay ${others.rows[0]!.n} conexiones abiertas a esa base de datos: detén Auna (todas sus instancias) antes de restaurar.`,
-        );
-      }
+      await refuseLiveConnections(client);
       await client.query('BEGIN');
       for (const schema of BACKUP_SCHEMAS) await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await client.query('CREATE SCHEMA public');
