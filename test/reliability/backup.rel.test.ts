@@ -146,7 +146,7 @@ async function roundTrip(kind: 'embedded' | 'external', external?: FreshDatabase
     // The backup starts once some bookings are acknowledged, and the burst goes on while it runs.
     await inParallel(plans, 4, async (p) => {
       const res = await p.s.post('/api/booking', { serviceId: p.service, professionalId: p.employee, date: p.date, time: p.time });
-      if (res.status === 201) acked.push({ id: res.body.id as string, ackAt: Date.now() });
+      if (res.status === 201) acked.push({ id: res.body.appointment.id as string, ackAt: Date.now() });
       if (acked.length >= 8 && !backup) {
         backupStartedAt = Date.now();
         backup = npm(['backup'], env);
@@ -158,6 +158,7 @@ async function roundTrip(kind: 'embedded' | 'external', external?: FreshDatabase
     expect(path.dirname(file)).toBe(backupDir);
     const before = acked.filter((b) => b.ackAt <= backupStartedAt);
     expect(before.length).toBeGreaterThanOrEqual(8);
+    expect(before.every((b) => typeof b.id === 'string')).toBe(true);
     expect(acked.length).toBeGreaterThan(before.length); // some were acknowledged while it ran
 
     // An age file (age-encryption.org/v1): the owner can open it without Auna (docs/operations.md).
