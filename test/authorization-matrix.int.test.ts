@@ -179,6 +179,7 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/admin/dashboard': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/dashboard') }) },
+  'GET /api/admin/backups': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/backups') }) },
   'GET /api/admin/appointments': {
     expect: adminOnly(200),
     call: async (s) => ({ res: await s.get(`/api/admin/appointments?from=${TODAY}&to=${FUTURE_DAY}`) }),

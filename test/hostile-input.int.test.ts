@@ -320,6 +320,7 @@ function specs(): Record<string, Spec> {
       body: () => ({ status: 'completed' }),
     },
     'GET /api/admin/dashboard': { actor: 'admin', query: () => ({}) },
+    'GET /api/admin/backups': { actor: 'admin', query: () => ({}) },
     'GET /api/admin/appointments': {
       actor: 'admin',
       query: () => ({ from: '2026-01-01', to: '2026-01-31', employeeId: w.uid.employee, status: 'confirmed', limit: '10' }),

@@ -28,6 +28,7 @@ import { giftCardsRoutes } from './features/gift-cards/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
 import { reportsRoutes } from './features/reports/routes';
+import { adminBackupsRoutes } from './features/backups/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -78,7 +79,9 @@ function apiRoutes(deps: Deps) {
     .route('/front-desk', consentsFrontDeskRoutes(deps))
     .route('/my-account', myConsentsRoutes(deps))
     // The admin's warnings about the server (disk space, docs/decisions/046).
-    .route('/admin/health', adminHealthRoutes(deps));
+    .route('/admin/health', adminHealthRoutes(deps))
+    // The backups' state for the admin (ADR 048).
+    .route('/admin/backups', adminBackupsRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { newPasswordProblem } from '../domain/password-rules';
 import { isCommonPassword } from './auth/common-passwords';
+import { BACKUP_ENV, backupConfig } from './backup/settings';
 
 // Every setting comes from the environment, is parsed once at start, and a bad value stops the
 // start with a message that names the variable (ARCHITECTURE.md §3).
@@ -48,6 +49,7 @@ const EnvSchema = z
     // /api/health/ready answers 503 (docs/decisions/046-health-readiness-and-outages.md).
     DISK_WARN_FREE_MB: wholeNumber('DISK_WARN_FREE_MB', 0, 10_000_000, 2048).default(2048),
     DISK_MIN_FREE_MB: wholeNumber('DISK_MIN_FREE_MB', 0, 10_000_000, 200).default(200),
+    ...BACKUP_ENV,
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
+    ...backupConfig(e, path.resolve(e.DATA_DIR)),
     port: e.PORT,
     host: e.HOST,
     publicUrl,

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { startServer, type Running } from './start';
 import { APP_VERSION } from './health/version';
 import { checkPortFree, StartupError } from './startup-checks';
+import { newPassphraseNotice } from './backup/notices';
 
 function readConfig(): Config {
   try {
@@ -26,6 +27,8 @@ function announce(config: Config, running: Running) {
       ? `Emails (confirmaciones, recordatorios…): por SMTP (${new URL(config.smtpUrl).host})`
       : `Emails (confirmaciones, recordatorios…): sin SMTP_URL se guardan como .eml en ${path.join(config.dataDir, 'outbox')}`,
   );
+  // The backups' key, when this start made it (ADR 048): shown once, here.
+  if (running.newBackupPassphrase) console.log(newPassphraseNotice(running.newBackupPassphrase));
   if (running.demoLogins.length > 0) {
     console.log('\nCuentas de demostración:');
     for (const l of running.demoLogins) console.log(`  ${l.role.padEnd(9)} ${l.email.padEnd(28)} ${l.password}`);

@@ -17,7 +17,9 @@ import { createLogger, safeError, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { migrateQueue, startMessageQueue } from './notifications/worker';
 import { createRealtime } from './live-events/realtime';
-import { loadOrCreateSecrets } from './secrets';
+import { checkInstanceSecret } from './secret-check';
+import { loadSecrets } from './secrets';
+import { nightlyBackupTask } from './backup/nightly';
 import { seedDemo, type DemoLogin } from './seed/demo';
 import { lockDataDir } from './db/data-dir-lock';
 import { waitForDatabase } from './db/wait';
@@ -69,6 +71,8 @@ export type Running = {
   dbUrl: string;
   deps: Deps;
   demoLogins: DemoLogin[];
+  /** The backups' key when this start made it: shown once (main.ts), for the owner to keep */
+  newBackupPassphrase?: string;
   close: () => Promise<void>;
 };
 
@@ -114,7 +118,8 @@ async function start(
   }
   // Asked before the database starts: a port in use no longer leaves a PostgreSQL running.
   if (setup && opts.listen !== false) await checkPortFree({ host: config.host, port: config.port, variable: 'PORT', what: 'de la web' });
-  const secrets = await loadOrCreateSecrets(config.dataDir);
+  const loadedSecrets = await loadSecrets({ dataDir: config.dataDir, fromEnv: config.secretsFromEnv, embedded: !config.databaseUrl });
+  const { secrets } = loadedSecrets;
 
   const embedded = config.databaseUrl
     ? undefined
@@ -134,6 +139,8 @@ async function start(
     await runMigrations(db, migrations);
     // graphile-worker's own tables and functions (add_job), before any request can enqueue.
     await migrateQueue(pool, log);
+    // Refuses a secret that is not this database's (ADR 048) before anything uses it.
+    await checkInstanceSecret(db, loadedSecrets, config.dataDir);
     await recordRelease(pool, APP_VERSION);
     const stopDiskWatch = watchDisk(config.dataDir, config.disk, log);
     steps.push({ name: 'disk watch', stop: async () => stopDiskWatch() });
@@ -168,6 +175,7 @@ async function start(
     db,
     log,
     deliver: { db, mailer, log, now: deps.now, publicUrl: config.publicUrl, mailFrom: config.mailFrom, messageSecret },
+    scheduled: [nightlyBackupTask({ config, dbUrl, db, log, now: deps.now })].filter((t) => t !== undefined),
   });
   steps.push({ name: 'message queue', stop: () => queue.stop() });
 
@@ -193,6 +201,7 @@ async function start(
     dbUrl,
     deps,
     demoLogins,
+    newBackupPassphrase: loadedSecrets.newBackupPassphrase,
     // Each step is bounded and named in the log: one that hangs (a pool client never given back
     // after a PostgreSQL restart, a job that does not finish) must not keep SIGTERM from ending
     // the process and stopping PostgreSQL (test/reliability/crash.rel.test.ts).

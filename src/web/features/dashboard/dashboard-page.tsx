@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { formatDateLong } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { dashboardQuery } from '../../api/dashboard';
+import { BackupAlert } from './backup-alert';
 import { NextAppointment } from './next-appointment';
 import { QuickActions } from './quick-actions';
 import { TodayFigures } from './today-figures';
@@ -39,6 +40,7 @@ export default function DashboardPage() {
       </header>
 
       <ServerWarnings health={health} />
+      <BackupAlert />
       <TodayFigures stats={d?.stats} failed={q.isError && !d} />
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-8">

@@ -4,6 +4,7 @@ import { QueryPage } from '../../components/admin/query-page';
 import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { calendarFeedQuery, createCalendarFeed } from '../../api/notifications';
 import { settingsQuery } from '../../api/settings';
+import { BackupCard } from './backup-card';
 import { FailedMessages } from './failed-messages';
 import { SettingsForm } from './settings-form';
 import { ServerVersion, ServerWarnings } from '../../components/server-warnings';
@@ -28,6 +29,7 @@ export default function SettingsPage() {
           <ServerWarnings health={health} />
           <SettingsForm initial={data} />
           <FailedMessages />
+          <BackupCard />
           <CalendarFeedCard feed={calendarFeedQuery()} create={createCalendarFeed} />
           <ServerVersion health={health} />
         </>
