@@ -24,7 +24,8 @@ export function spawnServer(env: Record<string, string>, opts: { entry?: string;
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
   const proc = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...env },
+    // No nightly backup of a child's throwaway data unless a test asks for one (ADR 048).
+    env: { ...process.env, BACKUP_TIME: 'off', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // As another user (a start-up test of a folder that user cannot write); root only.
     ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid ?? opts.uid } : {}),
