@@ -3,7 +3,7 @@
 // with the demo salon, for /login, /, /services and /book/{id} (the last three signed in as the demo
 // client through the session cookie), and a baseline: a minimal page hydrated by the same React 19
 // (baseline.ts), so each page's TBT is read next to what the machine gave React alone at that
-// time (issue 26). Targets: performance >= 95,
+// time (ADR 040). Targets: performance >= 95,
 // accessibility 100, LCP <= 2.0 s, TBT <= 200 ms, CLS <= 0.02 in every run (each run's CLS is
 // listed under the table). Prints the figures and writes them to docs/benchmarks.md. Loopback only;
 // stops by itself. LIGHTHOUSE_PAGES=/login (a comma-separated list) measures only those pages, with
@@ -132,7 +132,7 @@ async function main() {
     ];
     const pages = every.filter((p) => !ONLY || p.path === BASELINE || ONLY.includes(p.path));
     const runs = new Map<string, Lhr[]>(pages.map((p) => [p.path, []]));
-    // Round-robin (issue 26): each round measures the baseline and every page once, so a machine
+    // Round-robin: each round measures the baseline and every page once, so a machine
     // that slows down for a minute slows all of them alike, and the baseline's spread shows it.
     for (let round = 1; round <= RUNS; round++) {
       log(`round ${round}/${RUNS}`);
