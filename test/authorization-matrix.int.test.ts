@@ -715,7 +715,7 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await startOf(id)) !== before) === ok ? null : 'moved when refused, or not moved when allowed' };
     },
   },
-  // Gift cards and payments (issue 23, ADR 038, 039): the staff's; an employee pays only her own appointments; the Caja is the admin's.
+  // Gift cards and payments (ADR 038, 039): the staff's; an employee pays only her own appointments; the Caja is the admin's.
   'GET /api/gift-cards': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/gift-cards') }) },
   'POST /api/gift-cards': {
     expect: staff(201),
@@ -756,7 +756,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/payments/caja': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja?date=${TODAY}`) }) },
   'GET /api/payments/caja/csv': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja/csv?date=${TODAY}`) }) },
-  // Informes (issue 25, ADR 042): the owner's only.
+  // Informes (ADR 042): the owner's only.
   'GET /api/reports/revenue': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/revenue?period=month') }) },
   'GET /api/reports/occupancy': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/occupancy?period=month') }) },
   'GET /api/reports/attendance': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/attendance?period=month') }) },

@@ -465,7 +465,7 @@ function specs(): Record<string, Spec> {
     },
     'GET /api/payments/caja': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
     'GET /api/payments/caja/csv': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
-    // Informes (issue 25, ADR 042)
+    // Informes (ADR 042)
     'GET /api/reports/revenue': { actor: 'admin', query: () => ({ period: 'custom', from: '2026-01-01', to: '2026-01-31' }) },
     'GET /api/reports/occupancy': { actor: 'admin', query: () => ({ period: 'month', professionalId: w.employeeRecord }) },
     'GET /api/reports/attendance': { actor: 'admin', query: () => ({ period: 'quarter' }) },

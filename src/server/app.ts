@@ -64,7 +64,7 @@ function apiRoutes(deps: Deps) {
     .route('/my-bonos', myBonosRoutes(deps))
     .route('/messages', notificationsRoutes(deps))
     .route('/front-desk', frontDeskRoutes(deps))
-    // Issue 23: gift cards, payments and the Caja del día (ADR 038, 039).
+    // Gift cards, payments and the Caja del día (ADR 038, 039).
     .route('/gift-cards', giftCardsRoutes(deps))
     .route('/payments', paymentsRoutes(deps))
     .route('/reports', reportsRoutes(deps))
@@ -72,7 +72,7 @@ function apiRoutes(deps: Deps) {
     .route('/my-account', myAccountRoutes(deps))
     .route('/privacy', privacyRoutes(deps))
     .route('/email-verification', emailVerificationRoutes(deps))
-    // Issue 24: signed consents and health questions (ADR 041).
+    // Signed consents and health questions (ADR 041).
     .route('/admin/consent-templates', adminConsentTemplatesRoutes(deps))
     .route('/admin/consent-documents', adminConsentDocumentsRoutes(deps))
     .route('/consents', consentsRoutes(deps))

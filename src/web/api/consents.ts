@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, call } from '../lib/api';
 
-// Signed consents (issue 24, ADR 041; the server room src/server/features/consents): the admin's
+// Signed consents (ADR 041; the server room src/server/features/consents): the admin's
 // templates, the signing form (from the mailed link's token, or at reception for an appointment),
 // the signed documents of a client and of the signed-in client ("Tus consentimientos"). Types come
 // from the server's routes; nothing is hand-copied.

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 
-// What the staff views say about an appointment's signed consent (issue 24, ADR 041): "Falta
+// What the staff views say about an appointment's signed consent (ADR 041): "Falta
 // consentimiento" while one its service requires is not validly signed, and the contraindications
 // the client answered yes, highlighted for her professional and the admin (the server sends them
 // to no one else). The badge is one span: the day view draws many blocks and must stay light.

@@ -8,7 +8,7 @@ import { appointments } from './appointments';
 import { clients } from './front-desk';
 import { services } from './services';
 
-// Signed consents and health questions (issue 24, docs/decisions/041-signed-consents-and-health-data.md,
+// Signed consents and health questions (docs/decisions/041-signed-consents-and-health-data.md,
 // migration 0015_consents). Health data (RGPD art. 9): read only through src/server/features/consents,
 // each read written to consent_access_log.
 

@@ -225,7 +225,7 @@ export async function consentsForExport(db: Db, clientRecordId: string) {
   }));
 }
 
-/** What was paid for her appointments (issue 23): the salon's money record, never a card's code. */
+/** What was paid for her appointments (ADR 039): the salon's money record, never a card's code. */
 export function paymentsOfAppointments(db: Db, appointmentIds: string[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);
   return db

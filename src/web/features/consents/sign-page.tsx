@@ -4,7 +4,7 @@ import { Logo } from '../../components/logo';
 import { SigningView } from './signing-view';
 
 /**
- * /firma/:token — "Firma tu consentimiento" (issue 24, ADR 041): the link of the confirmation
+ * /firma/:token — "Firma tu consentimiento" (ADR 041): the link of the confirmation
  * email, the reminder and Mis Citas. The token names the appointment (no sign-in: she may sign on
  * her phone from the email). Its code (signature_pad included) is this page's chunk only.
  */

@@ -76,7 +76,7 @@ export function AppointmentDetails({
           </Link>
         </p>
       )}
-      {/* Issue 24: the client signs on the reception tablet (ADR 041). */}
+      {/* The client signs on the reception tablet (ADR 041). */}
       {a.consentMissing && a.status === 'confirmed' && (
         <div className="mt-4">
           <ButtonLink href={`/recepcion/firma/${a.id}`} variant="secondary">

@@ -17,7 +17,7 @@ import { ApiRequestError } from '../../lib/api';
 import { formatDateShort, formatTime } from '../../lib/format';
 import { PdfDownloadLink } from '../../components/pdf-download-link';
 
-// A client's signed consents on her record (issue 24, ADR 041): health data, so the server shows
+// A client's signed consents on her record (ADR 041): health data, so the server shows
 // them only to the admin and to a professional who has (had or will have) an appointment with her,
 // and writes each read of the answers to the access log. A 403 is said calmly: it is the rule.
 
