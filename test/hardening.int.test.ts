@@ -306,7 +306,7 @@ describe('logs', () => {
     const lines = output().split('\n').filter((l) => l.trim() !== '');
     expect(lines.some((l) => l.includes('auth error'))).toBe(true);
     // Every line is pino's JSON except the start announcement; nothing raw on stderr.
-    const raw = lines.filter((l) => !l.startsWith('{') && !/Auna está en marcha|^\s*$/.test(l));
+    const raw = lines.filter((l) => !l.startsWith('{') && !/Auna [\d.]+ está en marcha|^\s*$/.test(l));
     expect(raw.filter((l) => /SERVER_ERROR|params|Failed query|verification/.test(l)), 'raw lines').toEqual([]);
     expect(output()).not.toContain(token);
     expect(output()).not.toMatch(/params: (?!\[oculto\])/);

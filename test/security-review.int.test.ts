@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -204,6 +204,8 @@ describe('start with ADMIN_EMAIL / SEED on a database that has accounts', () => 
   // A second server process on the SAME database, as a restart with new settings would be.
   async function restart(env: Record<string, string>) {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'auna-restart-'));
+    // The same installation: its secrets come along (a start with new ones is refused, ADR 048).
+    await copyFile(path.join(server.dataDir, 'secrets.json'), path.join(dataDir, 'secrets.json'));
     const port = await freePort();
     const config = loadConfig({ HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent', DATABASE_URL: server.dbUrl, DATA_DIR: dataDir, ...env });
     try {

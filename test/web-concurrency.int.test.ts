@@ -73,7 +73,7 @@ it('serves from two workers, seeds once, replaces a worker that dies and stops c
   const names = (services.body.services as Array<{ name: string }>).map((s) => s.name);
   expect(names.length).toBeGreaterThan(0);
   expect(new Set(names).size).toBe(names.length);
-  await until('the start is announced', () => (child!.output().includes('Auna está en marcha') ? true : undefined));
+  await until('the start is announced', () => (/Auna [\d.]+ está en marcha/.test(child!.output()) ? true : undefined));
   expect(child.output().match(/Cuentas de demostración/g)).toHaveLength(1);
 
   // A worker dies: the other keeps answering, and a new one takes its place.

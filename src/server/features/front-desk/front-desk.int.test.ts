@@ -438,6 +438,7 @@ describe('private notes', () => {
     let signedDoc = '';
     const calls: Record<string, () => Promise<{ status: number; body: unknown }>> = {
       'GET /api/health': () => marta.get('/api/health'),
+      'GET /api/health/ready': () => marta.get('/api/health/ready'),
       'GET /api/me': () => marta.get('/api/me'),
       'GET /api/auth/*': () => marta.get('/api/auth/get-session'),
       'POST /api/auth/*': () => marta.post('/api/auth/update-user', { image: null }),
