@@ -11,6 +11,8 @@ import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { inputClass } from '../../components/input-class';
+import { chevron, selectClass } from '../../components/select-class';
+import { CHANNEL_LABELS, isMessageChannel, MESSAGE_CHANNELS } from '../../../domain/message-channels';
 import { useSession } from '../../api/session';
 import { formatDateLong, formatDateShort, formatEuros, formatTime } from '../../lib/format';
 import { ClientBonos } from './client-bonos';
@@ -119,14 +121,15 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
     phone: data.client.phone ?? '',
     email: data.client.email ?? '',
     notes: data.client.notes,
+    messageChannel: data.client.messageChannel ?? '',
   });
   useEffect(() => {
-    setForm({ name: data.client.name, phone: data.client.phone ?? '', email: data.client.email ?? '', notes: data.client.notes });
+    setForm({ name: data.client.name, phone: data.client.phone ?? '', email: data.client.email ?? '', notes: data.client.notes, messageChannel: data.client.messageChannel ?? '' });
   }, [data.client]);
   const asking = needsAttachConfirm(update.error);
   const save = (confirmAttach?: boolean) =>
     update.mutate(
-      { name: form.name, phone: form.phone, email: form.email.trim() || null, notes: form.notes, confirmAttach },
+      { name: form.name, phone: form.phone, email: form.email.trim() || null, notes: form.notes, messageChannel: isMessageChannel(form.messageChannel) ? form.messageChannel : null, confirmAttach },
       {
         onSuccess: () => {
           toast.success(STAFF_MSG.clientSaved);
@@ -171,6 +174,18 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
             {STAFF_MSG.clientEmailAdminOnly}
           </span>
         )}
+      </label>
+      {/* ADR 044: her choice, which the desk may change for her (WhatsApp and SMS need a mobile). */}
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        Avisos de sus citas
+        <select className={selectClass} style={chevron} {...field('messageChannel')}>
+          <option value="">Sin elegir (WhatsApp si tiene móvil; si no, email)</option>
+          {MESSAGE_CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {CHANNEL_LABELS[c]}
+            </option>
+          ))}
+        </select>
       </label>
       <label className="flex flex-col gap-1.5 text-sm font-medium sm:col-span-3">
         Notas privadas (alergias, preferencias; el cliente no las ve)
