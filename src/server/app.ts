@@ -28,6 +28,7 @@ import { giftCardsRoutes } from './features/gift-cards/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
 import { reportsRoutes } from './features/reports/routes';
+import { messagingRoutes } from './features/messaging/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -75,7 +76,9 @@ function apiRoutes(deps: Deps) {
     .route('/admin/consent-documents', adminConsentDocumentsRoutes(deps))
     .route('/consents', consentsRoutes(deps))
     .route('/front-desk', consentsFrontDeskRoutes(deps))
-    .route('/my-account', myConsentsRoutes(deps));
+    .route('/my-account', myConsentsRoutes(deps))
+    // Reaching clients on their phone: the confirm/cancel link, the desk's WhatsApp reminders (ADR 044).
+    .route('/messaging', messagingRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BellOff } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { STAFF_MSG } from '../../../domain/texts/staff';
@@ -18,11 +18,12 @@ import { formatDateLong, formatDateShort, formatEuros, formatTime } from '../../
 import { ClientBonos } from './client-bonos';
 import { ClientConsents } from './client-consents';
 import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
+import { useClientWhatsapp } from './client-whatsapp';
 import { clientQuery, updateClient, type ClientInput, type ClientPageData } from '../../api/front-desk';
 
 type Row = ClientPageData['upcoming'][number];
 
-function Appointments({ title, rows }: { title: string; rows: Row[] }) {
+function Appointments({ title, rows, action }: { title: string; rows: Row[]; action?: (appointmentId: string) => ReactNode }) {
   return (
     <section className="mt-8" aria-label={title}>
       <h2 className="mb-3 font-serif text-2xl">{title}</h2>
@@ -36,9 +37,10 @@ function Appointments({ title, rows }: { title: string; rows: Row[] }) {
                 <span className="inline-block font-medium first-letter:uppercase">{formatDateLong(new Date(a.startTime))}</span>,{' '}
                 {formatTime(new Date(a.startTime))} · {a.serviceName} · {a.employeeName}
               </span>
-              <span className="flex items-center gap-3">
+              <span className="flex flex-wrap items-center gap-3">
                 <span className="text-sm text-muted">{formatEuros(Number(a.price))}</span>
                 <StatusBadge status={a.status} />
+                {action?.(a.id)}
               </span>
             </li>
           ))}
@@ -53,6 +55,7 @@ export default function ClientPage() {
   const { id = '' } = useParams();
   const { data, isPending, isError, error } = useQuery(clientQuery(id));
   const { user } = useSession();
+  const whatsapp = useClientWhatsapp(id);
   if (isPending) return <InlineLoading text="Cargando cliente..." />;
   if (isError) return <Alert>{error.message}</Alert>;
   return (
@@ -88,7 +91,7 @@ export default function ClientPage() {
       <EditClient id={id} data={data} />
       <ClientBonos clientId={id} isAdmin={user?.role === 'admin'} />
       <ClientConsents clientId={id} isAdmin={user?.role === 'admin'} />
-      <Appointments title="Próximas citas" rows={data.upcoming} />
+      <Appointments title="Próximas citas" rows={data.upcoming} action={whatsapp} />
       <Appointments title="Historial" rows={data.past} />
     </div>
   );
