@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelOrder, fallbackAfter, isMessageChannel, type MessageChannel, type Reach } from './message-channels';
+import { channelOrder, isMessageChannel, nextChannel, type MessageChannel, type Reach } from './message-channels';
 
 const all: Reach = { whatsapp: true, sms: true, email: true };
 const phoneOnly: Reach = { whatsapp: true, sms: true, email: false };
@@ -23,19 +23,20 @@ describe('channelOrder', () => {
   });
 });
 
-describe('fallbackAfter', () => {
-  it.each<[MessageChannel | null, Reach, 'whatsapp' | 'sms' | 'email', string | null]>([
-    ['whatsapp', all, 'whatsapp', 'sms'],
-    ['whatsapp', { whatsapp: true, sms: false, email: true }, 'whatsapp', 'email'],
-    [null, all, 'whatsapp', 'email'],
-    ['whatsapp', { whatsapp: true, sms: false, email: false }, 'whatsapp', null],
-    ['sms', all, 'sms', 'email'],
-    ['email', all, 'sms', null],
-    // She changed her choice since: anything else that reaches her.
-    ['email', { whatsapp: false, sms: true, email: true }, 'whatsapp', 'email'],
-    ['none', all, 'whatsapp', null],
-  ])('%s %o after %s -> %s', (chosen, reach, failed, expected) => {
-    expect(fallbackAfter(chosen, reach, failed)).toBe(expected);
+describe('nextChannel', () => {
+  it.each<[MessageChannel | null, Reach, Array<'whatsapp' | 'sms' | 'email'>, string | null]>([
+    ['whatsapp', all, ['whatsapp'], 'sms'],
+    ['whatsapp', { whatsapp: true, sms: false, email: true }, ['whatsapp'], 'email'],
+    [null, all, ['whatsapp'], 'email'],
+    ['whatsapp', { whatsapp: true, sms: false, email: false }, ['whatsapp'], null],
+    ['whatsapp', all, ['whatsapp', 'sms'], 'email'],
+    ['sms', all, ['sms'], 'email'],
+    // She changed her choice since: never back to one that failed.
+    ['email', { whatsapp: true, sms: true, email: false }, ['whatsapp'], 'sms'],
+    ['email', all, ['whatsapp', 'sms', 'email'], null],
+    ['none', all, ['whatsapp'], null],
+  ])('%s %o after %o -> %s', (chosen, reach, tried, expected) => {
+    expect(nextChannel(chosen, reach, tried)).toBe(expected);
   });
 });
 

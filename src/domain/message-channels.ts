@@ -40,9 +40,10 @@ export function channelOrder(chosen: MessageChannel | null, reach: Reach): SendC
   return ORDERS[chosen ?? 'auto'].filter((c) => reach[c]);
 }
 
-/** The channel tried after `failed` (a failed WhatsApp falls back to SMS or email), or null. */
-export function fallbackAfter(chosen: MessageChannel | null, reach: Reach, failed: SendChannel): SendChannel | null {
-  const order = channelOrder(chosen, reach);
-  const i = order.indexOf(failed);
-  return i >= 0 ? (order[i + 1] ?? null) : (order.find((c) => c !== failed) ?? null);
+/**
+ * The channel a message tries once the ones in `tried` failed for good (a failed WhatsApp falls back
+ * to SMS or email): the next of her order not tried yet, or null.
+ */
+export function nextChannel(chosen: MessageChannel | null, reach: Reach, tried: readonly SendChannel[]): SendChannel | null {
+  return channelOrder(chosen, reach).find((c) => !tried.includes(c)) ?? null;
 }

@@ -4,7 +4,7 @@
 // link ever go in: never the client's notes or a consent's answers (no health data in a message).
 
 import { SALON_TIME_ZONE } from './calendar-date';
-import { salonTimeText, type MessageKind } from './notification-rules';
+import { salonTimeText, type MessageKind, type ReplyKind } from './notification-rules';
 import { cancelTooLateCall, MESSAGING_MSG } from './texts/messaging';
 
 /** The facts a phone message may carry, and nothing more. */
@@ -32,10 +32,7 @@ export const isTemplateKind = (k: string): k is TemplateKind => k in WHATSAPP_TE
 /** The three body parameters of every template, in order. */
 export const templateParameters = (v: VisitFacts): [string, string, string] => [v.serviceName, salonDayText(v.start), salonTimeText(v.start)];
 
-/** The replies sent to a WhatsApp answer, as free text (she wrote within the last 24 hours). */
-export const REPLY_KINDS = ['reply_confirmed', 'reply_cancel_refused', 'reply_not_pending'] as const;
-export type ReplyKind = (typeof REPLY_KINDS)[number];
-
+/** The reply to her answer on WhatsApp, as free text (she wrote within the last 24 hours). */
 export function replyText(kind: ReplyKind, v: VisitFacts, salon: { phone: string; cancellationHours: number }): string {
   switch (kind) {
     case 'reply_confirmed':

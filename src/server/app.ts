@@ -29,6 +29,7 @@ import { paymentsRoutes } from './features/payments/routes';
 import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
 import { reportsRoutes } from './features/reports/routes';
 import { messagingRoutes } from './features/messaging/routes';
+import { webhookRoutes } from './features/messaging/webhook-routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -78,7 +79,9 @@ function apiRoutes(deps: Deps) {
     .route('/front-desk', consentsFrontDeskRoutes(deps))
     .route('/my-account', myConsentsRoutes(deps))
     // Reaching clients on their phone: the confirm/cancel link, the desk's WhatsApp reminders (ADR 044).
-    .route('/messaging', messagingRoutes(deps));
+    .route('/messaging', messagingRoutes(deps))
+    // What WhatsApp (Meta) and the SMS provider tell us, signed (ADR 045, 046).
+    .route('/webhooks', webhookRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */

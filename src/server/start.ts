@@ -89,7 +89,7 @@ export async function startServer(
     pool,
     db,
     log,
-    deliver: { db, mailer, log, now: deps.now, publicUrl: config.publicUrl, mailFrom: config.mailFrom, messageSecret },
+    deliver: { db, mailer, log, now: deps.now, publicUrl: config.publicUrl, mailFrom: config.mailFrom, messageSecret, whatsapp: config.whatsapp, sms: config.sms },
   });
 
   const webRoot = firstExisting(path.join(here, '../web'), path.join(here, '../../dist/web'));

@@ -24,8 +24,9 @@ CREATE INDEX "message_replies_appointment_idx" ON "message_replies" USING btree 
 ALTER TABLE "sent_messages" ADD CONSTRAINT "sent_messages_provider_id_unique" UNIQUE("provider_id");--> statement-breakpoint
 ALTER TABLE "sent_messages" ADD CONSTRAINT "sent_messages_channel" CHECK ("sent_messages"."channel" IN ('email', 'whatsapp', 'sms', 'whatsapp_link'));--> statement-breakpoint
 ALTER TABLE "sent_messages" ADD CONSTRAINT "sent_messages_delivery_status" CHECK ("sent_messages"."delivery_status" IN ('sent', 'delivered', 'read', 'failed'));--> statement-breakpoint
-ALTER TABLE "sent_messages" ADD CONSTRAINT "sent_messages_outcome" CHECK ("sent_messages"."outcome" IN ('sent', 'no_email', 'opted_out'));--> statement-breakpoint
-ALTER TABLE "clients" ADD CONSTRAINT "clients_message_channel" CHECK ("clients"."message_channel" IN ('whatsapp', 'sms', 'email', 'none'));--> statement-breakpoint
+ALTER TABLE "sent_messages" ADD CONSTRAINT "sent_messages_outcome" CHECK ("sent_messages"."outcome" IN ('sent', 'no_email', 'opted_out', 'failed'));--> statement-breakpoint
+ALTER TABLE "clients" ADD CONSTRAINT "clients_message_channel" CHECK ("clients"."message_channel" IN ('whatsapp', 'sms', 'email', 'none'));
+--> statement-breakpoint
 -- A message to a client whose account is deleted meanwhile (docs/decisions/033) keeps no address:
 -- for an email, as before, the appointment's current address; for a phone (WhatsApp, SMS: ADR 044)
 -- the number her client record still holds. The share locks make a deletion in progress finish

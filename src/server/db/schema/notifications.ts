@@ -10,10 +10,11 @@ import { appointments } from './appointments';
 
 /**
  * What became of a message: sent; not sendable (no address any channel reaches: a client record
- * without an email, ADR 029, or without a mobile the salon's channels reach, ADR 044); or she chose
- * no messages ('opted_out', ADR 044).
+ * without an email, ADR 029, or without a mobile the salon's channels reach, ADR 044); she chose
+ * no messages ('opted_out'); or the provider refused it for good ('failed': WhatsApp or SMS, then
+ * the next channel is tried, ADR 044).
  */
-const SENT_OUTCOMES = ['sent', 'no_email', 'opted_out'] as const;
+const SENT_OUTCOMES = ['sent', 'no_email', 'opted_out', 'failed'] as const;
 /** What the provider said of a WhatsApp or SMS message since (ADR 045, 046); email has none. */
 export const DELIVERY_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
 /** What a change asks of graphile-worker through the outbox: add a job, or remove one. */

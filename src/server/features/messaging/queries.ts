@@ -79,9 +79,10 @@ export async function markCancelledByHer(tx: Tx, id: string, version: number, at
 }
 
 /** A WhatsApp answer, once per message id: false when it came before (the notification again). */
-export async function claimReply(tx: Tx, v: { providerMessageId: string; appointmentId: string | null; action: 'confirm' | 'cancel' }): Promise<boolean> {
+export async function claimReply(tx: Tx, v: { providerMessageId: string; appointmentId: string; action: 'confirm' | 'cancel' }): Promise<boolean> {
   const res = await tx.execute(sql`INSERT INTO message_replies (provider_message_id, appointment_id, action, outcome)
-    VALUES (${v.providerMessageId}, ${v.appointmentId}::uuid, ${v.action}, 'not_pending') ON CONFLICT (provider_message_id) DO NOTHING`);
+    SELECT ${v.providerMessageId}, (SELECT id FROM appointments WHERE id = ${v.appointmentId}::uuid), ${v.action}, 'not_pending'
+    ON CONFLICT (provider_message_id) DO NOTHING`);
   return (res.rowCount ?? 0) > 0;
 }
 
