@@ -2,7 +2,7 @@ import { isMessageChannel } from './message-channels';
 import { isMobilePhone, mobilePhone } from './mobile-phone';
 import { MESSAGING_MSG } from './texts/messaging';
 
-// How the salon reaches a client (ADR 044): her phone, when she gives it herself (sign-up, Tus
+// How the salon reaches a client (ADR 057): her phone, when she gives it herself (sign-up, Tus
 // datos, Mis Citas' note), must be a mobile, since she gives it for WhatsApp or SMS; the desk's
 // records keep any valid phone (front-desk-rules.ts). A channel must be one that can reach her.
 

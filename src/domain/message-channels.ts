@@ -1,4 +1,4 @@
-// How a client hears from the salon about her own appointments (docs/decisions/044): the channel she
+// How a client hears from the salon about her own appointments (docs/decisions/057): the channel she
 // chose (or the desk chose for her), and the order in which channels are tried. Pure: which
 // channels reach her is an argument (her phone is a mobile, the salon configured WhatsApp or SMS,
 // she has an email).

@@ -8,7 +8,7 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type MessageRecipient = 'client' | 'professional';
 
 /**
- * The replies to her answer on WhatsApp (ADR 045), free text inside WhatsApp's 24-hour window:
+ * The replies to her answer on WhatsApp (ADR 055), free text inside WhatsApp's 24-hour window:
  * thanks for "Confirmo", the policy and the salon's phone for a "Cancelar cita" too late, and "no
  * longer pending" for a button of an older message. WhatsApp only: no other channel, no fallback.
  */
@@ -32,7 +32,7 @@ export function messageKey(m: { kind: MessageKind | ReplyKind; recipient: Messag
   return `${m.kind}:${m.recipient}:${m.appointmentId}:${m.version}`;
 }
 
-/** The channels a message can fall back to (ADR 044): the key of a fallback is the message's, then ":" and its channel. */
+/** The channels a message can fall back to (ADR 057): the key of a fallback is the message's, then ":" and its channel. */
 const VIA = ['whatsapp', 'sms', 'email'] as const;
 export type Via = (typeof VIA)[number];
 

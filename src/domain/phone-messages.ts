@@ -1,4 +1,4 @@
-// What the phone channels say (docs/decisions/044, 045): the WhatsApp templates' names and body
+// What the phone channels say (docs/decisions/057, 055): the WhatsApp templates' names and body
 // parameters, the free replies inside WhatsApp's 24-hour window, the SMS and the desk's wa.me text.
 // Pure: the appointment's facts in, text out. Only the service, the day, the time, the salon and a
 // link ever go in: never the client's notes or a consent's answers (no health data in a message).

@@ -78,9 +78,9 @@ function apiRoutes(deps: Deps) {
     .route('/consents', consentsRoutes(deps))
     .route('/front-desk', consentsFrontDeskRoutes(deps))
     .route('/my-account', myConsentsRoutes(deps))
-    // Reaching clients on their phone: the confirm/cancel link, the desk's WhatsApp reminders (ADR 044).
+    // Reaching clients on their phone: the confirm/cancel link, the desk's WhatsApp reminders (ADR 057).
     .route('/messaging', messagingRoutes(deps))
-    // What WhatsApp (Meta) and the SMS provider tell us, signed (ADR 045, 046).
+    // What WhatsApp (Meta) and the SMS provider tell us, signed (ADR 055, 056).
     .route('/webhooks', webhookRoutes(deps));
 }
 

@@ -35,14 +35,14 @@ const EnvSchema = z
     TRUST_PROXY: optionalText.pipe(z.string().regex(/^(true|false|[0-9])$/, 'true, false o el número de proxies (0-9)').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     WEB_CONCURRENCY: z.coerce.number().int('un número entero').min(1, 'al menos 1').max(64, 'como mucho 64').default(1),
-    // WhatsApp Business Platform, Cloud API (ADR 045; docs/operations.md "WhatsApp"): the four go together.
+    // WhatsApp Business Platform, Cloud API (ADR 055; docs/operations.md "WhatsApp"): the four go together.
     WHATSAPP_TOKEN: optionalText,
     WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(z.string().regex(/^\d{1,30}$/, 'el identificador numérico del número en Meta').optional()),
     WHATSAPP_APP_SECRET: optionalText,
     WHATSAPP_VERIFY_TOKEN: optionalText,
     WHATSAPP_GRAPH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()).default('https://graph.facebook.com'),
     WHATSAPP_GRAPH_VERSION: optionalText.pipe(z.string().regex(/^v\d{1,3}\.\d{1,2}$/, 'como v23.0').optional()).default('v23.0'),
-    // SMS through Twilio's Messages API (ADR 046): the three go together.
+    // SMS through Twilio's Messages API (ADR 056): the three go together.
     TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'empieza por AC y 32 caracteres hexadecimales').optional()),
     TWILIO_AUTH_TOKEN: optionalText,
     TWILIO_FROM: optionalText.pipe(z.string().regex(/^(\+\d{6,15}|[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/, 'un número +34…, un remitente de hasta 11 letras o un Messaging Service (MG…)').optional()),
@@ -116,7 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     /** HTTP worker processes (node:cluster); 1 = the single process, as before (ADR 015) */
     workers: e.WEB_CONCURRENCY,
-    /** WhatsApp Cloud API (ADR 045), when configured. */
+    /** WhatsApp Cloud API (ADR 055), when configured. */
     whatsapp:
       e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN
         ? {
@@ -128,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             version: e.WHATSAPP_GRAPH_VERSION,
           }
         : undefined,
-    /** SMS through Twilio (ADR 046), when configured. */
+    /** SMS through Twilio (ADR 056), when configured. */
     sms:
       e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
         ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: e.TWILIO_API_URL.replace(/\/+$/, '') }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { rememberSecret } from './run-log';
 
-// A stand-in for Meta's Graph API, WhatsApp Cloud API (ADR 045), on loopback: it speaks the real
+// A stand-in for Meta's Graph API, WhatsApp Cloud API (ADR 055), on loopback: it speaks the real
 // protocol, and is strict where Meta is. POST /v<version>/<phone number id>/messages must carry the
 // bearer token (else 401, OAuthException 190) and Meta's JSON: messaging_product "whatsapp", `to`
 // digits without "+", a template among those approved (docs/operations.md, "WhatsApp") with

@@ -1,4 +1,4 @@
-// The texts of the phone channels (docs/decisions/044): the phone and channel rules the server
+// The texts of the phone channels (docs/decisions/057): the phone and channel rules the server
 // answers with, the desk's "Recordatorios de mañana", the page of the confirm/cancel link. A module
 // of its own: no client first view downloads it (the sign-up page words its codes itself).
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { isMessageChannel, type MessageChannel } from '../../domain/message-channels';
 import type { Db, Tx } from '../db/client';
 
-// An account's phone and channel (ADR 044) live on her client record, where the desk sees and
+// An account's phone and channel (ADR 057) live on her client record, where the desk sees and
 // changes them too: the record the salon keeps of her is one, whoever typed the number. An account
 // without a record yet (no booking) gets one here, as its first booking would (migration 0005):
 // with the email only once it is verified (ADR 033).

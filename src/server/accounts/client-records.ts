@@ -39,7 +39,7 @@ export async function attachClientRecords(db: Db, userId: string): Promise<numbe
       const [keep, ...rest] = records;
       const merged = [...rest, ...own];
       const notes = [keep!.notes, ...merged.map((r) => r.notes)].map((n) => n.trim()).filter(Boolean).join('\n');
-      // The phone and channel she gave herself (sign-up, Tus datos: ADR 044) outrank the desk's older ones.
+      // The phone and channel she gave herself (sign-up, Tus datos: ADR 057) outrank the desk's older ones.
       const phone = own.find((r) => r.phone)?.phone ?? keep!.phone ?? merged.find((r) => r.phone)?.phone ?? null;
       const channel = own.find((r) => r.message_channel)?.message_channel ?? keep!.message_channel ?? merged.find((r) => r.message_channel)?.message_channel ?? null;
       // Reminders stopped from any merged record's link stay stopped (ADR 029).

@@ -1,7 +1,7 @@
 import { escapeHtml } from '../../domain/html';
 
 // The few pages the server renders itself, reached from a message's link without signing in (the
-// stop-reminders page, ADR 029; the confirm/cancel page of a visit, ADR 044): no login, no app
+// stop-reminders page, ADR 029; the confirm/cancel page of a visit, ADR 057): no login, no app
 // bundle, the app's colours and type (src/web/styles.css) in a few inline rules (the CSP allows
 // inline styles, not scripts).
 

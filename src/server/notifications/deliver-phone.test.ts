@@ -3,7 +3,7 @@ import type { DeliveryRow } from './deliver';
 import { clientRoute } from './deliver-phone';
 import type { JobPayload } from './enqueue';
 
-// Which channel a message to a client takes (ADR 044), for every kind of client and every channel
+// Which channel a message to a client takes (ADR 057), for every kind of client and every channel
 // the salon has: an account, a phone-only record, an email but no account, a deleted account.
 const row = (p: Partial<DeliveryRow>): DeliveryRow => ({
   id: 'a1',

@@ -13,7 +13,7 @@ import { sendSms } from './sms';
 import { replyPayload, visitPath, visitToken } from './tokens';
 import { sendTemplate, sendText } from './whatsapp';
 
-// The client's messages on her phone (ADR 044-046): which channel a message to her takes, and its
+// The client's messages on her phone (ADR 055-057): which channel a message to her takes, and its
 // sending by WhatsApp or SMS. Only the service, the day, the time, the salon and a signed link go
 // out: never her notes or a consent's answers (domain/phone-messages.ts).
 
@@ -22,7 +22,7 @@ export type Route = { kind: 'email' } | { kind: 'phone'; channel: 'whatsapp' | '
 /**
  * Her channel: a fallback's own, else the first of her order that reaches her (domain
  * message-channels.ts). The consent reminder goes by email only (its page asks health questions:
- * ADR 044); a reply on WhatsApp only by WhatsApp.
+ * ADR 057); a reply on WhatsApp only by WhatsApp.
  */
 export function clientRoute(deps: Pick<DeliverDeps, 'whatsapp' | 'sms'>, p: JobPayload, r: DeliveryRow): Route {
   const mobile = isMobilePhone(r.client_phone);

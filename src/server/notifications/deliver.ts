@@ -22,7 +22,7 @@ export type DeliverDeps = {
   publicUrl: string;
   mailFrom: string;
   messageSecret: string;
-  /** The phone channels, when the salon configured them (ADR 045, 046). */
+  /** The phone channels, when the salon configured them (ADR 055, 056). */
   whatsapp?: WhatsappConfig;
   sms?: SmsConfig;
 };
@@ -52,7 +52,7 @@ type Row = {
   reminder_hours: number;
   /** A consent its service requires is unsigned (ADR 041, SQL consent_missing). */
   consent_missing: boolean;
-  /** Her record's phone (E.164) and channel (ADR 044), and the policy a reply quotes. */
+  /** Her record's phone (E.164) and channel (ADR 057), and the policy a reply quotes. */
   client_phone: string | null;
   message_channel: string | null;
   cancellation_hours: number;
@@ -132,7 +132,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       return 'skipped';
     }
 
-    // The client's channel (ADR 044): her phone, nothing at all, or email as below.
+    // The client's channel (ADR 057): her phone, nothing at all, or email as below.
     if (p.recipient === 'client') {
       const route = clientRoute(deps, p, r);
       if (route.kind === 'phone') return deliverByPhone(deps, tx, key, p, r, route.channel, route.phone);

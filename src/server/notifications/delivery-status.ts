@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { enqueueFallback, type Configured } from './fallback';
 
-// What WhatsApp and Twilio said of a message since it left (ADR 045, 046): stored on its row, the
+// What WhatsApp and Twilio said of a message since it left (ADR 055, 056): stored on its row, the
 // furthest state kept (receipts may come out of order); a "failed" one falls back to the next
 // channel (fallback.ts). A receipt for a message that is not ours changes nothing.
 

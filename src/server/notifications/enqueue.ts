@@ -22,9 +22,9 @@ export type MessagePayload = {
   version: number;
 };
 
-/** A reply on WhatsApp to her answer (ADR 045): free text, to her only. */
+/** A reply on WhatsApp to her answer (ADR 055): free text, to her only. */
 export type ReplyPayload = { appointmentId: string; kind: ReplyKind; recipient: 'client'; version: number };
-/** What a job carries: a message or a reply; `via`, the channel of a fallback (ADR 044). */
+/** What a job carries: a message or a reply; `via`, the channel of a fallback (ADR 057). */
 export type JobPayload = (MessagePayload | ReplyPayload) & { via?: Via };
 /** Every kind the worker accepts off the queue. */
 export const JOB_KINDS = [...MESSAGE_KINDS, ...REPLY_KINDS] as const;

@@ -6,7 +6,7 @@ import type { Tx } from '../db/client';
 import { enqueueDelivery } from './enqueue';
 
 // A WhatsApp or SMS the provider refused for good, at once or later by a "failed" receipt (ADR
-// 044): the same message is written to the outbox again, by the next channel of her order that
+// 057): the same message is written to the outbox again, by the next channel of her order that
 // reaches her and has not been tried, in the transaction that records the failure. A reply on
 // WhatsApp never falls back: it answers her there.
 

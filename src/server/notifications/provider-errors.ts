@@ -1,4 +1,4 @@
-// What a phone channel's provider answered (ADR 045, 046). A refusal of THIS message (a number
+// What a phone channel's provider answered (ADR 055, 056). A refusal of THIS message (a number
 // without WhatsApp, a template not approved, a wrong token) is permanent: the message is recorded
 // as failed and the next channel is tried. Anything else (the network, a 5xx, a rate limit) is
 // thrown as a plain Error, and the queue tries again later (ADR 021).

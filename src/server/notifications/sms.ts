@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { PermanentSendError, postWithin, shortText } from './provider-errors';
 
-// SMS through Twilio's Messages API (ADR 046): POST /2010-04-01/Accounts/{sid}/Messages.json,
+// SMS through Twilio's Messages API (ADR 056): POST /2010-04-01/Accounts/{sid}/Messages.json,
 // form-encoded, HTTP Basic with the account SID and auth token; its delivery receipts come back to
 // StatusCallback signed with X-Twilio-Signature (features/messaging). No SDK: one POST and one HMAC.
 

@@ -55,7 +55,7 @@ export const newFeedToken = () => randomBytes(32).toString('base64url');
  */
 export const feedTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
-// ---- The answers to a message about a visit (ADR 044, 045) ----
+// ---- The answers to a message about a visit (ADR 057, 055) ----
 // Both name ONE appointment at ONE version (its calendar SEQUENCE): a link or button of a message
 // about an older time does not confirm or cancel the new one. Each purpose has its own string, so a
 // token of one kind is never accepted as another.

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { PermanentSendError, postWithin, shortText } from './provider-errors';
 
-// WhatsApp Business Platform, Cloud API (ADR 045): POST {graph}/v<version>/{phone number id}/messages
+// WhatsApp Business Platform, Cloud API (ADR 055): POST {graph}/v<version>/{phone number id}/messages
 // with the bearer token and Meta's JSON. No SDK: Meta keeps none for Node, and this is one POST.
 
 export type WhatsappConfig = NonNullable<Config['whatsapp']>;

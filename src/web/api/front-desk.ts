@@ -21,7 +21,7 @@ export type ClientInput = {
   phone: string;
   email?: string | null;
   notes?: string;
-  /** How she hears from the salon (ADR 044); null: not chosen. */
+  /** How she hears from the salon (ADR 057); null: not chosen. */
   messageChannel?: MessageChannel | null;
   confirmAttach?: boolean;
 };

@@ -4,7 +4,7 @@ import { MSG } from '../../domain/texts/common';
 import { MESSAGING_MSG } from '../../domain/texts/messaging';
 import { api, call } from '../lib/api';
 
-// The messaging room's calls for the desk (src/server/features/messaging, ADR 044): tomorrow's
+// The messaging room's calls for the desk (src/server/features/messaging, ADR 057): tomorrow's
 // visits with their wa.me links, one appointment's or one client record's, and the tap that marks
 // "Recordatorio enviado".
 

@@ -33,7 +33,7 @@ export const reminderPreferencesQuery = () =>
 
 export const saveReminderPreference = (reminders: boolean) => call(api.messages.preferences.$put({ json: { reminders } }), MSG.loadMyDataFailed);
 
-// Her phone and how the salon reaches her (ADR 044): on her client record, where the desk sees it.
+// Her phone and how the salon reaches her (ADR 057): on her client record, where the desk sees it.
 export type MyContact = InferResponseType<(typeof api)['my-account']['contact']['$get'], 200>;
 export type ContactInput = { phone: string | null; messageChannel: MyContact['messageChannel'] };
 

@@ -97,7 +97,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/recepcion/firma/:appointmentId', page: 'features/consents/reception-sign-page.tsx', layout: 'employee', access: 'staff' },
   // Issue 25 (ADR 042): the owner's reports; Chart.js loads with this page only.
   { path: '/admin/informes', page: 'features/reports/reports-page.tsx', layout: 'admin', access: 'admin' },
-  // Reaching clients on their phone (docs/decisions/044): tomorrow's WhatsApp reminders from the desk.
+  // Reaching clients on their phone (docs/decisions/057): tomorrow's WhatsApp reminders from the desk.
   { path: '/admin/reminders', page: 'features/messaging/tomorrow-reminders-page.tsx', layout: 'admin', access: 'admin' },
 ];
 

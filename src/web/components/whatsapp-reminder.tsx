@@ -3,7 +3,7 @@ import { MESSAGING_MSG } from '../../domain/texts/messaging';
 import { buttonClass } from './button';
 
 /**
- * The desk's WhatsApp reminder of one visit (docs/decisions/044): a wa.me link, prefilled by the
+ * The desk's WhatsApp reminder of one visit (docs/decisions/057): a wa.me link, prefilled by the
  * server with the reminder and her confirm/cancel link, opened in WhatsApp; the tap also calls
  * `onSent` ("Recordatorio enviado"). No mobile: nothing to tap.
  */

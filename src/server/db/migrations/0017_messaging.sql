@@ -28,7 +28,7 @@ ALTER TABLE "sent_messages" ADD CONSTRAINT "sent_messages_outcome" CHECK ("sent_
 ALTER TABLE "clients" ADD CONSTRAINT "clients_message_channel" CHECK ("clients"."message_channel" IN ('whatsapp', 'sms', 'email', 'none'));
 --> statement-breakpoint
 -- A message to a client whose account is deleted meanwhile (docs/decisions/033) keeps no address:
--- for an email, as before, the appointment's current address; for a phone (WhatsApp, SMS: ADR 044)
+-- for an email, as before, the appointment's current address; for a phone (WhatsApp, SMS: ADR 057)
 -- the number her client record still holds. The share locks make a deletion in progress finish
 -- first (or wait for this commit, and then clear the address itself).
 CREATE OR REPLACE FUNCTION "sent_messages_current_address"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -25,7 +25,7 @@ export const clients = pgTable(
       .references(() => user.id, { onDelete: 'set null' }),
     /** When she stopped reminders from an email's link (0007; null: on). An account's choice is message_preferences. */
     remindersStoppedAt: timestamp('reminders_stopped_at', { withTimezone: true }),
-    /** How she hears from the salon (ADR 044): her choice or the desk's; null = not chosen (automatic). */
+    /** How she hears from the salon (ADR 057): her choice or the desk's; null = not chosen (automatic). */
     messageChannel: text('message_channel', { enum: MESSAGE_CHANNELS }),
     createdAt: created(),
     updatedAt: updated(),

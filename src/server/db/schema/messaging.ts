@@ -3,7 +3,7 @@ import { bigserial, check, index, pgTable, text, timestamp, uuid } from 'drizzle
 import { sqlLiterals } from '../sql-literals';
 import { appointments } from './appointments';
 
-// The messaging room's answers from clients (ADR 045): a tap on "Confirmo" or "Cancelar cita" in a
+// The messaging room's answers from clients (ADR 055): a tap on "Confirmo" or "Cancelar cita" in a
 // WhatsApp message, once per WhatsApp message id. Meta delivers a notification at least once: the
 // primary key on its id makes the second delivery act on nothing. Holds no phone or name: the
 // appointment says whose it was.

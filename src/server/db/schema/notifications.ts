@@ -10,12 +10,12 @@ import { appointments } from './appointments';
 
 /**
  * What became of a message: sent; not sendable (no address any channel reaches: a client record
- * without an email, ADR 029, or without a mobile the salon's channels reach, ADR 044); she chose
+ * without an email, ADR 029, or without a mobile the salon's channels reach, ADR 057); she chose
  * no messages ('opted_out'); or the provider refused it for good ('failed': WhatsApp or SMS, then
- * the next channel is tried, ADR 044).
+ * the next channel is tried, ADR 057).
  */
 const SENT_OUTCOMES = ['sent', 'no_email', 'opted_out', 'failed'] as const;
-/** What the provider said of a WhatsApp or SMS message since (ADR 045, 046); email has none. */
+/** What the provider said of a WhatsApp or SMS message since (ADR 055, 056); email has none. */
 export const DELIVERY_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
 /** What a change asks of graphile-worker through the outbox: add a job, or remove one. */
 const OUTBOX_OPS = ['add', 'remove'] as const;
@@ -34,7 +34,7 @@ export const sentMessages = pgTable(
     sentTo: text('sent_to'),
     outcome: text('outcome', { enum: SENT_OUTCOMES }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
-    // ADR 044-046: the channel it left by, the provider's id of it (WhatsApp's wamid, Twilio's SID)
+    // ADR 055-057: the channel it left by, the provider's id of it (WhatsApp's wamid, Twilio's SID)
     // and what the provider said since; `failure` is the provider's error code and title, never her data.
     channel: text('channel', { enum: DELIVERY_CHANNELS }).notNull().default('email'),
     providerId: text('provider_id').unique(),
@@ -55,7 +55,7 @@ export const messagePreferences = pgTable('message_preferences', {
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   reminders: boolean('reminders').notNull().default(true),
-  /** ADR 044: she closed Mis Citas' note offering to add a phone (or was asked at sign-up). */
+  /** ADR 057: she closed Mis Citas' note offering to add a phone (or was asked at sign-up). */
   phoneNoteDismissedAt: timestamp('phone_note_dismissed_at', { withTimezone: true }),
   updatedAt: updated(),
 });

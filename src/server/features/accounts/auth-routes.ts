@@ -209,7 +209,7 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
       const refused = await passwordRefusal(deps, c.req.path, req);
       if (refused) return errorJson(c, 400, refused.code, refused.message);
     }
-    // The sign-up's optional phone (ADR 044): refused before any account exists, saved after.
+    // The sign-up's optional phone (ADR 057): refused before any account exists, saved after.
     let signupPhone: string | null | undefined;
     if (post && c.req.path === SIGN_UP) {
       const taken = await takeSignupPhone(req);

@@ -4,7 +4,7 @@ import { dismissPhoneNote, saveContact } from '../../accounts/client-contact';
 import type { Deps } from '../../http/env';
 import { safeError } from '../../logger';
 
-// The sign-up's optional "Teléfono" (ADR 044). better-auth knows nothing of it: our door reads it,
+// The sign-up's optional "Teléfono" (ADR 057). better-auth knows nothing of it: our door reads it,
 // refuses a number that is not a mobile before any account exists, hands better-auth the body
 // without it, and once the account is made writes it on her client record.
 

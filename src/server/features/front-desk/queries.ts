@@ -188,7 +188,7 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
     .select({
       ...staffAppointment,
       clientPhone: clients.phone,
-      // ADR 044: she answered "Confirmo" (WhatsApp or her link); the block shows it.
+      // ADR 057: she answered "Confirmo" (WhatsApp or her link); the block shows it.
       clientConfirmedAt: appointments.clientConfirmedAt,
       prepMinutes: appointments.prepMinutes,
       cleanupMinutes: appointments.cleanupMinutes,

@@ -19,7 +19,7 @@ const ClientBody = z.strictObject({
   phone: text(40, STAFF_MSG.clientPhoneInvalid),
   email: text(300, STAFF_MSG.clientEmailInvalid).nullable().optional(),
   notes: text(4000, STAFF_MSG.clientNotesTooLong).optional(),
-  // How she hears from the salon (ADR 044); left out, a new record has none chosen and an edit keeps hers.
+  // How she hears from the salon (ADR 057); left out, a new record has none chosen and an edit keeps hers.
   messageChannel: z.enum(MESSAGE_CHANNELS, { error: MESSAGING_MSG.channelInvalid }).nullable().optional(),
   // Yes to giving the record, and its history, to the account with this verified email (ADR 033).
   confirmAttach: z.boolean({ error: MSG.invalidInput }).optional(),

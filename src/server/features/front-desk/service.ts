@@ -37,7 +37,7 @@ export async function findClients(ctx: Ctx, q: string) {
 /** What the staff send: the record's fields, her channel, and their yes to attaching it to an account. */
 export type ClientInput = ClientFields & { messageChannel?: MessageChannel | null; confirmAttach?: boolean };
 
-/** The record's fields checked; the channel (ADR 044) must reach her (`keep`: the record's, when not sent). */
+/** The record's fields checked; the channel (ADR 057) must reach her (`keep`: the record's, when not sent). */
 function clean(f: ClientInput, keep: MessageChannel | null = null) {
   const checked = checkClientFields(f);
   if (!checked.ok) throw badRequest(checked.message);

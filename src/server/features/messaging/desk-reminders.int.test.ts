@@ -8,7 +8,7 @@ import { arrangeWorld, freshIp, type World } from '../../../../test/support/salo
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { visitToken } from '../../notifications/tokens';
 
-// Day one for a small salon, no provider at all (ADR 044): "Recordatorios de mañana" gives each
+// Day one for a small salon, no provider at all (ADR 057): "Recordatorios de mañana" gives each
 // visit a wa.me link prefilled with the reminder and her confirm/cancel link; the tap marks
 // "Recordatorio enviado"; the link's page confirms (the day view and the agenda show it) or cancels
 // as hers under the policy (the time is free again, the professional is told).

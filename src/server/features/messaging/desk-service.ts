@@ -9,7 +9,7 @@ import { isId } from '../../http/params';
 import { visitPath, visitToken } from '../../notifications/tokens';
 import { confirmedVisitsBetween, deskVisit, recordDeskReminder, upcomingVisitsOfRecord, type DeskVisit, type Visit } from './queries';
 
-// The desk's WhatsApp without any provider (ADR 044): each visit's wa.me link, prefilled with the
+// The desk's WhatsApp without any provider (ADR 057): each visit's wa.me link, prefilled with the
 // reminder and her confirm/cancel link; a tap marks "Recordatorio enviado".
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'config' | 'messageSecret'>;

@@ -3,7 +3,7 @@ import { readVisitToken, type ReplyAction } from '../../notifications/tokens';
 import { visitById, type Visit } from './queries';
 import { announce, answerVisit, type Answered } from './replies';
 
-// The confirm/cancel link of an SMS or of the desk's WhatsApp (ADR 044): the signed token names the
+// The confirm/cancel link of an SMS or of the desk's WhatsApp (ADR 057): the signed token names the
 // visit at one version; no sign-in.
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime' | 'messageSecret'>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 
-// The messaging room's SQL (ADR 044, 045): a visit as a message names it, the client's answers to
+// The messaging room's SQL (ADR 057, 055): a visit as a message names it, the client's answers to
 // it, and the desk's WhatsApp reminders.
 
 type Exec = Pick<Db, 'execute'>;
@@ -131,7 +131,7 @@ export async function upcomingVisitsOfRecord(db: Exec, recordId: string, now: Da
 }
 
 /**
- * The desk sent the reminder from its own WhatsApp (a wa.me link, ADR 044): recorded like any
+ * The desk sent the reminder from its own WhatsApp (a wa.me link, ADR 057): recorded like any
  * message, once per visit and version; its key is not the automatic reminder's, so that one still
  * leaves by its channel.
  */

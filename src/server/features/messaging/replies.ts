@@ -8,7 +8,7 @@ import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 import type { ReplyAction, VisitRef } from '../../notifications/tokens';
 import { markCancelledByHer, markConfirmedByClient, visitById, type Visit } from './queries';
 
-// A client's answer to a message about her visit (ADR 044, 045): "Confirmo" or "Cancelar cita",
+// A client's answer to a message about her visit (ADR 057, 055): "Confirmo" or "Cancelar cita",
 // from WhatsApp's buttons or from the page an SMS or the desk's WhatsApp links to. The same rules
 // as Mis Citas (SPEC §5 Cancellation by client): only a confirmed visit still to come, cancelled
 // only outside the salon's policy window, and only at the version her message was about.
@@ -28,7 +28,7 @@ export async function answerVisit(tx: Tx, now: Date, ref: VisitRef, action: Repl
   const check = canClientCancel(visit, now, visit.cancellationHours);
   if (!check.ok) return { answer: check.reason === 'window' ? 'too_late' : 'not_pending', visit };
   if (!(await markCancelledByHer(tx, visit.id, ref.version, now))) return { answer: 'not_pending', visit };
-  // The professional is told, and she gets the cancellation on her channel (ADR 021, 044).
+  // The professional is told, and she gets the cancellation on her channel (ADR 021, 057).
   await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: visit.id, now });
   return { answer: 'cancelled', visit };
 }

@@ -22,7 +22,7 @@ type Ctx = Pick<Deps, 'db' | 'now' | 'realtime' | 'config' | 'messageSecret'>;
 const wantsHtml = (c: Context<AppEnv>) => (c.req.header('accept') ?? '').includes('text/html');
 
 /**
- * /api/messaging (ADR 044): the confirm/cancel page an SMS or the desk's WhatsApp links to (no
+ * /api/messaging (ADR 057): the confirm/cancel page an SMS or the desk's WhatsApp links to (no
  * sign-in: the signed link names one visit), and the desk's WhatsApp reminders (staff).
  */
 export const messagingRoutes = (deps: Ctx) => {

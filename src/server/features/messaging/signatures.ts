@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-// Who may call our webhooks (ADR 045, 046): only the provider, proven by its signature over what it
+// Who may call our webhooks (ADR 055, 056): only the provider, proven by its signature over what it
 // sent. Anything unsigned or wrongly signed is refused before it is read.
 
 function same(a: string, b: string): boolean {

@@ -7,7 +7,7 @@ import { smallPage } from '../../http/small-page';
 import type { Visit } from './queries';
 import type { Answer } from './replies';
 
-// The page the confirm/cancel link of an SMS or of the desk's WhatsApp opens (ADR 044): no sign-in
+// The page the confirm/cancel link of an SMS or of the desk's WhatsApp opens (ADR 057): no sign-in
 // (the signed link is the credential), the visit's facts (never her notes), and two buttons that
 // POST. Its GET only shows: a phone's link preview that opens it confirms or cancels nothing.
 

@@ -15,7 +15,7 @@ const TWILIO_STATUS: Record<string, 'sent' | 'delivered' | 'read' | 'failed'> = 
 const refused = 'Firma no válida.';
 
 /**
- * /api/webhooks (ADR 045, 046): what WhatsApp and the SMS provider tell us. Not configured: 404.
+ * /api/webhooks (ADR 055, 056): what WhatsApp and the SMS provider tell us. Not configured: 404.
  * Unsigned or wrongly signed: 401, read no further. A signed body we do not understand: 200 and
  * nothing changes (a 4xx would make the provider send it again and again).
  */

@@ -9,7 +9,7 @@ import { readReplyPayload } from '../../notifications/tokens';
 import { claimReply, settleReply, visitById } from './queries';
 import { announce, answerVisit, type Answer, type Answered } from './replies';
 
-// Meta's notifications to /api/webhooks/whatsapp, once their signature is checked (ADR 045): a tap
+// Meta's notifications to /api/webhooks/whatsapp, once their signature is checked (ADR 055): a tap
 // on a quick-reply button ("Confirmo", "Cancelar cita") and the delivery statuses of what we sent.
 // Read leniently (Meta adds fields) but bounded; whatever is not ours, or not understood, changes
 // nothing. Each notification may come more than once: a button acts once per WhatsApp message id.

@@ -147,7 +147,7 @@ describe('deleting an account', () => {
     const NAME = 'Ximena Olvidadiza';
     const s = await person(server, EMAIL, 'client', NAME);
     await server.deps.db.execute(sql`UPDATE "user" SET email_verified = true WHERE email = ${EMAIL}`);
-    // Her mobile and channel (ADR 044) go with her too.
+    // Her mobile and channel (ADR 057) go with her too.
     expect((await s.put('/api/my-account/contact', { phone: '699 88 77 66', messageChannel: 'email' })).status).toBe(200);
     const id = await book(s, '10:00');
     const ids = [id, await book(s, '12:00')];

@@ -6,7 +6,7 @@ import { person, PASSWORD, TRUST_PROXY_ENV } from '../../../../test/support/admi
 import { newSession, type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// A phone for every client who wants reminders (ADR 044): at sign-up (optional, a mobile), in Tus
+// A phone for every client who wants reminders (ADR 057): at sign-up (optional, a mobile), in Tus
 // datos with her channel, Mis Citas' note after a sign-up that never asked (Google), and the desk
 // seeing and changing the same record.
 

@@ -79,7 +79,7 @@ export function anonymise(tx: Tx, clientId: string, placeholder: string, now: Da
 
 /**
  * The salon's record of this person (a client record, ADR 019) keeps the visits it counts but no
- * longer who it was: name replaced, email, phone, her channel (ADR 044) and the staff's notes gone.
+ * longer who it was: name replaced, email, phone, her channel (ADR 057) and the staff's notes gone.
  */
 export async function anonymiseClientRecord(tx: Tx, userId: string, placeholder: string, now: Date) {
   await tx.update(clients).set({ name: placeholder, email: null, phone: null, messageChannel: null, notes: '', updatedAt: now }).where(eq(clients.userId, userId));
@@ -118,7 +118,7 @@ export function changesOfClientRecord(db: Db, clientId: string) {
 
 /**
  * The messages sent to her keep their outcome, not her address (her email or phone) nor the
- * provider's id of them (Meta and Twilio keep her number under it); her answers to them go (ADR 044).
+ * provider's id of them (Meta and Twilio keep her number under it); her answers to them go (ADR 057).
  */
 export async function forgetAddressOfSentMessages(tx: Tx, userId: string, email: string) {
   await tx.execute(sql`UPDATE sent_messages SET sent_to = NULL, provider_id = NULL

@@ -15,7 +15,7 @@ const DeleteBody = z.strictObject({
   password: z.string({ error: ACCOUNT_MSG.accountDeleteReauth }).max(1024, ACCOUNT_MSG.accountDeleteReauth).optional(),
 });
 
-// Her phone (any text: the rule words what is wrong with it) and her channel (ADR 044).
+// Her phone (any text: the rule words what is wrong with it) and her channel (ADR 057).
 const ContactBody = z.strictObject({
   phone: z.string({ error: MESSAGING_MSG.phoneInvalid }).max(40, MESSAGING_MSG.phoneInvalid).nullable(),
   messageChannel: z.enum(MESSAGE_CHANNELS, { error: MESSAGING_MSG.channelInvalid }).nullable(),
@@ -24,7 +24,7 @@ const ContactBody = z.strictObject({
 /** The signed-in user's own data (RGPD, ADR 026): download it, delete the account. */
 export const myAccountRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'log' | 'rateLimit'>) =>
   new Hono<AppEnv>()
-    // How the salon reaches her: her phone and channel (ADR 044), and Mis Citas' note offering a phone.
+    // How the salon reaches her: her phone and channel (ADR 057), and Mis Citas' note offering a phone.
     .get('/contact', requireUser(), async (c) => c.json(await myContact(deps, c.get('user'))))
     .put('/contact', requireUser(), validate('json', ContactBody), async (c) => c.json(await saveMyContact(deps, c.get('user'), c.req.valid('json'))))
     .post('/phone-note/dismiss', requireUser(), async (c) => c.json(await dismissMyPhoneNote(deps, c.get('user'))))

@@ -210,7 +210,7 @@ export async function deleteMyAccount(
   return { cancelled: result.cancelled.length, kept: result.kept };
 }
 
-// ---- her phone and how the salon reaches her (ADR 044) ----
+// ---- her phone and how the salon reaches her (ADR 057) ----
 
 /** Her phone (E.164), her channel, and whether Mis Citas offers to add a phone. */
 export const myContact = (ctx: Pick<Deps, 'db'>, me: SessionUser) => contactOf(ctx.db, me.id);

@@ -19,7 +19,7 @@ export function AdminLayout() {
             // The salon's day and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
             { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
-            // ADR 044: tomorrow's visits, each a one-tap WhatsApp reminder.
+            // ADR 057: tomorrow's visits, each a one-tap WhatsApp reminder.
             { to: '/admin/reminders', label: 'Recordatorios de mañana', icon: MessageCircle },
             // Issue 23 (ADR 038, 039): the day's takings and the gift cards.
             { to: '/admin/caja', label: 'Caja del día', icon: Wallet },

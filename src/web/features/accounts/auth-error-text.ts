@@ -21,7 +21,7 @@ const REASONS: Record<string, string> = {
   EMAIL_NOT_VERIFIED: 'Google no ha confirmado el email de esta cuenta',
   // ADR 032: a name is one line
   NAME_CONTROL_CHARACTERS: 'el nombre tiene caracteres no permitidos',
-  // The sign-up's optional phone (ADR 044): for WhatsApp or SMS, so a mobile
+  // The sign-up's optional phone (ADR 057): for WhatsApp or SMS, so a mobile
   PHONE_INVALID: 'el teléfono no es válido',
   PHONE_NOT_MOBILE: 'el teléfono no es un móvil (para WhatsApp o SMS hace falta un móvil)',
   // A client account just linked as an employee (ADR 030)

@@ -51,7 +51,7 @@ export default function SignupPage() {
       <Form onSubmit={submit} className="space-y-4" aria-label="Crear cuenta">
         <TextField label="Nombre (opcional)" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
         <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        {/* Optional (ADR 044): the server checks it is a mobile and keeps it on her record. */}
+        {/* Optional (ADR 057): the server checks it is a mobile and keeps it on her record. */}
         <TextField
           label="Teléfono (opcional)"
           type="tel"

@@ -67,7 +67,7 @@ export function AppointmentCard({
             <StatusBadge status={status} />
           </div>
           <p className="mt-1 text-[1.05rem] text-ink">{a.clientName}</p>
-          {/* ADR 044: she answered "Confirmo" to her WhatsApp or SMS. */}
+          {/* ADR 057: she answered "Confirmo" to her WhatsApp or SMS. */}
           {a.clientConfirmedAt && status === 'confirmed' && (
             <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-sage-100 px-2.5 py-0.5 text-xs font-medium text-sage-800">
               <CheckCheck className="h-3.5 w-3.5" aria-hidden /> Confirmó que viene

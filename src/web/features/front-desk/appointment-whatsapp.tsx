@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { WhatsappReminder } from '../../components/whatsapp-reminder';
 import { appointmentWhatsappQuery, markReminderSent } from '../../api/messaging';
 
-/** The appointment's one-tap WhatsApp reminder from the desk (docs/decisions/044), in its details. */
+/** The appointment's one-tap WhatsApp reminder from the desk (docs/decisions/057), in its details. */
 export function AppointmentWhatsapp({ appointmentId }: { appointmentId: string }) {
   const qc = useQueryClient();
   const visit = useQuery(appointmentWhatsappQuery(appointmentId));

@@ -178,7 +178,7 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
           </span>
         )}
       </label>
-      {/* ADR 044: her choice, which the desk may change for her (WhatsApp and SMS need a mobile). */}
+      {/* ADR 057: her choice, which the desk may change for her (WhatsApp and SMS need a mobile). */}
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Avisos de sus citas
         <select className={selectClass} style={chevron} {...field('messageChannel')}>

@@ -5,7 +5,7 @@ import { clientWhatsappQuery, markReminderSent } from '../../api/messaging';
 
 /**
  * Her record's visits to come, each with its one-tap WhatsApp reminder from the desk
- * (docs/decisions/044): returns what a row of "Próximas citas" shows for an appointment.
+ * (docs/decisions/057): returns what a row of "Próximas citas" shows for an appointment.
  */
 export function useClientWhatsapp(clientId: string) {
   const qc = useQueryClient();

@@ -35,7 +35,7 @@ const STATUS_SHORT: Record<string, string> = {
   cancelled_by_client: 'Cancelada',
   cancelled_by_salon: 'Cancelada',
 };
-/** ADR 044: she answered "Confirmo" (WhatsApp, or the link of her SMS or the desk's WhatsApp). */
+/** ADR 057: she answered "Confirmo" (WhatsApp, or the link of her SMS or the desk's WhatsApp). */
 const CONFIRMED_BY_CLIENT = 'Confirmó que viene ✓';
 const statusShort = (a: DayAppointment) => (a.status === 'confirmed' && a.clientConfirmedAt ? CONFIRMED_BY_CLIENT : (STATUS_SHORT[a.status] ?? a.status));
 

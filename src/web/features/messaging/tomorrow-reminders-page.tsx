@@ -49,7 +49,7 @@ function VisitRow({ v, onSent }: { v: DeskVisit; onSent: () => void }) {
 }
 
 /**
- * "Recordatorios de mañana" (docs/decisions/044): tomorrow's visits, each with a one-tap WhatsApp
+ * "Recordatorios de mañana" (docs/decisions/057): tomorrow's visits, each with a one-tap WhatsApp
  * reminder from the salon's own phone (wa.me), prefilled with her confirm/cancel link. Works with
  * no provider at all; a tap marks "Recordatorio enviado".
  */

@@ -17,7 +17,7 @@ const HINTS: Record<MessageChannel, string> = {
 };
 
 /**
- * "Tu móvil y tus avisos" in Tus datos (docs/decisions/044): her mobile and the channel the salon
+ * "Tu móvil y tus avisos" in Tus datos (docs/decisions/057): her mobile and the channel the salon
  * uses for her appointments' messages. Its own chunk: Mis Citas loads it after the page.
  */
 export default function ContactSection() {

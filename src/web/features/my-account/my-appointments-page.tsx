@@ -25,7 +25,7 @@ type Appointment = MyAppointment;
 const RescheduleSheet = lazy(() => import('./reschedule-sheet'));
 // "Tus consentimientos" (issue 24): its own chunk, after the page, off the first view's budget.
 const MyConsents = lazy(() => import('./my-consents'));
-// After a Google sign-up, the offer to add a mobile (docs/decisions/044): its own chunk, after the page.
+// After a Google sign-up, the offer to add a mobile (docs/decisions/057): its own chunk, after the page.
 const PhoneNote = lazy(() => import('./phone-note'));
 const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner, moved: MSG.rescheduleSucceeded } as const;
 type Banner = keyof typeof BANNERS;

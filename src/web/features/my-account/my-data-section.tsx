@@ -13,7 +13,7 @@ import { ApiRequestError } from '../../lib/api';
 import { AccountEmailStatus } from './email-confirmation';
 import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
 
-// Her mobile and channel (docs/decisions/044): its own chunk.
+// Her mobile and channel (docs/decisions/057): its own chunk.
 const ContactSection = lazy(() => import('./contact-section'));
 
 /**

@@ -7,7 +7,7 @@ import { contactQuery, dismissPhoneNote, saveContact } from '../../api/my-accoun
 
 /**
  * After a Google sign-up (no form asked for it), Mis Citas offers to add a mobile once
- * (docs/decisions/044): a note above her appointments, never in her way; "Ahora no" closes it for
+ * (docs/decisions/057): a note above her appointments, never in her way; "Ahora no" closes it for
  * good. Its own chunk, loaded after the page.
  */
 export default function PhoneNote() {
