@@ -291,4 +291,16 @@ describe('the address check and a failed WhatsApp', () => {
     expect(sentTo(to)).toEqual([]);
     expect((await rowsOf(id)).find((r) => r.channel === 'whatsapp')).toMatchObject({ outcome: 'failed', delivery_status: 'failed', provider_id: null });
   });
+
+  it('Configuración lists both refusals with the provider\'s words, never her number, and what reached her instead', async () => {
+    const res = await admin.get('/api/messages/failed');
+    expect(res.status).toBe(200);
+    const refused = res.body.refused as Array<{ kind: string; channel: string; failure: string; reachedBy: string[] }>;
+    expect(refused.map(({ kind, channel, failure, reachedBy }) => ({ kind, channel, failure, reachedBy }))).toEqual([
+      { kind: 'confirmation', channel: 'whatsapp', failure: 'WhatsApp 400 (131026): (#131026) Message undeliverable', reachedBy: ['email'] },
+      { kind: 'confirmation', channel: 'whatsapp', failure: 'WhatsApp (131026): Message undeliverable', reachedBy: ['email'] },
+    ]);
+    for (const number of ['644556677', '655667788']) expect(JSON.stringify(res.body)).not.toContain(number);
+    expect((await w.sessions.employee.get('/api/messages/failed')).status).toBe(403);
+  });
 });
