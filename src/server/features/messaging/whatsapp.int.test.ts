@@ -148,6 +148,14 @@ describe('a desk client with a mobile and no email', () => {
     const replies = await server.deps.db.execute(sql`SELECT outcome FROM message_replies WHERE appointment_id = ${id}::uuid`);
     expect(replies.rows).toEqual([{ outcome: 'confirmed' }]);
   });
+
+  it('Informes counts her visit under the WhatsApp reminder, confirmed by her', async () => {
+    // Two days on, she did not come after all (arranged in the database: the clock is fixed).
+    await server.deps.db.execute(sql`UPDATE appointments SET status = 'no_show' WHERE id = ${id}::uuid`);
+    const res = await admin.get('/api/reports/attendance?period=custom&from=2027-03-01&to=2027-03-31');
+    expect(res.status).toBe(200);
+    expect(res.body.byReminder).toEqual([{ channel: 'whatsapp', visits: 1, noShow: 1, confirmed: 1 }]);
+  });
 });
 
 describe('"Cancelar cita"', () => {
