@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { deliveryKey } from '../../domain/notification-rules';
+import { deliveryKey, isReplyKind } from '../../domain/notification-rules';
 import { DEFAULT_SALON_NAME } from '../../domain/salon-settings';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../logger';
-import type { JobPayload, MessagePayload, ReplyPayload } from './enqueue';
+import type { JobPayload, ReplyPayload } from './enqueue';
 import { clientRoute, deliverByPhone } from './deliver-phone';
 import type { SmsConfig } from './sms';
 import type { WhatsappConfig } from './whatsapp';
-import { isReplyKind } from '../../domain/notification-rules';
 import { invitationIcs } from './ics';
 import { appointmentMail } from './templates';
 import { stopRemindersToken, stopRemindersTokenForRecord } from './tokens';
