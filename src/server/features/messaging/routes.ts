@@ -36,7 +36,7 @@ export const messagingRoutes = (deps: Ctx) => {
     .get('/visit', validate('query', TokenQuery), async (c) => {
       const token = c.req.valid('query').token;
       const found = await visitOfLink(deps, token);
-      if (!found) return c.html(visitInvalidPage(), 404);
+      if (!found) return wantsHtml(c) ? c.html(visitInvalidPage(), 404) : errorJson(c, 404, 'invalid_link', MESSAGING_MSG.visitLinkInvalid);
       return c.html(visitAskPage(found.visit, token, found.pending));
     })
     // The page's buttons (a form POST from the page itself: the same origin).
