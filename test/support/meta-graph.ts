@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { recorded } from './recorded';
 import { rememberSecret } from './run-log';
 
 // A stand-in for Meta's Graph API, WhatsApp Cloud API (ADR 055), on loopback: it speaks the real
@@ -69,10 +70,10 @@ export async function startMetaGraph(): Promise<MetaGraph> {
   const phoneNumberId = String(100_000_000_000_000 + Math.floor(Math.random() * 1e9));
   const businessId = '102290129340398';
   rememberSecret(token, appSecret, verifyToken);
-  const messages: WaMessage[] = [];
+  const sent = recorded<WaMessage>();
+  const messages = sent.items;
   const refused: MetaGraph['refused'] = [];
   const refusals = new Map<string, { status: number; code: number; message: string }>();
-  const waiters = new Set<() => void>();
   let webhookUrl = '';
 
   const fail = (res: http.ServerResponse, status: number, code: number, message: string) => {
@@ -133,7 +134,7 @@ export async function startMetaGraph(): Promise<MetaGraph> {
       }
       const id = `wamid.${Buffer.from(randomBytes(24)).toString('base64url')}`;
       const tpl = b.template as { name: string; components: Array<{ type: string; parameters: Array<{ text?: string; payload?: string }> }> } | undefined;
-      messages.push({
+      sent.add({
         id,
         to,
         type: b.type as 'template' | 'text',
@@ -143,7 +144,6 @@ export async function startMetaGraph(): Promise<MetaGraph> {
         text: (b.text as { body?: string } | undefined)?.body,
         body: b,
       });
-      for (const w of waiters) w();
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id }] }));
     });
@@ -171,24 +171,7 @@ export async function startMetaGraph(): Promise<MetaGraph> {
     env: { WHATSAPP_TOKEN: token, WHATSAPP_PHONE_NUMBER_ID: phoneNumberId, WHATSAPP_APP_SECRET: appSecret, WHATSAPP_VERIFY_TOKEN: verifyToken, WHATSAPP_GRAPH_URL: url },
     messages,
     refused,
-    waitFor(to, match = () => true, timeout = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find((m) => m.to === to && match(m));
-          if (!found) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no WhatsApp to ${to} within ${timeout} ms (${messages.length} sent)`));
-        }, timeout);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: (to, match = () => true, timeout = 10_000) => sent.waitFor((m) => m.to === to && match(m), timeout, `WhatsApp to ${to}`),
     refuseNext: (to, error) => void refusals.set(to, error),
     deliverTo: (u) => void (webhookUrl = u),
     notify,

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { recorded } from './recorded';
 import { rememberSecret } from './run-log';
 
 // A stand-in for Twilio's Messages API (ADR 056) on loopback, strict where Twilio is:
@@ -31,9 +32,9 @@ export async function startTwilio(): Promise<TwilioStandIn> {
   const authToken = randomBytes(16).toString('hex');
   const from = 'AunaEstet';
   rememberSecret(authToken);
-  const messages: Sms[] = [];
+  const sent = recorded<Sms>();
+  const messages = sent.items;
   const refusals = new Map<string, { status: number; code: number; message: string }>();
-  const waiters = new Set<() => void>();
 
   const fail = (res: http.ServerResponse, status: number, code: number, message: string) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -60,8 +61,7 @@ export async function startTwilio(): Promise<TwilioStandIn> {
         return fail(res, refusal.status, refusal.code, refusal.message);
       }
       const sid = `SM${randomBytes(16).toString('hex')}`;
-      messages.push({ sid, to, from: sender, body, statusCallback: form.get('StatusCallback') });
-      for (const w of waiters) w();
+      sent.add({ sid, to, from: sender, body, statusCallback: form.get('StatusCallback') });
       res.writeHead(201, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ sid, account_sid: accountSid, to, from: sender, body, status: 'queued', num_segments: '1', error_code: null, error_message: null }));
     });
@@ -77,24 +77,7 @@ export async function startTwilio(): Promise<TwilioStandIn> {
   return {
     env: { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: url },
     messages,
-    waitFor(to, match = () => true, timeout = 10_000) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          const found = messages.find((m) => m.to === to && match(m));
-          if (!found) return false;
-          waiters.delete(check);
-          clearTimeout(timer);
-          resolve(found);
-          return true;
-        };
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no SMS to ${to} within ${timeout} ms (${messages.length} sent)`));
-        }, timeout);
-        waiters.add(check);
-        check();
-      });
-    },
+    waitFor: (to, match = () => true, timeout = 10_000) => sent.waitFor((m) => m.to === to && match(m), timeout, `SMS to ${to}`),
     refuseNext: (to, error) => void refusals.set(to, error),
     async receipt(sms, status, opts = {}) {
       if (!sms.statusCallback) throw new Error('the message asked for no StatusCallback');
