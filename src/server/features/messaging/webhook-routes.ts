@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
 import { errorJson } from '../../http/errors';
-import { applyReceipt } from '../../notifications/delivery-status';
+import { applyReceiptSoon } from '../../notifications/delivery-status';
 import { shortText } from '../../notifications/provider-errors';
 import { metaChallenge, validMetaSignature, validTwilioSignature } from './signatures';
 import { handleNotification, Notification } from './whatsapp-webhook';
@@ -56,7 +56,7 @@ export const webhookRoutes = (deps: Ctx) =>
         const code = params.get('ErrorCode');
         const failure = status === 'failed' ? `SMS ${params.get('MessageStatus')}${code ? ` (${shortText(code).slice(0, 10)})` : ''}` : null;
         const configured = { whatsapp: !!deps.config.whatsapp, sms: true };
-        await deps.db.transaction((tx) => applyReceipt(tx, configured, { channel: 'sms', providerId: sid, status, failure }));
+        await applyReceiptSoon(deps.db, configured, { channel: 'sms', providerId: sid, status, failure });
       }
       return c.body(null, 204);
     });

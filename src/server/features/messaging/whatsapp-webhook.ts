@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { whatsappNumber } from '../../../domain/mobile-phone';
 import type { ReplyKind } from '../../../domain/notification-rules';
 import type { Deps } from '../../http/env';
-import { applyReceipt, RECEIPT_STATUSES, type ReceiptStatus } from '../../notifications/delivery-status';
+import { applyReceiptSoon, RECEIPT_STATUSES, type ReceiptStatus } from '../../notifications/delivery-status';
 import { enqueueDelivery } from '../../notifications/enqueue';
 import { shortText } from '../../notifications/provider-errors';
 import { readReplyPayload } from '../../notifications/tokens';
@@ -82,7 +82,7 @@ async function onStatus(ctx: Ctx, s: z.infer<typeof StatusUpdate>): Promise<void
   const error = s.errors?.[0];
   const failure = error ? `WhatsApp (${error.code ?? '?'}): ${shortText(error.title)}` : null;
   const configured = { whatsapp: !!ctx.config.whatsapp, sms: !!ctx.config.sms };
-  await ctx.db.transaction((tx) => applyReceipt(tx, configured, { channel: 'whatsapp', providerId: s.id, status: s.status as ReceiptStatus, failure }));
+  await applyReceiptSoon(ctx.db, configured, { channel: 'whatsapp', providerId: s.id, status: s.status as ReceiptStatus, failure });
 }
 
 /** Everything a verified notification asks, for our phone number only; what is not understood is skipped. */

@@ -117,6 +117,15 @@ describe('a desk client with a mobile and no email', () => {
     expect(sentTo(to)).toHaveLength(1);
   });
 
+  it('a status that overtakes the commit of its send is still stored', async () => {
+    const record = await deskClient('Pili Prisa', '611 22 33 44');
+    const id2 = await book(record, '13:00');
+    // Straight after Meta accepted it, without waiting for our server to record it.
+    const fast = await meta.waitFor('34611223344', (m) => m.template === 'auna_cita_confirmada', 15_000);
+    expect((await meta.status(fast, 'delivered')).status).toBe(200);
+    expect((await rowsOf(id2))[0]).toMatchObject({ provider_id: fast.id, delivery_status: 'delivered' });
+  });
+
   it('stores the delivery statuses, the furthest one kept whatever order they come in', async () => {
     expect((await meta.status(confirmation, 'delivered')).status).toBe(200);
     expect((await meta.status(confirmation, 'read')).status).toBe(200);
