@@ -1,10 +1,12 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { eq, sql } from 'drizzle-orm';
 import { appointments, bonos, bonoTypes, clients, consentDocuments, consentTemplates, consentTemplateVersions, employees, employeeTimeOff, resourceMaintenance, resources, salonExceptions, salonSettings, serviceConsentTemplates, services } from '../src/server/db/schema';
 import { consentSignToken } from '../src/server/notifications/consent-tokens';
 import { signatureDataUrl, signaturePng } from '../src/server/seed/signature-png';
-import { feedTokenHash, stopRemindersToken } from '../src/server/notifications/tokens';
+import { feedTokenHash, stopRemindersToken, visitToken } from '../src/server/notifications/tokens';
+import { startMetaGraph, type MetaGraph } from './support/meta-graph';
 import { apiRouteKeysOf } from './support/api-routes';
 import { signUp, type HttpResult, type Session } from './support/http-client';
 import { ACTORS, arrangeWorld, freshIp, type Actor, type World } from './support/salon-world';
@@ -36,6 +38,7 @@ type Row = { expect: Expect; call: (s: Session, actor: Actor) => Promise<Outcome
 
 let server: TestServer;
 let w: World;
+let meta: MetaGraph;
 let seq = 0;
 // Distinct times so fresh appointments never overlap (the exclusion constraint would refuse them).
 const futureStart = () => new Date(Date.parse(`${FUTURE_DAY}T08:00:00Z`) + ++seq * 45 * 60_000);
@@ -396,6 +399,81 @@ const MATRIX: Record<string, Row> = {
     call: async (s) => ({
       res: await s.post(`/api/messages/stop-reminders?token=${stopRemindersToken(server.deps.messageSecret, w.uid.client)}`, {}),
     }),
+  },
+  // Messaging (ADR 055, 057). The confirm/cancel link carries its own signature, for one visit:
+  // anyone holding it answers for that visit, nobody needs a session. The desk's WhatsApp
+  // reminders are the staff's. The webhooks answer to the provider's signature, not to a session.
+  'GET /api/messaging/visit': {
+    expect: everyone(200),
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      return { res: await s.get(`/api/messaging/visit?token=${visitToken(server.deps.messageSecret, { appointmentId: id, version: 0 })}`) };
+    },
+  },
+  'POST /api/messaging/visit/confirm': {
+    expect: everyone(200),
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      const res = await s.post(`/api/messaging/visit/confirm?token=${visitToken(server.deps.messageSecret, { appointmentId: id, version: 0 })}`);
+      return { res, check: async (ok) => (!ok || res.body.answer === 'confirmed' ? null : `answer ${JSON.stringify(res.body)}`) };
+    },
+  },
+  'POST /api/messaging/visit/cancel': {
+    expect: everyone(200),
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      const res = await s.post(`/api/messaging/visit/cancel?token=${visitToken(server.deps.messageSecret, { appointmentId: id, version: 0 })}`);
+      return { res, check: statusCheck(id, 'confirmed', 'cancelled_by_client') };
+    },
+  },
+  'GET /api/messaging/tomorrow': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/messaging/tomorrow') }) },
+  'GET /api/messaging/appointments/:id/whatsapp': {
+    expect: staff(200),
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      return { res: await s.get(`/api/messaging/appointments/${id}/whatsapp`) };
+    },
+  },
+  'POST /api/messaging/appointments/:id/reminder-sent': {
+    expect: staff(200),
+    call: async (s) => {
+      const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
+      const res = await s.post(`/api/messaging/appointments/${id}/reminder-sent`);
+      return {
+        res,
+        check: async (ok) => ((await countWhere('sent_messages', 'appointment_id', id)) === (ok ? 1 : 0) ? null : 'reminder mark does not match the answer'),
+      };
+    },
+  },
+  'GET /api/messaging/clients/:id/whatsapp': {
+    expect: staff(200),
+    call: async (s) => ({ res: await s.get(`/api/messaging/clients/${await newClientRecord()}/whatsapp`) }),
+  },
+  'GET /api/webhooks/whatsapp': {
+    expect: everyone(200),
+    call: async (s) => ({
+      res: await s.get(`/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${meta.env.WHATSAPP_VERIFY_TOKEN}&hub.challenge=42`),
+    }),
+  },
+  'POST /api/webhooks/whatsapp': {
+    // Signed as Meta signs (a delivery status of a message that is not ours): 200 whoever's cookies
+    // come with it. The same body unsigned: 401 for everyone (checked beside it).
+    expect: everyone(200),
+    call: async (s) => {
+      const body = {
+        object: 'whatsapp_business_account',
+        entry: [{ id: '1', changes: [{ field: 'messages', value: { metadata: { phone_number_id: meta.phoneNumberId }, statuses: [{ id: `wamid.matriz${++seq}`, status: 'read' }] } }] }],
+      };
+      const signature = `sha256=${createHmac('sha256', meta.env.WHATSAPP_APP_SECRET!).update(JSON.stringify(body)).digest('hex')}`;
+      const res = await s.post('/api/webhooks/whatsapp', body, { 'x-hub-signature-256': signature });
+      const unsigned = await s.post('/api/webhooks/whatsapp', body);
+      return { res, check: async () => (unsigned.status === 401 ? null : `unsigned: ${unsigned.status}`) };
+    },
+  },
+  // No SMS provider configured on this server: the route is not there for anyone.
+  'POST /api/webhooks/sms': {
+    expect: everyone(404),
+    call: async (s) => ({ res: await s.post('/api/webhooks/sms', { MessageSid: 'SM0', MessageStatus: 'delivered' }) }),
   },
   'GET /api/messages/failed': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/messages/failed') }) },
   'GET /api/messages/calendar-feed': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/messages/calendar-feed') }) },
@@ -862,6 +940,16 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await countWhere('consent_access_log', 'document_id', documentId)) === (ok ? 1 : 0) ? null : 'read not logged, or a refusal logged') };
     },
   },
+  // Her phone and channel (ADR 057): her own, whoever is signed in; nobody else's.
+  'GET /api/my-account/contact': { expect: signedIn(200), call: async (s) => ({ res: await s.get('/api/my-account/contact') }) },
+  'PUT /api/my-account/contact': {
+    expect: signedIn(200),
+    call: async (s) => {
+      const res = await s.put('/api/my-account/contact', { phone: '612 34 56 78', messageChannel: 'email' });
+      return { res, check: async (ok) => (!ok || res.body.phone === '+34612345678' ? null : `contact ${JSON.stringify(res.body)}`) };
+    },
+  },
+  'POST /api/my-account/phone-note/dismiss': { expect: signedIn(200), call: async (s) => ({ res: await s.post('/api/my-account/phone-note/dismiss') }) },
   'GET /api/my-account/consents': {
     expect: signedIn(200),
     call: async (s, actor) => {
@@ -969,7 +1057,8 @@ async function newTimeOff(employeeId: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
+  meta = await startMetaGraph();
+  server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true', ...meta.env } });
   w = await arrangeWorld(server, 'matriz');
   // Many rows give the world's client fresh future appointments; the per-client cap (ADR 025,
   // src/server/features/booking/booking-limits.int.test.ts) is not what this table is about.
@@ -978,6 +1067,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  await meta?.close();
 });
 
 it('has a row for every /api route the app serves, and none for a route that is gone', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { googleCalendarLink, isReminderHours, messageKey, reminderRunAt, salonDateText, salonDateTimeText, salonTimeText } from './notification-rules';
+import { deliveryKey, googleCalendarLink, isReminderHours, messageKey, messageOfKey, reminderRunAt, salonDateText, salonDateTimeText, salonTimeText } from './notification-rules';
 
 describe('reminderRunAt', () => {
   const start = new Date('2027-03-29T08:00:00Z'); // Monday 10:00 Madrid (CEST, after the change)
@@ -33,6 +33,19 @@ describe('isReminderHours', () => {
 describe('messageKey', () => {
   it('names appointment, kind, recipient and version', () => {
     expect(messageKey({ kind: 'reminder', recipient: 'client', appointmentId: 'a1', version: 2 })).toBe('reminder:client:a1:2');
+  });
+});
+
+describe('deliveryKey and messageOfKey', () => {
+  const m = { kind: 'confirmation' as const, recipient: 'client' as const, appointmentId: '0b8f9a4e-1111-4222-8333-444455556666', version: 3 };
+  it('a fallback is the message key and its channel, and reads back', () => {
+    expect(deliveryKey(m)).toBe(messageKey(m));
+    expect(deliveryKey({ ...m, via: 'sms' })).toBe(`${messageKey(m)}:sms`);
+    expect(messageOfKey(deliveryKey({ ...m, via: 'sms' }))).toEqual({ ...m, via: 'sms' });
+    expect(messageOfKey(messageKey({ ...m, kind: 'reply_confirmed' }))).toEqual({ ...m, kind: 'reply_confirmed' });
+  });
+  it.each(['reminder:abc', `reminder:client:${m.appointmentId}:whatsapp_link:0`, `nope:client:x:1`, `reminder:staff:x:1`, `reminder:client:x:one`, ''])('%s is not a delivery', (k) => {
+    expect(messageOfKey(k)).toBeNull();
   });
 });
 

@@ -7,6 +7,15 @@ export const MESSAGE_KINDS = ['confirmation', 'cancellation', 'rescheduled', 're
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type MessageRecipient = 'client' | 'professional';
 
+/**
+ * The replies to her answer on WhatsApp (ADR 055), free text inside WhatsApp's 24-hour window:
+ * thanks for "Confirmo", the policy and the salon's phone for a "Cancelar cita" too late, and "no
+ * longer pending" for a button of an older message. WhatsApp only: no other channel, no fallback.
+ */
+export const REPLY_KINDS = ['reply_confirmed', 'reply_cancel_refused', 'reply_not_pending'] as const;
+export type ReplyKind = (typeof REPLY_KINDS)[number];
+export const isReplyKind = (k: string): k is ReplyKind => (REPLY_KINDS as readonly string[]).includes(k);
+
 export const DEFAULT_REMINDER_HOURS = 24;
 /** A week at most: a reminder further ahead is not a reminder. */
 export const MAX_REMINDER_HOURS = 168;
@@ -19,8 +28,24 @@ export function isReminderHours(n: unknown): n is number {
  * The idempotency key: at most one message per (appointment, kind, recipient, version). The version
  * is the appointment's calendar SEQUENCE, so a move makes new keys for the new time.
  */
-export function messageKey(m: { kind: MessageKind; recipient: MessageRecipient; appointmentId: string; version: number }): string {
+export function messageKey(m: { kind: MessageKind | ReplyKind; recipient: MessageRecipient; appointmentId: string; version: number }): string {
   return `${m.kind}:${m.recipient}:${m.appointmentId}:${m.version}`;
+}
+
+/** The channels a message can fall back to (ADR 057): the key of a fallback is the message's, then ":" and its channel. */
+const VIA = ['whatsapp', 'sms', 'email'] as const;
+export type Via = (typeof VIA)[number];
+
+/** The key of one delivery: the message's key, and the channel when it is a fallback. */
+export const deliveryKey = (m: Parameters<typeof messageKey>[0] & { via?: Via }) => (m.via ? `${messageKey(m)}:${m.via}` : messageKey(m));
+
+/** What a delivery key names (its message and fallback channel), or null when it is not one. */
+export function messageOfKey(key: string): { kind: MessageKind | ReplyKind; recipient: MessageRecipient; appointmentId: string; version: number; via?: Via } | null {
+  const [kind = '', recipient = '', appointmentId = '', version = '', via, ...rest] = key.split(':');
+  if (rest.length > 0 || !((MESSAGE_KINDS as readonly string[]).includes(kind) || isReplyKind(kind))) return null;
+  if ((recipient !== 'client' && recipient !== 'professional') || !/^\d{1,9}$/.test(version) || !appointmentId) return null;
+  if (via !== undefined && !(VIA as readonly string[]).includes(via)) return null;
+  return { kind: kind as MessageKind | ReplyKind, recipient, appointmentId, version: Number(version), ...(via ? { via: via as Via } : {}) };
 }
 
 /**

@@ -18,7 +18,22 @@ export type RevenueReport = {
 };
 export type OccupancyRow = { name: string; available: number; booked: number };
 export type OccupancyReport = { byProfessional: OccupancyRow[]; byResource: OccupancyRow[]; heatmap: { booked: HeatGrid; available: HeatGrid } };
-export type AttendanceReport = { bucket: Bucket; byBucket: Array<{ key: string; total: number; completed: number; noShow: number; cancelledByClient: number; cancelledBySalon: number }> };
+/** The reminder a visit got (ADR 055-057): the channel that reached her, the desk's wa.me link, or none. */
+export const REMINDER_CHANNELS = ['whatsapp', 'sms', 'email', 'whatsapp_link', 'none'] as const;
+export type ReminderChannel = (typeof REMINDER_CHANNELS)[number];
+export const REMINDER_CHANNEL_LABEL: Record<ReminderChannel, string> = {
+  whatsapp: 'WhatsApp',
+  sms: 'SMS',
+  email: 'Email',
+  whatsapp_link: 'WhatsApp del salón',
+  none: 'Sin recordatorio',
+};
+export type AttendanceReport = {
+  bucket: Bucket;
+  byBucket: Array<{ key: string; total: number; completed: number; noShow: number; cancelledByClient: number; cancelledBySalon: number }>;
+  /** Visits that were due (completed or no-show), by the reminder that reached them; how many she confirmed herself. */
+  byReminder: Array<{ channel: ReminderChannel; visits: number; noShow: number; confirmed: number }>;
+};
 export type ServicesReport = { services: Array<{ name: string; completed: number; revenue: number }> };
 export type LostClient = { id: string; name: string; phone: string | null; lastVisit: string; visits: number };
 export type ClientsReport = { bucket: Bucket; byBucket: Array<{ key: string; newClients: number; returning: number }>; lost: { days: number; clients: LostClient[] } };
@@ -37,6 +52,7 @@ export const REPORT_TABLES = {
   'ocupacion-cabinas': 'occupancy',
   'ocupacion-horas': 'occupancy',
   asistencia: 'attendance',
+  recordatorios: 'attendance',
   servicios: 'services',
   'clientes-nuevos': 'clients',
   'clientes-perdidos': 'clients',
@@ -106,6 +122,18 @@ export function attendanceTables(r: AttendanceReport) {
         col('% canceladas por el salón', 'percent'),
       ],
       rows: r.byBucket.map((b) => [bucketLabel(b.key), b.total, b.noShow, b.cancelledByClient, b.cancelledBySalon, rate(b.noShow, b.total), rate(b.cancelledByClient, b.total), rate(b.cancelledBySalon, b.total)]),
+    },
+    recordatorios: {
+      caption: 'Ausencias por canal del recordatorio',
+      columns: [
+        col('Recordatorio', 'text'),
+        col('Citas', 'count'),
+        col('No asistió', 'count'),
+        col('% no asistió', 'percent'),
+        col('Confirmadas por la clienta', 'count'),
+        col('% confirmadas por la clienta', 'percent'),
+      ],
+      rows: r.byReminder.map((b) => [REMINDER_CHANNEL_LABEL[b.channel], b.visits, b.noShow, rate(b.noShow, b.visits), b.confirmed, rate(b.confirmed, b.visits)]),
     },
   } satisfies Record<string, ReportTable>;
 }

@@ -126,11 +126,28 @@ describe('tables and their CSV', () => {
   });
 
   it('rates show with one decimal, and nothing to divide by shows as a dash (empty in the CSV)', () => {
-    const t = attendanceTables({ bucket: 'day', byBucket: [{ key: '2026-10-25', total: 8, completed: 5, noShow: 1, cancelledByClient: 2, cancelledBySalon: 0 }, { key: '2026-10-26', total: 0, completed: 0, noShow: 0, cancelledByClient: 0, cancelledBySalon: 0 }] }).asistencia;
+    const t = attendanceTables({ bucket: 'day', byBucket: [{ key: '2026-10-25', total: 8, completed: 5, noShow: 1, cancelledByClient: 2, cancelledBySalon: 0 }, { key: '2026-10-26', total: 0, completed: 0, noShow: 0, cancelledByClient: 0, cancelledBySalon: 0 }], byReminder: [] }).asistencia;
     expect(t.rows[0]!.slice(5).map((v, i) => displayCell(t.columns[5 + i]!.kind, v))).toEqual(['12,5 %', '25 %', '0 %']);
     expect(displayCell('percent', t.rows[1]![5]!)).toBe('—');
     expect(tableCsv(t).split('\r\n')[2]).toBe('26/10;0;0;0;0;;;');
     expect(tableCsv(t).split('\r\n')[0]).toContain('no asistió (%)');
+  });
+
+  it('no-shows and her own confirmations by the reminder\'s channel', () => {
+    const t = attendanceTables({
+      bucket: 'month',
+      byBucket: [],
+      byReminder: [
+        { channel: 'whatsapp', visits: 20, noShow: 1, confirmed: 15 },
+        { channel: 'whatsapp_link', visits: 4, noShow: 0, confirmed: 2 },
+        { channel: 'none', visits: 8, noShow: 2, confirmed: 0 },
+      ],
+    }).recordatorios;
+    expect(t.rows.map((r) => r.map((v, i) => displayCell(t.columns[i]!.kind, v)))).toEqual([
+      ['WhatsApp', '20', '1', '5 %', '15', '75 %'],
+      ['WhatsApp del salón', '4', '0', '0 %', '2', '50 %'],
+      ['Sin recordatorio', '8', '2', '25 %', '0', '0 %'],
+    ]);
   });
 
   it('occupancy in hours, and the heat map keeps only the hours with time', () => {

@@ -29,6 +29,8 @@ import { paymentsRoutes } from './features/payments/routes';
 import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
 import { reportsRoutes } from './features/reports/routes';
 import { adminBackupsRoutes } from './features/backups/routes';
+import { messagingRoutes } from './features/messaging/routes';
+import { webhookRoutes } from './features/messaging/webhook-routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -81,7 +83,11 @@ function apiRoutes(deps: Deps) {
     // The admin's warnings about the server (disk space, docs/decisions/046).
     .route('/admin/health', adminHealthRoutes(deps))
     // The backups' state for the admin (ADR 048).
-    .route('/admin/backups', adminBackupsRoutes(deps));
+    .route('/admin/backups', adminBackupsRoutes(deps))
+    // Reaching clients on their phone: the confirm/cancel link, the desk's WhatsApp reminders (ADR 057).
+    .route('/messaging', messagingRoutes(deps))
+    // What WhatsApp (Meta) and the SMS provider tell us, signed (ADR 055, 056).
+    .route('/webhooks', webhookRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */

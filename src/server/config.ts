@@ -50,6 +50,18 @@ const EnvSchema = z
     DISK_WARN_FREE_MB: wholeNumber('DISK_WARN_FREE_MB', 0, 10_000_000, 2048).default(2048),
     DISK_MIN_FREE_MB: wholeNumber('DISK_MIN_FREE_MB', 0, 10_000_000, 200).default(200),
     ...BACKUP_ENV,
+    // WhatsApp Business Platform, Cloud API (ADR 055; docs/operations.md "WhatsApp"): the four go together.
+    WHATSAPP_TOKEN: optionalText,
+    WHATSAPP_PHONE_NUMBER_ID: optionalText.pipe(z.string().regex(/^\d{1,30}$/, 'el identificador numérico del número en Meta').optional()),
+    WHATSAPP_APP_SECRET: optionalText,
+    WHATSAPP_VERIFY_TOKEN: optionalText,
+    WHATSAPP_GRAPH_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()).default('https://graph.facebook.com'),
+    WHATSAPP_GRAPH_VERSION: optionalText.pipe(z.string().regex(/^v\d{1,3}\.\d{1,2}$/, 'como v23.0').optional()).default('v23.0'),
+    // SMS through Twilio's Messages API (ADR 056): the three go together.
+    TWILIO_ACCOUNT_SID: optionalText.pipe(z.string().regex(/^AC[0-9a-fA-F]{32}$/, 'empieza por AC y 32 caracteres hexadecimales').optional()),
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM: optionalText.pipe(z.string().regex(/^(\+\d{6,15}|[A-Za-z0-9 ]{1,11}|MG[0-9a-fA-F]{32})$/, 'un número +34…, un remitente de hasta 11 letras o un Messaging Service (MG…)').optional()),
+    TWILIO_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()).default('https://api.twilio.com'),
   })
   .superRefine((env, ctx) => {
     if (env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) {
@@ -63,6 +75,9 @@ const EnvSchema = z
     if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
       ctx.addIssue({ code: 'custom', path: ['ADMIN_EMAIL'], message: 'hace falta cuando ADMIN_PASSWORD está definido' });
     }
+    const whatsapp = { WHATSAPP_TOKEN: env.WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID: env.WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET: env.WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN: env.WHATSAPP_VERIFY_TOKEN };
+    allOrNone(ctx, whatsapp);
+    allOrNone(ctx, { TWILIO_ACCOUNT_SID: env.TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN: env.TWILIO_AUTH_TOKEN, TWILIO_FROM: env.TWILIO_FROM });
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -71,6 +86,15 @@ const EnvSchema = z
       });
     }
   });
+
+/** Settings that only work together: all set, or none (the first missing one is named). */
+function allOrNone(ctx: z.RefinementCtx, vars: Record<string, string | undefined>) {
+  const names = Object.keys(vars);
+  const missing = names.filter((n) => !vars[n]);
+  if (missing.length > 0 && missing.length < names.length) {
+    ctx.addIssue({ code: 'custom', path: [missing[0]!], message: `${names.join(', ')} van juntos` });
+  }
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -111,5 +135,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     workers: e.WEB_CONCURRENCY,
     databaseWaitSeconds: e.DATABASE_WAIT_SECONDS,
     disk: { warnFreeBytes: e.DISK_WARN_FREE_MB * 1024 * 1024, minFreeBytes: e.DISK_MIN_FREE_MB * 1024 * 1024 },
+    /** WhatsApp Cloud API (ADR 055), when configured. */
+    whatsapp:
+      e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: e.WHATSAPP_TOKEN,
+            phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: e.WHATSAPP_APP_SECRET,
+            verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+            graphUrl: e.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
+            version: e.WHATSAPP_GRAPH_VERSION,
+          }
+        : undefined,
+    /** SMS through Twilio (ADR 056), when configured. */
+    sms:
+      e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+        ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: e.TWILIO_API_URL.replace(/\/+$/, '') }
+        : undefined,
   };
 }

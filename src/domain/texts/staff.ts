@@ -58,8 +58,8 @@ export const STAFF_MSG = {
   stopRemindersDone: 'Listo: ya no te enviaremos recordatorios de tus citas. Puedes volver a activarlos en Mis Citas.',
   calendarFeedNotFound: 'Este calendario ya no existe: pide el enlace nuevo.',
   reminderHoursLabel: 'Recordatorio por email (horas antes de la cita, 0 = sin recordatorio)',
-  failedMessagesTitle: 'Emails que no se han podido enviar',
-  failedMessagesNone: 'Todos los emails se han enviado.',
+  failedMessagesTitle: 'Mensajes que no se han podido enviar',
+  failedMessagesNone: 'Todos los mensajes se han enviado.',
   // The front desk (client records, staff booking, rescheduling, email verification).
   clientNameRequired: 'Escribe el nombre del cliente.',
   clientPhoneRequired: 'Escribe el teléfono del cliente.',

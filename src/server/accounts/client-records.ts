@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { pgErrorCode } from '../db/client';
 
-type Rec = { id: string; notes: string; phone: string | null; reminders_stopped_at: Date | string | null };
+type Rec = { id: string; notes: string; phone: string | null; message_channel: string | null; reminders_stopped_at: Date | string | null };
 
 /**
  * A salon client record the staff made (phone booking, walk-in) becomes the account's, with its
@@ -28,18 +28,20 @@ export async function attachClientRecords(db: Db, userId: string): Promise<numbe
       await tx.execute(sql`UPDATE clients SET email = lower(${who.email}), updated_at = now() WHERE user_id = ${userId} AND email IS NULL`);
       const records = (
         await tx.execute<Rec>(
-          sql`SELECT id, notes, phone, reminders_stopped_at FROM clients WHERE lower(email) = lower(${who.email}) AND user_id IS NULL
+          sql`SELECT id, notes, phone, message_channel, reminders_stopped_at FROM clients WHERE lower(email) = lower(${who.email}) AND user_id IS NULL
               ORDER BY created_at, id FOR UPDATE`,
         )
       ).rows;
       if (records.length === 0) return 0;
       const own = (
-        await tx.execute<Rec>(sql`SELECT id, notes, phone, reminders_stopped_at FROM clients WHERE user_id = ${userId} FOR UPDATE`)
+        await tx.execute<Rec>(sql`SELECT id, notes, phone, message_channel, reminders_stopped_at FROM clients WHERE user_id = ${userId} FOR UPDATE`)
       ).rows;
       const [keep, ...rest] = records;
       const merged = [...rest, ...own];
       const notes = [keep!.notes, ...merged.map((r) => r.notes)].map((n) => n.trim()).filter(Boolean).join('\n');
-      const phone = keep!.phone ?? merged.find((r) => r.phone)?.phone ?? null;
+      // The phone and channel she gave herself (sign-up, Tus datos: ADR 057) outrank the desk's older ones.
+      const phone = own.find((r) => r.phone)?.phone ?? keep!.phone ?? merged.find((r) => r.phone)?.phone ?? null;
+      const channel = own.find((r) => r.message_channel)?.message_channel ?? keep!.message_channel ?? merged.find((r) => r.message_channel)?.message_channel ?? null;
       // Reminders stopped from any merged record's link stay stopped (ADR 029).
       const stopped = [keep!, ...merged].find((r) => r.reminders_stopped_at)?.reminders_stopped_at ?? null;
       if (merged.length > 0) {
@@ -55,7 +57,7 @@ export async function attachClientRecords(db: Db, userId: string): Promise<numbe
         await tx.execute(sql`DELETE FROM clients WHERE id IN (${ids})`);
       }
       await tx.execute(
-        sql`UPDATE clients SET user_id = ${userId}, notes = ${notes}, phone = ${phone},
+        sql`UPDATE clients SET user_id = ${userId}, notes = ${notes}, phone = ${phone}, message_channel = ${channel},
               reminders_stopped_at = ${stopped ? new Date(stopped).toISOString() : null}::timestamptz, updated_at = now()
             WHERE id = ${keep!.id}::uuid`,
       );

@@ -47,6 +47,9 @@ describe('skipReason of the reminders', () => {
     salon_phone: null,
     reminder_hours: 24,
     consent_missing: true,
+    client_phone: null,
+    message_channel: null,
+    cancellation_hours: 24,
     ...p,
   });
   const msg = (kind: MessagePayload['kind']): MessagePayload => ({ appointmentId: 'a1', kind, recipient: 'client', version: 2 });

@@ -1,10 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { messageKey } from '../../domain/notification-rules';
+import { deliveryKey, isReplyKind } from '../../domain/notification-rules';
 import { DEFAULT_SALON_NAME } from '../../domain/salon-settings';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../logger';
-import type { MessagePayload } from './enqueue';
+import type { JobPayload, ReplyPayload } from './enqueue';
+import { clientRoute, deliverByPhone } from './deliver-phone';
+import type { SmsConfig } from './sms';
+import type { WhatsappConfig } from './whatsapp';
 import { invitationIcs } from './ics';
 import { appointmentMail } from './templates';
 import { stopRemindersToken, stopRemindersTokenForRecord } from './tokens';
@@ -18,7 +21,12 @@ export type DeliverDeps = {
   publicUrl: string;
   mailFrom: string;
   messageSecret: string;
+  /** The phone channels, when the salon configured them (ADR 055, 056). */
+  whatsapp?: WhatsappConfig;
+  sms?: SmsConfig;
 };
+
+export type DeliveryRow = Row;
 
 type Row = {
   id: string;
@@ -43,10 +51,16 @@ type Row = {
   reminder_hours: number;
   /** A consent its service requires is unsigned (ADR 041, SQL consent_missing). */
   consent_missing: boolean;
+  /** Her record's phone (E.164) and channel (ADR 057), and the policy a reply quotes. */
+  client_phone: string | null;
+  message_channel: string | null;
+  cancellation_hours: number;
 };
 
+const isReply = (p: JobPayload): p is ReplyPayload & { via?: JobPayload['via'] } => isReplyKind(p.kind);
+
 /** Why a message is not sent (null: it is). Pure, beside the data it reads. */
-export function skipReason(p: MessagePayload, r: Row, now: Date): string | null {
+export function skipReason(p: JobPayload, r: Row, now: Date): string | null {
   // The consent reminder (ADR 041) is a reminder, but for a missing consent, and the salon's reminder hours do not turn it off.
   if (p.kind === 'reminder' || p.kind === 'consent_reminder') {
     if (r.status !== 'confirmed') return 'not confirmed any more';
@@ -85,8 +99,8 @@ const emailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
  * mail and BEFORE the commit sends it again on retry (at-least-once in that window, ADR 021);
  * the stable Message-ID lets mail clients fold such a duplicate.
  */
-export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Promise<'sent' | 'skipped' | 'no_email' | 'already'> {
-  const key = messageKey(p);
+export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<'sent' | 'skipped' | 'no_email' | 'opted_out' | 'failed' | 'already'> {
+  const key = deliveryKey(p);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 14))`);
     const done = await tx.execute(sql`SELECT 1 FROM sent_messages WHERE key = ${key}`);
@@ -100,7 +114,8 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
              coalesce(mp.reminders, true) AND cr.reminders_stopped_at IS NULL AS reminders,
              s.name AS salon_name, s.address AS salon_address, s.phone_number AS salon_phone,
              coalesce(s.reminder_hours, 24) AS reminder_hours,
-             consent_missing(a.id, a.service_id, a.client_record_id, a.start_time) AS consent_missing
+             consent_missing(a.id, a.service_id, a.client_record_id, a.start_time) AS consent_missing,
+             cr.phone AS client_phone, cr.message_channel, coalesce(s.cancellation_policy_hours, 24) AS cancellation_hours
       FROM appointments a
       LEFT JOIN "user" eu ON eu.id = a.employee_id
       LEFT JOIN employees e ON e.user_id = a.employee_id
@@ -116,6 +131,17 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
       return 'skipped';
     }
 
+    // The client's channel (ADR 057): her phone, nothing at all, or email as below.
+    if (p.recipient === 'client') {
+      const route = clientRoute(deps, p, r);
+      if (route.kind === 'phone') return deliverByPhone(deps, tx, key, p, r, route.channel, route.phone);
+      if (route.kind === 'none') {
+        await tx.execute(sql`INSERT INTO sent_messages (key, appointment_id, kind, recipient, sent_to, outcome)
+          VALUES (${key}, ${r.id}::uuid, ${p.kind}, ${p.recipient}, NULL, ${route.outcome}) ON CONFLICT (key) DO NOTHING`);
+        return route.outcome;
+      }
+    }
+    if (isReply(p)) return 'skipped'; // a reply goes by WhatsApp only (clientRoute)
     const to = (p.recipient === 'client' ? r.client_email : r.professional_email)?.trim() ?? '';
     if (!to.includes('@')) {
       // A client booked at the front desk without an email (ADR 029), or one who deleted their

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { deliveryKey, REPLY_KINDS, type ReplyKind, type Via } from '../../domain/notification-rules';
 import type { Db } from '../db/client';
 
 // Messages are written INSIDE the transaction that makes the change (ADR 021), as rows of
@@ -21,7 +22,22 @@ export type MessagePayload = {
   version: number;
 };
 
+/** A reply on WhatsApp to her answer (ADR 055): free text, to her only. */
+export type ReplyPayload = { appointmentId: string; kind: ReplyKind; recipient: 'client'; version: number };
+/** What a job carries: a message or a reply; `via`, the channel of a fallback (ADR 057). */
+export type JobPayload = (MessagePayload | ReplyPayload) & { via?: Via };
+/** Every kind the worker accepts off the queue. */
+export const JOB_KINDS = [...MESSAGE_KINDS, ...REPLY_KINDS] as const;
+
 type Executor = Pick<Db, 'execute'>;
+
+/**
+ * One delivery written to the outbox in the caller's transaction (a reply, or a fallback to the
+ * next channel): its job key is its idempotency key, so writing it twice sends it once.
+ */
+export async function enqueueDelivery(tx: Executor, p: JobPayload): Promise<void> {
+  await tx.execute(sql`INSERT INTO message_outbox (op, job_key, payload) VALUES ('add', ${deliveryKey(p)}, ${JSON.stringify(p)}::json)`);
+}
 
 /**
  * An INSERT (for a CTE) of the client's and the professional's message of `kind` for the

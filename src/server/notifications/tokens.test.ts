@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newFeedToken, stopRemindersToken, stopRemindersTokenForRecord, verifyStopRemindersToken } from './tokens';
+import { newFeedToken, readReplyPayload, readVisitToken, replyPayload, stopRemindersToken, stopRemindersTokenForRecord, verifyStopRemindersToken, visitToken } from './tokens';
 
 describe('stop-reminders token', () => {
   const t = stopRemindersToken('secreto', 'user-1');
@@ -23,5 +23,32 @@ describe('feed token', () => {
     const a = newFeedToken();
     expect(a).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(newFeedToken()).not.toBe(a);
+  });
+});
+
+describe('visit links and reply payloads', () => {
+  const ref = { appointmentId: '0b8f9a4e-1111-4222-8333-444455556666', version: 2 };
+  it('read back what they were made for', () => {
+    expect(readVisitToken('secreto', visitToken('secreto', ref))).toEqual(ref);
+    expect(readReplyPayload('secreto', replyPayload('secreto', 'confirm', ref))).toEqual({ ...ref, action: 'confirm' });
+    expect(readReplyPayload('secreto', replyPayload('secreto', 'cancel', ref))).toEqual({ ...ref, action: 'cancel' });
+  });
+
+  it('fit in a WhatsApp button payload', () => {
+    expect(replyPayload('secreto', 'cancel', { ...ref, version: 999_999 }).length).toBeLessThanOrEqual(128);
+  });
+
+  it.each([
+    ['another secret', () => readReplyPayload('secreto', replyPayload('otro', 'confirm', ref))],
+    ['a confirm turned into a cancel', () => readReplyPayload('secreto', `X${replyPayload('secreto', 'confirm', ref).slice(1)}`)],
+    ['a link used as a button', () => readReplyPayload('secreto', `C.${visitToken('secreto', ref)}`)],
+    ['a button used as a link', () => readVisitToken('secreto', replyPayload('secreto', 'confirm', ref).slice(2))],
+    ['a stop-reminders token', () => readVisitToken('secreto', stopRemindersToken('secreto', `${ref.appointmentId}:2`))],
+    ['garbage', () => readReplyPayload('secreto', 'Confirmo')],
+    ['too long', () => readReplyPayload('secreto', `C.${'a'.repeat(300)}`)],
+  ])('%s: refused', (_name, read) => expect(read()).toBeNull());
+
+  it('another version is another token', () => {
+    expect(visitToken('secreto', ref)).not.toBe(visitToken('secreto', { ...ref, version: 3 }));
   });
 });

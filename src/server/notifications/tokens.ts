@@ -54,3 +54,42 @@ export const newFeedToken = () => randomBytes(32).toString('base64url');
  * it for the tokens made before. 32 random bytes need no salt or slow hash: nobody can guess them.
  */
 export const feedTokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+// ---- The answers to a message about a visit (ADR 057, 055) ----
+// Both name ONE appointment at ONE version (its calendar SEQUENCE): a link or button of a message
+// about an older time does not confirm or cancel the new one. Each purpose has its own string, so a
+// token of one kind is never accepted as another.
+
+const VISIT_LINK = 'auna:visit-link:v1';
+const REPLY = { confirm: 'auna:visit-confirm:v1', cancel: 'auna:visit-cancel:v1' } as const;
+const REPLY_PREFIX = { confirm: 'C', cancel: 'X' } as const;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export type VisitRef = { appointmentId: string; version: number };
+export type ReplyAction = keyof typeof REPLY;
+
+function refOf(subject: string | null): VisitRef | null {
+  const m = subject ? /^([0-9a-f-]{36}):(\d{1,6})$/.exec(subject) : null;
+  return m && UUID.test(m[1]!) ? { appointmentId: m[1]!, version: Number(m[2]) } : null;
+}
+
+/** The confirm/cancel link of an SMS or of the desk's WhatsApp: a page that works without signing in. */
+export const visitToken = (secret: string, ref: VisitRef) => signedToken(secret, VISIT_LINK, `${ref.appointmentId}:${ref.version}`);
+
+export const readVisitToken = (secret: string, token: string): VisitRef | null => refOf(subjectOf(secret, VISIT_LINK, token));
+
+/** A WhatsApp quick-reply button's payload (under 128 characters): "C." or "X." and the signed visit. */
+export const replyPayload = (secret: string, action: ReplyAction, ref: VisitRef) =>
+  `${REPLY_PREFIX[action]}.${signedToken(secret, REPLY[action], `${ref.appointmentId}:${ref.version}`)}`;
+
+/** What a button's payload asks, when we made it. */
+export function readReplyPayload(secret: string, payload: string): (VisitRef & { action: ReplyAction }) | null {
+  if (payload.length > 200) return null;
+  const action = payload.startsWith('C.') ? 'confirm' : payload.startsWith('X.') ? 'cancel' : null;
+  if (!action) return null;
+  const ref = refOf(subjectOf(secret, REPLY[action], payload.slice(2)));
+  return ref ? { ...ref, action } : null;
+}
+
+/** The confirm/cancel page of a visit (features/messaging), from the public URL. */
+export const visitPath = (token: string) => `/api/messaging/visit?token=${token}`;

@@ -12,7 +12,7 @@ import type pg from 'pg';
 import type { Db } from '../db/client';
 import type { Logger } from '../logger';
 import { deliverMessage, type DeliverDeps } from './deliver';
-import { MESSAGE_KINDS, MESSAGE_TASK, type MessagePayload } from './enqueue';
+import { JOB_KINDS, MESSAGE_TASK, type JobPayload } from './enqueue';
 import { CONSENT_PURGE_TASK, purgeExpiredConsents } from '../db/consent-retention';
 import { startOutboxRelay } from './relay';
 
@@ -38,14 +38,15 @@ export async function migrateQueue(pool: pg.Pool, log: Logger): Promise<void> {
   await runQueueMigrations({ pgPool: pool, logger: workerLogger(log) });
 }
 
-function isPayload(p: unknown): p is MessagePayload {
-  const o = p as Partial<MessagePayload> | null;
+function isPayload(p: unknown): p is JobPayload {
+  const o = p as Partial<JobPayload> | null;
   return (
     !!o &&
     typeof o.appointmentId === 'string' &&
-    (MESSAGE_KINDS as readonly unknown[]).includes(o.kind) &&
+    (JOB_KINDS as readonly unknown[]).includes(o.kind) &&
     (o.recipient === 'client' || o.recipient === 'professional') &&
-    Number.isInteger(o.version)
+    Number.isInteger(o.version) &&
+    (o.via === undefined || o.via === 'whatsapp' || o.via === 'sms' || o.via === 'email')
   );
 }
 

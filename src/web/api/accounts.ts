@@ -29,7 +29,8 @@ async function post(path: string, body: unknown): Promise<{ ok: true; data: unkn
 
 export const authApi = {
   signIn: (email: string, password: string) => post('/sign-in/email', { email, password, rememberMe: true }),
-  signUp: (email: string, password: string, name: string) => post('/sign-up/email', { email, password, name }),
+  /** `phone` optional ('' when left empty, ADR 057): our server checks it is a mobile and keeps it on her record. */
+  signUp: (email: string, password: string, name: string, phone: string) => post('/sign-up/email', { email, password, name, phone }),
   signOut: () => post('/sign-out', {}),
   requestReset: (email: string) => post('/request-password-reset', { email, redirectTo: '/reset-password' }),
   resetPassword: (token: string, newPassword: string) => post('/reset-password', { token, newPassword }),

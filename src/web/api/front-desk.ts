@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { MSG } from '../../domain/texts/common';
 import { STAFF_MSG } from '../../domain/texts/staff';
+import type { MessageChannel } from '../../domain/message-channels';
 import { api, call } from '../lib/api';
 
 // The front desk's calls (src/server/features/front-desk; docs/decisions/018-salon-day-view.md,
@@ -15,7 +16,15 @@ export type DayProfessional = SalonDay['professionals'][number];
 export type ClientSummary = InferResponseType<(typeof desk)['clients']['$get'], 200>['clients'][number];
 export type ClientPageData = InferResponseType<(typeof desk)['clients'][':id']['$get'], 200>;
 export type Change = InferResponseType<(typeof desk)['appointments'][':id']['changes']['$get'], 200>['changes'][number];
-export type ClientInput = { name: string; phone: string; email?: string | null; notes?: string; confirmAttach?: boolean };
+export type ClientInput = {
+  name: string;
+  phone: string;
+  email?: string | null;
+  notes?: string;
+  /** How she hears from the salon (ADR 057); null: not chosen. */
+  messageChannel?: MessageChannel | null;
+  confirmAttach?: boolean;
+};
 
 /**
  * The salon's day: every professional's hours and appointments. The day before stays shown while

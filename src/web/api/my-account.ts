@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { MSG } from '../../domain/texts/common';
+import { MESSAGING_MSG } from '../../domain/texts/messaging';
 import { api, call } from '../lib/api';
 
 // Mis Citas (src/server/features/my-account): the client's appointments and cancelling one, her
@@ -31,3 +32,15 @@ export const reminderPreferencesQuery = () =>
   queryOptions({ queryKey: ['message-preferences'] as const, queryFn: () => call(api.messages.preferences.$get(), MSG.loadMyDataFailed) });
 
 export const saveReminderPreference = (reminders: boolean) => call(api.messages.preferences.$put({ json: { reminders } }), MSG.loadMyDataFailed);
+
+// Her phone and how the salon reaches her (ADR 057): on her client record, where the desk sees it.
+export type MyContact = InferResponseType<(typeof api)['my-account']['contact']['$get'], 200>;
+export type ContactInput = { phone: string | null; messageChannel: MyContact['messageChannel'] };
+
+export const contactQuery = () =>
+  queryOptions({ queryKey: ['my-contact'] as const, queryFn: () => call(api['my-account'].contact.$get(), MESSAGING_MSG.contactLoadFailed) });
+
+export const saveContact = (json: ContactInput) => call(api['my-account'].contact.$put({ json }), MESSAGING_MSG.contactSaveFailed);
+
+/** "Ahora no" on Mis Citas' note: it does not come back. */
+export const dismissPhoneNote = () => call(api['my-account']['phone-note'].dismiss.$post(), MESSAGING_MSG.contactSaveFailed);

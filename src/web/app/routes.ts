@@ -97,6 +97,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/recepcion/firma/:appointmentId', page: 'features/consents/reception-sign-page.tsx', layout: 'employee', access: 'staff' },
   // The owner's reports (ADR 042); Chart.js loads with this page only.
   { path: '/admin/informes', page: 'features/reports/reports-page.tsx', layout: 'admin', access: 'admin' },
+  // Reaching clients on their phone (docs/decisions/057): tomorrow's WhatsApp reminders from the desk.
+  { path: '/admin/reminders', page: 'features/messaging/tomorrow-reminders-page.tsx', layout: 'admin', access: 'admin' },
 ];
 
 /** Paths that only redirect (router.tsx): a portal's own address goes to its first page. */

@@ -48,6 +48,9 @@ export const appointments = pgTable(
     clientRecordId: uuid('client_record_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     bookedBy: text('booked_by', { enum: BOOKED_BY }).notNull().default('client'),
     bookedByUserId: text('booked_by_user_id').references(() => user.id, { onDelete: 'set null' }),
+    // ADR 057: when the client said "Confirmo" (WhatsApp's button or the link of an SMS or of the
+    // desk's WhatsApp). The status stays 'confirmed' (the spec's); the day view and the agenda show it.
+    clientConfirmedAt: timestamp('client_confirmed_at', { withTimezone: true }),
     createdAt: created(),
     updatedAt: updated(),
   },

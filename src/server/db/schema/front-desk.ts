@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { MESSAGE_CHANNELS } from '../../../domain/message-channels';
 import { sqlLiterals } from '../sql-literals';
 import { created, updated } from './columns';
 import { user } from './accounts';
@@ -24,10 +25,16 @@ export const clients = pgTable(
       .references(() => user.id, { onDelete: 'set null' }),
     /** When she stopped reminders from an email's link (0007; null: on). An account's choice is message_preferences. */
     remindersStoppedAt: timestamp('reminders_stopped_at', { withTimezone: true }),
+    /** How she hears from the salon (ADR 057): her choice or the desk's; null = not chosen (automatic). */
+    messageChannel: text('message_channel', { enum: MESSAGE_CHANNELS }),
     createdAt: created(),
     updatedAt: updated(),
   },
-  (t) => [index('clients_email_lower_idx').on(sql`lower(${t.email})`), index('clients_phone_idx').on(t.phone)],
+  (t) => [
+    index('clients_email_lower_idx').on(sql`lower(${t.email})`),
+    index('clients_phone_idx').on(t.phone),
+    check('clients_message_channel', sql`${t.messageChannel} IN (${sqlLiterals(MESSAGE_CHANNELS)})`),
+  ],
 );
 
 /**

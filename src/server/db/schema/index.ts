@@ -17,3 +17,4 @@ export * from './payments';
 export * from './consents';
 export * from './reports';
 export * from './backups';
+export * from './messaging';

@@ -19,6 +19,7 @@ import { createSessionReader } from '../../http/session-reader';
 import { CLIENT_IP_HEADER, NAME_CONTROL_CHARACTERS } from '../../auth/auth';
 import { isCommonPassword } from '../../auth/common-passwords';
 import { perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey, signInPairKey } from '../../auth/rate-limit-keys';
+import { afterSignup, SIGN_UP, takeSignupPhone } from './signup-phone';
 
 // Sign-up and reset count every request for that email, per account (15 minutes).
 // Sign-in counts only FAILED attempts (a client who signs in often is not an attacker), and since
@@ -178,7 +179,7 @@ export function acceptsBody(path: string, contentType: string | undefined): bool
 }
 
 /** better-auth behind our own door: the client IP comes from the socket, never from a header a client sets. */
-export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'log' | 'db'>) => {
+export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'log' | 'db' | 'now'>) => {
   const readFast = createSessionReader(deps);
   return new Hono<AppEnv>().on(['GET', 'POST'], '/*', async (c) => {
     const post = c.req.method === 'POST';
@@ -201,7 +202,7 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
     headers.delete(CLIENT_IP_HEADER);
     const ip = clientIp(c, deps.config.trustProxyHops);
     headers.set(CLIENT_IP_HEADER, ip);
-    const req = new Request(c.req.raw, { headers });
+    let req = new Request(c.req.raw, { headers });
     const tooMany = (retryAfter: number | null, fallback: number) => {
       c.header('Retry-After', String(retryAfter ?? fallback));
       return errorJson(c, 429, 'TOO_MANY_REQUESTS', MSG.tooManyRequests);
@@ -210,6 +211,14 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
     if (post) {
       const refused = await passwordRefusal(deps, c.req.path, req);
       if (refused) return errorJson(c, 400, refused.code, refused.message);
+    }
+    // The sign-up's optional phone (ADR 057): refused before any account exists, saved after.
+    let signupPhone: string | null | undefined;
+    if (post && c.req.path === SIGN_UP) {
+      const taken = await takeSignupPhone(req);
+      if ('refused' in taken) return errorJson(c, 400, taken.refused.code, taken.refused.message);
+      signupPhone = taken.phone;
+      req = taken.request;
     }
     const email =
       post && (c.req.path === SIGN_IN || c.req.path === RESEND_VERIFICATION || LIMITED_PER_ACCOUNT.has(c.req.path))
@@ -251,6 +260,7 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
     }
 
     const res = await handle(req);
+    if (signupPhone !== undefined) await afterSignup(deps, res, signupPhone);
     return normaliseError(c, res, deps.log);
   });
 };

@@ -25,6 +25,8 @@ const agendaColumns = {
     'client_phone',
   ),
   notes_client: appointments.notes_client,
+  // ADR 057: she answered "Confirmo" (WhatsApp or her link); the card shows it.
+  clientConfirmedAt: appointments.clientConfirmedAt,
   // ADR 041: the agenda is the signed-in professional's own (an admin's own, or any she marks).
   consentMissing: consentMissingColumn.as('consent_missing'),
   contraindications: contraindicationsColumn().as('contraindications'),

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { appointmentBooking, appointmentChange } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
+import type { MessageChannel } from '../../../domain/message-channels';
 import { consentMissingColumn, contraindicationsColumn } from '../../db/consent-status';
 import {
   appointmentChanges,
@@ -26,7 +27,7 @@ const clientListColumns = {
   hasAccount: sql<boolean>`${clients.userId} IS NOT NULL`,
 };
 
-const clientColumns = { ...clientListColumns, notes: clients.notes, createdAt: clients.createdAt };
+const clientColumns = { ...clientListColumns, notes: clients.notes, messageChannel: clients.messageChannel, createdAt: clients.createdAt };
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 // Accents do not matter when searching a name: "lucia" finds "Lucía".
@@ -68,7 +69,9 @@ export async function clientById(db: Executor, id: string) {
   return row;
 }
 
-export async function insertClient(db: Executor, v: { name: string; phone: string; email: string | null; notes: string }) {
+type RecordFields = { name: string; phone: string; email: string | null; notes: string; messageChannel: MessageChannel | null };
+
+export async function insertClient(db: Executor, v: RecordFields) {
   const [row] = await db.insert(clients).values(v).returning(clientColumns);
   return row!;
 }
@@ -76,7 +79,7 @@ export async function insertClient(db: Executor, v: { name: string; phone: strin
 export async function updateClient(
   db: Executor,
   id: string,
-  v: { name: string; phone: string; email: string | null; notes: string },
+  v: RecordFields,
   at: Date,
 ) {
   const [row] = await db
@@ -185,6 +188,8 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
     .select({
       ...staffAppointment,
       clientPhone: clients.phone,
+      // ADR 057: she answered "Confirmo" (WhatsApp or her link); the block shows it.
+      clientConfirmedAt: appointments.clientConfirmedAt,
       prepMinutes: appointments.prepMinutes,
       cleanupMinutes: appointments.cleanupMinutes,
       resources: heldResources,

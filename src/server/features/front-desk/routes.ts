@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
+import { MESSAGE_CHANNELS } from '../../../domain/message-channels';
+import { MESSAGING_MSG } from '../../../domain/texts/messaging';
 import type { AppEnv, Deps } from '../../http/env';
 import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole } from '../../http/guards';
@@ -17,6 +19,8 @@ const ClientBody = z.strictObject({
   phone: text(40, STAFF_MSG.clientPhoneInvalid),
   email: text(300, STAFF_MSG.clientEmailInvalid).nullable().optional(),
   notes: text(4000, STAFF_MSG.clientNotesTooLong).optional(),
+  // How she hears from the salon (ADR 057); left out, a new record has none chosen and an edit keeps hers.
+  messageChannel: z.enum(MESSAGE_CHANNELS, { error: MESSAGING_MSG.channelInvalid }).nullable().optional(),
   // Yes to giving the record, and its history, to the account with this verified email (ADR 033).
   confirmAttach: z.boolean({ error: MSG.invalidInput }).optional(),
 });

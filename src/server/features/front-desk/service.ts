@@ -1,6 +1,8 @@
 import { phoneDigits } from '../../../domain/phone';
 import { checkClientFields, mayChangeClientEmail, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
 import { STAFF_MSG } from '../../../domain/texts/staff';
+import { channelProblem } from '../../../domain/contact-rules';
+import type { MessageChannel } from '../../../domain/message-channels';
 import { salonMinuteOf } from '../../../domain/calendar-date';
 import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { dayScheduleOf } from '../../../domain/weekly-schedule';
@@ -32,14 +34,18 @@ export async function findClients(ctx: Ctx, q: string) {
   return { clients: await searchClients(ctx.db, { text: q, digits: phoneDigits(q), limit: 20 }) };
 }
 
-function clean(f: ClientFields) {
+/** What the staff send: the record's fields, her channel, and their yes to attaching it to an account. */
+export type ClientInput = ClientFields & { messageChannel?: MessageChannel | null; confirmAttach?: boolean };
+
+/** The record's fields checked; the channel (ADR 057) must reach her (`keep`: the record's, when not sent). */
+function clean(f: ClientInput, keep: MessageChannel | null = null) {
   const checked = checkClientFields(f);
   if (!checked.ok) throw badRequest(checked.message);
-  return checked.value;
+  const messageChannel = f.messageChannel === undefined ? keep : f.messageChannel;
+  const problem = channelProblem(messageChannel, checked.value);
+  if (problem) throw badRequest(problem, 'channel_unreachable');
+  return { ...checked.value, messageChannel };
 }
-
-/** What the staff send: the record's fields, and their yes to attaching it to an account. */
-export type ClientInput = ClientFields & { confirmAttach?: boolean };
 
 /** The audit's name for the staff member: their name, else their email (staff accounts only). */
 const actorOf = (a: SessionUser) => ({ id: a.id, name: a.name.trim() || a.email, role: a.role });
@@ -72,9 +78,9 @@ export async function createClient(ctx: Ctx, actor: SessionUser, f: ClientInput)
 
 export async function editClient(ctx: Ctx, actor: SessionUser, id: string, f: ClientInput) {
   if (!isId(id)) throw notFound(STAFF_MSG.clientNotFound);
-  const value = clean(f);
   const current = await clientById(ctx.db, id);
   if (!current) throw notFound(STAFF_MSG.clientNotFound);
+  const value = clean(f, current.messageChannel);
   if (!mayChangeClientEmail(actor.role, current.email, value.email))
     throw new ApiError(403, 'client_email_admin_only', STAFF_MSG.clientEmailAdminOnly);
   const attachTo = await accountToAttach(ctx, value.email, current.userId, f.confirmAttach);

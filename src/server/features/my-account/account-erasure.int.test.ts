@@ -147,6 +147,8 @@ describe('deleting an account', () => {
     const NAME = 'Ximena Olvidadiza';
     const s = await person(server, EMAIL, 'client', NAME);
     await server.deps.db.execute(sql`UPDATE "user" SET email_verified = true WHERE email = ${EMAIL}`);
+    // Her mobile and channel (ADR 057) go with her too.
+    expect((await s.put('/api/my-account/contact', { phone: '699 88 77 66', messageChannel: 'email' })).status).toBe(200);
     const id = await book(s, '10:00');
     const ids = [id, await book(s, '12:00')];
     // She moves one herself (the audit names who moved it), and the staff add her phone.
@@ -183,6 +185,7 @@ describe('deleting an account', () => {
     expect(await columnsHolding(EMAIL)).toEqual([]);
     expect(await columnsHolding(NAME)).toEqual([]);
     expect(await columnsHolding('ximena.olvido')).toEqual([]);
+    expect(await columnsHolding('699887766')).toEqual([]);
     expect(logLines.length).toBeGreaterThan(10);
     expect(logLines.filter((l) => l.includes('ximena') || l.includes('Ximena'))).toEqual([]);
     // The salon's books still count her appointments.

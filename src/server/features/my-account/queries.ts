@@ -79,10 +79,10 @@ export function anonymise(tx: Tx, clientId: string, placeholder: string, now: Da
 
 /**
  * The salon's record of this person (a client record, ADR 019) keeps the visits it counts but no
- * longer who it was: name replaced, email, phone and the staff's notes gone.
+ * longer who it was: name replaced, email, phone, her channel (ADR 057) and the staff's notes gone.
  */
 export async function anonymiseClientRecord(tx: Tx, userId: string, placeholder: string, now: Date) {
-  await tx.update(clients).set({ name: placeholder, email: null, phone: null, notes: '', updatedAt: now }).where(eq(clients.userId, userId));
+  await tx.update(clients).set({ name: placeholder, email: null, phone: null, messageChannel: null, notes: '', updatedAt: now }).where(eq(clients.userId, userId));
 }
 
 /** When the session making the request signed in (better-auth's real clock). */
@@ -116,11 +116,15 @@ export function changesOfClientRecord(db: Db, clientId: string) {
     .orderBy(asc(clientRecordChanges.createdAt));
 }
 
-/** The messages sent to her keep their outcome, not her address. */
+/**
+ * The messages sent to her keep their outcome, not her address (her email or phone) nor the
+ * provider's id of them (Meta and Twilio keep her number under it); her answers to them go (ADR 057).
+ */
 export async function forgetAddressOfSentMessages(tx: Tx, userId: string, email: string) {
-  await tx.execute(sql`UPDATE sent_messages SET sent_to = NULL
-    WHERE recipient = 'client' AND sent_to IS NOT NULL
+  await tx.execute(sql`UPDATE sent_messages SET sent_to = NULL, provider_id = NULL
+    WHERE recipient = 'client' AND (sent_to IS NOT NULL OR provider_id IS NOT NULL)
       AND (appointment_id IN (SELECT id FROM appointments WHERE client_id = ${userId}) OR lower(sent_to) = lower(${email}))`);
+  await tx.execute(sql`DELETE FROM message_replies WHERE appointment_id IN (SELECT id FROM appointments WHERE client_id = ${userId})`);
 }
 
 /**
@@ -144,7 +148,7 @@ export async function deleteUser(tx: Tx, userId: string, email: string) {
 /** The salon's record of her, without the staff's private notes (ADR 019: never in a client's answer). */
 export async function clientRecordOf(db: Db, userId: string) {
   const [row] = await db
-    .select({ id: clients.id, name: clients.name, phone: clients.phone, email: clients.email, createdAt: clients.createdAt, updatedAt: clients.updatedAt })
+    .select({ id: clients.id, name: clients.name, phone: clients.phone, email: clients.email, messageChannel: clients.messageChannel, createdAt: clients.createdAt, updatedAt: clients.updatedAt })
     .from(clients)
     .where(eq(clients.userId, userId));
   return row;
@@ -155,11 +159,19 @@ export async function remindersOf(db: Db, userId: string) {
   return row?.reminders ?? true;
 }
 
-/** The mails sent to her about her appointments (not the professional's copies). */
+/** The messages sent to her about her appointments, by any channel (not the professional's copies). */
 export function messagesSentTo(db: Db, appointmentIds: string[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ appointmentId: sentMessages.appointmentId, kind: sentMessages.kind, sentTo: sentMessages.sentTo, outcome: sentMessages.outcome, sentAt: sentMessages.sentAt })
+    .select({
+      appointmentId: sentMessages.appointmentId,
+      kind: sentMessages.kind,
+      channel: sentMessages.channel,
+      sentTo: sentMessages.sentTo,
+      outcome: sentMessages.outcome,
+      deliveryStatus: sentMessages.deliveryStatus,
+      sentAt: sentMessages.sentAt,
+    })
     .from(sentMessages)
     .where(and(inArray(sentMessages.appointmentId, appointmentIds), eq(sentMessages.recipient, 'client')))
     .orderBy(asc(sentMessages.sentAt));

@@ -5,7 +5,10 @@ import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { signedInRecently } from '../../../domain/session-policy';
 import { verifyPassword } from '../../auth/password';
 import { deleteProofKey } from '../../auth/rate-limit-keys';
-import { ApiError, notFound } from '../../http/errors';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import { channelProblem, clientPhone } from '../../../domain/contact-rules';
+import type { MessageChannel } from '../../../domain/message-channels';
+import { contactOf, dismissPhoneNote, saveContact } from '../../accounts/client-contact';
 import type { Deps, SessionUser } from '../../http/env';
 import { sessionNow } from '../../http/session-clock';
 import {
@@ -108,6 +111,7 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
           name: record.name,
           phone: record.phone,
           email: record.email,
+          messageChannel: record.messageChannel,
           createdAt: iso(record.createdAt),
           updatedAt: iso(record.updatedAt),
           changes: recordChanges.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
@@ -204,4 +208,26 @@ export async function deleteMyAccount(
   });
   tellSalonAboutDeletedAccount(ctx, result.cancelled);
   return { cancelled: result.cancelled.length, kept: result.kept };
+}
+
+// ---- her phone and how the salon reaches her (ADR 057) ----
+
+/** Her phone (E.164), her channel, and whether Mis Citas offers to add a phone. */
+export const myContact = (ctx: Pick<Deps, 'db'>, me: SessionUser) => contactOf(ctx.db, me.id);
+
+/** Her phone (a mobile, or none) and channel, on her client record; the same answer as `myContact`. */
+export async function saveMyContact(ctx: Pick<Deps, 'db' | 'now'>, me: SessionUser, v: { phone: string | null; messageChannel: MessageChannel | null }) {
+  const phone = clientPhone(v.phone);
+  if (!phone.ok) throw badRequest(phone.message, phone.code.toLowerCase());
+  const problem = channelProblem(v.messageChannel, { phone: phone.phone, email: me.email });
+  if (problem) throw badRequest(problem, 'channel_unreachable');
+  const now = ctx.now();
+  await ctx.db.transaction((tx) => saveContact(tx, { id: me.id, name: me.name }, { phone: phone.phone, messageChannel: v.messageChannel }, now));
+  return contactOf(ctx.db, me.id);
+}
+
+/** "Ahora no": the note offering to add a phone does not come back. */
+export async function dismissMyPhoneNote(ctx: Pick<Deps, 'db' | 'now'>, me: SessionUser) {
+  await dismissPhoneNote(ctx.db, me.id, ctx.now());
+  return contactOf(ctx.db, me.id);
 }

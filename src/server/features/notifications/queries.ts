@@ -91,6 +91,44 @@ export async function failedMessages(db: Db): Promise<FailedMessage[]> {
   });
 }
 
+/**
+ * A WhatsApp or SMS the provider refused for good in the last 14 days (ADR 055, 056): its channel,
+ * the provider's words (never her number: provider-errors.ts), and the channels that reached her
+ * after it (the fallback; none: she was not told).
+ */
+export type RefusedMessage = {
+  key: string;
+  appointmentId: string;
+  kind: string;
+  recipient: string;
+  channel: string;
+  failure: string;
+  at: string;
+  reachedBy: string[];
+};
+
+export async function refusedMessages(db: Db): Promise<RefusedMessage[]> {
+  const res = await db.execute<{ key: string; appointment_id: string; kind: string; recipient: string; channel: string; failure: string | null; status_at: Date | string; reached_by: string[] }>(sql`
+    WITH refused AS (
+      SELECT m.*, array_to_string((string_to_array(m.key, ':'))[1:4], ':') AS base FROM sent_messages m
+      WHERE m.delivery_status = 'failed' AND m.channel IN ('whatsapp', 'sms') AND m.status_at > now() - interval '14 days')
+    SELECT r.key, r.appointment_id, r.kind, r.recipient, r.channel, r.failure, r.status_at,
+           ARRAY(SELECT f.channel FROM sent_messages f
+                 WHERE (f.key = r.base OR starts_with(f.key, r.base || ':')) AND f.key <> r.key
+                   AND f.outcome = 'sent' AND f.delivery_status IS DISTINCT FROM 'failed' ORDER BY f.key) AS reached_by
+    FROM refused r ORDER BY r.status_at DESC LIMIT 100`);
+  return res.rows.map((r) => ({
+    key: r.key,
+    appointmentId: r.appointment_id,
+    kind: r.kind,
+    recipient: r.recipient,
+    channel: r.channel,
+    failure: (r.failure ?? '').slice(0, 300),
+    at: new Date(r.status_at).toISOString(),
+    reachedBy: r.reached_by,
+  }));
+}
+
 /** Whether the staff member has a feed, and since when: the token itself is never kept (ADR 032). */
 export async function feedStatusOf(db: Db, userId: string): Promise<{ active: boolean; createdAt: string | null }> {
   const res = await db.execute<{ created_at: Date | string }>(sql`SELECT created_at FROM calendar_feeds WHERE user_id = ${userId}`);

@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { STAFF_ROLES } from '../../../domain/roles';
 import { requireRole, requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
-import { failedMessages } from './queries';
+import { failedMessages, refusedMessages } from './queries';
 import {
   calendarFeed,
   calendarFeedStatus,
@@ -48,7 +48,7 @@ export const notificationsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | '
           : stopRemindersDonePage(STAFF_MSG.stopRemindersDoneNoAccount, false),
       );
     })
-    .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db) }))
+    .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db), refused: await refusedMessages(deps.db) }))
     .get('/calendar-feed', requireRole(...STAFF_ROLES), async (c) =>
       c.json(await calendarFeedStatus(deps, c.get('user'))),
     )

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PaymentMethod } from '../../../domain/payment-methods';
+import { REMINDER_CHANNELS, type ReminderChannel } from '../../../domain/report-tables';
 import { LOST_CLIENTS_MAX, type Bucket } from '../../../domain/reports';
 import { SALON_TIME_ZONE } from '../../../domain/salon-time';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
@@ -183,4 +184,28 @@ export async function lostClients(db: Reader, cutoff: Date, now: Date) {
            (SELECT count(*)::int FROM appointments a WHERE a.client_record_id = l.id AND a.status = 'completed') AS visits
     FROM l ORDER BY l.last DESC, l.id`);
   return rows.rows.map((x) => ({ id: x.id, name: x.name, phone: x.phone, lastVisit: x.last, visits: x.visits }));
+}
+
+/**
+ * Visits of the period that were due (completed or no-show) by the reminder that reached them (ADR
+ * 055-057): the channel of the last reminder delivery sent and not failed, the desk's wa.me tap, or
+ * none; with how many were no-shows and how many she confirmed herself. Read from the appointments
+ * and their messages (the rollup knows no channel), grouped in PostgreSQL.
+ */
+export async function reminderFacts(db: Reader, r: Range, only: Only) {
+  const rows = await db.execute<{ channel: string; visits: number; no_show: number; confirmed: number }>(sql`
+    SELECT coalesce((SELECT m.channel FROM sent_messages m
+                     WHERE m.appointment_id = a.id AND m.recipient = 'client' AND m.kind = 'reminder' AND m.outcome = 'sent'
+                       AND m.delivery_status IS DISTINCT FROM 'failed'
+                     ORDER BY m.sent_at DESC, m.key DESC LIMIT 1), 'none') AS channel,
+           count(*)::int AS visits,
+           count(*) FILTER (WHERE a.status = 'no_show')::int AS no_show,
+           count(*) FILTER (WHERE a.client_confirmed_at IS NOT NULL)::int AS confirmed
+    FROM appointments a
+    WHERE a.status IN ('completed', 'no_show') AND ${inRange(r)} ${onlyOf(only)}
+    GROUP BY 1`);
+  return rows.rows
+    .filter((x): x is typeof x & { channel: ReminderChannel } => (REMINDER_CHANNELS as readonly string[]).includes(x.channel))
+    .map((x) => ({ channel: x.channel, visits: x.visits, noShow: x.no_show, confirmed: x.confirmed }))
+    .sort((a, b) => REMINDER_CHANNELS.indexOf(a.channel) - REMINDER_CHANNELS.indexOf(b.channel));
 }

@@ -119,7 +119,8 @@ const STATUS_FIELD = { completed: 'completed', no_show: 'noShow', cancelled_by_c
 
 export async function attendanceReport(ctx: Ctx, query: ReportQuery) {
   const s = await scopeOf(ctx, query);
-  const factsIn = groupBy(await q.appointmentFacts(ctx.db, s.range, s.bucket, s.only), (f) => f.bucket);
+  const [facts, byReminder] = await Promise.all([q.appointmentFacts(ctx.db, s.range, s.bucket, s.only), q.reminderFacts(ctx.db, s.range, s.only)]);
+  const factsIn = groupBy(facts, (f) => f.bucket);
   const report: AttendanceReport = {
     bucket: s.bucket,
     byBucket: bucketKeys(s.period).map((key) => {
@@ -131,6 +132,7 @@ export async function attendanceReport(ctx: Ctx, query: ReportQuery) {
       }
       return row;
     }),
+    byReminder,
   };
   return { ...head(s), ...report };
 }

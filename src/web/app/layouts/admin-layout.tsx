@@ -1,4 +1,4 @@
-import { BedSingle, CalendarCheck, CalendarDays, CalendarX, ChartColumn, Contact, FileSignature, Gift, LayoutDashboard, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
+import { BedSingle, CalendarCheck, CalendarDays, CalendarX, ChartColumn, Contact, FileSignature, Gift, LayoutDashboard, MessageCircle, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
 import { PortalShell } from './portal-shell';
@@ -19,6 +19,8 @@ export function AdminLayout() {
             // The salon's day and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
             { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
+            // ADR 057: tomorrow's visits, each a one-tap WhatsApp reminder.
+            { to: '/admin/reminders', label: 'Recordatorios de mañana', icon: MessageCircle },
             // The day's takings and the gift cards (ADR 038, 039).
             { to: '/admin/caja', label: 'Caja del día', icon: Wallet },
             { to: '/admin/gift-cards', label: 'Tarjetas regalo', icon: Gift },

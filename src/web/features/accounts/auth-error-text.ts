@@ -21,6 +21,9 @@ const REASONS: Record<string, string> = {
   EMAIL_NOT_VERIFIED: 'Google no ha confirmado el email de esta cuenta',
   // ADR 032: a name is one line
   NAME_CONTROL_CHARACTERS: 'el nombre tiene caracteres no permitidos',
+  // The sign-up's optional phone (ADR 057): for WhatsApp or SMS, so a mobile
+  PHONE_INVALID: 'el teléfono no es válido',
+  PHONE_NOT_MOBILE: 'el teléfono no es un móvil (para WhatsApp o SMS hace falta un móvil)',
   // A client account just linked as an employee (ADR 030)
   STAFF_PASSWORD_RESET_REQUIRED: 'el personal necesita una contraseña de al menos 12 caracteres: créala con «¿Olvidaste tu contraseña?»',
 };

@@ -15,7 +15,7 @@ import { GoogleButton } from './google-button';
 export default function SignupPage() {
   const navigate = useNavigate();
   const refresh = useRefreshSession();
-  const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
+  const [form, setForm] = useState({ name: '', email: '', phone: '', password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const set = (k: keyof typeof form) => (v: string) => setForm((f) => ({ ...f, [k]: v }));
@@ -26,7 +26,7 @@ export default function SignupPage() {
     if (problem) return setError(problem);
     setPending(true);
     setError(null);
-    const r = await authApi.signUp(form.email.trim(), form.password, form.name.trim());
+    const r = await authApi.signUp(form.email.trim(), form.password, form.name.trim(), form.phone.trim());
     if (!r.ok) {
       setPending(false);
       return setError(authErrorText(MSG.signupErrorPrefix, r.code));
@@ -51,6 +51,17 @@ export default function SignupPage() {
       <Form onSubmit={submit} className="space-y-4" aria-label="Crear cuenta">
         <TextField label="Nombre (opcional)" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
         <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        {/* Optional (ADR 057): the server checks it is a mobile and keeps it on her record. */}
+        <TextField
+          label="Teléfono (opcional)"
+          type="tel"
+          name="phone"
+          autoComplete="tel"
+          inputMode="tel"
+          description="Tu móvil, para recordatorios por WhatsApp o SMS."
+          value={form.phone}
+          onChange={set('phone')}
+        />
         <TextField label="Contraseña" type="password" name="password" autoComplete="new-password" description="Al menos 6 caracteres." value={form.password} onChange={set('password')} />
         <TextField label="Confirmar contraseña" type="password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
         {error && <Alert>{error}</Alert>}

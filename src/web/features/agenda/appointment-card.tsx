@@ -1,4 +1,4 @@
-import { Check, Clock, Mail, Phone, UserX } from 'lucide-react';
+import { Check, CheckCheck, Clock, Mail, Phone, UserX } from 'lucide-react';
 import { ClientNote } from '../../components/client-note';
 import { ConsentMissingBadge, Contraindications } from '../../components/consent-status';
 import { Button } from '../../components/button';
@@ -67,6 +67,12 @@ export function AppointmentCard({
             <StatusBadge status={status} />
           </div>
           <p className="mt-1 text-[1.05rem] text-ink">{a.clientName}</p>
+          {/* ADR 057: she answered "Confirmo" to her WhatsApp or SMS. */}
+          {a.clientConfirmedAt && status === 'confirmed' && (
+            <p className="mt-1 inline-flex items-center gap-1 rounded-full bg-sage-100 px-2.5 py-0.5 text-xs font-medium text-sage-800">
+              <CheckCheck className="h-3.5 w-3.5" aria-hidden /> Confirmó que viene
+            </p>
+          )}
           {a.consentMissing && !cancelled && (
             <p className="mt-1">
               <ConsentMissingBadge />

@@ -21,6 +21,7 @@ import { paymentCalls } from '../../api/payments';
 import { rescheduleCalls } from '../../api/reschedule';
 import { ChangeHistory } from './change-history';
 import { ResourceMove } from './resource-move';
+import { AppointmentWhatsapp } from './appointment-whatsapp';
 
 const TZ = SALON_TIME_ZONE;
 
@@ -84,6 +85,7 @@ export function AppointmentDetails({
           </ButtonLink>
         </div>
       )}
+      {a.status === 'confirmed' && start.getTime() > Date.now() && <AppointmentWhatsapp appointmentId={a.id} />}
       {error && (
         <div className="mt-4">
           <Alert>{error}</Alert>
@@ -167,6 +169,12 @@ function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
           <dd>
             <ConsentMissingBadge />
           </dd>
+        </>
+      )}
+      {a.clientConfirmedAt && a.status === 'confirmed' && (
+        <>
+          <dt className="text-muted">Confirmación</dt>
+          <dd className="font-medium text-sage-800">Confirmó que viene</dd>
         </>
       )}
       <dt className="text-muted">Cuándo</dt>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BellOff } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { STAFF_MSG } from '../../../domain/texts/staff';
@@ -11,16 +11,19 @@ import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { StatusBadge } from '../../components/status-badge';
 import { inputClass } from '../../components/input-class';
+import { chevron, selectClass } from '../../components/select-class';
+import { CHANNEL_LABELS, isMessageChannel, MESSAGE_CHANNELS } from '../../../domain/message-channels';
 import { useSession } from '../../api/session';
 import { formatDateLong, formatDateShort, formatEuros, formatTime } from '../../lib/format';
 import { ClientBonos } from './client-bonos';
 import { ClientConsents } from './client-consents';
 import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
+import { useClientWhatsapp } from './client-whatsapp';
 import { clientQuery, updateClient, type ClientInput, type ClientPageData } from '../../api/front-desk';
 
 type Row = ClientPageData['upcoming'][number];
 
-function Appointments({ title, rows }: { title: string; rows: Row[] }) {
+function Appointments({ title, rows, action }: { title: string; rows: Row[]; action?: (appointmentId: string) => ReactNode }) {
   return (
     <section className="mt-8" aria-label={title}>
       <h2 className="mb-3 font-serif text-2xl">{title}</h2>
@@ -34,9 +37,10 @@ function Appointments({ title, rows }: { title: string; rows: Row[] }) {
                 <span className="inline-block font-medium first-letter:uppercase">{formatDateLong(new Date(a.startTime))}</span>,{' '}
                 {formatTime(new Date(a.startTime))} · {a.serviceName} · {a.employeeName}
               </span>
-              <span className="flex items-center gap-3">
+              <span className="flex flex-wrap items-center gap-3">
                 <span className="text-sm text-muted">{formatEuros(Number(a.price))}</span>
                 <StatusBadge status={a.status} />
+                {action?.(a.id)}
               </span>
             </li>
           ))}
@@ -51,6 +55,7 @@ export default function ClientPage() {
   const { id = '' } = useParams();
   const { data, isPending, isError, error } = useQuery(clientQuery(id));
   const { user } = useSession();
+  const whatsapp = useClientWhatsapp(id);
   if (isPending) return <InlineLoading text="Cargando cliente..." />;
   if (isError) return <Alert>{error.message}</Alert>;
   return (
@@ -86,7 +91,7 @@ export default function ClientPage() {
       <EditClient id={id} data={data} />
       <ClientBonos clientId={id} isAdmin={user?.role === 'admin'} />
       <ClientConsents clientId={id} isAdmin={user?.role === 'admin'} />
-      <Appointments title="Próximas citas" rows={data.upcoming} />
+      <Appointments title="Próximas citas" rows={data.upcoming} action={whatsapp} />
       <Appointments title="Historial" rows={data.past} />
     </div>
   );
@@ -119,14 +124,15 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
     phone: data.client.phone ?? '',
     email: data.client.email ?? '',
     notes: data.client.notes,
+    messageChannel: data.client.messageChannel ?? '',
   });
   useEffect(() => {
-    setForm({ name: data.client.name, phone: data.client.phone ?? '', email: data.client.email ?? '', notes: data.client.notes });
+    setForm({ name: data.client.name, phone: data.client.phone ?? '', email: data.client.email ?? '', notes: data.client.notes, messageChannel: data.client.messageChannel ?? '' });
   }, [data.client]);
   const asking = needsAttachConfirm(update.error);
   const save = (confirmAttach?: boolean) =>
     update.mutate(
-      { name: form.name, phone: form.phone, email: form.email.trim() || null, notes: form.notes, confirmAttach },
+      { name: form.name, phone: form.phone, email: form.email.trim() || null, notes: form.notes, messageChannel: isMessageChannel(form.messageChannel) ? form.messageChannel : null, confirmAttach },
       {
         onSuccess: () => {
           toast.success(STAFF_MSG.clientSaved);
@@ -171,6 +177,18 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
             {STAFF_MSG.clientEmailAdminOnly}
           </span>
         )}
+      </label>
+      {/* ADR 057: her choice, which the desk may change for her (WhatsApp and SMS need a mobile). */}
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        Avisos de sus citas
+        <select className={selectClass} style={chevron} {...field('messageChannel')}>
+          <option value="">Sin elegir (WhatsApp si tiene móvil; si no, email)</option>
+          {MESSAGE_CHANNELS.map((c) => (
+            <option key={c} value={c}>
+              {CHANNEL_LABELS[c]}
+            </option>
+          ))}
+        </select>
       </label>
       <label className="flex flex-col gap-1.5 text-sm font-medium sm:col-span-3">
         Notas privadas (alergias, preferencias; el cliente no las ve)

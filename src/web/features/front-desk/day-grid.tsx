@@ -35,6 +35,9 @@ const STATUS_SHORT: Record<string, string> = {
   cancelled_by_client: 'Cancelada',
   cancelled_by_salon: 'Cancelada',
 };
+/** ADR 057: she answered "Confirmo" (WhatsApp, or the link of her SMS or the desk's WhatsApp). */
+const CONFIRMED_BY_CLIENT = 'Confirmó que viene ✓';
+const statusShort = (a: DayAppointment) => (a.status === 'confirmed' && a.clientConfirmedAt ? CONFIRMED_BY_CLIENT : (STATUS_SHORT[a.status] ?? a.status));
 
 export function DayGrid({
   loading,
@@ -214,12 +217,12 @@ const AppointmentBlock = memo(function AppointmentBlock({
         onClick={() => onOpen(a.id)}
         className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm transition hover:brightness-95 ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'}`}
         style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
-        aria-label={`${label} ${who}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}${a.consentMissing ? ', Falta consentimiento' : ''}`}
+        aria-label={`${label} ${who}, ${a.serviceName}, ${statusShort(a)}${a.consentMissing ? ', Falta consentimiento' : ''}`}
       >
         {/* The lines in one text node (the first in bold, each cut with an ellipsis): a span per line
             made eight nodes per block instead of two for each day switch to create (docs/benchmarks.md). */}
         <span className="block overflow-hidden text-ellipsis whitespace-pre first-line:font-semibold">
-          {`${label} ${a.clientName}\n${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${STATUS_SHORT[a.status] ?? a.status}`}
+          {`${label} ${a.clientName}\n${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${statusShort(a)}`}
         </span>
         {/* The consent's mark (ADR 041): in the block's corner, out of the lines' flow (a short block keeps its name). */}
         {a.consentMissing && <ConsentMissingBadge compact />}

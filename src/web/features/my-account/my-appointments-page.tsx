@@ -25,6 +25,8 @@ type Appointment = MyAppointment;
 const RescheduleSheet = lazy(() => import('./reschedule-sheet'));
 // "Tus consentimientos" (ADR 041): its own chunk, after the page, off the first view's budget.
 const MyConsents = lazy(() => import('./my-consents'));
+// After a Google sign-up, the offer to add a mobile (docs/decisions/057): its own chunk, after the page.
+const PhoneNote = lazy(() => import('./phone-note'));
 const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner, moved: MSG.rescheduleSucceeded } as const;
 type Banner = keyof typeof BANNERS;
 
@@ -180,6 +182,9 @@ export default function MyAppointmentsPage() {
         }
       />
       <EmailConfirmationNotice />
+      <Suspense fallback={null}>
+        <PhoneNote />
+      </Suspense>
       <div className="mb-6 flex flex-col gap-3 empty:hidden">
         {banner && <Alert tone="success">{BANNERS[banner]}</Alert>}
         {cancelError && <Alert>{cancelError}</Alert>}

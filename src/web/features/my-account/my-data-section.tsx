@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download, ShieldCheck, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
@@ -12,6 +12,9 @@ import { deleteMyAccount, MY_DATA_EXPORT_URL } from '../../api/my-account';
 import { ApiRequestError } from '../../lib/api';
 import { AccountEmailStatus } from './email-confirmation';
 import { ACCOUNT_MSG } from '../../../domain/texts/accounts';
+
+// Her mobile and channel (docs/decisions/057): its own chunk.
+const ContactSection = lazy(() => import('./contact-section'));
 
 /**
  * "Tus datos" under Mis Citas (RGPD; docs/decisions/026-admin-email-and-account-deletion.md, 033): download everything the salon keeps about you as
@@ -55,6 +58,9 @@ export function MyDataSection() {
         </Link>
       </p>
       <AccountEmailStatus />
+      <Suspense fallback={null}>
+        <ContactSection />
+      </Suspense>
       {error && (
         <div className="mt-4">
           <Alert>{error}</Alert>

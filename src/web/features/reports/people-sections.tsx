@@ -41,7 +41,10 @@ export function AttendanceSection({ params }: { params: ReportParams }) {
           format={pct}
         />
       }
-      tables={[{ table: attendanceTables(q.data).asistencia, csv: reportCsvUrl('asistencia', params) }]}
+      tables={[
+        { table: attendanceTables(q.data).asistencia, csv: reportCsvUrl('asistencia', params) },
+        { table: attendanceTables(q.data).recordatorios, csv: reportCsvUrl('recordatorios', params) },
+      ]}
     />
   );
 }
