@@ -23,7 +23,9 @@ export const SIGN_METHODS = ['online', 'recepcion'] as const;
 export type SignMethod = (typeof SIGN_METHODS)[number];
 
 export const CONSENT_VIEWER_KINDS = ['admin', 'employee', 'client'] as const;
-export const CONSENT_ACCESS_ACTIONS = ['view', 'pdf'] as const;
+/** 'list': her documents' list (titles, dates, whether any contraindication) asked for; logged when refused. */
+export const CONSENT_ACCESS_ACTIONS = ['view', 'pdf', 'list'] as const;
+export const CONSENT_ACCESS_OUTCOMES = ['allowed', 'refused'] as const;
 
 export const CONSENT_LIMITS = {
   titleMax: 120,

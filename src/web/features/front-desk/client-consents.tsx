@@ -113,7 +113,7 @@ function Answers({ id, isAdmin }: { id: string; isAdmin: boolean }) {
 }
 
 const VIEWER = { admin: 'Dirección', employee: 'Profesional', client: 'La clienta' } as const;
-const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF' } as const;
+const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF', list: 'pidió la lista de sus consentimientos' } as const;
 /** When, who (her name and role) and what: "…, 10:05 · Lucía Martín (Profesional) vio las respuestas". */
 const entryText = (e: AccessEntry) => {
   const at = new Date(e.at);
