@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { consentLinkAccess, healthReadDecision, healthReadWindow, mayWitness, type HealthVisit } from './health-access';
+import { CONSENT_MSG } from './consents';
+import {
+  consentLinkAccess,
+  HEALTH_ACCESS_NOTICE,
+  HEALTH_READ_DAYS_AFTER,
+  HEALTH_READ_DAYS_BEFORE,
+  hasOpenHealthVisit, healthReadDecision, healthReadRefusal, healthReadWindow, mayWitness, type HealthVisit } from './health-access';
 import { ROLES } from './roles';
 
 // Need-to-know for health answers (ADR 045): the tables are the rule.
@@ -79,4 +85,50 @@ describe('consentLinkAccess', () => {
     ['cancelled by her, before', 'cancelled_by_client', '2026-05-01T10:00:00Z', 'closed'],
     ['a no-show, that day', 'no_show', '2026-05-14T12:00:00Z', 'closed'],
   ])('%s', (_name, status, now, expected) => expect(consentLinkAccess(a(status), new Date(now))).toBe(expected));
+});
+
+describe('the form to sign opens while the visit is confirmed and has not ended', () => {
+  const NOW = '2026-03-02T10:00:00Z';
+  it.each([
+    ['confirmed, later today', 'confirmed', '2026-03-02T11:00:00Z', true],
+    ['confirmed, under way', 'confirmed', '2026-03-02T10:00:01Z', true],
+    ['confirmed, ended this instant', 'confirmed', NOW, false],
+    ['confirmed, ended', 'confirmed', '2026-03-02T09:00:00Z', false],
+    ['completed', 'completed', '2026-03-02T11:00:00Z', false],
+    ['cancelled', 'cancelled_by_client', '2026-03-02T11:00:00Z', false],
+    ['no show', 'no_show', '2026-03-02T11:00:00Z', false],
+  ])('%s', (_, status, endTime, open) =>
+    expect(consentLinkAccess({ status, startTime: new Date('2026-03-02T08:00:00Z'), endTime: new Date(endTime) }, new Date(NOW)) === 'sign').toBe(open),
+  );
+});
+
+describe('healthReadRefusal', () => {
+  it.each<[Parameters<typeof healthReadRefusal>[0], string]>([
+    [{ allowed: false, reason: 'not_yet', opensOn: '2026-05-12' }, 'Podrás ver sus respuestas desde el 12/05/2026, dos días antes de su cita.'],
+    [{ allowed: false, reason: 'too_late' }, CONSENT_MSG.readTooLate],
+    [{ allowed: false, reason: 'not_treating' }, CONSENT_MSG.notYourClient],
+  ])('%j', (d, text) => expect(healthReadRefusal(d)).toBe(text));
+});
+
+describe('hasOpenHealthVisit', () => {
+  it.each([
+    ['her laser visit tomorrow', [visit({ day: '2026-05-15' })], true],
+    ['her manicure tomorrow', [visit({ day: '2026-05-15', requiredTemplateIds: [] })], false],
+    ['her laser visit next month', [visit({ day: '2026-06-15' })], false],
+    ['another professional’s laser visit', [visit({ day: '2026-05-15', employeeUserId: MARTA })], false],
+    ['a cancelled laser visit', [visit({ day: '2026-05-15', status: 'cancelled_by_client' })], false],
+  ])('%s', (_name, visits, open) => expect(hasOpenHealthVisit(irene, visits, '2026-05-14')).toBe(open));
+});
+
+describe('the privacy notice says what the rule does', () => {
+  const WORDS: Record<number, string> = { 1: 'un día', 2: 'dos días', 3: 'tres días' };
+  it('the window, in days', () => {
+    expect(HEALTH_ACCESS_NOTICE).toContain(`desde ${WORDS[HEALTH_READ_DAYS_BEFORE]} antes`);
+    expect(HEALTH_READ_DAYS_AFTER).toBe(1);
+    expect(HEALTH_ACCESS_NOTICE).toContain('hasta el día siguiente');
+  });
+  it('every read and every refused one is logged; the lists show no detail', () => {
+    expect(HEALTH_ACCESS_NOTICE).toContain('o lo intenta sin permiso, queda registrado quién y cuándo');
+    expect(HEALTH_ACCESS_NOTICE).toContain('solo dicen si hay contraindicaciones, no cuáles');
+  });
 });

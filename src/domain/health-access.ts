@@ -1,4 +1,5 @@
-import { addDays, salonDateOf, SALON_TIME_ZONE, toEpochMs, type InstantLike } from './calendar-date';
+import { addDays, salonDateOf, SALON_TIME_ZONE, spanishDate, toEpochMs, type InstantLike } from './calendar-date';
+import { CONSENT_MSG } from './consents';
 import type { Role } from './roles';
 
 // Who may read a client's health answers, who may witness her signature, and what her consent link
@@ -13,6 +14,15 @@ import type { Role } from './roles';
  */
 export const HEALTH_READ_DAYS_BEFORE = 2;
 export const HEALTH_READ_DAYS_AFTER = 1;
+
+/**
+ * What the privacy notice says about who reads her answers (privacy room): the rule above and what
+ * the server logs, in one sentence kept beside the rule (health-access.test.ts holds them together).
+ */
+export const HEALTH_ACCESS_NOTICE =
+  'Las ven solo la dirección del salón y la profesional que te atiende, para tu cita de ese tratamiento: desde dos días antes hasta el día siguiente. ' +
+  'Cada vez que alguien abre tus respuestas o tu documento firmado, o lo intenta sin permiso, queda registrado quién y cuándo; ' +
+  'las agendas y listas del salón solo dicen si hay contraindicaciones, no cuáles.';
 
 /** The salon days (inclusive) a visit on `day` opens its client's answers to her professional. */
 export function healthReadWindow(day: string): { from: string; until: string } {
@@ -52,6 +62,21 @@ export function healthReadDecision(reader: HealthReader, doc: { templateId: stri
   if (open) return { allowed: true, via: 'visit', appointmentId: open.id };
   const next = hers.find((v) => healthReadWindow(v.day).from > today);
   return next ? { allowed: false, reason: 'not_yet', opensOn: healthReadWindow(next.day).from } : { allowed: false, reason: 'too_late' };
+}
+
+/** Whether she has a visit today whose window is open and whose service asks for a consent: her client's list of consents is hers to see. */
+export function hasOpenHealthVisit(reader: HealthReader, visits: readonly HealthVisit[], today: string): boolean {
+  return visits.some((v) => {
+    const w = healthReadWindow(v.day);
+    return v.employeeUserId === reader.userId && TREATED.has(v.status) && v.requiredTemplateIds.length > 0 && w.from <= today && today <= w.until;
+  });
+}
+
+/** What a refused professional is told, in Spanish: why, and when the answers open if they will. */
+export function healthReadRefusal(d: Extract<HealthReadDecision, { allowed: false }>): string {
+  if (d.reason === 'not_yet' && d.opensOn) return `Podrás ver sus respuestas desde el ${spanishDate(d.opensOn)}, dos días antes de su cita.`;
+  if (d.reason === 'too_late') return CONSENT_MSG.readTooLate;
+  return CONSENT_MSG.notYourClient;
 }
 
 /**

@@ -27,6 +27,7 @@ import { adminResourcesRoutes } from './features/resources/routes';
 import { giftCardsRoutes } from './features/gift-cards/routes';
 import { paymentsRoutes } from './features/payments/routes';
 import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
+import { consentLinkExchangeRoutes } from './features/consents/link-routes';
 import { reportsRoutes } from './features/reports/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
@@ -103,6 +104,8 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   const api = apiRoutes(deps);
   app.route('/api', api);
   app.all('/api/*', (c) => errorJson(c, 404, 'not_found', STAFF_MSG.notFound));
+  // The mailed consent link's token goes into a cookie, and the page has none (ADR 045).
+  app.route('/firma', consentLinkExchangeRoutes(deps));
 
   if (opts.webRoot) servePages(app, deps, opts.webRoot);
   return app;

@@ -215,7 +215,15 @@ export async function consentsForExport(db: Db, clientRecordId: string) {
     .orderBy(asc(consentDocuments.signedAt), asc(consentDocuments.id));
   const reads = docs.length
     ? await db
-        .select({ documentId: consentAccessLog.documentId, at: consentAccessLog.at, viewerName: consentAccessLog.viewerName, viewerKind: consentAccessLog.viewerKind, action: consentAccessLog.action })
+        // Refused attempts too (ADR 045): art. 15 asks who her data was shown to, and who tried.
+        .select({
+          documentId: consentAccessLog.documentId,
+          at: consentAccessLog.at,
+          viewerName: consentAccessLog.viewerName,
+          viewerKind: consentAccessLog.viewerKind,
+          action: consentAccessLog.action,
+          outcome: consentAccessLog.outcome,
+        })
         .from(consentAccessLog)
         .where(inArray(consentAccessLog.documentId, docs.map((d) => d.id)))
         .orderBy(asc(consentAccessLog.at), asc(consentAccessLog.id))

@@ -1,15 +1,14 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { Logo } from '../../components/logo';
 import { SigningView } from './signing-view';
 
 /**
- * /firma/:token — "Firma tu consentimiento" (issue 24, ADR 041): the link of the confirmation
- * email, the reminder and Mis Citas. The token names the appointment (no sign-in: she may sign on
- * her phone from the email). Its code (signature_pad included) is this page's chunk only.
+ * /firma — "Firma tu consentimiento" (ADR 041, 045): where the link of the confirmation email, the
+ * reminder and Mis Citas (/firma/<token>) lands once the server has put its token in a cookie. The
+ * token names the appointment (no sign-in: she may sign on her phone from the email); it is in no
+ * address the page uses. Its code (signature_pad included) is this page's chunk only.
  */
 export default function SignPage() {
-  const { token = '' } = useParams();
   useEffect(() => {
     document.title = 'Firma tu consentimiento';
   }, []);
@@ -23,7 +22,7 @@ export default function SignPage() {
         Lee el texto con calma, responde a las preguntas y firma al final. Tus respuestas solo las ven tu profesional y la dirección del
         salón.
       </p>
-      <SigningView target={{ kind: 'token', token }} />
+      <SigningView target={{ kind: 'link' }} />
     </main>
   );
 }
