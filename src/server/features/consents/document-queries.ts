@@ -138,8 +138,10 @@ export async function healthVisits(db: Executor, clientRecordId: string, employe
       employeeUserId: appointments.employeeId,
       status: appointments.status,
       day: sql<string>`to_char(${appointments.startTime} AT TIME ZONE 'Europe/Madrid', 'YYYY-MM-DD')`,
-      requiredTemplateIds: sql<string[]>`coalesce((SELECT array_agg(st.template_id) FROM ${serviceConsentTemplates} st
-        JOIN ${consentTemplates} t ON t.id = st.template_id AND t.active WHERE st.service_id = ${appointments.serviceId}), '{}')`,
+      // Spelled out: drizzle writes a column of a one-table select without its table, and
+      // "service_id" inside the subquery would be st's own (every template, for any visit).
+      requiredTemplateIds: sql<string[]>`coalesce((SELECT array_agg(st.template_id::text) FROM service_consent_templates st
+        JOIN consent_templates t ON t.id = st.template_id AND t.active WHERE st.service_id = appointments.service_id), '{}')`,
     })
     .from(appointments)
     .where(and(eq(appointments.clientRecordId, clientRecordId), eq(appointments.employeeId, employeeUserId)))
@@ -171,9 +173,7 @@ export function accessLogOf(db: Executor, documentId: string) {
       viewerKind: consentAccessLog.viewerKind,
       action: consentAccessLog.action,
       outcome: consentAccessLog.outcome,
-      visitStart: sql<Date | null>`(SELECT ${appointments.startTime} FROM ${appointments} WHERE ${appointments.id} = ${consentAccessLog.appointmentId})`.mapWith(
-        appointments.startTime,
-      ),
+      visitStart: sql<Date | null>`(SELECT a.start_time FROM appointments a WHERE a.id = consent_access_log.appointment_id)`.mapWith(appointments.startTime),
     })
     .from(consentAccessLog)
     .where(eq(consentAccessLog.documentId, documentId))
@@ -200,7 +200,7 @@ export function documentsOfClient(db: Executor, where: { clientRecordId: string 
       version: consentTemplateVersions.version,
       signedAt: consentDocuments.signedAt,
       method: consentDocuments.method,
-      clientUserId: sql<string | null>`(SELECT ${clients.userId} FROM ${clients} WHERE ${clients.id} = ${consentDocuments.clientRecordId})`,
+      clientUserId: sql<string | null>`(SELECT c.user_id FROM clients c WHERE c.id = consent_documents.client_record_id)`,
       hasContraindications: sql<boolean>`EXISTS (SELECT 1 FROM jsonb_array_elements(${consentTemplateVersions.questions}) q
         JOIN jsonb_array_elements(${consentDocuments.answers}) a ON a->>'questionId' = q->>'id'
         WHERE (q->>'contraindication')::boolean AND a->'value' = 'true'::jsonb)`,

@@ -36,6 +36,5 @@ export const consentLinkExchangeRoutes = (deps: Pick<Deps, 'config' | 'messageSe
       deleteCookie(c, LINK_COOKIE, { path: LINK_COOKIE_PATH, secure: deps.config.secureCookies });
     }
     c.header('Cache-Control', 'no-store');
-    c.header('Referrer-Policy', 'no-referrer');
     return c.redirect('/firma', 303);
   });
