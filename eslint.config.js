@@ -94,9 +94,21 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // The files import-x reads to follow imports (no-cycle): ours are TypeScript, parsed with the
+      // parser this file is linted with. Without it every .ts file is skipped and no circle is seen.
+      'import-x/extensions': ['.ts', '.tsx'],
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.jsx', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: ROOM_ZONES }] },
+  },
+  {
+    // No import circles (docs/architecture.md §4, rule 8): no file of src imports one that imports it
+    // back, however long the way round. import-x skips type-only imports (erased at build time) and,
+    // here, packages. A test file is imported by nothing, so it cannot close a circle: skipping them
+    // saves work and misses nothing (its cost: docs/benchmarks.md, "Lint").
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // The web takes only types from the server (a type import is erased from the bundle).

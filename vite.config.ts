@@ -49,7 +49,7 @@ function precompress(): Plugin {
  * the entry every client first view downloads (ADR 009's 125 KB). The staff's and the admin's
  * pages (the route table's 'staff' and 'admin' ones) go without: their chunk's own imports are
  * fetched once it arrives, one round trip later on a reception's desk, instead of ~1 KB more on
- * every client's phone (issue 26).
+ * every client's phone (ADR 040).
  */
 const STAFF_PAGE_CHUNK = new RegExp(
   `^assets/(${PAGE_ROUTES.filter((r) => r.access === 'staff' || r.access === 'admin')
@@ -83,7 +83,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     port: 5173,
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },
-      // The mailed consent link (/firma/<token>) is the server's: it trades the token for a cookie (ADR 045).
+      // The mailed consent link (/firma/<token>) is the server's: it trades the token for a cookie (ADR 051).
       '^/firma/.+': { target: 'http://localhost:3000', changeOrigin: false },
     },
   },

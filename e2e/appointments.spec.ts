@@ -54,6 +54,26 @@ async function listAll(request: APIRequestContext, from: string, to: string): Pr
   return out;
 }
 
+/**
+ * What the admin should read beside 'Agenda de Hoy' for today's rows: all of them, then those
+ * 'Citas de Hoy' leaves out (it counts confirmed and completed ones), by status.
+ */
+function agendaCountOf(rows: Row[]): string {
+  const count = (n: number, one: string, many: string) => (n ? [`${n} ${n === 1 ? one : many}`] : []);
+  const cancelled = rows.filter((a) => a.status === 'cancelled_by_client' || a.status === 'cancelled_by_salon').length;
+  const noShow = rows.filter((a) => a.status === 'no_show').length;
+  const leftOut = [...count(cancelled, 'cancelada', 'canceladas'), ...count(noShow, 'no asistió', 'no asistieron')];
+  const total = `${rows.length} ${rows.length === 1 ? 'cita' : 'citas'}`;
+  return leftOut.length ? `${total} · ${leftOut.join(', ')}` : total;
+}
+
+/** 'Citas de Hoy' read with the count beside 'Agenda de Hoy': the agenda's total less what it names as left out. */
+async function figuresAgree(page: Page) {
+  const counted = Number(await page.getByTestId('stat-today-value').textContent());
+  const [total, ...leftOut] = ((await page.getByTestId('agenda-count').textContent()) ?? '').match(/\d+/g)!.map(Number);
+  expect(total! - leftOut.reduce((a, b) => a + b, 0)).toBe(counted);
+}
+
 // Sign-ups are limited per address: every extra context of these journeys comes from its own.
 let ipSeq = 0;
 const ipBase = Math.floor(Math.random() * 200);
@@ -118,6 +138,10 @@ test.describe('admin dashboard', () => {
       await expect(page.getByTestId('stat-revenue-value')).toHaveText(formatEuros(sumEuros(counted.map((a) => a.price))), { timeout: 1_000 });
       await expect(page.getByTestId('stat-completed-value')).toHaveText(`${completed} / ${counted.length}`, { timeout: 1_000 });
       await expect(page.getByTestId('today-appointment')).toHaveCount(today.length, { timeout: 1_000 });
+      // Beside 'Agenda de Hoy', what makes its count differ from 'Citas de Hoy' (ours: one cancelled).
+      await expect(page.getByTestId('agenda-count')).toHaveText(agendaCountOf(today), { timeout: 1_000 });
+      await expect(page.getByTestId('agenda-count')).toContainText(/· \d+ canceladas?/, { timeout: 1_000 });
+      await figuresAgree(page);
     }).toPass({ timeout: 15_000 });
 
     // Our three rows in 'Agenda de Hoy': time, client, 'employee - service', the note, the badge.
@@ -154,6 +178,12 @@ test.describe('admin dashboard', () => {
     await expect(page.getByTestId('today-appointment').filter({ hasText: pro.name })).toHaveCount(4);
     await expect(page.getByTestId('today-appointment').filter({ hasText: 'No asistió' }).filter({ hasText: pro.name })).toHaveCount(1);
     await expect(page.getByTestId('stat-today-value')).toHaveText(String(before));
+    // The missed visit is named beside the agenda, in the words of its badge.
+    await expect(async () => {
+      await expect(page.getByTestId('agenda-count')).toHaveText(agendaCountOf(await listAll(page.request, TODAY, TODAY)), { timeout: 1_000 });
+      await expect(page.getByTestId('agenda-count')).toContainText(/\d+ no (asistió|asistieron)/, { timeout: 1_000 });
+      await figuresAgree(page);
+    }).toPass({ timeout: 15_000 });
 
     // Quick actions.
     for (const [name, href] of [

@@ -6,7 +6,7 @@ import { AGENDA_PASSWORD, cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEm
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { firstLink, waitForMail } from './support/mail';
 
-// Issue 23, bonos (ADR 037), end to end: the admin creates "Bono 6 sesiones láser" and sells it
+// Bonos (ADR 037), end to end: the admin creates "Bono 6 sesiones láser" and sells it
 // at the front desk to a phone client (a record with her email, no account) paying by Bizum; she
 // signs up with that email and confirms it (her record, and its bono, become her account's); she
 // books a laser session and the page tells her what her bono has left; her professional marks it

@@ -2,7 +2,7 @@ import { cell, dayAhead, ownIp, showMonthOf, timeButton } from './support/bookin
 import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, signUpAs, type Person } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
-// Issue 22, the client's side of a shared machine (ADR 036): two professionals, one laser. A
+// The client's side of a shared machine (ADR 036): two professionals, one laser. A
 // client books the laser at 10:00 with one professional; another client's open booking page for
 // the OTHER professional loses 10:00 for that service live, without a reload, because the laser
 // is held. The laser and its service are this run's own, so the demo salon stays as seeded.

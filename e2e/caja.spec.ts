@@ -5,7 +5,7 @@ import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { closeE2eDb, e2eDb } from './support/agenda-arrange';
 import { asAdmin, expect, RUN, test } from './support/back-office';
 
-// Gift cards, payments and the Caja del día (issue 23, ADR 038, 039), in Chromium against the built
+// Gift cards, payments and the Caja del día (ADR 038, 039), in Chromium against the built
 // demo salon: the desk sells a gift card, records a completed appointment's payment partly with the
 // card and partly in cash, and the Caja del día shows both methods and offers the accountant's CSV.
 

@@ -15,7 +15,7 @@ import { expect, test, uniqueEmail } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { pdfText } from '../src/server/features/consents/pdf-text';
 
-// Issue 24, signed consents (ADR 041), end to end on a phone-sized Chromium: a laser service this
+// Signed consents (ADR 041), end to end on a phone-sized Chromium: a laser service this
 // run makes requires a consent template (made through the admin API); a client books it, opens
 // "Firma tu consentimiento" from the confirmation email, answers (marking a contraindication),
 // draws her signature with the pointer and signs; her professional's agenda loses "Falta

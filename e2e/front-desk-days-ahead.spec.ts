@@ -4,7 +4,7 @@ import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, serviceNa
 import { expect, test, uniqueEmail } from './support/fixtures';
 
 // The day view fetches the days either side ahead, so "Día siguiente" draws from memory
-// (docs/benchmarks.md, issue 26). A day kept in memory must never hide a booking: one made
+// (ADR 043). A day kept in memory must never hide a booking: one made
 // elsewhere while the day view is open reaches the kept day through the live events, and one made
 // while the receptionist was on another page is there when she comes back.
 

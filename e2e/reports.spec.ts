@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { closeE2eDb, e2eDb } from './support/agenda-arrange';
 import { asAdmin, expect, test } from './support/back-office';
 
-// The Informes (issue 25, ADR 042) in Chromium: the admin opens Informes, picks a custom period and
+// The Informes (ADR 042) in Chromium: the admin opens Informes, picks a custom period and
 // then one professional, and the charts, the tables and the CSV follow. The test writes its own
 // history into March 2024 (a month nothing else in the e2e salon touches): Javier Soto two completed
 // visits at 40 € and a no-show, Lucía Martín one completed visit at 25 €.

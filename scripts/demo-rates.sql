@@ -1,5 +1,5 @@
 -- The demo salon's rates (docs/rooms/demo.md): psql -h 127.0.0.1 -p <EMBEDDED_PG_PORT> -U postgres -d auna -f scripts/demo-rates.sql
--- Rates over the past (before today, Europe/Madrid), as the issue counts them.
+-- Rates over the past (before today, Europe/Madrid), as docs/rooms/demo.md counts them.
 WITH p AS (SELECT * FROM appointments WHERE (start_time AT TIME ZONE 'Europe/Madrid')::date < (now() AT TIME ZONE 'Europe/Madrid')::date)
 SELECT count(*) AS past_appointments,
        round(100.0 * count(*) FILTER (WHERE status = 'no_show') / count(*), 1) AS no_show_pct,

@@ -116,6 +116,8 @@ async function openStream(s: Session, path: string): Promise<HttpResult> {
 
 const MATRIX: Record<string, Row> = {
   'GET /api/health': { expect: everyone(200), call: async (s) => ({ res: await s.get('/api/health') }) },
+  'GET /api/health/ready': { expect: everyone(200), call: async (s) => ({ res: await s.get('/api/health/ready') }) },
+  'GET /api/admin/health': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/health') }) },
   'GET /api/me': {
     expect: signedIn(200),
     call: async (s, actor) => {
@@ -177,6 +179,7 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/admin/dashboard': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/dashboard') }) },
+  'GET /api/admin/backups': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/backups') }) },
   'GET /api/admin/appointments': {
     expect: adminOnly(200),
     call: async (s) => ({ res: await s.get(`/api/admin/appointments?from=${TODAY}&to=${FUTURE_DAY}`) }),
@@ -712,7 +715,7 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await startOf(id)) !== before) === ok ? null : 'moved when refused, or not moved when allowed' };
     },
   },
-  // Gift cards and payments (issue 23, ADR 038, 039): the staff's; an employee pays only her own appointments; the Caja is the admin's.
+  // Gift cards and payments (ADR 038, 039): the staff's; an employee pays only her own appointments; the Caja is the admin's.
   'GET /api/gift-cards': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/gift-cards') }) },
   'POST /api/gift-cards': {
     expect: staff(201),
@@ -753,7 +756,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/payments/caja': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja?date=${TODAY}`) }) },
   'GET /api/payments/caja/csv': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja/csv?date=${TODAY}`) }) },
-  // Informes (issue 25, ADR 042): the owner's only.
+  // Informes (ADR 042): the owner's only.
   'GET /api/reports/revenue': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/revenue?period=month') }) },
   'GET /api/reports/occupancy': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/occupancy?period=month') }) },
   'GET /api/reports/attendance': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/attendance?period=month') }) },
@@ -799,7 +802,7 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => (!ok || res.body.email === w.email[actor as 'client'] ? null : 'someone else’s email') };
     },
   },
-  // Signed consents (ADR 041, 045): templates are the admin's; the link is a capability (anyone
+  // Signed consents (ADR 041, 051): templates are the admin's; the link is a capability (anyone
   // holding it: /firma/<token> puts it in a cookie for /api/consents/link); a document is read by
   // its client, the admin, and the professional who treats her for a visit of that consent within
   // its window (another employee: 403; another client: 404, as a missing one); every read and
@@ -938,7 +941,7 @@ async function consentVisit(): Promise<string> {
     consentService = { serviceId, ...(await newConsentTemplate(serviceId)) };
   }
   // Their own times, far from every other row's, and within the window her professional reads
-  // them in (ADR 045: from two days before to the day after): today after NOW, to the 16th.
+  // them in (ADR 051: from two days before to the day after): today after NOW, to the 16th.
   const start = new Date(Date.parse('2026-01-14T12:00:00Z') + ++consentSeq * 30 * 60_000);
   if (start.getTime() >= Date.parse('2026-01-16T22:30:00Z')) throw new Error('consent visits outside their window: space them differently');
   const id = await w.appointment({ client: 'client', employee: 'employee', start });
@@ -946,7 +949,7 @@ async function consentVisit(): Promise<string> {
   return id;
 }
 let consentSeq = 0;
-/** Her browser opened the mailed link /firma/<token>: the server put the token in its cookie (ADR 045). */
+/** Her browser opened the mailed link /firma/<token>: the server put the token in its cookie (ADR 051). */
 async function openLink(s: Session, visit: string): Promise<Session> {
   // The visit's link generation: consentVisit moved it to the consent's service, which raised it.
   const [a] = await server.deps.db.select({ g: appointments.consentLinkGeneration }).from(appointments).where(eq(appointments.id, visit));

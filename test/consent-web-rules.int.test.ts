@@ -85,7 +85,7 @@ beforeAll(async () => {
     .returning({ id: appointments.id });
   token = consentSignToken(server.deps.messageSecret, visit!.id);
   visitId = visit!.id;
-  // The mailed link puts its token in a cookie (ADR 045); the form is the link's own API.
+  // The mailed link puts its token in a cookie (ADR 051); the form is the link's own API.
   expect((await anyone.get(`/firma/${token}`)).status).toBe(303);
   const form = await anyone.get('/api/consents/link');
   expect(form.status, JSON.stringify(form.body)).toBe(200);

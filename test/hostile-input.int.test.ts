@@ -298,6 +298,8 @@ function specs(): Record<string, Spec> {
   const booking = () => ({ serviceId: w.serviceId, professionalId: w.employeeRecord, date: THURSDAY, time: '10:00', notes: 'Hola' });
   return {
     'GET /api/health': { actor: 'anonymous', query: () => ({}) },
+    'GET /api/health/ready': { actor: 'anonymous', query: () => ({}) },
+    'GET /api/admin/health': { actor: 'admin', query: () => ({}) },
     'GET /api/me': { actor: 'client', query: () => ({}) },
     'GET /api/auth/*': {
       actor: 'authUser',
@@ -318,6 +320,7 @@ function specs(): Record<string, Spec> {
       body: () => ({ status: 'completed' }),
     },
     'GET /api/admin/dashboard': { actor: 'admin', query: () => ({}) },
+    'GET /api/admin/backups': { actor: 'admin', query: () => ({}) },
     'GET /api/admin/appointments': {
       actor: 'admin',
       query: () => ({ from: '2026-01-01', to: '2026-01-31', employeeId: w.uid.employee, status: 'confirmed', limit: '10' }),
@@ -437,7 +440,7 @@ function specs(): Record<string, Spec> {
     'POST /api/admin/consent-templates': { actor: 'admin', body: () => consentTemplateBody() },
     'PUT /api/admin/consent-templates/:id': { actor: 'admin', params: { id: () => spare.consentTemplateId }, body: () => consentTemplateBody() },
     'GET /api/admin/consent-documents/:id/access-log': { actor: 'admin', params: { id: () => spare.consentDocumentId } },
-    // ADR 045: the link's token is in the anonymous session's cookie (beforeAll opened /firma/<token>).
+    // ADR 051: the link's token is in the anonymous session's cookie (beforeAll opened /firma/<token>).
     'GET /api/consents/link': { actor: 'anonymous', query: () => ({}) },
     'POST /api/consents/link': { actor: 'anonymous', body: () => ({ ...consentSignBody(), appointmentId: spare.consentVisit }) },
     'GET /api/consents/link/documents/:documentId/pdf': { actor: 'anonymous', params: { documentId: () => spare.consentDocumentId } },
@@ -461,7 +464,7 @@ function specs(): Record<string, Spec> {
     },
     'GET /api/payments/caja': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
     'GET /api/payments/caja/csv': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
-    // Informes (issue 25, ADR 042)
+    // Informes (ADR 042)
     'GET /api/reports/revenue': { actor: 'admin', query: () => ({ period: 'custom', from: '2026-01-01', to: '2026-01-31' }) },
     'GET /api/reports/occupancy': { actor: 'admin', query: () => ({ period: 'month', professionalId: w.employeeRecord }) },
     'GET /api/reports/attendance': { actor: 'admin', query: () => ({ period: 'quarter' }) },
@@ -653,7 +656,7 @@ beforeAll(async () => {
   await server.deps.db.update(appointments).set({ serviceId: laser!.id }).where(eq(appointments.id, spare.consentVisit));
   const template = (await w.sessions.admin.post('/api/admin/consent-templates', { ...consentTemplateBody(), serviceIds: [laser!.id] })).body.template;
   spare.consentTemplateId = template.id;
-  // The mailed link, opened by the anonymous session: its token is in that session's cookie from now on (ADR 045).
+  // The mailed link, opened by the anonymous session: its token is in that session's cookie from now on (ADR 051).
   // Moving the visit to the laser service above raised its link generation.
   const [{ g }] = (await server.deps.db.select({ g: appointments.consentLinkGeneration }).from(appointments).where(eq(appointments.id, spare.consentVisit))) as [{ g: number }];
   expect((await w.sessions.anonymous.get(`/firma/${consentSignToken(server.deps.messageSecret, spare.consentVisit, g)}`)).status).toBe(303);

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -149,5 +149,44 @@ describe('server layers: shared layers never import features', () => {
     for (const target of [fileIn('src/server/http'), fileIn('src/server/db'), fileIn('src/server/auth'), fileIn('src/domain')]) {
       expect(rules(await lintImport(probeIn('src/server/features/booking'), target)), target).toEqual([]);
     }
+  });
+});
+
+describe('no import circles: no file of src imports one that imports it back', () => {
+  const CYCLE = 'import-x/no-cycle';
+  /** A real pair found at run time: `from` imports `to` (a value import), both under `dir`. */
+  function importingPair(dir: string): { from: string; to: string } {
+    const files = (readdirSync(path.join(ROOT, dir), { encoding: 'utf8' }) as string[]).filter((f) => /\.tsx?$/.test(f) && !f.includes('.test.')).sort();
+    for (const f of files) {
+      const text = readFileSync(path.join(ROOT, dir, f), 'utf8');
+      for (const [, spec] of text.matchAll(/^import (?!type )[^;]*? from '\.\/([\w-]+)';$/gm)) {
+        const to = files.find((g) => g.replace(/\.tsx?$/, '') === spec);
+        if (to) return { from: `${dir}/${f}`, to: `${dir}/${to}` };
+      }
+    }
+    throw new Error(`no file under ${dir} imports a sibling`);
+  }
+  /** Lints the real file `at` as it is, plus `extra` lines (lintText at its real path: nothing is written). */
+  async function lintWith(at: string, extra: string): Promise<string[]> {
+    const code = `${readFileSync(path.join(ROOT, at), 'utf8')}\n${extra}`;
+    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, at), warnIgnored: true });
+    expect(result!.messages.filter((m) => m.fatal || m.ruleId === null)).toEqual([]);
+    return result!.messages.filter((m) => m.ruleId === CYCLE).map((m) => `${m.ruleId} ${m.severity === 2 ? 'error' : 'warning'}`);
+  }
+
+  for (const dir of ['src/domain', 'src/server/features/booking', 'src/web/components']) {
+    it(`${dir}: a file importing back a file that imports it is an error`, async () => {
+      const { from, to } = importingPair(dir);
+      const back = `./${path.posix.basename(from).replace(/\.tsx?$/, '')}`;
+      // As it is, the imported file is clean; importing its importer back closes a circle.
+      expect(await lintWith(to, '')).toEqual([]);
+      expect(await lintWith(to, `import * as circle from '${back}';\nexport const __circle = circle;`)).toEqual([`${CYCLE} error`]);
+    });
+  }
+
+  it('a longer way round is a circle too: availability → slots → resources → availability', async () => {
+    for (const f of ['src/domain/availability.ts', 'src/domain/slots.ts', 'src/domain/resources.ts']) expect(existsSync(path.join(ROOT, f)), f).toBe(true);
+    expect(await lintWith('src/domain/resources.ts', '')).toEqual([]);
+    expect(await lintWith('src/domain/resources.ts', `import { availableSlots } from './availability';\nexport const __circle = availableSlots;`)).toEqual([`${CYCLE} error`]);
   });
 });

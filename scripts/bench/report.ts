@@ -22,9 +22,9 @@ const NAMES: Record<string, string> = {
 const FLAT = 1.5;
 const SLOTS_VS_HEALTH = 0.25;
 const BOOKINGS_VS_INSERT = 0.5;
-/** Issue 22: a booking that picks and holds two resources costs at most 15% more than one without. */
+/** ADR 036: a booking that picks and holds two resources costs at most 15% more than one without. */
 const RESOURCES_VS_PLAIN = 1.15;
-/** Issue 25: a 12-month report at 1M appointments answers in 300 ms (p50). */
+/** ADR 042: a 12-month report at 1M appointments answers in 300 ms (p50). */
 const REPORT_P50_MS = 300;
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en');

@@ -175,7 +175,7 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const plainTargets = measured('booking') ? await targetsOf(salon.quickServiceId) : [];
   const laserTargets = measured('bookingResources') ? await targetsOf(salon.laserServiceId) : [];
 
-  // The Informes (issue 25, ADR 042): the last 12 months, every report of the page in turn, for
+  // The Informes (ADR 042): the last 12 months, every report of the page in turn, for
   // all professionals and for one. One connection: the owner opening the page, not 50 owners.
   const yearAgo = new Date(`${salon.today}T12:00:00Z`);
   yearAgo.setUTCDate(yearAgo.getUTCDate() - 364);

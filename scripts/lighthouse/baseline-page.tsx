@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-// The baseline of `npm run lighthouse` (issue 26): the smallest page a React 19 app hydrates, a
+// The baseline of `npm run lighthouse` (docs/benchmarks.md): the smallest page a React 19 app hydrates, a
 // heading, a line and a button with state. Whatever its TBT is, it is the machine's and React's
 // own cost at that moment, not Auna's: each page's figures are read next to it.
 export function BaselinePage() {

@@ -9,7 +9,7 @@ import { BaselinePage } from './baseline-page';
 
 // Serves the baseline page on loopback: rendered on the server and hydrated in the browser by the
 // app's own react and react-dom (node_modules, production build, minified like Vite's), so
-// Lighthouse can measure the machine's speed in the same run as the app's pages (issue 26).
+// Lighthouse can measure the machine's speed in the same run as the app's pages (docs/benchmarks.md, "Lighthouse").
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,7 +1,7 @@
 import { intervalsOverlap, type Interval } from './booking-rules';
 import { MSG } from './texts/common';
 import { STAFF_MSG } from './texts/staff';
-import { isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
+import { addDays, isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
 import { blockedSpan, NO_BUFFERS, type Buffers, type ResourceGroup } from './resources';
 import { findSlot, generateSlots, type Slot } from './slots';
 import { toMinutes, type DaySchedule } from './weekly-schedule';
@@ -26,6 +26,9 @@ export type SalonException =
 export type TimeOff = { startDate: string; endDate: string; startTime: string | null; endTime: string | null; reason: string };
 /** A time off (or a resource's maintenance) as a request sends it: times left out for whole days. */
 export type TimeOffInput = { startDate: string; endDate: string; startTime?: string | null; endTime?: string | null; reason: string };
+
+/** A resource's maintenance: whole days (no times) or the same hours of each day, shaped as a time off (validateTimeOff checks both). */
+export type Maintenance = TimeOff;
 
 export function toTimeOff(i: TimeOffInput): TimeOff {
   return {
@@ -190,6 +193,37 @@ export function conflictOf(date: string, appointment: Interval, ex: Exceptions, 
     if (!isPartDay(t) || !covers(t, date) || !isValidTime(t.startTime) || !isValidTime(t.endTime)) continue;
     const block = { start: wallClockBoundary(date, t.startTime, tz), end: wallClockBoundary(date, t.endTime, tz) };
     if (intervalsOverlap(appointment, block)) return { kind: 'time_off', reason: t.reason };
+  }
+  return null;
+}
+
+/**
+ * The instants a resource is out of service on salon day `date`: a whole day is midnight to
+ * midnight (of the salon's wall clock, so right on DST days); hours through `wallClockBoundary`.
+ */
+export function maintenanceBlocks(date: string, maintenance: readonly Maintenance[], tz: string): Interval[] {
+  if (!isValidIsoDate(date)) return [];
+  const out: Interval[] = [];
+  for (const m of maintenance) {
+    if (m.startDate > date || date > m.endDate) continue;
+    if (m.startTime === null || m.endTime === null) {
+      out.push({ start: wallClockBoundary(date, '00:00', tz), end: wallClockBoundary(addDays(date, 1), '00:00', tz) });
+    } else if (isValidTime(m.startTime) && isValidTime(m.endTime)) {
+      out.push({ start: wallClockBoundary(date, m.startTime, tz), end: wallClockBoundary(date, m.endTime, tz) });
+    }
+  }
+  return out;
+}
+
+/**
+ * Why an appointment holding a resource over `held` (its span with buffers) is in conflict: the
+ * resource was deactivated, or a maintenance period covers part of that span; null when neither.
+ * The resources' conflict list, like the time off's (ADR 023): nothing is cancelled.
+ */
+export function resourceConflictOf(held: Interval, resource: { isActive: boolean; maintenance: readonly Maintenance[] }, date: string, tz: string): { kind: 'inactive' | 'maintenance'; reason: string } | null {
+  if (!resource.isActive) return { kind: 'inactive', reason: '' };
+  for (const m of resource.maintenance) {
+    if (maintenanceBlocks(date, [m], tz).some((b) => intervalsOverlap(held, b))) return { kind: 'maintenance', reason: m.reason };
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import type { AppointmentStatus } from './appointment-status';
 
-// Bonos (issue 23, ADR 037): a client buys N sessions of some services up front and each visit
+// Bonos (ADR 037): a client buys N sessions of some services up front and each visit
 // spends one. These are the rules; the database applies the same ones (the booking statements
 // reserve, the trigger appointments_bono_session spends and releases), and
 // src/server/features/bonos/bono-lifecycle.int.test.ts runs this file's tables against it.

@@ -1,7 +1,7 @@
 import { expiryOf } from './bonos';
 import { hasControlCharacters } from './plain-text';
 
-// Signed consents and health questions (issue 24, docs/decisions/041-signed-consents-and-health-data.md).
+// Signed consents and health questions (docs/decisions/041-signed-consents-and-health-data.md).
 // Pure rules: what a template and its questions may be, whether her answers answer them, which
 // answers are contraindications, how long a signature is valid, and the canonical text of a signed
 // document that its SHA-256 is made of. The database mirrors validity in consent_missing() (migration

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeDashboardStats, nextAppointment } from './dashboard-stats';
+import { agendaCountLabel, computeDashboardStats, nextAppointment } from './dashboard-stats';
 import { SALON_TIME_ZONE as TZ } from './salon-time';
 
 const appt = (iso: string, status: string, price: number) => ({
@@ -128,5 +128,20 @@ describe('computeDashboardStats at the exact midnights of Madrid', () => {
     ];
     expect(nextAppointment(list, new Date('2026-10-24T21:59:59.998Z'))?.id).toBe('late');
     expect(nextAppointment(list, new Date('2026-10-24T21:59:59.999Z'))?.id).toBe('midnight');
+  });
+});
+
+describe('agendaCountLabel: the count beside Agenda de Hoy, with what Citas de Hoy leaves out', () => {
+  const many = (n: number, status: string) => Array.from({ length: n }, () => status);
+  it.each<[string, string[], string]>([
+    ['one appointment', ['confirmed'], '1 cita'],
+    ['all counted by Citas de Hoy: nothing more to say', ['confirmed', 'completed', 'confirmed'], '3 citas'],
+    ['30 counted and 2 cancelled (by the client and by the salon)', [...many(29, 'confirmed'), 'completed', 'cancelled_by_client', 'cancelled_by_salon'], '32 citas · 2 canceladas'],
+    ['one of each left out', ['confirmed', 'cancelled_by_salon', 'no_show'], '3 citas · 1 cancelada, 1 no asistió'],
+    ['several of each', [...many(3, 'cancelled_by_client'), ...many(2, 'no_show'), 'completed'], '6 citas · 3 canceladas, 2 no asistieron'],
+    ['only left-out ones', ['no_show'], '1 cita · 1 no asistió'],
+    ['a status no badge knows reads as the badge does: Pendiente', ['confirmed', 'pending', 'x'], '3 citas · 2 pendientes'],
+  ])('%s', (_name, statuses, expected) => {
+    expect(agendaCountLabel(statuses)).toBe(expected);
   });
 });

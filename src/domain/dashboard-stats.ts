@@ -1,4 +1,4 @@
-import { isBlockingStatus } from './appointment-status';
+import { badgeTone, isBlockingStatus } from './appointment-status';
 import { sumEuros } from './money';
 import { salonDateOf, toEpochMs, type InstantLike } from './salon-time';
 
@@ -47,4 +47,25 @@ export function nextAppointment<T extends { status: string; startTime: Date }>(
     if (!best || a.startTime.getTime() < best.startTime.getTime()) best = a;
   }
   return best;
+}
+
+/** What 'Citas de Hoy' leaves out, in the words of the badges beside them (one form, then many). */
+const LEFT_OUT = [
+  ['cancelled', 'cancelada', 'canceladas'],
+  ['no_show', 'no asistió', 'no asistieron'],
+  ['pending', 'pendiente', 'pendientes'],
+] as const;
+
+/**
+ * The count beside 'Agenda de Hoy', which lists every appointment of the day: how many, and those
+ * 'Citas de Hoy' does not count (it counts confirmed and completed ones only), by status, so the
+ * two figures read together: '32 citas · 2 canceladas' beside 30, '3 citas · 1 cancelada, 1 no asistió'.
+ */
+export function agendaCountLabel(statuses: readonly string[]): string {
+  const total = `${statuses.length} ${statuses.length === 1 ? 'cita' : 'citas'}`;
+  const parts = LEFT_OUT.flatMap(([tone, one, many]) => {
+    const n = statuses.filter((s) => !isBlockingStatus(s) && badgeTone(s) === tone).length;
+    return n === 0 ? [] : [`${n} ${n === 1 ? one : many}`];
+  });
+  return parts.length ? `${total} · ${parts.join(', ')}` : total;
 }

@@ -1,4 +1,4 @@
-// Gift cards (tarjetas regalo, issue 23, docs/decisions/038-gift-cards.md): the code, its expiry and
+// Gift cards (tarjetas regalo, docs/decisions/038-gift-cards.md): the code, its expiry and
 // whether a card can pay an amount. Pure: the random bytes, "today" and the zone are arguments.
 
 import { addDays, spanishDate } from './calendar-date';

@@ -8,7 +8,7 @@ import {
   hasOpenHealthVisit, healthReadDecision, healthReadRefusal, healthReadWindow, mayWitness, type HealthVisit } from './health-access';
 import { ROLES } from './roles';
 
-// Need-to-know for health answers (ADR 045): the tables are the rule.
+// Need-to-know for health answers (ADR 051): the tables are the rule.
 
 const LASER = 'tpl-laser';
 const PEEL = 'tpl-peeling';

@@ -3,7 +3,7 @@ import { CONSENT_MSG } from './consents';
 import type { Role } from './roles';
 
 // Who may read a client's health answers, who may witness her signature, and what her consent link
-// still opens (docs/decisions/045-health-data-need-to-know.md, RGPD art. 9 and 5.1.c: need-to-know).
+// still opens (docs/decisions/051-health-data-need-to-know.md, RGPD art. 9 and 5.1.c: need-to-know).
 // Pure rules: the server gathers the facts (her visits, the templates their services require, the
 // salon's day) and asks these; the web asks the same window to say when the answers open.
 

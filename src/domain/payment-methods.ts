@@ -1,4 +1,4 @@
-// How a client paid (issue 23): the salon's own record, never an invoice (ADR on VeriFactu).
+// How a client paid: the salon's own record, never an invoice (ADR 039, on VeriFactu).
 // Shared by the bonos (a bono's sale), the gift cards (a card's sale) and the payments (cobros).
 
 export const PAYMENT_METHODS = ['efectivo', 'tarjeta', 'bizum', 'bono', 'tarjeta_regalo', 'otro'] as const;

@@ -1,4 +1,4 @@
-// Payments (cobros) and the Caja del día (issue 23, docs/decisions/039-payments-not-invoices-verifactu.md):
+// Payments (cobros) and the Caja del día (docs/decisions/039-payments-not-invoices-verifactu.md):
 // what a set of payment lines may be, the day's totals and the accountant's CSV. Auna records
 // payments for the salon's own control: none of this is an invoice or a ticket.
 

@@ -5,7 +5,7 @@ import { csvAmount, toCsv } from './payments';
 import { bucketLabel, rate, type Bucket, type HeatGrid } from './reports';
 import { DAY_LABELS, DAY_KEYS } from './weekly-schedule';
 
-// Each Informes chart's numbers as one table (issue 25, ADR 042): the page shows it under its chart
+// Each Informes chart's numbers as one table (ADR 042): the page shows it under its chart
 // (the accessible reading of the chart) and "Descargar CSV" downloads the same rows, so the file and
 // the screen cannot disagree. The CSV is the Caja's (payments.ts): semicolons, decimal comma, BOM.
 

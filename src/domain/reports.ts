@@ -4,7 +4,7 @@ import { wallClockBoundary } from './salon-time';
 import { REPORTS_MSG } from './texts/reports';
 import { DAY_KEYS, toMinutes, type DaySchedule, type WeeklySchedule } from './weekly-schedule';
 
-// The Informes' pure rules (issue 25, docs/decisions/042-reports-and-charts.md): which salon days a
+// The Informes' pure rules (docs/decisions/042-reports-and-charts.md): which salon days a
 // period covers, how its figures are bucketed, rates, and the occupancy arithmetic
 //   available minutes = weekly hours (or the salon's special hours) − closures − time off − breaks
 // read with THE availability rule's own dayPlan, so a report never counts as available a time the

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { availableSlots, checkBookableWithResources as checkBookable, NO_EXCEPTIONS, type AvailabilityInput } from './availability';
+import { availableSlots, checkBookableWithResources as checkBookable, maintenanceBlocks, NO_EXCEPTIONS, type AvailabilityInput, type Maintenance } from './availability';
 import type { Interval } from './booking-rules';
-import {
-  blockedSpan,
-  maintenanceBlocks,
-  pickResources,
-  resourceFieldsError,
-  serviceResourcesError,
-  type Maintenance,
-  type ResourceGroup,
-} from './resources';
+import { blockedSpan, pickResources, resourceFieldsError, serviceResourcesError, type ResourceGroup } from './resources';
 import { SALON_TIME_ZONE as TZ, wallClockToInstant } from './salon-time';
 import { MSG } from './texts/common';
 import { STAFF_MSG } from './texts/staff';

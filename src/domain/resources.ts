@@ -1,12 +1,12 @@
-import type { TimeOff } from './availability';
 import { intervalsOverlap, type Interval } from './booking-rules';
-import { addDays, isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
 import { STAFF_MSG } from './texts/staff';
 import { hasControlCharacters } from './plain-text';
 
 // Cabins and machines (docs/decisions/036-cabins-and-machines.md): what a service needs besides a
 // professional, and the preparation and cleaning time around it. Pure rules: the slot rule of
 // availability.ts asks `pickResources` for every candidate time, the booking stores what it picked.
+// A resource's maintenance is a period shaped as a time off, so it lives with the other periods in
+// availability.ts (`maintenanceBlocks`, `resourceConflictOf`); this file imports nothing back.
 
 /** A resource's kind, as the salon names them. */
 export const RESOURCE_KINDS = ['cabina', 'aparato'] as const;
@@ -57,27 +57,6 @@ export function pickResources(groups: readonly ResourceGroup[], span: Interval, 
   return picked;
 }
 
-/** A resource's maintenance: whole days (no times) or the same hours of each day, shaped as a time off (validateTimeOff checks both). */
-export type Maintenance = TimeOff;
-
-/**
- * The instants a resource is out of service on salon day `date`: a whole day is midnight to
- * midnight (of the salon's wall clock, so right on DST days); hours through `wallClockBoundary`.
- */
-export function maintenanceBlocks(date: string, maintenance: readonly Maintenance[], tz: string): Interval[] {
-  if (!isValidIsoDate(date)) return [];
-  const out: Interval[] = [];
-  for (const m of maintenance) {
-    if (m.startDate > date || date > m.endDate) continue;
-    if (m.startTime === null || m.endTime === null) {
-      out.push({ start: wallClockBoundary(date, '00:00', tz), end: wallClockBoundary(addDays(date, 1), '00:00', tz) });
-    } else if (isValidTime(m.startTime) && isValidTime(m.endTime)) {
-      out.push({ start: wallClockBoundary(date, m.startTime, tz), end: wallClockBoundary(date, m.endTime, tz) });
-    }
-  }
-  return out;
-}
-
 /** The first problem of a resource's fields, or null. */
 export function resourceFieldsError(r: { name: string; kind: string }): string | null {
   const name = r.name.trim();
@@ -98,19 +77,6 @@ export function serviceResourcesError(s: { prepMinutes: number; cleanupMinutes: 
     if (g.resourceIds.length === 0) return STAFF_MSG.resourceGroupEmpty;
     if (g.resourceIds.length > GROUP_MEMBERS_MAX || new Set(g.resourceIds).size !== g.resourceIds.length) return STAFF_MSG.resourceGroupInvalid;
     if (g.resourceIds.some((id) => !active.has(id))) return STAFF_MSG.resourceGroupInactive;
-  }
-  return null;
-}
-
-/**
- * Why an appointment holding a resource over `held` (its span with buffers) is in conflict: the
- * resource was deactivated, or a maintenance period covers part of that span; null when neither.
- * The resources' conflict list, like the time off's (ADR 023): nothing is cancelled.
- */
-export function resourceConflictOf(held: Interval, resource: { isActive: boolean; maintenance: readonly Maintenance[] }, date: string, tz: string): { kind: 'inactive' | 'maintenance'; reason: string } | null {
-  if (!resource.isActive) return { kind: 'inactive', reason: '' };
-  for (const m of resource.maintenance) {
-    if (maintenanceBlocks(date, [m], tz).some((b) => intervalsOverlap(held, b))) return { kind: 'maintenance', reason: m.reason };
   }
   return null;
 }

@@ -18,7 +18,7 @@ import { catalogRoutes } from './features/services/catalog-routes';
 import { emailVerificationRoutes } from './features/accounts/email-verification-routes';
 import { liveEventsRoutes } from './features/live-events/routes';
 import { frontDeskRoutes } from './features/front-desk/routes';
-import { healthRoutes } from './features/health/routes';
+import { adminHealthRoutes, healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/accounts/me-routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { myAppointmentsRoutes } from './features/my-account/appointments-routes';
@@ -29,17 +29,19 @@ import { paymentsRoutes } from './features/payments/routes';
 import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
 import { consentLinkExchangeRoutes } from './features/consents/link-routes';
 import { reportsRoutes } from './features/reports/routes';
+import { adminBackupsRoutes } from './features/backups/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
 import { sameOriginWrites, securityHeaders } from './http/security';
 import { servePages } from './http/page-handler';
 import { refuseNulCharacters } from './http/text-guard';
+import { warnOfUntrustedProxy } from './http/proxy-warning';
 
 // Each feature mounts here; the chain is what gives hc<AppType> its types.
 function apiRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .route('/health', healthRoutes())
+    .route('/health', healthRoutes(deps))
     .route('/me', meRoutes())
     .route('/agenda', agendaRoutes(deps))
     .route('/admin/dashboard', adminDashboardRoutes(deps))
@@ -59,7 +61,7 @@ function apiRoutes(deps: Deps) {
     .route('/my-bonos', myBonosRoutes(deps))
     .route('/messages', notificationsRoutes(deps))
     .route('/front-desk', frontDeskRoutes(deps))
-    // Issue 23: gift cards, payments and the Caja del día (ADR 038, 039).
+    // Gift cards, payments and the Caja del día (ADR 038, 039).
     .route('/gift-cards', giftCardsRoutes(deps))
     .route('/payments', paymentsRoutes(deps))
     .route('/reports', reportsRoutes(deps))
@@ -67,27 +69,32 @@ function apiRoutes(deps: Deps) {
     .route('/my-account', myAccountRoutes(deps))
     .route('/privacy', privacyRoutes(deps))
     .route('/email-verification', emailVerificationRoutes(deps))
-    // Issue 24: signed consents and health questions (ADR 041).
+    // Signed consents and health questions (ADR 041).
     .route('/admin/consent-templates', adminConsentTemplatesRoutes(deps))
     .route('/admin/consent-documents', adminConsentDocumentsRoutes(deps))
     .route('/consents', consentsRoutes(deps))
     .route('/front-desk', consentsFrontDeskRoutes(deps))
-    .route('/my-account', myConsentsRoutes(deps));
+    .route('/my-account', myConsentsRoutes(deps))
+    // The admin's warnings about the server (disk space, docs/decisions/046).
+    .route('/admin/health', adminHealthRoutes(deps))
+    // The backups' state for the admin (ADR 048).
+    .route('/admin/backups', adminBackupsRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */
 export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
-  app.onError(createErrorHandler(deps.log));
+  app.onError(createErrorHandler(deps.log, () => deps.health.database.markDown()));
 
   app.use('*', async (c, next) => {
     const start = performance.now();
     await next();
     // One line per request; never the body, the query string or cookies (they may hold secrets). A
-    // token in the path (a mailed link's) is the logger's to cut out, as every other (ADR 044).
+    // token in the path (a mailed link's) is the logger's to cut out, as every other (ADR 050).
     deps.log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - start) }, 'request');
   });
   app.use('*', securityHeaders());
+  app.use('*', warnOfUntrustedProxy(deps));
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
   const smallBodies = bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorJson(c, 413, 'payload_too_large', MSG.invalidInput) });
   // A signed consent carries its signature image (ADR 041): those two routes take up to ~340 KB.
@@ -104,7 +111,7 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   const api = apiRoutes(deps);
   app.route('/api', api);
   app.all('/api/*', (c) => errorJson(c, 404, 'not_found', STAFF_MSG.notFound));
-  // The mailed consent link's token goes into a cookie, and the page has none (ADR 045).
+  // The mailed consent link's token goes into a cookie, and the page has none (ADR 051).
   app.route('/firma', consentLinkExchangeRoutes(deps));
 
   if (opts.webRoot) servePages(app, deps, opts.webRoot);

@@ -8,7 +8,7 @@ import { consentSignToken } from './notifications/consent-tokens';
 import { feedTokenHash, newFeedToken, stopRemindersToken, stopRemindersTokenForRecord } from './notifications/tokens';
 import { randomBytes, randomUUID } from 'node:crypto';
 
-// No token of any kind in a log line, by one rule at the logger (ADR 044). Each kind of token the
+// No token of any kind in a log line, by one rule at the logger (ADR 050). Each kind of token the
 // salon mints, and tokens nobody has minted yet, written where a line can carry one.
 
 const SECRET = 'secreto-de-prueba';

@@ -1,6 +1,6 @@
 import { GIFT_CARD_ALPHABET } from '../domain/gift-cards';
 
-// No secret token of any kind reaches a log line (docs/decisions/044-no-token-in-a-log-line.md).
+// No secret token of any kind reaches a log line (docs/decisions/050-no-token-in-a-log-line.md).
 // ONE mechanism, at the logger (logger.ts runs it on every finished line, whatever wrote it: a
 // request line, an error's message or stack, better-auth, the message queue), and no list of
 // routes. Two rules, each covering tokens nobody has minted yet:

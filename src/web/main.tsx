@@ -47,7 +47,7 @@ const root = document.getElementById('root')!;
 if (firstView) {
   // Hydrate once the page's chunk is here, so the page does not suspend over the server's markup,
   // in a task of its own: the browser may handle input between loading the scripts and this.
-  // As a transition (issue 26): React then hydrates in slices of a few milliseconds and yields to
+  // As a transition (ADR 040): React then hydrates in slices of a few milliseconds and yields to
   // the browser between them, instead of one long task a slow phone cannot answer a tap during;
   // a tap on a part not yet hydrated makes React hydrate that part first. Once the page's
   // boundary is hydrated, public/boot.js replays what was typed and tapped before

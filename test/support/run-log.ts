@@ -87,7 +87,7 @@ export const LEAK_PATTERNS: { why: string; re: RegExp }[] = [
   { why: 'a token in a URL', re: /[?&](?:token|callbackToken)=(?!\[oculto\])[A-Za-z0-9._~%-]{12,}/ },
   { why: 'a reset link token', re: /\/reset-password\/[A-Za-z0-9_-]{12,}/ },
   { why: 'a cookie or authorization header', re: /"(?:cookie|set-cookie|authorization)"\s*:\s*"(?!\[oculto\])/i },
-  // Any token of any kind by its shape, seen by the run or not (docs/decisions/044-no-token-in-a-log-line.md).
+  // Any token of any kind by its shape, seen by the run or not (docs/decisions/050-no-token-in-a-log-line.md).
   { why: 'a consent link token', re: /\/(?:firma|consents\/sign)\/(?!\[oculto\]|(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z-]+)(?![^/"\s]))[^/\s"?#]+/ },
   { why: 'a signed link token (stop-reminders, consent)', re: /[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/ },
   { why: 'a JWT (email verification)', re: /eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\./ },

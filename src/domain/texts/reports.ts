@@ -1,4 +1,4 @@
-// The Informes' own texts (issue 25, ADR 042): the server's refusals and the page's load errors.
+// The Informes' own texts (ADR 042): the server's refusals and the page's load errors.
 // A module of its own so that no client first view and no other staff page downloads them.
 
 export const REPORTS_MSG = {

@@ -93,7 +93,7 @@ export const STAFF_MSG = {
   rescheduleTooFast: 'Has cambiado de hora demasiadas citas seguidas. Espera un rato y vuelve a intentarlo.',
   rescheduleLimitReached: (moves: number): string =>
     `Esta cita ya se ha cambiado de hora ${moves} ${moves === 1 ? 'vez' : 'veces'}, el máximo. Si necesitas otro cambio, llama al salón.`,
-  // Tarjetas regalo y cobros (issue 23, ADR 038 and 039): the gift cards, the payments and the Caja del día.
+  // Tarjetas regalo y cobros (ADR 038 and 039): the gift cards, the payments and the Caja del día.
   giftCardKindInvalid: 'Elige si la tarjeta es por un importe o por un servicio.',
   giftCardAmountInvalid: 'El importe de la tarjeta regalo debe estar entre 1 € y 1000 €, con dos decimales como máximo.',
   giftCardServiceNotFound: 'Ese servicio no existe o no está activo. Elige otro.',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 
-// The consent status of an appointment row on the staff's views (ADR 041, 045), computed in the
-// same statement by the SQL functions of migrations 0015_consents and 0017_health_need_to_know: no
+// The consent status of an appointment row on the staff's views (ADR 041, 051), computed in the
+// same statement by the SQL functions of migrations 0015_consents and 0018_health_need_to_know: no
 // extra round trip per row. Spelled out with the table's name, as the queries that use them select
 // FROM appointments. No answer leaves here: the views show that there are contraindications
 // ("Contraindicaciones: ver consentimiento"), and the answers are read, and logged, through the

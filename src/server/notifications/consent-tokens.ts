@@ -1,6 +1,6 @@
 import { signedToken, subjectOf } from './tokens';
 
-// The "Firma tu consentimiento" link (/firma/<token>, ADR 041, 045): a capability naming ONE
+// The "Firma tu consentimiento" link (/firma/<token>, ADR 041, 051): a capability naming ONE
 // appointment and its link generation, signed like the stop-reminders link (tokens.ts, ADR 022)
 // with the same key but its own purpose string, so a token of one kind is never accepted as the
 // other. No login and no table: whoever holds the link may read the consent's text, sign it for

@@ -43,7 +43,7 @@ type Row = {
   reminder_hours: number;
   /** A consent its service requires is unsigned (ADR 041, SQL consent_missing). */
   consent_missing: boolean;
-  /** The consent link's generation (ADR 045): the link names it. */
+  /** The consent link's generation (ADR 051): the link names it. */
   consent_link_generation: number;
 };
 
@@ -145,6 +145,8 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
       appointment,
       salon,
       myAppointmentsUrl: `${deps.publicUrl}/my-appointments`,
+      bookUrl: `${deps.publicUrl}/services`,
+      agendaUrl: `${deps.publicUrl}/employee/agenda`,
       stopRemindersUrl: stopUrl,
       reminderHours: r.reminder_hours,
       // Only the link to sign (ADR 041): the email never holds a question or an answer.

@@ -56,7 +56,7 @@ function reminderFrom(source: SQL, now: Date): SQL {
 /** The reminder of appointment `id` is not to be sent (cancelled, or moved into its window). */
 const removeReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, job_key) SELECT 'remove', 'reminder:' || ${id}`;
 
-/** How long before the visit "Firma tu consentimiento" is asked again if still unsigned (issue 24). */
+/** How long before the visit "Firma tu consentimiento" is asked again if still unsigned (ADR 041). */
 export const CONSENT_REMINDER_HOURS = 48;
 
 /**

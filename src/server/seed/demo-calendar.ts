@@ -5,7 +5,7 @@ import { generateSlots } from '../../domain/slots';
 import { dayKeyOfDate, fromMinutes, toMinutes, type WeeklySchedule } from '../../domain/weekly-schedule';
 import { SALON_DEMO } from './demo-data';
 
-// The demo salon's calendar around "today" (issue 25): the closures and time off its history
+// The demo salon's calendar around "today" (docs/rooms/demo.md): the closures and time off its history
 // works around, and the next start the fixed demo visits take.
 
 const TZ = SALON_TIME_ZONE;

@@ -6,7 +6,7 @@ import { sha256Hex } from '../features/consents/signature';
 import type { Deps } from '../http/env';
 import { signaturePng } from './signature-png';
 
-// The demo's signed consents (issue 24, ADR 041): the laser consent template on the demo's laser
+// The demo's signed consents (ADR 041): the laser consent template on the demo's laser
 // services, and up to three clients who signed it (online, and at reception before the professional),
 // every one with a contraindication the staff see (a skin condition, or sun in the last weeks:
 // ANSWER_SETS). One laser client is left unsigned so the day view shows "Falta

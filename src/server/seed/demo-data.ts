@@ -62,7 +62,7 @@ export const DEMO_SERVICES = {
     prep: 5,
     cleanup: 10,
   },
-  // The aesthetics centre's treatments (issue 25): realistic prices and times for a small town.
+  // The aesthetics centre's treatments (docs/rooms/demo.md): realistic prices and times for a small town.
   peeling: { name: 'Peeling químico', category: 'Facial', duration: 45, price: 65, description: 'Peeling con ácidos suaves que renueva la piel y unifica el tono. Incluye protección solar.', groups: [ANY_CABIN], cleanup: 10 },
   micropigmentacion: { name: 'Micropigmentación de cejas', category: 'Micropigmentación', duration: 120, price: 250, description: 'Técnica pelo a pelo con diseño previo. El retoque al mes se reserva aparte.', groups: [ANY_CABIN], prep: 10, cleanup: 15 },
   retoqueMicro: { name: 'Retoque de micropigmentación', category: 'Micropigmentación', duration: 60, price: 90, description: 'Repaso del color entre cuatro y seis semanas después.', groups: [ANY_CABIN], cleanup: 10 },
@@ -126,7 +126,7 @@ export const DEMO_EMPLOYEES = [
     availability: withLunch('09:00', '18:00', ['13:30', '14:30']),
   },
   {
-    // Issue 25: the fourth professional, Tuesday to Saturday, micropigmentation and lashes.
+    // The fourth professional (docs/rooms/demo.md), Tuesday to Saturday, micropigmentation and lashes.
     name: 'Irene Campos',
     account: 'irene',
     phone: '+34 644 275 019',
@@ -171,7 +171,7 @@ export const DEMO_BONOS = [
 export const DEMO_GIFT_CARD = { code: 'AUNA-REGA-2X', amount: 60, buyerName: 'Isabel Navarro', saleMethod: 'tarjeta', soldDaysAgo: 8 } as const;
 
 /**
- * The history (issue 25, demo-history.ts): how often each treatment is booked (relative
+ * The history (docs/rooms/demo.md, demo-history.ts): how often each treatment is booked (relative
  * weights; the inactive one never), and how many clients the salon has.
  */
 export const DEMO_SERVICE_WEIGHTS: Record<DemoServiceKey, number> = {

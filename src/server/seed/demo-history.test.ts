@@ -11,7 +11,7 @@ import { demoHistoryInput } from './demo-history-seed';
 import { validateTimeOff } from '../../domain/availability';
 
 // The demo's history is the same for the same "today", and looks like a working salon: the
-// rates the issue asks for, nothing overlapping that the database would refuse.
+// rates docs/rooms/demo.md states, nothing overlapping that the database would refuse.
 
 function input(now: Date): HistoryInput {
   const services = Object.fromEntries(

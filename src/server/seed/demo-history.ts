@@ -11,7 +11,7 @@ import { makeClients, pickClient, type PlannedClient } from './demo-people';
 import { pick, prng, streamOf } from './demo-random';
 import { planBonos, planPayments, type PlannedBono, type PlannedGiftCard, type PlannedPayment } from './demo-sales';
 
-// The demo salon's past and near future (issue 25), planned in memory and PURE: the same seed
+// The demo salon's past and near future (docs/rooms/demo.md), planned in memory and PURE: the same seed
 // and the same "today" give the same salon, whatever the weekday. Every professional's day is
 // walked on the booking grid; an appointment goes where the professional (breaks, time off,
 // closures, the fixed demo visits) and the cabins/laser it needs (ADR 036, pickResources as a

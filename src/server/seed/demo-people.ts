@@ -2,7 +2,7 @@ import { normalizePhone } from '../../domain/phone';
 import { addDays } from '../../domain/salon-time';
 import { pick } from './demo-random';
 
-// The demo salon's clients (issue 25): Spanish names, Spanish mobile numbers in E.164, a few
+// The demo salon's clients (docs/rooms/demo.md): Spanish names, Spanish mobile numbers in E.164, a few
 // emails on the reserved example.com domain (no real person gets the demo's reminders).
 
 export const FIRST_NAMES = [

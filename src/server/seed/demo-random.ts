@@ -1,4 +1,4 @@
-// The demo salon's randomness (issue 25): seeded, so the same "today" gives the same salon on
+// The demo salon's randomness (docs/rooms/demo.md): seeded, so the same "today" gives the same salon on
 // every start.
 
 /** mulberry32: a small seeded PRNG, so the demo is the same on every start. */

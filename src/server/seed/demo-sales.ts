@@ -7,7 +7,7 @@ import type { HistoryInput, PlannedAppointment } from './demo-history';
 import type { DemoClient } from './demo-people';
 import { pick, streamOf } from './demo-random';
 
-// What the desk sold and took over the demo's history (issue 25): the bonos regulars bought and
+// What the desk sold and took over the demo's history (docs/rooms/demo.md; ADR 037, 039): the bonos regulars bought and
 // the sessions their visits took (ADR 037), the payments of the completed visits (ADR 039) and a
 // gift card spent on two of them (ADR 038). Each visit draws from a stream of its own.
 

@@ -7,7 +7,7 @@ import { giftCardCodeHash } from '../db/gift-card-codes';
 import { clients, giftCards, payments } from '../db/schema';
 import { DEMO_ACCOUNTS, DEMO_GIFT_CARD } from './demo-data';
 
-// The demo salon's takings (issue 23): a gift card sold to a client's mother, partly spent, and
+// The demo salon's takings (ADR 038, 039): a gift card sold to a client's mother, partly spent, and
 // the payments of the completed past appointments, so the Caja of recent days shows something.
 
 export type PaidLine = { method: DeskPaymentMethod; amount: number; reason?: string };

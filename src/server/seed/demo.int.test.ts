@@ -4,7 +4,7 @@ import { signIn } from '../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../test/support/test-server';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-data';
 
-// `SEED=demo` on an empty database (issue 25): the whole salon, its history included, goes in
+// `SEED=demo` on an empty database (docs/rooms/demo.md): the whole salon, its history included, goes in
 // under 30 s through the real constraints and triggers, the printed logins work, and today's
 // dashboard is full. The seed day is the Monday after the change to summer time, so the history
 // crosses both DST changes' months.

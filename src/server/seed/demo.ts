@@ -102,7 +102,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
       notes?: string;
       /** ADR 037: the bono this appointment takes a session of */
       bono?: DemoBonoKey;
-      /** Issue 23: what was paid for it (demo-takings.ts) */
+      /** What was paid for it (demo-takings.ts; ADR 039) */
       paid?: PaidLine[];
     };
     const at = (date: string, time: string) => wallClockToInstant(date, time, SALON_TIME_ZONE)!;
@@ -112,7 +112,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     // Lucía's next free 2 hours in her own week (usually inside the 24 h window).
     const soon = nextStartWithin(DEMO_EMPLOYEES[0].availability, threeHours, DEMO_SERVICES.balayage.duration) ?? threeHours;
     const specs: Spec[] = [
-      // Paid (issue 23): part with the demo gift card, part in cash.
+      // Paid (ADR 038, 039): part with the demo gift card, part in cash.
       { client: 'client', employee: 'lucia', service: 'corte', start: at(workingDay(today, -7), '10:00'), status: 'completed', paid: [{ method: 'tarjeta_regalo', amount: 25 }, { method: 'efectivo', amount: 3 }] },
       { client: 'client', employee: 'carmen', service: 'manicura', start: at(workingDay(today, -3), '17:00'), status: 'completed', notes: 'Tono nude, por favor.', paid: [{ method: 'bizum', amount: 22 }] },
       { client: 'client2', employee: 'carmen', service: 'manicura', start: at(workingDay(today, -1), '15:00'), status: 'completed', paid: [{ method: 'efectivo', amount: 20, reason: 'Descuento de bienvenida' }] },
@@ -218,7 +218,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     }
     const soldAt = at(workingDay(today, -DEMO_GIFT_CARD.soldDaysAgo), '18:30');
     await seedTakings(tx, { messageSecret: deps.messageSecret, ids, soldAt, recipient: 'client', paid });
-    // Six months of history and the next four weeks around the visits above (issue 25).
+    // Six months of history and the next four weeks around the visits above (docs/rooms/demo.md).
     const history = await seedHistory(tx, {
       now,
       messageSecret: deps.messageSecret,
@@ -234,7 +234,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
     seeded = history.appointments.length;
   });
   const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));
-  await seedDemoConsents(deps, settings?.name ?? SALON_DEMO.name); // issue 24: the laser consent and a few signed ones
+  await seedDemoConsents(deps, settings?.name ?? SALON_DEMO.name); // the laser consent and a few signed ones (ADR 041)
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   deps.log.info({ salon: settings?.name, appointments: seeded, seconds: Number(seconds) }, `Demo sembrada en ${seconds} s`);
   return logins;

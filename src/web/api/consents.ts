@@ -3,7 +3,7 @@ import type { VisitConsentCalls } from '../components/visit-consent-calls';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, call } from '../lib/api';
 
-// Signed consents (ADR 041, 045; the server room src/server/features/consents): the admin's
+// Signed consents (ADR 041, 051; the server room src/server/features/consents): the admin's
 // templates, the signing form (from the mailed link, or at reception for an appointment),
 // the signed documents of a client and of the signed-in client ("Tus consentimientos"). Types come
 // from the server's routes; nothing is hand-copied.
@@ -43,7 +43,7 @@ export const saveConsentTemplate = (id: string | null, json: TemplateInput) =>
 
 /**
  * Where the form reads and posts: the mailed link (its token is in an HttpOnly cookie the server set
- * when the link was opened, ADR 045: no token in any address), or an appointment at reception (staff).
+ * when the link was opened, ADR 051: no token in any address), or an appointment at reception (staff).
  */
 export type SigningTarget = { kind: 'link' } | { kind: 'reception'; appointmentId: string };
 
@@ -101,7 +101,7 @@ export const accessLogQuery = (id: string) =>
     staleTime: 0,
   });
 
-/** A visit's signed documents with her answers (ADR 045): read on demand, each read logged on the server. */
+/** A visit's signed documents with her answers (ADR 051): read on demand, each read logged on the server. */
 export const visitDocumentsQuery = (appointmentId: string) =>
   queryOptions({
     queryKey: ['consents', 'visit', appointmentId] as const,

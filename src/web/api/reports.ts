@@ -4,7 +4,7 @@ import type { ReportTableId } from '../../domain/report-tables';
 import { REPORTS_MSG } from '../../domain/texts/reports';
 import { api, call } from '../lib/api';
 
-// The Informes (issue 25, ADR 042, /api/reports): one query per chart family, the same query
+// The Informes (ADR 042, /api/reports): one query per chart family, the same query
 // string for all of them, and each table's CSV as a plain link (it downloads with the session's cookie).
 
 const r = api.reports;

@@ -1,7 +1,7 @@
 import { Contraindications } from './consent-status';
 import type { ConsentDocumentView } from './visit-consent-calls';
 
-// One signed document's answers as the staff read them (ADR 041, 045): the contraindications first,
+// One signed document's answers as the staff read them (ADR 041, 051): the contraindications first,
 // then every question with her answer, and who signed it. The client record and the visit card
 // both show it, each after a read the server logged.
 

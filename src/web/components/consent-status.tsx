@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 
-// What the staff views say about an appointment's signed consent (ADR 041, 045): "Falta
+// What the staff views say about an appointment's signed consent (ADR 041, 051): "Falta
 // consentimiento" while one its service requires is not validly signed; "Contraindicaciones: ver
 // consentimiento" when her answers hold one (the answers themselves only after a logged read, in the
 // box below). The badge is one span: the day view draws many blocks and must stay light.
@@ -18,7 +18,7 @@ export function ConsentMissingBadge({ compact = false }: { compact?: boolean }) 
 }
 
 /**
- * "Contraindicaciones: ver consentimiento" (ADR 045): what the agenda, the day view and the lists
+ * "Contraindicaciones: ver consentimiento" (ADR 051): what the agenda, the day view and the lists
  * say, never the answers themselves; those are behind "Ver consentimiento", a read the server logs.
  */
 export function ContraindicationsFlag({ compact = false, className = '' }: { compact?: boolean; className?: string }) {

@@ -23,7 +23,7 @@ export type VisitDocuments = { appointment: { id: string; serviceName: string; s
 type State = { data?: VisitDocuments; isPending: boolean; isError: boolean; error: Error | null };
 
 export type VisitConsentCalls = {
-  /** The visit's signed documents with her answers: each read is logged on the server (ADR 045). */
+  /** The visit's signed documents with her answers: each read is logged on the server (ADR 051). */
   useVisitDocuments: (appointmentId: string) => State;
   pdfUrl: (documentId: string) => string;
 };

@@ -11,7 +11,7 @@ import { InlineLoading } from './loading';
 import { PdfDownloadLink } from './pdf-download-link';
 import type { VisitConsentCalls } from './visit-consent-calls';
 
-// A visit's signed consent on the staff's cards (the agenda, the day view's details; ADR 045): the
+// A visit's signed consent on the staff's cards (the agenda, the day view's details; ADR 051): the
 // views say only "Contraindicaciones: ver consentimiento"; "Ver consentimiento" reads the visit's
 // signed documents with her answers, a read the server logs ("Quién lo ha visto"). A professional
 // is offered it within the window the server enforces (two days before the visit to the day after).

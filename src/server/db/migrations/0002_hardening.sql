@@ -1,4 +1,4 @@
--- issue 16 (docs/decisions/025, 026): the salon's booking limits, and a client's account can be
+-- Hardening (docs/decisions/025, 026): the salon's booking limits, and a client's account can be
 -- deleted while their past appointments stay in the salon's books (anonymised, client_id NULL).
 ALTER TABLE "salon_settings" ADD COLUMN IF NOT EXISTS "max_future_appointments_per_client" integer DEFAULT 4 NOT NULL;
 --> statement-breakpoint

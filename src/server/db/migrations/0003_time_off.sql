@@ -1,4 +1,4 @@
--- Issue 15: exceptions to the weekly pattern (docs/decisions/023). Dates are salon calendar days,
+-- Exceptions to the weekly pattern (docs/decisions/023). Dates are salon calendar days,
 -- ranges inclusive; times are salon wall-clock 'HH:mm' (a part of each day of the range).
 CREATE TABLE "salon_exceptions" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

@@ -1,4 +1,4 @@
--- Issue 14: confirmations, reminders and calendar feeds (docs/decisions/021, 022).
+-- Confirmations, reminders and calendar feeds (docs/decisions/021, 022).
 -- The job queue itself is graphile-worker's own schema, migrated by the library at start.
 ALTER TABLE "salon_settings" ADD COLUMN "reminder_hours" integer DEFAULT 24 NOT NULL;
 --> statement-breakpoint

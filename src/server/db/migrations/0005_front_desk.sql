@@ -1,4 +1,4 @@
--- The front desk (issue 13): the salon's own client records (people with or without an account),
+-- The front desk (docs/decisions/018, 019): the salon's own client records (people with or without an account),
 -- who booked each appointment, and an audit of every reschedule. docs/decisions/018-020.
 CREATE TABLE "clients" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

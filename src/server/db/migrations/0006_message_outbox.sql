@@ -1,4 +1,4 @@
--- Issue 14's cost target (docs/decisions/028): graphile-worker's add_job sends pg_notify, and
+-- The message queue's cost target (docs/decisions/028): graphile-worker's add_job sends pg_notify, and
 -- PostgreSQL holds one database-wide lock for the notification queue through the whole commit of
 -- a transaction that notified: every booking commit waited for the one before it (+76 % at p50).
 -- A change now writes its messages here, a plain insert in its own transaction, and a relay in

@@ -48,7 +48,7 @@ export const appointments = pgTable(
     clientRecordId: uuid('client_record_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     bookedBy: text('booked_by', { enum: BOOKED_BY }).notNull().default('client'),
     bookedByUserId: text('booked_by_user_id').references(() => user.id, { onDelete: 'set null' }),
-    // 0017_health_need_to_know (ADR 045): the consent link's generation. A link names it (1: the
+    // 0018_health_need_to_know (ADR 051): the consent link's generation. A link names it (1: the
     // links mailed before); the trigger appointments_consent_link raises it when the visit moves to
     // another service, so every link sent for the old one dies.
     consentLinkGeneration: integer('consent_link_generation').notNull().default(1),

@@ -9,7 +9,7 @@ import { appointments } from './appointments';
 import { clients } from './front-desk';
 import { services } from './services';
 
-// Bonos (issue 23, docs/decisions/037-bonos.md, migration 0013_bonos).
+// Bonos (docs/decisions/037-bonos.md, migration 0013_bonos).
 
 /** What the salon sells: N sessions of some services, valid some months from the sale. */
 export const bonoTypes = pgTable(

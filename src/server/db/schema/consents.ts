@@ -8,7 +8,7 @@ import { appointments } from './appointments';
 import { clients } from './front-desk';
 import { services } from './services';
 
-// Signed consents and health questions (issue 24, docs/decisions/041-signed-consents-and-health-data.md,
+// Signed consents and health questions (docs/decisions/041-signed-consents-and-health-data.md,
 // migration 0015_consents). Health data (RGPD art. 9): read only through src/server/features/consents,
 // each read written to consent_access_log.
 
@@ -124,7 +124,7 @@ export const consentAccessLog = pgTable(
     viewerName: text('viewer_name').notNull(),
     viewerKind: text('viewer_kind', { enum: CONSENT_VIEWER_KINDS }).notNull(),
     action: text('action', { enum: CONSENT_ACCESS_ACTIONS }).notNull(),
-    // ADR 045: refused reads are written too, and the visit a professional read it for.
+    // ADR 051: refused reads are written too, and the visit a professional read it for.
     outcome: text('outcome', { enum: CONSENT_ACCESS_OUTCOMES }).notNull().default('allowed'),
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),

@@ -7,7 +7,7 @@ import { user } from './accounts';
 import { clients } from './front-desk';
 import { services } from './services';
 
-// Gift cards (tarjetas regalo, issue 23, docs/decisions/038-gift-cards.md, migration 0013_payments_gift_cards).
+// Gift cards (tarjetas regalo, docs/decisions/038-gift-cards.md, migration 0013_payments_gift_cards).
 
 /**
  * A card sold at the front desk, for an amount or for a service (then `amount` is the service's

@@ -16,3 +16,4 @@ export * from './gift-cards';
 export * from './payments';
 export * from './consents';
 export * from './reports';
+export * from './backups';

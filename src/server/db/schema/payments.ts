@@ -7,7 +7,7 @@ import { user } from './accounts';
 import { appointments } from './appointments';
 import { giftCards } from './gift-cards';
 
-// Payments (cobros, issue 23, docs/decisions/039-payments-not-invoices-verifactu.md): the salon's
+// Payments (cobros, docs/decisions/039-payments-not-invoices-verifactu.md): the salon's
 // own record of what was paid for an appointment, never an invoice. Rows are only added: a
 // mistake is corrected by the admin elsewhere, not by rewriting the money trail.
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, integer, numeric, pgTable, primaryKey, text, uuid, check } from 'drizzle-orm/pg-core';
 
-// The Informes' rollups (issue 25, docs/decisions/042-reports-and-charts.md, migration
+// The Informes' rollups (docs/decisions/042-reports-and-charts.md, migration
 // 0016_report_rollups): what a year of appointments adds up to, kept EXACT by the statement
 // triggers of the migration's hand-written tail, in the same transaction as the change. They hold
 // only appointments whose status is final (completed, no-show, cancelled): a confirmed one is read

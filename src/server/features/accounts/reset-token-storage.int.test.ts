@@ -8,7 +8,7 @@ import { newSession, signIn, signUp } from '../../../../test/support/http-client
 import { firstLink, startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// Password-reset tokens are stored hashed (ADR 045, better-auth's verification.storeIdentifier
+// Password-reset tokens are stored hashed (ADR 051, better-auth's verification.storeIdentifier
 // 'hashed'): a copy of the database, a backup or a read-only SQL account cannot reset anyone's
 // password. The token of a real reset mail is searched for in every text column of every table.
 
@@ -81,7 +81,7 @@ describe('a password reset token', () => {
       expiresAt: new Date(Date.now() + 3_600_000),
     });
     // The migration's statement, run again over that row.
-    const file = readFileSync(new URL('../../db/migrations/0017_health_need_to_know.sql', import.meta.url), 'utf8');
+    const file = readFileSync(new URL('../../db/migrations/0018_health_need_to_know.sql', import.meta.url), 'utf8');
     const update = file.split('--> statement-breakpoint').find((st) => st.includes('UPDATE "verification"'))!;
     await server.deps.db.execute(sql.raw(update.trim().replace(/;$/, ` WHERE "identifier" = 'reset-password:${token}';`)));
     expect(await tablesHolding(token)).toEqual([]);

@@ -111,7 +111,7 @@ describe('GET /api/agenda', () => {
       clientEmail: 'marta@example.com',
       clientPhone: null,
       notes_client: 'Alergia al PPD.',
-      // ADR 041, 045: its service requires no consent.
+      // ADR 041, 051: its service requires no consent.
       consentMissing: false,
       consentSigned: false,
       hasContraindications: false,

@@ -20,7 +20,7 @@ import {
   replaceTypeServices,
 } from './queries';
 
-// Bonos (issue 23, ADR 037): the admin's types; the staff sell a bono to a client record and see
+// Bonos (ADR 037): the admin's types; the staff sell a bono to a client record and see
 // hers; the admin extends or refunds one (audited); the client sees "Mis bonos". Reserving,
 // spending and releasing sessions happen with the appointment itself (booking statements and
 // the trigger appointments_bono_session), not here.

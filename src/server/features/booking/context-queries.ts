@@ -4,7 +4,7 @@ import type { Exceptions } from '../../../domain/availability';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
-import type { Maintenance } from '../../../domain/resources';
+import type { Maintenance } from '../../../domain/availability';
 import {
   appointmentResources,
   appointments,

@@ -1,5 +1,5 @@
-import { availableSlots as availabilityOf, checkBookableWithResources, type Exceptions } from '../../../domain/availability';
-import { maintenanceBlocks, type Buffers, type ResourceGroup } from '../../../domain/resources';
+import { availableSlots as availabilityOf, checkBookableWithResources, maintenanceBlocks, type Exceptions } from '../../../domain/availability';
+import type { Buffers, ResourceGroup } from '../../../domain/resources';
 import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';

@@ -87,7 +87,7 @@ describe('the consent’s messages', () => {
 
   it('once signed: the next confirmation has no link and its reminder is not sent; no answer reaches a mail or the log', async () => {
     const token = consentSignToken(server.deps.messageSecret, first);
-    // Her browser opens the mailed link: the token goes into a cookie (ADR 045), the form is /api/consents/link.
+    // Her browser opens the mailed link: the token goes into a cookie (ADR 051), the form is /api/consents/link.
     const browser = newSession(server.url);
     expect((await browser.get(`/firma/${token}`)).status).toBe(303);
     const form = await browser.get('/api/consents/link');

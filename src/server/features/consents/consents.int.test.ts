@@ -93,7 +93,7 @@ async function appointment(recordId: string, start = freeSlot(), serviceId = sal
   return row!.id;
 }
 const token = (appointmentId: string) => consentSignToken(server.deps.messageSecret, appointmentId);
-/** A browser that opened the mailed link /firma/<token>: the server put the token in its cookie (ADR 045). */
+/** A browser that opened the mailed link /firma/<token>: the server put the token in its cookie (ADR 051). */
 async function opened(t: string, s?: Session): Promise<Session> {
   const b = s ?? newSession(server.url);
   const res = await b.get(`/firma/${t}`);
@@ -188,7 +188,7 @@ describe('signing from the link, and what the staff see', () => {
     expect(form.body.pending).toEqual([]);
     expect(form.body.signed).toEqual([{ documentId: martaDoc, title: 'Consentimiento informado: depilación láser', signedAt: NOW.toISOString() }]);
     const agenda = await lucia.get('/api/agenda?date=2026-03-04');
-    // The views say that there is a contraindication, never which (ADR 045): the answers are a logged read.
+    // The views say that there is a contraindication, never which (ADR 051): the answers are a logged read.
     expect(agenda.body.appointments[0]).toMatchObject({ consentMissing: false, consentSigned: true, hasContraindications: true });
     expect(JSON.stringify(agenda.body)).not.toContain('isotretinoína');
     const day = await admin.get('/api/front-desk/day?date=2026-03-04');
@@ -240,7 +240,7 @@ describe('who reads a signed document (RGPD art. 9)', () => {
     expect((await newClient(server, 'y@example.com').then((s) => s.get(`/api/consents/documents/not-an-id`))).status).toBe(404);
 
     const log = await admin.get(`/api/admin/consent-documents/${martaDoc}/access-log`);
-    // The clock stands still in this file: every read has the same time. Refused reads are there too (ADR 045).
+    // The clock stands still in this file: every read has the same time. Refused reads are there too (ADR 051).
     type Entry = { viewerName: string; viewerKind: string; action: string; outcome: string; at: string };
     expect(log.body.entries.map((e: Entry) => [e.viewerName, e.viewerKind, e.action, e.outcome, e.at]).sort()).toEqual([
       ['Ana Ruiz', 'client', 'pdf', 'refused', NOW.toISOString()],
@@ -267,7 +267,7 @@ describe('who reads a signed document (RGPD art. 9)', () => {
     expect(pdf.disposition).toBe('attachment; filename="consentimiento-2026-03-02.pdf"');
     const text = pdfText(pdf.bytes);
     for (const s of ['Consentimiento informado: depilación láser', '¿Tomas medicación fotosensibilizante?', 'Sí: isotretinoína', 'Piel sensible en las piernas', 'Firmado por: Marta García']) expect(text).toContain(s);
-    // From the link too, only that visit's documents (ADR 045).
+    // From the link too, only that visit's documents (ADR 051).
     const byLink = await pdfOf(await opened(token(martaVisit)), `/api/consents/link/documents/${martaDoc}/pdf`);
     expect(byLink.status).toBe(200);
     const anaRecord = await record({ name: 'Ana Ruiz', account: 'ana@example.com' });

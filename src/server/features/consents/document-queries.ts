@@ -128,7 +128,7 @@ export async function documentById(db: Executor, id: string) {
 }
 
 /**
- * A client record's visits with one professional, as the need-to-know rule reads them (ADR 045,
+ * A client record's visits with one professional, as the need-to-know rule reads them (ADR 051,
  * domain/health-access.ts): status, salon day, and the active consent templates its service requires.
  */
 export async function healthVisits(db: Executor, clientRecordId: string, employeeUserId: string): Promise<HealthVisit[]> {

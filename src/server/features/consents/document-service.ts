@@ -8,7 +8,7 @@ import { accessLogOf, clientRecordExists, documentById, documentExists, document
 import { consentPdf } from './pdf';
 import { documentsOfToken, documentsOfVisit } from './sign-service';
 
-// Reading signed documents: health data (RGPD art. 9), need-to-know (ADR 041, 045). The client her
+// Reading signed documents: health data (RGPD art. 9), need-to-know (ADR 041, 051). The client her
 // own, the admin any, a professional only for a visit she treats whose service requires that
 // consent, from two salon days before it to the day after (domain/health-access.ts); the link only
 // its own visit's documents. Every read is logged, and every refused one.
@@ -87,7 +87,7 @@ export async function documentPdf(ctx: Ctx, me: SessionUser, id: string) {
   return pdfOf(ctx, await readableBy(ctx, me, id, 'pdf'));
 }
 
-/** The PDF by the consent link (its cookie): only one of its own visit's documents (ADR 045); logged as her, "(enlace)". */
+/** The PDF by the consent link (its cookie): only one of its own visit's documents (ADR 051); logged as her, "(enlace)". */
 export async function documentPdfByLink(ctx: Ctx, token: string | undefined, id: string) {
   // The link is checked before any document is read: a bad one answers the same whatever the id.
   const link = await documentsOfToken(ctx, token);

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../../http/env';
 import { verifyConsentSignToken } from '../../notifications/consent-tokens';
 
-// The consent link's token leaves the address at the first step (ADR 045): the mailed link
+// The consent link's token leaves the address at the first step (ADR 051): the mailed link
 // /firma/<token> is answered with a short-lived cookie that holds it, scoped to the link's own API
 // (/api/consents/link), and a redirect to /firma, which has no token. The page and its downloads
 // then call /api/consents/link with that cookie: no later request, log line, browser history

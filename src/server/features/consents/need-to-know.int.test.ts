@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../../../test/support/test-
 import { consentSignToken } from '../../notifications/consent-tokens';
 import { signatureDataUrl } from '../../seed/signature-png';
 
-// Health data on a need-to-know basis (ADR 045; RGPD art. 9; ASVS 5 L2 V8, V14, V16), each finding
+// Health data on a need-to-know basis (ADR 051; RGPD art. 9; ASVS 5 L2 V8, V14, V16), each finding
 // of the review that found it through the real API: a professional reads a client's answers only
 // for a visit she treats of a service that needs that consent, from two days before it to the day
 // after, and every read is logged, refused ones too; the staff views show no answer; her visit

@@ -50,7 +50,7 @@ const SignBody = z.strictObject({
   signature: z.string({ error: CONSENT_MSG.signatureRequired }).max(SIGNATURE_DATA_URL_MAX, CONSENT_MSG.signatureTooLarge),
 });
 
-/** By the link, the visit the page showed (ADR 045: the cookie may since hold another visit's link). */
+/** By the link, the visit the page showed (ADR 051: the cookie may since hold another visit's link). */
 const LinkSignBody = SignBody.extend({ appointmentId: z.string({ error: CONSENT_MSG.linkChanged }).max(100, CONSENT_MSG.linkChanged) });
 
 /** The signing routes' body limit (app.ts): a 200 KB PNG as base64, with the answers around it. */
@@ -90,7 +90,7 @@ export const adminConsentDocumentsRoutes = (deps: Ctx) =>
  *   GET  /link                              the consent form of the link's visit (no login: the link's cookie, link-routes.ts)
  *   POST /link                              sign it {appointmentId, templateVersionId, answers, healthDataConsent, signerName, signature}
  *   GET  /link/documents/:documentId/pdf    one of that visit's signed documents
- *   GET  /appointments/:id/documents        a visit's signed documents with her answers (the admin; her professional, ADR 045)
+ *   GET  /appointments/:id/documents        a visit's signed documents with her answers (the admin; her professional, ADR 051)
  *   GET  /documents/:id · /documents/:id/pdf a signed document (its client, the admin, her professional within the rule)
  */
 export const consentsRoutes = (deps: Ctx) =>
@@ -107,7 +107,7 @@ export const consentsRoutes = (deps: Ctx) =>
 /**
  * Mounted at /api/front-desk beside the front desk's own routes (staff):
  *   GET/POST /appointments/:id/consent   signing at reception (method 'recepcion'; the witness: the admin or her professional, mayWitness)
- *   GET      /clients/:id/consents       a client record's documents (the admin; her professional within the rule, ADR 045)
+ *   GET      /clients/:id/consents       a client record's documents (the admin; her professional within the rule, ADR 051)
  */
 export const consentsFrontDeskRoutes = (deps: Ctx) =>
   new Hono<AppEnv>()

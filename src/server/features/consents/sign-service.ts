@@ -19,7 +19,7 @@ import { verifyConsentSignToken } from '../../notifications/consent-tokens';
 import { appointmentForSigning, documentsOfRecord, insertDocument, requiredTemplates, salonName, versionById, type NewDocument } from './document-queries';
 import { parseSignature, sha256Hex } from './signature';
 
-// Signing a consent for an appointment (ADR 041, 045): by the client from her link (/firma/<token>,
+// Signing a consent for an appointment (ADR 041, 051): by the client from her link (/firma/<token>,
 // traded for a cookie: link-routes.ts; method 'online'), or on the reception tablet with the admin
 // or her professional as witness ('recepcion').
 
@@ -57,7 +57,7 @@ async function answerOf(ctx: Ctx, a: Appointment) {
 }
 
 /**
- * The link's appointment and what it opens now (ADR 045, domain/health-access.ts consentLinkAccess):
+ * The link's appointment and what it opens now (ADR 051, domain/health-access.ts consentLinkAccess):
  * its generation must be the visit's (a move to another service raised it), and a closed link, a
  * cancelled visit or a bad token all look like a bad link. `need`: 'sign' for the form's POST.
  */
@@ -90,7 +90,7 @@ export async function consentFormAtReception(ctx: Ctx, me: SessionUser, appointm
   return answerOf(ctx, await appointmentAtReception(ctx, me, appointmentId));
 }
 
-/** The documents a link opens (ADR 045): its own visit's, those that cover it; and her record and name for the access log. */
+/** The documents a link opens (ADR 051): its own visit's, those that cover it; and her record and name for the access log. */
 export async function documentsOfToken(ctx: Ctx, token: string | undefined) {
   const { a } = await appointmentOfToken(ctx, token, 'read');
   const { signed } = await formState(ctx.db, a);

@@ -211,7 +211,7 @@ describe('calendar feed tokens', () => {
         })
       ).status,
     ).toBe(200);
-    // The database keeps only a hash of the token (ADR 045): the token is the mail's.
+    // The database keeps only a hash of the token (ADR 051): the token is the mail's.
     const token = await resetTokenMailedTo(rosa.email);
     const reset = await newSession(server.url, freshIp()).post('/api/auth/reset-password', {
       newPassword: 'otra-clave-de-plantilla-2',

@@ -481,7 +481,7 @@ describe('private notes', () => {
       'GET /api/privacy': () => marta.get('/api/privacy'),
       // ADR 041: signing her consent by its link, then reading it (her own documents carry no staff note).
       'GET /api/consents/link': async () => {
-        // Her mailed link: /firma/<token> puts the token in a cookie (ADR 045).
+        // Her mailed link: /firma/<token> puts the token in a cookie (ADR 051).
         await marta.get(`/firma/${consentToken()}`);
         return marta.get('/api/consents/link');
       },

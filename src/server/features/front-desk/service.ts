@@ -157,7 +157,7 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
  * Where the day view draws an appointment: the salon's wall-clock minute its start falls on, and that
  * plus its length (a block across a clock change keeps its length). Worked out here once, not in
  * the browser per block and per render: Intl's time-zone arithmetic was a tenth of a day switch's
- * scripting on a throttled phone (docs/benchmarks.md, issue 26).
+ * scripting on a throttled phone (docs/benchmarks.md, "Salon day view").
  */
 function placedOnTheDay<A extends { startTime: Date; endTime: Date }>(a: A): A & { startMinute: number; endMinute: number } {
   const startMinute = salonMinuteOf(a.startTime, SALON_TIME_ZONE);

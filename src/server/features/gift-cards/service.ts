@@ -19,7 +19,7 @@ import { ApiError, badRequest, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
 import { activeService, clientRecordExists, giftCardById, insertGiftCard, recentGiftCards, redemptionsOf } from './queries';
 
-// Gift cards (tarjetas regalo, issue 23, ADR 038): sold at the front desk by any staff member,
+// Gift cards (tarjetas regalo, ADR 038): sold at the front desk by any staff member,
 // looked up by their code, redeemed by the payments room. The code is shown once, in the sale's
 // answer; the database keeps its keyed hash and its last four symbols.
 

@@ -154,7 +154,7 @@ describe('deleting an account', () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await mail.waitFor(EMAIL, { match: (m) => m.headers['x-auna-message-key']?.startsWith('confirmation:client:') ?? false });
     await expect.poll(async () => (await columnsHolding(EMAIL)).includes('public.sent_messages.sent_to'), { timeout: 10_000 }).toBe(true);
-    // Issue 23: a gift card the desk sold her (linked to her record) and a payment of an appointment of hers.
+    // ADR 038, 039: a gift card the desk sold her (linked to her record) and a payment of an appointment of hers.
     const [record] = await server.deps.db.select({ id: clients.id }).from(clients).where(eq(clients.userId, await userIdOf(server, EMAIL)));
     await server.deps.db.insert(giftCards).values({
       codeHash: 'f'.repeat(64),

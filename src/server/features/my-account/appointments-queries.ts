@@ -13,7 +13,7 @@ const clientView = {
   notes_client: appointments.notes_client,
 };
 
-/** SPEC §7: by clientId, ordered by startTime descending. `consentMissing` and the link's generation (ADR 041, 045) are for the "Firma tu consentimiento" link. */
+/** SPEC §7: by clientId, ordered by startTime descending. `consentMissing` and the link's generation (ADR 041, 051) are for the "Firma tu consentimiento" link. */
 export function appointmentsOfClient(db: Db, clientId: string) {
   return db
     .select({ ...clientView, consentMissing: consentMissingColumn, consentLinkGeneration: appointments.consentLinkGeneration })

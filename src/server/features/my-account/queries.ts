@@ -215,7 +215,7 @@ export async function consentsForExport(db: Db, clientRecordId: string) {
     .orderBy(asc(consentDocuments.signedAt), asc(consentDocuments.id));
   const reads = docs.length
     ? await db
-        // Refused attempts too (ADR 045): art. 15 asks who her data was shown to, and who tried.
+        // Refused attempts too (ADR 051): art. 15 asks who her data was shown to, and who tried.
         .select({
           documentId: consentAccessLog.documentId,
           at: consentAccessLog.at,
@@ -235,7 +235,7 @@ export async function consentsForExport(db: Db, clientRecordId: string) {
   }));
 }
 
-/** What was paid for her appointments (issue 23): the salon's money record, never a card's code. */
+/** What was paid for her appointments (ADR 039): the salon's money record, never a card's code. */
 export function paymentsOfAppointments(db: Db, appointmentIds: string[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);
   return db

@@ -123,10 +123,10 @@ export async function exportMyData(ctx: Ctx, me: SessionUser) {
     messagePreferences: { reminders },
     messagesSent: sent.map((m) => ({ ...m, sentAt: iso(m.sentAt) })),
     appointmentChanges: changes.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
-    // Issue 23: what was paid for her appointments, and the gift cards linked to her record (ADR 038, 039).
+    // What was paid for her appointments, and the gift cards linked to her record (ADR 038, 039).
     payments: paid.map((p) => ({ ...p, createdAt: iso(p.createdAt) })),
     giftCards: cards.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
-    // Issue 24: her signed consents, with her answers (health data), the signature and who read them (ADR 041).
+    // Her signed consents, with her answers (health data), the signature and who read them (ADR 041).
     consents: consents.map((d) => ({ ...d, signedAt: iso(d.signedAt), accessLog: d.accessLog.map((r) => ({ ...r, at: iso(r.at) })) })),
     sessions: sessions.map((x) => ({ ...x, createdAt: iso(x.createdAt), lastUsedAt: iso(x.lastUsedAt), expiresAt: iso(x.expiresAt) })),
   };

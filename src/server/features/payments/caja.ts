@@ -8,7 +8,7 @@ import type { Deps } from '../../http/env';
 import { bonoSessionsSpentBetween, bonosSoldBetween } from './bono-queries';
 import { completedWithoutPayment, giftCardsSoldBetween, paymentsBetween } from './queries';
 
-// The Caja del día (issue 23, ADR 039): what came in on one salon day, for the owner to count the
+// The Caja del día (ADR 039): what came in on one salon day, for the owner to count the
 // till and for the accountant. Not an invoice register: Auna issues no invoices or tickets.
 
 type Ctx = Pick<Deps, 'db'>;

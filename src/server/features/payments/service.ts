@@ -13,7 +13,7 @@ import { isId } from '../../http/params';
 import { bonoOfAppointment } from './bono-queries';
 import { appointmentFactsOf, insertPayment, lockAppointment, paymentsOf } from './queries';
 
-// Payments (cobros, issue 23, ADR 039): staff record what was paid for an appointment, in one or
+// Payments (cobros, ADR 039): staff record what was paid for an appointment, in one or
 // several lines; a gift card line is redeemed from its card in the same transaction. An employee
 // records on her own appointments, the admin on any; someone else's appointment answers 404.
 

@@ -7,7 +7,7 @@ import { appointmentResources, appointments, clients, employees, employeeTimeOff
 import { arrangeWorld, openSchedule, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// The Informes against a small salon computed by hand (issue 25). "Now" is Wednesday 2026-11-04
+// The Informes against a small salon computed by hand (ADR 042). "Now" is Wednesday 2026-11-04
 // 11:00 in Madrid. Lucía ("employee") and Sara ("otherEmployee") work Monday to Saturday
 // 09:00-20:00 (660 minutes a day) and Sara also 01:00-04:00 on Sundays (a night shift chosen to
 // land on both DST changes). The world's service is 30 minutes at 25,50 €.

@@ -28,7 +28,7 @@ const TableParam = z.strictObject({ table: z.enum(REPORT_TABLE_IDS, REPORTS_MSG.
 const admin = () => requireRole('admin');
 
 /**
- * /api/reports — the Informes (issue 25, ADR 042), the owner's only. Every route takes
+ * /api/reports — the Informes (ADR 042), the owner's only. Every route takes
  * ?period=month|last_month|quarter|year|custom[&from=&to=][&professionalId=][&days=]:
  *   GET /revenue      completed appointments at their price by bucket and professional; payments by method; bonos and gift cards sold
  *   GET /occupancy    booked / available minutes per professional and cabin or machine; weekday × hour

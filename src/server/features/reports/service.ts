@@ -11,7 +11,7 @@ import { badRequest, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
 import * as q from './queries';
 
-// The Informes (issue 25, ADR 042): one answer per chart family, each computed from the groups
+// The Informes (ADR 042): one answer per chart family, each computed from the groups
 // queries.ts brings back and the domain's period, bucket and occupancy rules.
 
 type Ctx = Pick<Deps, 'db' | 'now'>;

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Maintenance } from '../../../domain/resources';
+import type { Maintenance } from '../../../domain/availability';
 import type { Db, Tx } from '../../db/client';
 import { appointmentResources, appointments, resourceMaintenance, resources } from '../../db/schema';
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { toTimeOff, validateTimeOff, type TimeOffInput } from '../../../domain/availability';
-import { resourceConflictOf, resourceFieldsError, type ResourceKind } from '../../../domain/resources';
+import { resourceConflictOf, toTimeOff, validateTimeOff, type TimeOffInput } from '../../../domain/availability';
+import { resourceFieldsError, type ResourceKind } from '../../../domain/resources';
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { announceDays, linkedUserIds } from '../../availability/announce';

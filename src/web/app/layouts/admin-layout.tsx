@@ -14,12 +14,12 @@ export function AdminLayout() {
           label="Administración"
           items={[
             { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-            // Issue 25 (ADR 042): the owner's reports.
+            // The owner's reports (ADR 042).
             { to: '/admin/informes', label: 'Informes', icon: ChartColumn },
             // The salon's day and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
             { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
-            // Issue 23 (ADR 038, 039): the day's takings and the gift cards.
+            // The day's takings and the gift cards (ADR 038, 039).
             { to: '/admin/caja', label: 'Caja del día', icon: Wallet },
             { to: '/admin/gift-cards', label: 'Tarjetas regalo', icon: Gift },
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },
@@ -31,7 +31,7 @@ export function AdminLayout() {
             { to: '/admin/appointments', label: 'Ver Citas', icon: CalendarCheck },
             { to: '/admin/settings', label: 'Configuración Salón', icon: Settings },
             { to: '/admin/availability', label: 'Cierres y ausencias', icon: CalendarX },
-            // Issue 24 (ADR 041): the consent templates; signed documents are on each client's record.
+            // The consent templates (ADR 041); signed documents are on each client's record.
             { to: '/admin/consentimientos', label: 'Consentimientos', icon: FileSignature },
           ]}
         />

@@ -34,7 +34,7 @@ export function AppointmentCard({
   startsIn?: string;
   markable: boolean;
   onMark: (to: EmployeeMark) => void;
-  /** Today in the salon, and whether the need-to-know window applies (a professional's card; ADR 045). */
+  /** Today in the salon, and whether the need-to-know window applies (a professional's card; ADR 051). */
   today: string;
   windowApplies: boolean;
 }) {
@@ -90,7 +90,7 @@ export function AppointmentCard({
             </a>
           ))}
           <ClientNote text={a.notes_client} className="mt-3 py-2" />
-          {/* Her answers: "Ver consentimiento", a read the server logs (ADR 045); the witness at reception is her professional. */}
+          {/* Her answers: "Ver consentimiento", a read the server logs (ADR 051); the witness at reception is her professional. */}
           {!cancelled && <VisitConsent appointment={a} calls={visitConsentCalls} windowApplies={windowApplies} today={today} className="mt-3" />}
           {a.consentMissing && status === 'confirmed' && (
             <p className="mt-3">

@@ -47,7 +47,7 @@ const TEXTS: Omit<ListTexts<Row>, 'subtitle'> = {
   },
 };
 
-/** /admin/consentimientos — the consent templates (issue 24, ADR 041): text, health questions, validity, services. */
+/** /admin/consentimientos — the consent templates (ADR 041): text, health questions, validity, services. */
 export default function ConsentTemplatesAdminPage() {
   const list = useQuery({ ...consentTemplatesQuery(), select: (d) => d.map(rowOf) });
   const services = useQuery(adminServicesQuery());

@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/page-header';
 import { SigningView } from './signing-view';
 
 /**
- * /recepcion/firma/:appointmentId — "Firmar en recepción" (issue 24, ADR 041): the client signs on
+ * /recepcion/firma/:appointmentId — "Firmar en recepción" (ADR 041): the client signs on
  * the reception tablet, with or without an account; the server records the staff member as the
  * witness. The same form as the client's link, full width.
  */

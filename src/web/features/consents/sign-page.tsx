@@ -3,7 +3,7 @@ import { Logo } from '../../components/logo';
 import { SigningView } from './signing-view';
 
 /**
- * /firma — "Firma tu consentimiento" (ADR 041, 045): where the link of the confirmation email, the
+ * /firma — "Firma tu consentimiento" (ADR 041, 051): where the link of the confirmation email, the
  * reminder and Mis Citas (/firma/<token>) lands once the server has put its token in a cookie. The
  * token names the appointment (no sign-in: she may sign on her phone from the email); it is in no
  * address the page uses. Its code (signature_pad included) is this page's chunk only.

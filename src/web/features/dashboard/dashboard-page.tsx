@@ -3,10 +3,13 @@ import { useEffect } from 'react';
 import { formatDateLong } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { dashboardQuery } from '../../api/dashboard';
+import { BackupAlert } from './backup-alert';
 import { NextAppointment } from './next-appointment';
 import { QuickActions } from './quick-actions';
 import { TodayFigures } from './today-figures';
 import { TodaysAgenda } from './todays-agenda';
+import { ServerWarnings } from '../../components/server-warnings';
+import { adminHealthQuery } from '../../api/health';
 
 /**
  * /admin/dashboard (SPEC §2 "Admin dashboard"): today's figures, the next confirmed appointment,
@@ -16,6 +19,7 @@ import { TodaysAgenda } from './todays-agenda';
  */
 export default function DashboardPage() {
   const q = useQuery({ ...dashboardQuery(), refetchInterval: 60_000 });
+  const health = useQuery(adminHealthQuery()).data;
   const { refetch, error } = q;
   useLiveAppointments({}, () => void refetch());
 
@@ -35,6 +39,8 @@ export default function DashboardPage() {
         </h1>
       </header>
 
+      <ServerWarnings health={health} />
+      <BackupAlert />
       <TodayFigures stats={d?.stats} failed={q.isError && !d} />
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-8">

@@ -1,19 +1,24 @@
 import { CalendarHeart } from 'lucide-react';
+import { agendaCountLabel } from '../../../domain/dashboard-stats';
 import { ClientNote } from '../../components/client-note';
 import { SkeletonRows } from '../../components/skeleton-rows';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/format';
 import type { Dashboard, DashboardAppointment } from '../../api/dashboard';
 
-/** 'Agenda de Hoy': today's appointments in order of time, the next one highlighted. */
+/** 'Agenda de Hoy': today's appointments in order of time, the next one highlighted; its count says which of them 'Citas de Hoy' leaves out. */
 export function TodaysAgenda({ d, loading }: { d: Dashboard | undefined; loading: boolean }) {
   return (
     <section aria-labelledby="agenda-de-hoy" className="min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-      <div className="mb-3 flex items-baseline justify-between gap-3">
+      <div className="mb-3 flex flex-col gap-0.5 sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
         <h2 id="agenda-de-hoy" className="text-2xl">
           Agenda de Hoy
         </h2>
-        {d && d.agenda.length > 0 && <p className="text-sm text-muted">{d.agenda.length === 1 ? '1 cita' : `${d.agenda.length} citas`}</p>}
+        {d && d.agenda.length > 0 && (
+          <p data-testid="agenda-count" className="text-sm text-muted sm:text-right">
+            {agendaCountLabel(d.agenda.map((a) => a.status))}
+          </p>
+        )}
       </div>
       {loading ? (
         <SkeletonRows

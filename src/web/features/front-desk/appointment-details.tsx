@@ -72,7 +72,7 @@ export function AppointmentDetails({
   return (
     <Sheet isOpen title={a.clientName} onClose={onClose} wide>
       <AppointmentFacts appointment={a} />
-      {/* Her answers behind "Ver consentimiento", a read the server logs (ADR 045). */}
+      {/* Her answers behind "Ver consentimiento", a read the server logs (ADR 051). */}
       {!a.status.startsWith('cancelled') && (
         <VisitConsent appointment={a} calls={visitConsentCalls} windowApplies={user?.role !== 'admin'} today={today} className="mt-4" />
       )}
@@ -83,7 +83,7 @@ export function AppointmentDetails({
           </Link>
         </p>
       )}
-      {/* Issue 24: the client signs on the reception tablet (ADR 041). */}
+      {/* The client signs on the reception tablet (ADR 041). */}
       {a.consentMissing && a.status === 'confirmed' && (
         <div className="mt-4">
           <ButtonLink href={`/recepcion/firma/${a.id}`} variant="secondary">

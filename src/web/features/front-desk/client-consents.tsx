@@ -15,7 +15,7 @@ import {
 import { formatDateShort, formatTime } from '../../lib/format';
 import { PdfDownloadLink } from '../../components/pdf-download-link';
 
-// A client's signed consents on her record (ADR 041, 045): health data, so the server shows them
+// A client's signed consents on her record (ADR 041, 051): health data, so the server shows them
 // only to the admin and to the professional who treats her, for a visit of a treatment that asks
 // for them, from two days before it to the day after; it writes each read of the answers, and
 // each refused one, to the access log. A 403 says the server's reason: it is the rule.
@@ -93,7 +93,7 @@ const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF', list: 'vio
 const TRIED = { view: 'intentó ver las respuestas', pdf: 'intentó descargar el PDF', list: 'intentó ver la lista de sus consentimientos' } as const;
 /**
  * When, who (her name and role), what, and for which visit: "…, 10:05 · Lucía Martín (Profesional)
- * vio las respuestas, para la cita del 14/05". A refused attempt says so (ADR 045: they are logged too).
+ * vio las respuestas, para la cita del 14/05". A refused attempt says so (ADR 051: they are logged too).
  */
 const entryText = (e: AccessEntry) => {
   const at = new Date(e.at);

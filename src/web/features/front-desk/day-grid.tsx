@@ -217,11 +217,11 @@ const AppointmentBlock = memo(function AppointmentBlock({
         aria-label={`${label} ${who}, ${a.serviceName}, ${STATUS_SHORT[a.status] ?? a.status}${a.consentMissing ? ', Falta consentimiento' : ''}`}
       >
         {/* The lines in one text node (the first in bold, each cut with an ellipsis): a span per line
-            made eight nodes per block instead of two for each day switch to create (docs/benchmarks.md, issue 26). */}
+            made eight nodes per block instead of two for each day switch to create (docs/benchmarks.md). */}
         <span className="block overflow-hidden text-ellipsis whitespace-pre first-line:font-semibold">
           {`${label} ${a.clientName}\n${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${STATUS_SHORT[a.status] ?? a.status}`}
         </span>
-        {/* Issue 24: in the block's corner, out of the lines' flow (a short block keeps its name). */}
+        {/* The consent's mark (ADR 041): in the block's corner, out of the lines' flow (a short block keeps its name). */}
         {a.consentMissing && <ConsentMissingBadge compact />}
       </button>
     </>

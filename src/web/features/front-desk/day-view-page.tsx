@@ -34,7 +34,7 @@ const modeIn = (params: URLSearchParams): ViewMode => (params.get('vista') === '
  * default: ADR 036) shown. They live in the page's state and are written to the address once the
  * grid is drawn (`useAfterDrawn`), with the router's history entry kept: a router navigation per day switch matched
  * the whole route table and redrew the layouts before the new day could be drawn
- * (docs/benchmarks.md, issue 26). A navigation of the router itself (a menu link to this page)
+ * (docs/benchmarks.md, "Salon day view"). A navigation of the router itself (a menu link to this page)
  * reads the address again.
  */
 function useDayAndMode(): { day: string; setDay: (d: string) => void; today: string; mode: ViewMode; setMode: (m: ViewMode) => void } {
@@ -53,7 +53,7 @@ function useDayAndMode(): { day: string; setDay: (d: string) => void; today: str
  * Once a day is drawn (`drawn`: its data, not the day before's, is on screen), in the browser's next
  * idle moment: the day and the columns shown written to the address, and the days either side
  * fetched ahead, so "Día anterior" and "Día siguiente" draw from memory in one render instead of
- * dimming this day while the next one loads (docs/benchmarks.md, issue 26). A day fetched ahead is
+ * dimming this day while the next one loads (ADR 043). A day fetched ahead is
  * kept fresh by the live events (any change marks its days stale), not fetched again when shown.
  * The address write (`history.replaceState`) cost 7-24 ms at 4x CPU and delayed the draw when it
  * ran on the click.

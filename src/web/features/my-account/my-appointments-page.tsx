@@ -23,7 +23,7 @@ import { MyDataSection } from './my-data-section';
 type Appointment = MyAppointment;
 // Moving an appointment (docs/decisions/020-rescheduling.md): its code loads only when the client opens it.
 const RescheduleSheet = lazy(() => import('./reschedule-sheet'));
-// "Tus consentimientos" (issue 24): its own chunk, after the page, off the first view's budget.
+// "Tus consentimientos" (ADR 041): its own chunk, after the page, off the first view's budget.
 const MyConsents = lazy(() => import('./my-consents'));
 const BANNERS = { success: MSG.bookingSucceeded, cancelled: MSG.cancelledBanner, moved: MSG.rescheduleSucceeded } as const;
 type Banner = keyof typeof BANNERS;
@@ -105,7 +105,7 @@ function AppointmentCard({
           </Detail>
         )}
       </dl>
-      {/* Issue 24: a consent her service requires is still to sign (the server gives the link). No
+      {/* ADR 041: a consent her service requires is still to sign (the server gives the link). No
           icon: the first view stays as light as it was. */}
       {a.consentUrl && (
         <a

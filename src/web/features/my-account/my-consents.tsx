@@ -5,7 +5,7 @@ import { formatDateLong } from '../../lib/format';
 import { PdfDownloadLink } from '../../components/pdf-download-link';
 
 /**
- * "Tus consentimientos" under Mis Citas (issue 24, ADR 041): each document she signed, with its
+ * "Tus consentimientos" under Mis Citas (ADR 041): each document she signed, with its
  * PDF. A chunk of its own, loaded after the page (lazy in my-appointments-page.tsx): the first view
  * stays as light as before. Nothing while she has none.
  */

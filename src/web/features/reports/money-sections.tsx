@@ -8,7 +8,7 @@ import { Bars, COLORS } from './charts';
 import { ReportCard } from './report-card';
 import { Pending } from './pending';
 
-// Ingresos and Servicios (issue 25): what the salon made, from whom, how it was paid, what sells.
+// Ingresos and Servicios (ADR 042): what the salon made, from whom, how it was paid, what sells.
 
 const euros = (v: number) => formatEuros(v).replace(',00', '');
 

@@ -6,7 +6,7 @@ import { Bars, COLORS } from './charts';
 import { ReportCard } from './report-card';
 import { Pending } from './pending';
 
-// Ocupación (issue 25): booked over available time, per professional, per cabin or machine, and the
+// Ocupación (ADR 042): booked over available time, per professional, per cabin or machine, and the
 // weekday × hour map, which is itself the table (each cell tinted by its figure).
 
 // Tints of the brand rose, each with a text colour that keeps WCAG AA contrast on it.

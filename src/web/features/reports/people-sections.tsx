@@ -9,7 +9,7 @@ import { LOST_DAY_CHOICES } from './period-controls';
 import { ReportCard } from './report-card';
 import { Pending } from './pending';
 
-// Ausencias y cancelaciones, Clientes (issue 25): who did not come, who cancelled, who is new, who
+// Ausencias y cancelaciones, Clientes (ADR 042): who did not come, who cancelled, who is new, who
 // comes back and who stopped coming.
 
 const DEFAULT_DAYS = String(LOST_DAYS_DEFAULT);

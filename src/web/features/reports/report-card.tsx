@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { displayCell, type ReportTable } from '../../../domain/report-tables';
 
-// One Informes chart with its numbers (issue 25, ADR 042): the chart is a picture for the eye, the
+// One Informes chart with its numbers (ADR 042): the chart is a picture for the eye, the
 // table under it is its reading for everyone (a screen reader, a keyboard, a printout), and the CSV
 // link downloads the same rows.
 

@@ -6,7 +6,7 @@ import { AttendanceSection, ClientsSection } from './people-sections';
 import { PeriodControls, useSelection } from './period-controls';
 
 /**
- * /admin/informes — the owner's reports (issue 25, ADR 042): for a period and optionally one
+ * /admin/informes — the owner's reports (ADR 042): for a period and optionally one
  * professional, what the salon made, how full it was, who did not come, what sells and which
  * clients come back. Each chart has its table and its CSV. Chart.js loads with this page only.
  */

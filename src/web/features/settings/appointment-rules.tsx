@@ -104,7 +104,7 @@ export function AppointmentRules({
         label={BONO_MSG.noShowSpends}
         description="Si está desactivado, la sesión del bono vuelve al bono cuando la clienta no se presenta."
       />
-      {/* Issue 24 (ADR 041): may a visit whose consent is not signed be marked completed? */}
+      {/* ADR 041: may a visit whose consent is not signed be marked completed? */}
       <RuleSwitch
         isSelected={values.completeWithoutConsent}
         onChange={(completeWithoutConsent) => onChange({ completeWithoutConsent })}

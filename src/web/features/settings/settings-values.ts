@@ -21,7 +21,7 @@ export type SettingsValues = {
   horizon: string;
   /** ADR 037: "Una ausencia consume la sesión". */
   noShowSpendsSession: boolean;
-  /** Issue 24 (ADR 041): "Permitir completar una cita sin consentimiento firmado". */
+  /** ADR 041: "Permitir completar una cita sin consentimiento firmado". */
   completeWithoutConsent: boolean;
   openingHours: WeeklySchedule;
 };

@@ -5,7 +5,7 @@ ALTER TABLE "consent_access_log" ADD COLUMN "appointment_id" uuid;--> statement-
 ALTER TABLE "consent_access_log" ADD CONSTRAINT "consent_access_log_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "consent_access_log" ADD CONSTRAINT "consent_access_log_outcome" CHECK ("consent_access_log"."outcome" IN ('allowed', 'refused'));--> statement-breakpoint
 ALTER TABLE "consent_access_log" ADD CONSTRAINT "consent_access_log_action" CHECK ("consent_access_log"."action" IN ('view', 'pdf', 'list'));--> statement-breakpoint
--- Hand-written (ADR 034), ADR 045. A consent link names its visit's generation: moving the visit to
+-- Hand-written (ADR 034), ADR 051. A consent link names its visit's generation: moving the visit to
 -- another service raises it, so every link mailed for the old service answers as a dead link (a
 -- cancellation already does, by the status). Whichever path changes the service, now or later.
 CREATE FUNCTION "appointments_consent_link"() RETURNS trigger
