@@ -2,10 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { CONSENT_MSG } from './consents';
 import {
   consentLinkAccess,
+  HEALTH_ACCESS_AFTER_DELETION,
   HEALTH_ACCESS_NOTICE,
+  HEALTH_ACCESS_SIGNING,
   HEALTH_READ_DAYS_AFTER,
   HEALTH_READ_DAYS_BEFORE,
-  hasOpenHealthVisit, healthReadDecision, healthReadRefusal, healthReadWindow, mayWitness, type HealthVisit } from './health-access';
+  hasOpenHealthVisit,
+  healthReadDecision,
+  healthReadRefusal,
+  healthReadWindow,
+  mayWitness,
+  type HealthVisit,
+} from './health-access';
 import { ROLES } from './roles';
 
 // Need-to-know for health answers (ADR 051): the tables are the rule.
@@ -14,7 +22,14 @@ const LASER = 'tpl-laser';
 const PEEL = 'tpl-peeling';
 const IRENE = 'u-irene';
 const MARTA = 'u-marta';
-const visit = (v: Partial<HealthVisit>): HealthVisit => ({ id: 'a1', employeeUserId: IRENE, status: 'confirmed', day: '2026-05-14', requiredTemplateIds: [LASER], ...v });
+const visit = (v: Partial<HealthVisit>): HealthVisit => ({
+  id: 'a1',
+  employeeUserId: IRENE,
+  status: 'confirmed',
+  day: '2026-05-14',
+  requiredTemplateIds: [LASER],
+  ...v,
+});
 const irene = { role: 'employee' as const, userId: IRENE };
 const laserDoc = { templateId: LASER, clientUserId: 'u-clienta' };
 
@@ -32,20 +47,60 @@ describe('healthReadDecision', () => {
   it.each<[string, Parameters<typeof healthReadDecision>, ReturnType<typeof healthReadDecision>]>([
     ['the admin, with no visit at all', [{ role: 'admin', userId: 'u-jefa' }, laserDoc, [], '2026-01-01'], { allowed: true, via: 'admin' }],
     ['the client, her own', [{ role: 'client', userId: 'u-clienta' }, laserDoc, [], '2026-01-01'], { allowed: true, via: 'own' }],
-    ['an employee who is that client, her own', [{ role: 'employee', userId: 'u-clienta' }, laserDoc, [], '2026-01-01'], { allowed: true, via: 'own' }],
+    [
+      'an employee who is that client, her own',
+      [{ role: 'employee', userId: 'u-clienta' }, laserDoc, [], '2026-01-01'],
+      { allowed: true, via: 'own' },
+    ],
     ['another client', [{ role: 'client', userId: 'u-otra' }, laserDoc, [], '2026-05-14'], { allowed: false, reason: 'not_treating' }],
-    ['her laser visit, two days before (the first day)', [irene, laserDoc, [visit({})], '2026-05-12'], { allowed: true, via: 'visit', appointmentId: 'a1' }],
+    [
+      'her laser visit, two days before (the first day)',
+      [irene, laserDoc, [visit({})], '2026-05-12'],
+      { allowed: true, via: 'visit', appointmentId: 'a1' },
+    ],
     ['her laser visit, the day itself', [irene, laserDoc, [visit({})], '2026-05-14'], { allowed: true, via: 'visit', appointmentId: 'a1' }],
-    ['her laser visit, the day after (the last day)', [irene, laserDoc, [visit({})], '2026-05-15'], { allowed: true, via: 'visit', appointmentId: 'a1' }],
-    ['three days before: not yet, and when it opens', [irene, laserDoc, [visit({})], '2026-05-11'], { allowed: false, reason: 'not_yet', opensOn: '2026-05-12' }],
+    [
+      'her laser visit, the day after (the last day)',
+      [irene, laserDoc, [visit({})], '2026-05-15'],
+      { allowed: true, via: 'visit', appointmentId: 'a1' },
+    ],
+    [
+      'three days before: not yet, and when it opens',
+      [irene, laserDoc, [visit({})], '2026-05-11'],
+      { allowed: false, reason: 'not_yet', opensOn: '2026-05-12' },
+    ],
     ['two days after: too late', [irene, laserDoc, [visit({})], '2026-05-16'], { allowed: false, reason: 'too_late' }],
-    ['a completed visit, the day after', [irene, laserDoc, [visit({ status: 'completed' })], '2026-05-15'], { allowed: true, via: 'visit', appointmentId: 'a1' }],
-    ['a cancelled visit', [irene, laserDoc, [visit({ status: 'cancelled_by_salon' })], '2026-05-14'], { allowed: false, reason: 'not_treating' }],
-    ['a visit cancelled by her', [irene, laserDoc, [visit({ status: 'cancelled_by_client' })], '2026-05-14'], { allowed: false, reason: 'not_treating' }],
+    [
+      'a completed visit, the day after',
+      [irene, laserDoc, [visit({ status: 'completed' })], '2026-05-15'],
+      { allowed: true, via: 'visit', appointmentId: 'a1' },
+    ],
+    [
+      'a cancelled visit',
+      [irene, laserDoc, [visit({ status: 'cancelled_by_salon' })], '2026-05-14'],
+      { allowed: false, reason: 'not_treating' },
+    ],
+    [
+      'a visit cancelled by her',
+      [irene, laserDoc, [visit({ status: 'cancelled_by_client' })], '2026-05-14'],
+      { allowed: false, reason: 'not_treating' },
+    ],
     ['a no-show', [irene, laserDoc, [visit({ status: 'no_show' })], '2026-05-14'], { allowed: false, reason: 'not_treating' }],
-    ['a manicure she booked herself on her own agenda', [irene, laserDoc, [visit({ requiredTemplateIds: [] })], '2026-05-14'], { allowed: false, reason: 'not_treating' }],
-    ['a peeling: another consent', [irene, laserDoc, [visit({ requiredTemplateIds: [PEEL] })], '2026-05-14'], { allowed: false, reason: 'not_treating' }],
-    ['another professional’s laser visit', [irene, laserDoc, [visit({ employeeUserId: MARTA })], '2026-05-14'], { allowed: false, reason: 'not_treating' }],
+    [
+      'a manicure she booked herself on her own agenda',
+      [irene, laserDoc, [visit({ requiredTemplateIds: [] })], '2026-05-14'],
+      { allowed: false, reason: 'not_treating' },
+    ],
+    [
+      'a peeling: another consent',
+      [irene, laserDoc, [visit({ requiredTemplateIds: [PEEL] })], '2026-05-14'],
+      { allowed: false, reason: 'not_treating' },
+    ],
+    [
+      'another professional’s laser visit',
+      [irene, laserDoc, [visit({ employeeUserId: MARTA })], '2026-05-14'],
+      { allowed: false, reason: 'not_treating' },
+    ],
     [
       'a past visit too late, the next one opens later: when',
       [irene, laserDoc, [visit({ id: 'old', day: '2026-04-01' }), visit({ id: 'next', day: '2026-06-10' })], '2026-05-14'],
@@ -65,7 +120,9 @@ describe('mayWitness', () => {
     ['the professional who treats her', 'employee', IRENE, IRENE, true],
     ['another professional', 'employee', MARTA, IRENE, false],
     ['a client, even her own visit', 'client', IRENE, IRENE, false],
-  ] as const)('%s', (_name, role, userId, treating, expected) => expect(mayWitness(role, userId, { employeeUserId: treating })).toBe(expected));
+  ] as const)('%s', (_name, role, userId, treating, expected) =>
+    expect(mayWitness(role, userId, { employeeUserId: treating })).toBe(expected),
+  );
 
   it('says something for every role (a new role is one line in its table)', () => {
     for (const role of ROLES) expect(typeof mayWitness(role, 'x', { employeeUserId: 'y' })).toBe('boolean');
@@ -98,13 +155,18 @@ describe('the form to sign opens while the visit is confirmed and has not ended'
     ['cancelled', 'cancelled_by_client', '2026-03-02T11:00:00Z', false],
     ['no show', 'no_show', '2026-03-02T11:00:00Z', false],
   ])('%s', (_, status, endTime, open) =>
-    expect(consentLinkAccess({ status, startTime: new Date('2026-03-02T08:00:00Z'), endTime: new Date(endTime) }, new Date(NOW)) === 'sign').toBe(open),
+    expect(
+      consentLinkAccess({ status, startTime: new Date('2026-03-02T08:00:00Z'), endTime: new Date(endTime) }, new Date(NOW)) === 'sign',
+    ).toBe(open),
   );
 });
 
 describe('healthReadRefusal', () => {
   it.each<[Parameters<typeof healthReadRefusal>[0], string]>([
-    [{ allowed: false, reason: 'not_yet', opensOn: '2026-05-12' }, 'Podrás ver sus respuestas desde el 12/05/2026, dos días antes de su cita.'],
+    [
+      { allowed: false, reason: 'not_yet', opensOn: '2026-05-12' },
+      'Podrás ver sus respuestas desde el 12/05/2026, dos días antes de su cita.',
+    ],
     [{ allowed: false, reason: 'too_late' }, CONSENT_MSG.readTooLate],
     [{ allowed: false, reason: 'not_treating' }, CONSENT_MSG.notYourClient],
   ])('%j', (d, text) => expect(healthReadRefusal(d)).toBe(text));
@@ -122,13 +184,23 @@ describe('hasOpenHealthVisit', () => {
 
 describe('the privacy notice says what the rule does', () => {
   const WORDS: Record<number, string> = { 1: 'un día', 2: 'dos días', 3: 'tres días' };
-  it('the window, in days', () => {
-    expect(HEALTH_ACCESS_NOTICE).toContain(`desde ${WORDS[HEALTH_READ_DAYS_BEFORE]} antes`);
+  it('the window, in days, in the notice and on the signing page', () => {
+    for (const text of [HEALTH_ACCESS_NOTICE, HEALTH_ACCESS_SIGNING])
+      expect(text).toContain(`desde ${WORDS[HEALTH_READ_DAYS_BEFORE]} antes`);
     expect(HEALTH_READ_DAYS_AFTER).toBe(1);
-    expect(HEALTH_ACCESS_NOTICE).toContain('hasta el día siguiente');
+    for (const text of [HEALTH_ACCESS_NOTICE, HEALTH_ACCESS_SIGNING, HEALTH_ACCESS_AFTER_DELETION])
+      expect(text).toContain('hasta el día siguiente');
+  });
+  it('after her account is deleted, the admin, and her professional only until the window closes', () => {
+    expect(HEALTH_ACCESS_AFTER_DELETION).toContain(
+      'visibles solo para la dirección del salón (y para la profesional que te atendió, hasta el día siguiente',
+    );
   });
   it('every read and every refused one is logged; the lists show no detail', () => {
-    expect(HEALTH_ACCESS_NOTICE).toContain('o lo intenta sin permiso, queda registrado quién y cuándo');
+    expect(HEALTH_ACCESS_NOTICE).toContain(
+      'alguien del salón abre tus respuestas o tu documento firmado, o alguien lo intenta sin permiso, queda registrado quién y cuándo',
+    );
+    expect(HEALTH_ACCESS_SIGNING).toContain('queda registrado quién las abre');
     expect(HEALTH_ACCESS_NOTICE).toContain('solo dicen si hay contraindicaciones, no cuáles');
   });
 });

@@ -21,8 +21,24 @@ export const HEALTH_READ_DAYS_AFTER = 1;
  */
 export const HEALTH_ACCESS_NOTICE =
   'Las ven solo la dirección del salón y la profesional que te atiende, para tu cita de ese tratamiento: desde dos días antes hasta el día siguiente. ' +
-  'Cada vez que alguien abre tus respuestas o tu documento firmado, o lo intenta sin permiso, queda registrado quién y cuándo; ' +
+  'Cada vez que alguien del salón abre tus respuestas o tu documento firmado, o alguien lo intenta sin permiso, queda registrado quién y cuándo; ' +
   'las agendas y listas del salón solo dicen si hay contraindicaciones, no cuáles.';
+
+/**
+ * What the signing page tells her before she answers: the same rule, short. (Her own export of her
+ * data is not logged, being hers: so the notice says "alguien del salón", and this "quién las abre"
+ * speaks of the others.)
+ */
+export const HEALTH_ACCESS_SIGNING =
+  'Tus respuestas solo las ven tu profesional, desde dos días antes de tu cita hasta el día siguiente, y la dirección del salón; queda registrado quién las abre.';
+
+/**
+ * What happens to them when she deletes her account (the documents are kept, ADR 041): nobody new
+ * gains access, her future visits being cancelled, so her professional's window closes the day
+ * after her last visit.
+ */
+export const HEALTH_ACCESS_AFTER_DELETION =
+  'Si eliminas tu cuenta, los consentimientos firmados se conservan hasta que pase ese plazo, visibles solo para la dirección del salón (y para la profesional que te atendió, hasta el día siguiente de tu cita), y luego se borran.';
 
 /** The salon days (inclusive) a visit on `day` opens its client's answers to her professional. */
 export function healthReadWindow(day: string): { from: string; until: string } {
@@ -47,7 +63,12 @@ export type HealthReadDecision =
  * completed, whose service requires that consent, within its window (healthReadWindow). Booking
  * her a manicure opens nothing of a laser consent; a hair appointment opens nothing at all.
  */
-export function healthReadDecision(reader: HealthReader, doc: { templateId: string; clientUserId: string | null }, visits: readonly HealthVisit[], today: string): HealthReadDecision {
+export function healthReadDecision(
+  reader: HealthReader,
+  doc: { templateId: string; clientUserId: string | null },
+  visits: readonly HealthVisit[],
+  today: string,
+): HealthReadDecision {
   if (reader.role === 'admin') return { allowed: true, via: 'admin' };
   if (doc.clientUserId !== null && doc.clientUserId === reader.userId) return { allowed: true, via: 'own' };
   if (reader.role !== 'employee') return { allowed: false, reason: 'not_treating' };
@@ -68,13 +89,16 @@ export function healthReadDecision(reader: HealthReader, doc: { templateId: stri
 export function hasOpenHealthVisit(reader: HealthReader, visits: readonly HealthVisit[], today: string): boolean {
   return visits.some((v) => {
     const w = healthReadWindow(v.day);
-    return v.employeeUserId === reader.userId && TREATED.has(v.status) && v.requiredTemplateIds.length > 0 && w.from <= today && today <= w.until;
+    return (
+      v.employeeUserId === reader.userId && TREATED.has(v.status) && v.requiredTemplateIds.length > 0 && w.from <= today && today <= w.until
+    );
   });
 }
 
 /** What a refused professional is told, in Spanish: why, and when the answers open if they will. */
 export function healthReadRefusal(d: Extract<HealthReadDecision, { allowed: false }>): string {
-  if (d.reason === 'not_yet' && d.opensOn) return `Podrás ver sus respuestas desde el ${spanishDate(d.opensOn)}, dos días antes de su cita.`;
+  if (d.reason === 'not_yet' && d.opensOn)
+    return `Podrás ver sus respuestas desde el ${spanishDate(d.opensOn)}, dos días antes de su cita.`;
   if (d.reason === 'too_late') return CONSENT_MSG.readTooLate;
   return CONSENT_MSG.notYourClient;
 }
@@ -100,7 +124,10 @@ export function mayWitness(role: Role, userId: string, visit: { employeeUserId: 
  * and has not ended; only the visit's own signed documents (to download) until the end of the
  * visit's salon day, if it was not cancelled; nothing after, nor once the visit is cancelled.
  */
-export function consentLinkAccess(a: { status: string; startTime: InstantLike; endTime: InstantLike }, now: InstantLike): 'sign' | 'read' | 'closed' {
+export function consentLinkAccess(
+  a: { status: string; startTime: InstantLike; endTime: InstantLike },
+  now: InstantLike,
+): 'sign' | 'read' | 'closed' {
   if (a.status === 'confirmed' && toEpochMs(a.endTime) > toEpochMs(now)) return 'sign';
   if (TREATED.has(a.status) && salonDateOf(now, SALON_TIME_ZONE) <= salonDateOf(a.startTime, SALON_TIME_ZONE)) return 'read';
   return 'closed';

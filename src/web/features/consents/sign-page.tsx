@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { HEALTH_ACCESS_SIGNING } from '../../../domain/health-access';
 import { Logo } from '../../components/logo';
 import { SigningView } from './signing-view';
 
@@ -18,10 +19,7 @@ export default function SignPage() {
         <Logo className="h-9 w-9" />
         <h1 className="text-3xl sm:text-4xl">Firma tu consentimiento</h1>
       </div>
-      <p className="mb-5 text-muted">
-        Lee el texto con calma, responde a las preguntas y firma al final. Tus respuestas solo las ven tu profesional y la dirección del
-        salón.
-      </p>
+      <p className="mb-5 text-muted">Lee el texto con calma, responde a las preguntas y firma al final. {HEALTH_ACCESS_SIGNING}</p>
       <SigningView target={{ kind: 'link' }} />
     </main>
   );
