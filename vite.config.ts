@@ -81,6 +81,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: {
+      '/api': { target: 'http://localhost:3000', changeOrigin: false },
+      // The mailed consent link (/firma/<token>) is the server's: it trades the token for a cookie (ADR 051).
+      '^/firma/.+': { target: 'http://localhost:3000', changeOrigin: false },
+    },
   },
 }));

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from '@playwright/test';
-import { cell, dayAhead, ownIp, showMonthOf, timeButton } from './support/booking-page';
+import { cell, dayAhead, ownIp, showMonthOf, TODAY, timeButton } from './support/booking-page';
+import { healthReadWindow } from '../src/domain/health-access';
 import {
   AGENDA_PASSWORD,
   cleanUp,
@@ -15,12 +16,14 @@ import { expect, test, uniqueEmail } from './support/fixtures';
 import { waitForMail } from './support/mail';
 import { pdfText } from '../src/server/features/consents/pdf-text';
 
-// Signed consents (ADR 041), end to end on a phone-sized Chromium: a laser service this
-// run makes requires a consent template (made through the admin API); a client books it, opens
-// "Firma tu consentimiento" from the confirmation email, answers (marking a contraindication),
-// draws her signature with the pointer and signs; her professional's agenda loses "Falta
-// consentimiento" and shows the contraindication; the PDF holds her name. Then a phone client
-// (no account) signs at reception on the admin's day view.
+// Signed consents (ADR 041, 051), end to end on a phone-sized Chromium: a laser service this
+// run makes requires a consent template (made through the admin API); a client books it for one
+// of the next days, opens "Firma tu consentimiento" from the confirmation email (its token traded
+// for a cookie: the page is /firma), answers (marking a contraindication), draws her signature with
+// the pointer and signs; her professional's agenda loses "Falta consentimiento" and says only
+// "Contraindicaciones: ver consentimiento"; from her card she opens the answers; another
+// professional cannot; the admin sees both in "Quién lo ha visto"; the PDF holds her name. Then a
+// phone client (no account) signs at reception on the admin's day view.
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const TABLET = { viewport: { width: 1024, height: 1366 }, hasTouch: true };
@@ -37,6 +40,7 @@ const QUESTIONS = [
 ];
 let serviceId: string;
 let pro: Person;
+let otherPro: Person;
 let admin: Person;
 
 test.beforeAll(async ({ playwright }) => {
@@ -52,6 +56,11 @@ test.beforeAll(async ({ playwright }) => {
   made.push(pro.id);
   await makeEmployee(pro);
   await linkEmployeeRecord(pro, serviceId);
+  // Another professional of the same service: she has no visit with the client (ADR 051).
+  otherPro = await signUpAs(request, baseURL, uniqueEmail('consent-otra'), `Sara Láser ${RUN}`);
+  made.push(otherPro.id);
+  await makeEmployee(otherPro);
+  await linkEmployeeRecord(otherPro, serviceId);
   // The template, through the admin API (the admin page's own journey is the screenshots' and the unit tests').
   const adminReq = await playwright.request.newContext({ baseURL, extraHTTPHeaders: ownIp() });
   admin = await signUpAs(adminReq, baseURL, uniqueEmail('consent-admin'), `Recepción ${RUN}`);
@@ -137,8 +146,10 @@ test('a client signs her laser consent from the confirmation email; her professi
   const client = await signUpAs(her.request, baseURL!, email, name);
   made.push(client.id);
 
-  // 1. She books the laser session.
-  const day = dayAhead(6);
+  // 1. She books the laser session, on one of the next days: her professional may read her answers
+  // from two days before it (ADR 051).
+  const day = dayAhead(1);
+  expect(healthReadWindow(day).from <= TODAY, `${day} is within two days of ${TODAY}`).toBe(true);
   const since = new Date();
   await her.goto(`/book/${serviceId}`);
   await her.getByLabel('Profesional').selectOption({ label: pro.name });
@@ -150,8 +161,8 @@ test('a client signs her laser consent from the confirmation email; her professi
   // Mis Citas links the form too.
   await expect(her.getByRole('link', { name: 'Firma tu consentimiento' })).toBeVisible();
 
-  // 2. Her professional's agenda: "Falta consentimiento".
-  const proCtx = await contextOf(browser, baseURL!);
+  // 2. Her professional's agenda, on her phone: "Falta consentimiento".
+  const proCtx = await contextOf(browser, baseURL!, PHONE);
   const proPage = await staffPage(proCtx, baseURL!, pro);
   await proPage.goto(`/employee/agenda?fecha=${day}`);
   const visit = proPage.getByTestId('agenda-appointment').filter({ hasText: name });
@@ -161,6 +172,8 @@ test('a client signs her laser consent from the confirmation email; her professi
   const mail = await waitForMail(email, { after: since, match: (m) => /\/firma\//.test(m.text), timeout: 20_000 });
   const link = /https?:\/\/[^\s"'<>]+\/firma\/[^\s"'<>]+/.exec(mail.text)![0];
   await her.goto(link);
+  // The token leaves the address at once (a cookie of the link's API holds it).
+  await expect(her).toHaveURL(/\/firma$/);
   await expect(her.getByRole('heading', { name: 'Firma tu consentimiento' })).toBeVisible();
   await expect(her.getByRole('heading', { name: templateTitle })).toBeVisible();
   await answerAndSign(her);
@@ -177,12 +190,49 @@ test('a client signs her laser consent from the confirmation email; her professi
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdfText(pdf)).toContain(name);
 
-  // 5. The agenda no longer says it is missing, and shows what she marked.
+  // 5. The agenda no longer says it is missing; it says there are contraindications, never which.
   await proPage.reload();
   await expect(visit).toBeVisible();
   await expect(visit.getByTestId('consent-missing')).toHaveCount(0);
-  await expect(visit.getByTestId('contraindications')).toContainText('Contraindicaciones');
-  await expect(visit.getByTestId('contraindications')).toContainText('isotretinoína');
+  await expect(visit.getByTestId('contraindications-flag')).toHaveText('Contraindicaciones: ver consentimiento');
+  await expect(visit).not.toContainText('isotretinoína');
+  // Her professional opens it from her card: every answer (a read the server logs).
+  await visit.getByRole('button', { name: 'Ver consentimiento' }).click();
+  const opened = visit.getByTestId('visit-consent-document');
+  await expect(opened.getByTestId('contraindications')).toContainText('isotretinoína');
+  await expect(opened.getByTestId('consent-answers')).toContainText('III');
+  await opened.scrollIntoViewIfNeeded();
+  await proPage.screenshot({ path: test.info().outputPath('ver-consentimiento-390.png') });
+
+  // Another professional of the same service has no visit with her: not on her agenda, and the
+  // server refuses her the visit (404) and the document (403), each refusal logged.
+  const ids = (
+    await e2eDb().query<{ visit: string; doc: string; record: string }>(
+      `SELECT a.id AS visit, d.id AS doc, a.client_record_id AS record FROM appointments a JOIN consent_documents d ON d.appointment_id = a.id WHERE a.client_name = $1`,
+      [name],
+    )
+  ).rows[0]!;
+  const otherCtx = await contextOf(browser, baseURL!, PHONE);
+  const otherPage = await staffPage(otherCtx, baseURL!, otherPro);
+  await otherPage.goto(`/employee/agenda?fecha=${day}`);
+  await expect(otherPage.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(otherPage.getByText(name)).toHaveCount(0);
+  expect((await otherPage.request.get(`/api/consents/appointments/${ids.visit}/documents`)).status()).toBe(404);
+  const refused = await otherPage.request.get(`/api/consents/documents/${ids.doc}`);
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).not.toContain('isotretinoína');
+
+  // The admin, at the desk's tablet, sees both in "Quién lo ha visto".
+  const adminCtx = await contextOf(browser, baseURL!, TABLET);
+  const desk = await staffPage(adminCtx, baseURL!, admin);
+  await desk.goto(`/admin/clients/${ids.record}`);
+  const doc = desk.getByTestId('client-consent');
+  await doc.getByRole('button', { name: 'Ver respuestas' }).click();
+  await doc.getByText(/Quién lo ha visto/).click();
+  await expect(doc.getByText(new RegExp(`${pro.name} \\(Profesional\\) vio las respuestas, para la cita del`))).toBeVisible();
+  await expect(doc.getByText(new RegExp(`${otherPro.name} \\(Profesional\\) intentó ver las respuestas \\(denegado\\)`))).toBeVisible();
+  await otherCtx.close();
+  await adminCtx.close();
 
   // 6. Mis Citas: no link any more, the document in "Tus consentimientos".
   await her.goto('/my-appointments');

@@ -880,10 +880,12 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => (!ok || res.body.email === w.email[actor as 'client'] ? null : 'someone else’s email') };
     },
   },
-  // Signed consents (ADR 041): templates are the admin's; the link is a capability (anyone holding
-  // it); a document is read by its client, the admin, and an employee with an appointment with her
-  // (another employee: 403; another client: 404, as a missing one). Each row gets a fresh visit of
-  // a service that requires a consent, or a fresh signed document.
+  // Signed consents (ADR 041, 051): templates are the admin's; the link is a capability (anyone
+  // holding it: /firma/<token> puts it in a cookie for /api/consents/link); a document is read by
+  // its client, the admin, and the professional who treats her for a visit of that consent within
+  // its window (another employee: 403; another client: 404, as a missing one); every read and
+  // every refused one is logged. Witnessing at reception: the admin and her professional only.
+  // Each row gets a fresh visit of a service that requires a consent, or a fresh signed document.
   'GET /api/admin/consent-templates': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/consent-templates') }) },
   'POST /api/admin/consent-templates': {
     expect: adminOnly(201),
@@ -905,23 +907,31 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
     call: async (s) => ({ res: await s.get(`/api/admin/consent-documents/${(await newConsentDocument()).documentId}/access-log`) }),
   },
-  'GET /api/consents/sign/:token': {
+  'GET /api/consents/link': {
     expect: everyone(200),
-    call: async (s) => ({ res: await s.get(`/api/consents/sign/${consentSignToken(server.deps.messageSecret, await consentVisit())}`) }),
+    call: async (s) => ({ res: await (await openLink(s, await consentVisit())).get('/api/consents/link') }),
   },
-  'POST /api/consents/sign/:token': {
+  'POST /api/consents/link': {
     expect: everyone(201),
     call: async (s) => {
       const visit = await consentVisit();
-      const res = await s.post(`/api/consents/sign/${consentSignToken(server.deps.messageSecret, visit)}`, await signBody());
+      const res = await (await openLink(s, visit)).post('/api/consents/link', { ...(await signBody()), appointmentId: visit });
       return { res, check: async (ok) => ((await countWhere('consent_documents', 'appointment_id', visit)) === (ok ? 1 : 0) ? null : 'document stored wrongly') };
     },
   },
-  'GET /api/consents/sign/:token/documents/:documentId/pdf': {
+  'GET /api/consents/link/documents/:documentId/pdf': {
     expect: everyone(200),
     call: async (s) => {
       const { visit, documentId } = await newConsentDocument();
-      return { res: await s.get(`/api/consents/sign/${consentSignToken(server.deps.messageSecret, visit)}/documents/${documentId}/pdf`) };
+      return { res: await (await openLink(s, visit)).get(`/api/consents/link/documents/${documentId}/pdf`) };
+    },
+  },
+  'GET /api/consents/appointments/:id/documents': {
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, admin: 200 },
+    call: async (s) => {
+      const { visit, documentId } = await newConsentDocument();
+      const res = await s.get(`/api/consents/appointments/${visit}/documents`);
+      return { res, check: async (ok) => ((await accessLogged(documentId, 'allowed')) === (ok ? 1 : 0) ? null : 'read not logged') };
     },
   },
   'GET /api/consents/documents/:id': {
@@ -929,7 +939,7 @@ const MATRIX: Record<string, Row> = {
     call: async (s) => {
       const { documentId } = await newConsentDocument();
       const res = await s.get(`/api/consents/documents/${documentId}`);
-      return { res, check: async (ok) => ((await countWhere('consent_access_log', 'document_id', documentId)) === (ok ? 1 : 0) ? null : 'read not logged, or a refusal logged') };
+      return { res, check: async (ok) => readAndRefusalsLogged(documentId, ok, res.status) };
     },
   },
   'GET /api/consents/documents/:id/pdf': {
@@ -937,7 +947,7 @@ const MATRIX: Record<string, Row> = {
     call: async (s) => {
       const { documentId } = await newConsentDocument();
       const res = await s.get(`/api/consents/documents/${documentId}/pdf`);
-      return { res, check: async (ok) => ((await countWhere('consent_access_log', 'document_id', documentId)) === (ok ? 1 : 0) ? null : 'read not logged, or a refusal logged') };
+      return { res, check: async (ok) => readAndRefusalsLogged(documentId, ok, res.status) };
     },
   },
   // Her phone and channel (ADR 057): her own, whoever is signed in; nobody else's.
@@ -961,9 +971,12 @@ const MATRIX: Record<string, Row> = {
       };
     },
   },
-  'GET /api/front-desk/appointments/:id/consent': { expect: staff(200), call: async (s) => ({ res: await s.get(`/api/front-desk/appointments/${await consentVisit()}/consent`) }) },
+  'GET /api/front-desk/appointments/:id/consent': {
+    expect: { ...staff(200), otherEmployee: 404 },
+    call: async (s) => ({ res: await s.get(`/api/front-desk/appointments/${await consentVisit()}/consent`) }),
+  },
   'POST /api/front-desk/appointments/:id/consent': {
-    expect: staff(201),
+    expect: { ...staff(201), otherEmployee: 404 },
     call: async (s) => {
       const visit = await consentVisit();
       const res = await s.post(`/api/front-desk/appointments/${visit}/consent`, await signBody());
@@ -1015,13 +1028,31 @@ async function consentVisit(): Promise<string> {
     const serviceId = await newService();
     consentService = { serviceId, ...(await newConsentTemplate(serviceId)) };
   }
-  // Their own times, far from every other row's.
-  const start = new Date(Date.parse('2026-06-01T06:00:00Z') + ++consentSeq * 45 * 60_000);
+  // Their own times, far from every other row's, and within the window her professional reads
+  // them in (ADR 051: from two days before to the day after): today after NOW, to the 16th.
+  const start = new Date(Date.parse('2026-01-14T12:00:00Z') + ++consentSeq * 30 * 60_000);
+  if (start.getTime() >= Date.parse('2026-01-16T22:30:00Z')) throw new Error('consent visits outside their window: space them differently');
   const id = await w.appointment({ client: 'client', employee: 'employee', start });
   await server.deps.db.update(appointments).set({ serviceId: consentService.serviceId }).where(eq(appointments.id, id));
   return id;
 }
 let consentSeq = 0;
+/** Her browser opened the mailed link /firma/<token>: the server put the token in its cookie (ADR 051). */
+async function openLink(s: Session, visit: string): Promise<Session> {
+  // The visit's link generation: consentVisit moved it to the consent's service, which raised it.
+  const [a] = await server.deps.db.select({ g: appointments.consentLinkGeneration }).from(appointments).where(eq(appointments.id, visit));
+  const res = await s.get(`/firma/${consentSignToken(server.deps.messageSecret, visit, a!.g)}`);
+  if (res.status !== 303) throw new Error(`/firma/<token> answered ${res.status}`);
+  return s;
+}
+const accessLogged = async (documentId: string, outcome: 'allowed' | 'refused') =>
+  (await server.deps.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM consent_access_log WHERE document_id = ${documentId}::uuid AND outcome = ${outcome}`)).rows[0]!.n;
+/** An allowed read is logged once; a refused one (403, or a client's 404) is logged as refused; no session, nothing. */
+async function readAndRefusalsLogged(documentId: string, ok: boolean, status: number) {
+  const [allowed, refused] = [await accessLogged(documentId, 'allowed'), await accessLogged(documentId, 'refused')];
+  const want = ok ? [1, 0] : status === 401 ? [0, 0] : [0, 1];
+  return allowed === want[0] && refused === want[1] ? null : `access log ${allowed} allowed, ${refused} refused; wanted ${want.join(', ')}`;
+}
 const signBody = async () => ({ templateVersionId: consentService!.versionId, answers: [], healthDataConsent: true, signerName: 'Marta García', signature: signatureDataUrl() });
 async function newConsentDocument() {
   const visit = await consentVisit();

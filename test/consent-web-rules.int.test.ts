@@ -19,6 +19,7 @@ let salon: Salon;
 let admin: Session;
 let anyone: Session;
 let token: string;
+let visitId: string;
 let versionId: string;
 
 const yesNo = { kind: 'yesno', askDetail: false, contraindication: false } as const;
@@ -83,7 +84,10 @@ beforeAll(async () => {
     })
     .returning({ id: appointments.id });
   token = consentSignToken(server.deps.messageSecret, visit!.id);
-  const form = await anyone.get(`/api/consents/sign/${token}`);
+  visitId = visit!.id;
+  // The mailed link puts its token in a cookie (ADR 051); the form is the link's own API.
+  expect((await anyone.get(`/firma/${token}`)).status).toBe(303);
+  const form = await anyone.get('/api/consents/link');
   expect(form.status, JSON.stringify(form.body)).toBe(200);
   versionId = form.body.pending[0].templateVersionId;
 }, 60_000);
@@ -140,13 +144,13 @@ describe('the signing form', () => {
     ['no signature drawn', { signature: '' }, CONSENT_MSG.signatureRequired],
   ])('%s: 400, nothing stored', async (_, patch, message) => {
     const before = await rows(consentDocuments);
-    const res = await anyone.post(`/api/consents/sign/${token}`, signing(patch));
+    const res = await anyone.post('/api/consents/link', { ...signing(patch), appointmentId: visitId });
     expect([res.status, res.body.error?.message], JSON.stringify(res.body)).toEqual([400, message]);
     expect(await rows(consentDocuments)).toBe(before);
   });
 
   it('what the form sends when all is done is signed', async () => {
-    const res = await anyone.post(`/api/consents/sign/${token}`, signing());
+    const res = await anyone.post('/api/consents/link', { ...signing(), appointmentId: visitId });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await rows(consentDocuments)).toBe(1);
   });

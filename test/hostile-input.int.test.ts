@@ -444,12 +444,11 @@ function specs(): Record<string, Spec> {
     'POST /api/admin/consent-templates': { actor: 'admin', body: () => consentTemplateBody() },
     'PUT /api/admin/consent-templates/:id': { actor: 'admin', params: { id: () => spare.consentTemplateId }, body: () => consentTemplateBody() },
     'GET /api/admin/consent-documents/:id/access-log': { actor: 'admin', params: { id: () => spare.consentDocumentId } },
-    'GET /api/consents/sign/:token': { actor: 'anonymous', params: { token: () => consentSignToken(server.deps.messageSecret, spare.consentVisit) } },
-    'POST /api/consents/sign/:token': { actor: 'anonymous', params: { token: () => consentSignToken(server.deps.messageSecret, spare.consentVisit) }, body: () => consentSignBody() },
-    'GET /api/consents/sign/:token/documents/:documentId/pdf': {
-      actor: 'anonymous',
-      params: { token: () => consentSignToken(server.deps.messageSecret, spare.consentVisit), documentId: () => spare.consentDocumentId },
-    },
+    // ADR 051: the link's token is in the anonymous session's cookie (beforeAll opened /firma/<token>).
+    'GET /api/consents/link': { actor: 'anonymous', query: () => ({}) },
+    'POST /api/consents/link': { actor: 'anonymous', body: () => ({ ...consentSignBody(), appointmentId: spare.consentVisit }) },
+    'GET /api/consents/link/documents/:documentId/pdf': { actor: 'anonymous', params: { documentId: () => spare.consentDocumentId } },
+    'GET /api/consents/appointments/:id/documents': { actor: 'admin', params: { id: () => spare.consentVisit } },
     'GET /api/consents/documents/:id': { actor: 'client', params: { id: () => spare.consentDocumentId } },
     'GET /api/consents/documents/:id/pdf': { actor: 'client', params: { id: () => spare.consentDocumentId } },
     'GET /api/my-account/consents': { actor: 'client', query: () => ({}) },
@@ -683,9 +682,12 @@ beforeAll(async () => {
   await server.deps.db.update(appointments).set({ serviceId: laser!.id }).where(eq(appointments.id, spare.consentVisit));
   const template = (await w.sessions.admin.post('/api/admin/consent-templates', { ...consentTemplateBody(), serviceIds: [laser!.id] })).body.template;
   spare.consentTemplateId = template.id;
-  const token = consentSignToken(server.deps.messageSecret, spare.consentVisit);
-  spare.consentVersionId = (await w.sessions.anonymous.get(`/api/consents/sign/${token}`)).body.pending[0].templateVersionId;
-  spare.consentDocumentId = (await w.sessions.anonymous.post(`/api/consents/sign/${token}`, consentSignBody())).body.documentId;
+  // The mailed link, opened by the anonymous session: its token is in that session's cookie from now on (ADR 051).
+  // Moving the visit to the laser service above raised its link generation.
+  const [{ g }] = (await server.deps.db.select({ g: appointments.consentLinkGeneration }).from(appointments).where(eq(appointments.id, spare.consentVisit))) as [{ g: number }];
+  expect((await w.sessions.anonymous.get(`/firma/${consentSignToken(server.deps.messageSecret, spare.consentVisit, g)}`)).status).toBe(303);
+  spare.consentVersionId = (await w.sessions.anonymous.get('/api/consents/link')).body.pending[0].templateVersionId;
+  spare.consentDocumentId = (await w.sessions.anonymous.post('/api/consents/link', { ...consentSignBody(), appointmentId: spare.consentVisit })).body.documentId;
   spare.consentRecordId = (await server.deps.db.select({ r: appointments.clientRecordId }).from(appointments).where(eq(appointments.id, spare.consentVisit)))[0]!.r!;
 }, 120_000);
 

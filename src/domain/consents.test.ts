@@ -9,7 +9,6 @@ import {
   needsNewVersion,
   normaliseAnswers,
   signerNameError,
-  signLinkOpen,
   templateError,
   validityEndOf,
   type CanonicalDocument,
@@ -186,17 +185,4 @@ describe('canonical serialisation (the hash’s input)', () => {
   it('sorts keys at every level and drops undefined', () => {
     expect(canonicalJson({ b: 1, a: [{ d: undefined, c: 'x' }] })).toBe('{"a":[{"c":"x"}],"b":1}');
   });
-});
-
-describe('the signing link opens while the visit is confirmed and has not ended', () => {
-  const NOW = '2026-03-02T10:00:00Z';
-  it.each([
-    ['confirmed, later today', 'confirmed', '2026-03-02T11:00:00Z', true],
-    ['confirmed, under way', 'confirmed', '2026-03-02T10:00:01Z', true],
-    ['confirmed, ended this instant', 'confirmed', NOW, false],
-    ['confirmed, ended', 'confirmed', '2026-03-02T09:00:00Z', false],
-    ['completed', 'completed', '2026-03-02T11:00:00Z', false],
-    ['cancelled', 'cancelled_by_client', '2026-03-02T11:00:00Z', false],
-    ['no show', 'no_show', '2026-03-02T11:00:00Z', false],
-  ])('%s', (_, status, endTime, open) => expect(signLinkOpen({ status, endTime: new Date(endTime) }, new Date(NOW))).toBe(open));
 });

@@ -1,6 +1,5 @@
 import { expiryOf } from './bonos';
 import { hasControlCharacters } from './plain-text';
-import { toEpochMs, type InstantLike } from './calendar-date';
 
 // Signed consents and health questions (docs/decisions/041-signed-consents-and-health-data.md).
 // Pure rules: what a template and its questions may be, whether her answers answer them, which
@@ -23,7 +22,9 @@ export const SIGN_METHODS = ['online', 'recepcion'] as const;
 export type SignMethod = (typeof SIGN_METHODS)[number];
 
 export const CONSENT_VIEWER_KINDS = ['admin', 'employee', 'client'] as const;
-export const CONSENT_ACCESS_ACTIONS = ['view', 'pdf'] as const;
+/** 'list': her documents' list (titles, dates, whether any contraindication) asked for; logged when refused. */
+export const CONSENT_ACCESS_ACTIONS = ['view', 'pdf', 'list'] as const;
+export const CONSENT_ACCESS_OUTCOMES = ['allowed', 'refused'] as const;
 
 export const CONSENT_LIMITS = {
   titleMax: 120,
@@ -73,9 +74,11 @@ export const CONSENT_MSG = {
   outdatedVersion: 'El consentimiento ha cambiado mientras lo leías. Vuelve a cargar la página.',
   notRequired: 'Esta cita no necesita ese consentimiento.',
   linkInvalid: 'Este enlace no es válido o la cita ya no está pendiente.',
+  linkChanged: 'Has abierto el enlace de otra cita. Vuelve a abrir el enlace de esta cita desde tu email.',
   appointmentNotFound: 'No encontramos esa cita.',
   consentMissing: 'Falta el consentimiento firmado de la clienta.',
-  notYourClient: 'Solo puedes ver los consentimientos de tus clientas.',
+  notYourClient: 'Solo puedes ver sus respuestas si la atiendes tú en una cita de un tratamiento que las pide.',
+  readTooLate: 'Ya no puedes ver sus respuestas: se pueden ver hasta el día siguiente de su cita.',
 } as const;
 
 /**
@@ -203,14 +206,6 @@ export function contraindicationsOf(questions: readonly ConsentQuestion[], answe
  * March 2027.
  */
 export const validityEndOf = (signedDay: string, months: number): string => expiryOf(signedDay, months);
-
-/**
- * Whether her "Firma tu consentimiento" link still opens the form (ADR 041): while the visit is
- * confirmed and has not ended. Mis Citas offers the link on the same terms as the page honours it.
- */
-export function signLinkOpen(a: { status: string; endTime: InstantLike }, now: InstantLike): boolean {
-  return a.status === 'confirmed' && toEpochMs(a.endTime) > toEpochMs(now);
-}
 
 export type SignedFacts = {
   /** The salon day (Europe/Madrid) it was signed. */

@@ -1,7 +1,10 @@
 import pino from 'pino';
+import { redactSecrets } from './log-redaction';
 
-// One JSON line per event. Secrets never reach a log line: these paths are censored wherever
-// they appear (request bodies are not logged at all).
+// One JSON line per event. Secrets never reach a log line: fields named like one are censored
+// wherever they appear (request bodies are not logged at all), and every finished line, whoever
+// wrote it, passes through redactSecrets: no token of any kind, by its shape
+// (log-redaction.ts, docs/decisions/050-no-token-in-a-log-line.md).
 // `destination` is standard output unless given (the integration run writes each server's log to a
 // file so that every line can be searched for secrets: test/support/run-log.ts).
 export function createLogger(level: string, destination?: pino.DestinationStream) {
@@ -12,6 +15,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
       paths: ['password', '*.password', 'token', '*.token', 'headers.cookie', 'headers.authorization', '*.headers.cookie'],
       censor: '[oculto]',
     },
+    hooks: { streamWrite: redactSecrets },
   };
   return destination ? pino(options, destination) : pino(options);
 }

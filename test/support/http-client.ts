@@ -67,7 +67,7 @@ export function newSession(url: string, opts: SessionOptions = {}): Session {
     for (const [k, v] of Object.entries(headers)) h.set(k, v);
     if (body && typeof body === 'object') {
       const b = body as Record<string, unknown>;
-      rememberSecret(...['password', 'newPassword', 'currentPassword', 'token'].map((k) => (typeof b[k] === 'string' ? (b[k] as string) : undefined)));
+      rememberSecret(...['password', 'newPassword', 'currentPassword', 'token', 'code'].map((k) => (typeof b[k] === 'string' ? (b[k] as string) : undefined)));
     }
     const res = await fetch(path.startsWith('http') ? path : base + path, {
       method,

@@ -73,8 +73,8 @@ export function rememberLinkTokens(text: string): void {
       continue;
     }
     for (const [k, v] of url.searchParams) if (/token/i.test(k)) rememberSecret(v);
-    const last = url.pathname.split('/').pop() ?? '';
-    if (/^[A-Za-z0-9_-]{16,}$/.test(last)) rememberSecret(last);
+    // Any segment shaped like a token: the reset link's, the consent link's (two parts and a dot).
+    for (const segment of url.pathname.split('/')) if (/^[A-Za-z0-9_.-]{16,}$/.test(segment) && /[A-Z0-9]/.test(segment)) rememberSecret(segment, ...segment.split('.'));
   }
 }
 
@@ -87,6 +87,12 @@ export const LEAK_PATTERNS: { why: string; re: RegExp }[] = [
   { why: 'a token in a URL', re: /[?&](?:token|callbackToken)=(?!\[oculto\])[A-Za-z0-9._~%-]{12,}/ },
   { why: 'a reset link token', re: /\/reset-password\/[A-Za-z0-9_-]{12,}/ },
   { why: 'a cookie or authorization header', re: /"(?:cookie|set-cookie|authorization)"\s*:\s*"(?!\[oculto\])/i },
+  // Any token of any kind by its shape, seen by the run or not (docs/decisions/050-no-token-in-a-log-line.md).
+  { why: 'a consent link token', re: /\/(?:firma|consents\/sign)\/(?!\[oculto\]|(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[a-z-]+)(?![^/"\s]))[^/\s"?#]+/ },
+  { why: 'a signed link token (stop-reminders, consent)', re: /[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/ },
+  { why: 'a JWT (email verification)', re: /eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\./ },
+  { why: 'a token query value', re: /[?&][A-Za-z_]*token=(?!\[oculto\])[^&\s"#]+/i },
+  { why: 'a gift card code', re: /(?<![A-Za-z0-9_-])[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{2}(?![A-Za-z0-9_-])/ },
 ];
 
 export type Leak = { file: string; line: number; why: string; text: string };

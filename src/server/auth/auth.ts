@@ -73,6 +73,9 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
         rateLimit: schema.rateLimit,
       },
     }),
+    // The database keeps only a hash of each verification identifier: a reset token
+    // (`reset-password:<token>`) in a copy of the database opens nothing (auth/verification-identifier.ts).
+    verification: { storeIdentifier: 'hashed' },
     user: {
       validateUserInfo: ({ user, source }) => {
         if (source.method === 'oauth' && user.emailVerified !== true) {

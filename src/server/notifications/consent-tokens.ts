@@ -1,22 +1,29 @@
 import { signedToken, subjectOf } from './tokens';
 
-// The "Firma tu consentimiento" link (/firma/<token>, ADR 041): a capability naming ONE
-// appointment, signed like the stop-reminders link (tokens.ts, ADR 022) with the same key but its
-// own purpose string, so a token of one kind is never accepted as the other. No login and no
-// table: whoever holds the link (the client, by her email or Mis Citas) may read the consent's
-// text and sign it for that appointment; it shows no health data already given.
+// The "Firma tu consentimiento" link (/firma/<token>, ADR 041, 051): a capability naming ONE
+// appointment and its link generation, signed like the stop-reminders link (tokens.ts, ADR 022)
+// with the same key but its own purpose string, so a token of one kind is never accepted as the
+// other. No login and no table: whoever holds the link may read the consent's text, sign it for
+// that appointment and download that visit's signed documents, until the end of the visit's day.
+// The generation (appointments.consent_link_generation, raised when the visit moves to another
+// service) is left out of the subject while it is 1, so the links mailed before it existed are
+// the generation-1 links and keep working.
 
 const PURPOSE = 'auna:consent-sign:v1';
-const APPOINTMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SUBJECT = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:~([2-9]|[1-9]\d{1,8}))?$/i;
 
-/** The link's token for an appointment: its id and the HMAC of it. */
-export const consentSignToken = (secret: string, appointmentId: string): string => signedToken(secret, PURPOSE, appointmentId);
+export type ConsentLink = { appointmentId: string; generation: number };
 
-/** The appointment the token was made for, or null when it is not one of ours. */
-export function verifyConsentSignToken(secret: string, token: string): string | null {
-  const appointmentId = subjectOf(secret, PURPOSE, token);
-  return appointmentId !== null && APPOINTMENT_ID.test(appointmentId) ? appointmentId.toLowerCase() : null;
+/** The link's token for an appointment: its id (and its generation after the first) and the HMAC of them. */
+export const consentSignToken = (secret: string, appointmentId: string, generation = 1): string =>
+  signedToken(secret, PURPOSE, generation === 1 ? appointmentId : `${appointmentId}~${generation}`);
+
+/** The appointment and generation the token was made for, or null when it is not one of ours. */
+export function verifyConsentSignToken(secret: string, token: string): ConsentLink | null {
+  const subject = subjectOf(secret, PURPOSE, token);
+  const m = subject === null ? null : SUBJECT.exec(subject);
+  return m ? { appointmentId: m[1]!.toLowerCase(), generation: m[2] ? Number(m[2]) : 1 } : null;
 }
 
-/** The page's path (the web app's route /firma/:token). */
+/** The mailed link's path: the server trades it for a cookie and sends her on to /firma (consents/link-routes.ts). */
 export const consentSignPath = (token: string) => `/firma/${token}`;

@@ -19,6 +19,7 @@ const row = (p: Partial<DeliveryRow>): DeliveryRow => ({
   end_time: '2026-03-03T11:00:00Z',
   status: 'confirmed',
   message_sequence: 0,
+  consent_link_generation: 1,
   professional_email: null,
   reminders: true,
   salon_name: 'Auna',

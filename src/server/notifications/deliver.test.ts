@@ -50,6 +50,7 @@ describe('skipReason of the reminders', () => {
     client_phone: null,
     message_channel: null,
     cancellation_hours: 24,
+    consent_link_generation: 1,
     ...p,
   });
   const msg = (kind: MessagePayload['kind']): MessagePayload => ({ appointmentId: 'a1', kind, recipient: 'client', version: 2 });

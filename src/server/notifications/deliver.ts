@@ -55,6 +55,8 @@ type Row = {
   client_phone: string | null;
   message_channel: string | null;
   cancellation_hours: number;
+  /** The consent link's generation (ADR 051): the link names it. */
+  consent_link_generation: number;
 };
 
 const isReply = (p: JobPayload): p is ReplyPayload & { via?: JobPayload['via'] } => isReplyKind(p.kind);
@@ -108,7 +110,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
 
     const res = await tx.execute<Row>(sql`
       SELECT a.id, a.client_id, a.client_record_id, a.client_name, a.client_email, a.employee_name, a.service_name, a.service_duration, a.price,
-             a.start_time, a.end_time, a.status, a.message_sequence,
+             a.start_time, a.end_time, a.status, a.message_sequence, a.consent_link_generation,
              coalesce(nullif(trim(e.email), ''), eu.email) AS professional_email,
              -- the account's choice and the record's (a link from before the record became an account's)
              coalesce(mp.reminders, true) AND cr.reminders_stopped_at IS NULL AS reminders,
@@ -174,7 +176,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       stopRemindersUrl: stopUrl,
       reminderHours: r.reminder_hours,
       // Only the link to sign (ADR 041): the email never holds a question or an answer.
-      consentUrl: p.recipient === 'client' && r.status === 'confirmed' && r.consent_missing ? `${deps.publicUrl}${consentSignPath(consentSignToken(deps.messageSecret, r.id))}` : undefined,
+      consentUrl: p.recipient === 'client' && r.status === 'confirmed' && r.consent_missing ? `${deps.publicUrl}${consentSignPath(consentSignToken(deps.messageSecret, r.id, r.consent_link_generation))}` : undefined,
     });
     const withIcs = p.recipient === 'client' && p.kind !== 'reminder' && p.kind !== 'consent_reminder';
     const method = p.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';

@@ -1,9 +1,10 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { VisitConsentCalls } from '../components/visit-consent-calls';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { api, call } from '../lib/api';
 
-// Signed consents (ADR 041; the server room src/server/features/consents): the admin's
-// templates, the signing form (from the mailed link's token, or at reception for an appointment),
+// Signed consents (ADR 041, 051; the server room src/server/features/consents): the admin's
+// templates, the signing form (from the mailed link, or at reception for an appointment),
 // the signed documents of a client and of the signed-in client ("Tus consentimientos"). Types come
 // from the server's routes; nothing is hand-copied.
 
@@ -12,15 +13,15 @@ const SAVE_FAILED = 'No se pudo guardar el consentimiento.';
 const SIGN_FAILED = 'No se pudo firmar. Revisa tu conexión e inténtalo de nuevo.';
 
 const templates = api.admin['consent-templates'];
-const byToken = api.consents.sign[':token'];
+const byLink = api.consents.link;
 const atReception = api['front-desk'].appointments[':id'].consent;
 
 export type ConsentTemplate = InferResponseType<typeof templates.$get, 200>['templates'][number];
 export type TemplateInput = InferRequestType<typeof templates.$post>['json'];
 export type Question = ConsentTemplate['questions'][number];
 export type Validity = ConsentTemplate['validity'];
-export type SigningData = InferResponseType<typeof byToken.$get, 200>;
-export type SignInput = InferRequestType<typeof byToken.$post>['json'];
+export type SigningData = InferResponseType<typeof byLink.$get, 200>;
+export type SignInput = InferRequestType<typeof atReception.$post>['json'];
 export type Answer = SignInput['answers'][number];
 export type MyConsent = InferResponseType<(typeof api)['my-account']['consents']['$get'], 200>['documents'][number];
 export type ClientConsent = InferResponseType<(typeof api)['front-desk']['clients'][':id']['consents']['$get'], 200>['documents'][number];
@@ -40,28 +41,30 @@ export const saveConsentTemplate = (id: string | null, json: TemplateInput) =>
 
 // --- Signing ---------------------------------------------------------------------------------
 
-/** Where the form reads and posts: the mailed link's token, or an appointment at reception (staff). */
-export type SigningTarget = { kind: 'token'; token: string } | { kind: 'reception'; appointmentId: string };
+/**
+ * Where the form reads and posts: the mailed link (its token is in an HttpOnly cookie the server set
+ * when the link was opened, ADR 051: no token in any address), or an appointment at reception (staff).
+ */
+export type SigningTarget = { kind: 'link' } | { kind: 'reception'; appointmentId: string };
 
 export const signingQuery = (target: SigningTarget) =>
   queryOptions({
-    queryKey: ['consents', 'signing', target.kind, target.kind === 'token' ? target.token : target.appointmentId] as const,
+    queryKey: ['consents', 'signing', target.kind, target.kind === 'link' ? '' : target.appointmentId] as const,
     queryFn: (): Promise<SigningData> =>
-      target.kind === 'token'
-        ? call(byToken.$get({ param: { token: target.token } }), LOAD_FAILED)
-        : call(atReception.$get({ param: { id: target.appointmentId } }), LOAD_FAILED),
+      target.kind === 'link' ? call(byLink.$get(), LOAD_FAILED) : call(atReception.$get({ param: { id: target.appointmentId } }), LOAD_FAILED),
     retry: false,
   });
 
-export const signConsent = (target: SigningTarget, json: SignInput) =>
-  target.kind === 'token'
-    ? call(byToken.$post({ param: { token: target.token }, json }), SIGN_FAILED)
+/** `appointmentId`: the visit the form showed (the link's cookie may since hold another visit's). */
+export const signConsent = (target: SigningTarget, appointmentId: string, json: SignInput) =>
+  target.kind === 'link'
+    ? call(byLink.$post({ json: { ...json, appointmentId } }), SIGN_FAILED)
     : call(atReception.$post({ param: { id: target.appointmentId }, json }), SIGN_FAILED);
 
-/** The PDF of a signed document: by the link's token (the client, no login), or as a signed-in reader. */
+/** The PDF of a signed document: by the link (the client, no login), or as a signed-in reader. */
 export const documentPdfUrl = (documentId: string, target?: SigningTarget) =>
-  target?.kind === 'token'
-    ? `/api/consents/sign/${encodeURIComponent(target.token)}/documents/${encodeURIComponent(documentId)}/pdf`
+  target?.kind === 'link'
+    ? `/api/consents/link/documents/${encodeURIComponent(documentId)}/pdf`
     : `/api/consents/documents/${encodeURIComponent(documentId)}/pdf`;
 
 // --- Reading documents -----------------------------------------------------------------------
@@ -97,3 +100,18 @@ export const accessLogQuery = (id: string) =>
     queryFn: async () => (await call(api.admin['consent-documents'][':id']['access-log'].$get({ param: { id } }), LOAD_FAILED)).entries,
     staleTime: 0,
   });
+
+/** A visit's signed documents with her answers (ADR 051): read on demand, each read logged on the server. */
+export const visitDocumentsQuery = (appointmentId: string) =>
+  queryOptions({
+    queryKey: ['consents', 'visit', appointmentId] as const,
+    queryFn: () => call(api.consents.appointments[':id'].documents.$get({ param: { id: appointmentId } }), LOAD_FAILED),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+/** What the visit card's "Ver consentimiento" (components/visit-consent.tsx) is handed: the agenda and the day view. */
+export const visitConsentCalls: VisitConsentCalls = {
+  useVisitDocuments: (appointmentId) => useQuery(visitDocumentsQuery(appointmentId)),
+  pdfUrl: (documentId) => documentPdfUrl(documentId),
+};

@@ -91,9 +91,10 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/gift-cards/:id/print', page: 'features/gift-cards/gift-card-print-page.tsx', layout: 'none', access: 'staff' },
   { path: '/admin/caja', page: 'features/payments/caja-page.tsx', layout: 'admin', access: 'admin' },
   // Signed consents (docs/decisions/041): the templates; signing from the mailed link (no
-  // sign-in: the token names the appointment) and on the reception tablet.
+  // sign-in: the server trades the link's /firma/<token> for a cookie and sends her here, ADR 051)
+  // and on the reception tablet.
   { path: '/admin/consentimientos', page: 'features/consents/consent-templates-admin-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/firma/:token', page: 'features/consents/sign-page.tsx', layout: 'none', access: 'anyone' },
+  { path: '/firma', page: 'features/consents/sign-page.tsx', layout: 'none', access: 'anyone' },
   { path: '/recepcion/firma/:appointmentId', page: 'features/consents/reception-sign-page.tsx', layout: 'employee', access: 'staff' },
   // The owner's reports (ADR 042); Chart.js loads with this page only.
   { path: '/admin/informes', page: 'features/reports/reports-page.tsx', layout: 'admin', access: 'admin' },

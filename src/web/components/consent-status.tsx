@@ -1,9 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
 
-// What the staff views say about an appointment's signed consent (ADR 041): "Falta
-// consentimiento" while one its service requires is not validly signed, and the contraindications
-// the client answered yes, highlighted for her professional and the admin (the server sends them
-// to no one else). The badge is one span: the day view draws many blocks and must stay light.
+// What the staff views say about an appointment's signed consent (ADR 041, 051): "Falta
+// consentimiento" while one its service requires is not validly signed; "Contraindicaciones: ver
+// consentimiento" when her answers hold one (the answers themselves only after a logged read, in the
+// box below). The badge is one span: the day view draws many blocks and must stay light.
 
 /** The badge; `compact`: in the bottom right corner of a day view's block (positioned), so short blocks keep their name. */
 export function ConsentMissingBadge({ compact = false }: { compact?: boolean }) {
@@ -18,29 +18,29 @@ export function ConsentMissingBadge({ compact = false }: { compact?: boolean }) 
 }
 
 /**
- * "Contraindicaciones": a warning box (amber-800 on amber-100: 5.7:1; the answers in ink, 12.8:1) with an icon, each answer on
- * its own line. Nothing when there are none.
+ * "Contraindicaciones: ver consentimiento" (ADR 051): what the agenda, the day view and the lists
+ * say, never the answers themselves; those are behind "Ver consentimiento", a read the server logs.
  */
-export function Contraindications({
-  items,
-  compact = false,
-  className = '',
-}: {
-  items: readonly string[];
-  compact?: boolean;
-  className?: string;
-}) {
+export function ContraindicationsFlag({ compact = false, className = '' }: { compact?: boolean; className?: string }) {
+  return (
+    <p
+      data-testid="contraindications-flag"
+      className={`flex w-fit gap-1.5 rounded-lg bg-amber-100 text-amber-800 ${compact ? 'px-2 py-1 text-xs' : 'px-3 py-1.5 text-sm'} ${className}`}
+    >
+      <TriangleAlert className={`mt-0.5 shrink-0 ${compact ? 'h-3.5 w-3.5' : 'h-4 w-4'}`} aria-hidden />
+      <span>
+        <span className="font-semibold">Contraindicaciones:</span> ver consentimiento
+      </span>
+    </p>
+  );
+}
+
+/**
+ * "Contraindicaciones": a warning box (amber-800 on amber-100: 5.7:1; the answers in ink, 12.8:1) with an icon, each answer on
+ * its own line, inside a document read on demand. Nothing when there are none.
+ */
+export function Contraindications({ items, className = '' }: { items: readonly string[]; className?: string }) {
   if (items.length === 0) return null;
-  // A list's row: one line with the icon, the heading and the answers.
-  if (compact)
-    return (
-      <p data-testid="contraindications" className={`flex gap-1.5 rounded-lg bg-amber-100 px-2 py-1 text-xs text-amber-800 ${className}`}>
-        <TriangleAlert className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-        <span>
-          <span className="font-semibold">Contraindicaciones:</span> <span className="text-ink">{items.join('; ')}</span>
-        </span>
-      </p>
-    );
   return (
     <section
       aria-label="Contraindicaciones"

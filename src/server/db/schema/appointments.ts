@@ -51,6 +51,10 @@ export const appointments = pgTable(
     // ADR 057: when the client said "Confirmo" (WhatsApp's button or the link of an SMS or of the
     // desk's WhatsApp). The status stays 'confirmed' (the spec's); the day view and the agenda show it.
     clientConfirmedAt: timestamp('client_confirmed_at', { withTimezone: true }),
+    // 0019_health_need_to_know (ADR 051): the consent link's generation. A link names it (1: the
+    // links mailed before); the trigger appointments_consent_link raises it when the visit moves to
+    // another service, so every link sent for the old one dies.
+    consentLinkGeneration: integer('consent_link_generation').notNull().default(1),
     createdAt: created(),
     updatedAt: updated(),
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { CONSENT_ACCESS_ACTIONS, CONSENT_VIEWER_KINDS, SIGN_METHODS, VALIDITY_KINDS, type ConsentAnswer, type ConsentQuestion } from '../../../domain/consents';
+import { CONSENT_ACCESS_ACTIONS, CONSENT_ACCESS_OUTCOMES, CONSENT_VIEWER_KINDS, SIGN_METHODS, VALIDITY_KINDS, type ConsentAnswer, type ConsentQuestion } from '../../../domain/consents';
 import { sqlLiterals } from '../sql-literals';
 import { created, updated } from './columns';
 import { user } from './accounts';
@@ -124,11 +124,15 @@ export const consentAccessLog = pgTable(
     viewerName: text('viewer_name').notNull(),
     viewerKind: text('viewer_kind', { enum: CONSENT_VIEWER_KINDS }).notNull(),
     action: text('action', { enum: CONSENT_ACCESS_ACTIONS }).notNull(),
+    // ADR 051: refused reads are written too, and the visit a professional read it for.
+    outcome: text('outcome', { enum: CONSENT_ACCESS_OUTCOMES }).notNull().default('allowed'),
+    appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('consent_access_log_kind', sql`${t.viewerKind} IN (${sqlLiterals(CONSENT_VIEWER_KINDS)})`),
     check('consent_access_log_action', sql`${t.action} IN (${sqlLiterals(CONSENT_ACCESS_ACTIONS)})`),
+    check('consent_access_log_outcome', sql`${t.outcome} IN (${sqlLiterals(CONSENT_ACCESS_OUTCOMES)})`),
     index('consent_access_log_document_idx').on(t.documentId, t.at),
   ],
 );

@@ -7,6 +7,7 @@ import { session, user, verification } from '../../db/schema';
 import { newSession, promote, signUp, type Session } from '../../../../test/support/http-client';
 import { startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { resetTokenIdentifier } from '../../auth/verification-identifier';
 
 // Accounts and access (the November review, docs/reliability.md "cuentas y acceso"): the sign-in
 // protections whatever the body's encoding, the staff idle timeout in front of better-auth's own
@@ -160,7 +161,7 @@ describe('the staff idle timeout also guards better-auth’s own routes', () => 
 describe('staff password rule', () => {
   async function resetToken(email: string): Promise<string> {
     const token = randomBytes(12).toString('hex');
-    await server.deps.db.insert(verification).values({ id: randomBytes(8).toString('hex'), identifier: `reset-password:${token}`, value: (await userId(email))!, expiresAt: new Date(Date.now() + 3_600_000) });
+    await server.deps.db.insert(verification).values({ id: randomBytes(8).toString('hex'), identifier: resetTokenIdentifier(token), value: (await userId(email))!, expiresAt: new Date(Date.now() + 3_600_000) });
     return token;
   }
 

@@ -8,7 +8,7 @@ import type { AppEnv, Deps } from '../../http/env';
 import { errorJson } from '../../http/errors';
 import { safeError } from '../../logger';
 import { isDatabaseUnavailable } from '../../health/database-probe';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { newPasswordProblem } from '../../../domain/password-rules';
 import { isStaffRole } from '../../../domain/roles';
 import { user as userTable, verification } from '../../db/schema';
@@ -20,6 +20,7 @@ import { CLIENT_IP_HEADER, NAME_CONTROL_CHARACTERS } from '../../auth/auth';
 import { isCommonPassword } from '../../auth/common-passwords';
 import { perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey, signInPairKey } from '../../auth/rate-limit-keys';
 import { afterSignup, SIGN_UP, takeSignupPhone } from './signup-phone';
+import { resetTokenIdentifier } from '../../auth/verification-identifier';
 
 // Sign-up and reset count every request for that email, per account (15 minutes).
 // Sign-in counts only FAILED attempts (a client who signs in often is not an attacker), and since
@@ -106,7 +107,8 @@ async function passwordRefusal(
       .select({ role: userTable.role })
       .from(verification)
       .innerJoin(userTable, eq(userTable.id, verification.value))
-      .where(eq(verification.identifier, `reset-password:${token}`));
+            // Where better-auth looks: the hashed identifier, then a plain one (a row written before hashing).
+      .where(inArray(verification.identifier, [resetTokenIdentifier(token), `reset-password:${token}`]));
     role = row?.role;
   } else if (path === '/api/auth/change-password') {
     const s = await deps.auth.api.getSession({ headers: req.headers }).catch(() => null);

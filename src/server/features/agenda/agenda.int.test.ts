@@ -111,9 +111,10 @@ describe('GET /api/agenda', () => {
       clientEmail: 'marta@example.com',
       clientPhone: null,
       notes_client: 'Alergia al PPD.',
-      // ADR 041: its service requires no consent.
+      // ADR 041, 051: its service requires no consent.
       consentMissing: false,
-      contraindications: [],
+      consentSigned: false,
+      hasContraindications: false,
     });
 
     // Carmen sees hers and none of Lucía's.

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
 import { MSG } from '../../../domain/texts/common';
 import type { Db } from '../../db/client';
 import { appointments, clients } from '../../db/schema';
-import { consentMissingColumn, contraindicationsColumn } from '../../db/consent-status';
+import { consentMissingColumn, consentSignedColumn, hasContraindicationsColumn } from '../../db/consent-status';
 
 type Executor = Pick<Db, 'select' | 'update'>;
 
@@ -29,7 +29,8 @@ const agendaColumns = {
   clientConfirmedAt: appointments.clientConfirmedAt,
   // ADR 041: the agenda is the signed-in professional's own (an admin's own, or any she marks).
   consentMissing: consentMissingColumn.as('consent_missing'),
-  contraindications: contraindicationsColumn().as('contraindications'),
+  consentSigned: consentSignedColumn.as('consent_signed'),
+  hasContraindications: hasContraindicationsColumn().as('has_contraindications'),
 };
 
 export type AgendaRow = Awaited<ReturnType<typeof employeeDay>>[number];

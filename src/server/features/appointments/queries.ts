@@ -3,7 +3,7 @@ import { appointmentBooking, appointmentParties } from '../../db/appointment-col
 import type { Db } from '../../db/client';
 import { appointments, employees } from '../../db/schema';
 import type { AppointmentStatus } from '../../../domain/appointment-status';
-import { consentMissingColumn, contraindicationsColumn } from '../../db/consent-status';
+import { consentMissingColumn, consentSignedColumn, hasContraindicationsColumn } from '../../db/consent-status';
 
 type Executor = Pick<Db, 'select' | 'update'>;
 
@@ -18,7 +18,8 @@ export const adminAppointment = {
   updatedAt: appointments.updatedAt,
   // ADR 041: the admin's list (admin only).
   consentMissing: consentMissingColumn.as('consent_missing'),
-  contraindications: contraindicationsColumn().as('contraindications'),
+  consentSigned: consentSignedColumn.as('consent_signed'),
+  hasContraindications: hasContraindicationsColumn().as('has_contraindications'),
 };
 
 export type ListFilter = {

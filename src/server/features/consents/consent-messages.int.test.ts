@@ -87,8 +87,12 @@ describe('the consent’s messages', () => {
 
   it('once signed: the next confirmation has no link and its reminder is not sent; no answer reaches a mail or the log', async () => {
     const token = consentSignToken(server.deps.messageSecret, first);
-    const form = await newSession(server.url).get(`/api/consents/sign/${token}`);
-    const signed = await newSession(server.url).post(`/api/consents/sign/${token}`, {
+    // Her browser opens the mailed link: the token goes into a cookie (ADR 051), the form is /api/consents/link.
+    const browser = newSession(server.url);
+    expect((await browser.get(`/firma/${token}`)).status).toBe(303);
+    const form = await browser.get('/api/consents/link');
+    const signed = await browser.post('/api/consents/link', {
+      appointmentId: first,
       templateVersionId: form.body.pending[0].templateVersionId,
       answers: [{ questionId: 'medicacion', value: true, detail: SECRET_ANSWER }],
       healthDataConsent: true,

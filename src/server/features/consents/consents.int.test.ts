@@ -5,7 +5,7 @@ import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { MSG } from '../../../domain/texts/common';
 import { appointments, clients, consentAccessLog, consentDocuments, employees, salonSettings } from '../../db/schema';
 import { arrangeSalon, newClient, testSchedule, userIdOf, type Salon } from '../../../../test/support/booking-fixtures';
-import { promote, type Session } from '../../../../test/support/http-client';
+import { newSession, promote, type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { consentSignToken } from '../../notifications/consent-tokens';
 import { signatureDataUrl } from '../../seed/signature-png';
@@ -93,6 +93,17 @@ async function appointment(recordId: string, start = freeSlot(), serviceId = sal
   return row!.id;
 }
 const token = (appointmentId: string) => consentSignToken(server.deps.messageSecret, appointmentId);
+/** A browser that opened the mailed link /firma/<token>: the server put the token in its cookie (ADR 051). */
+async function opened(t: string, s?: Session): Promise<Session> {
+  const b = s ?? newSession(server.url);
+  const res = await b.get(`/firma/${t}`);
+  expect([res.status, res.headers.get('location')]).toEqual([303, '/firma']);
+  return b;
+}
+/** The link's form, and signing it for the visit the form showed. */
+const linkForm = async (t: string, s?: Session) => (await opened(t, s)).get('/api/consents/link');
+const linkSign = async (t: string, appointmentId: string, b: Record<string, unknown>, s?: Session, headers?: Record<string, string>) =>
+  (await opened(t, s)).post('/api/consents/link', { ...b, appointmentId }, headers);
 const documentCount = async () => (await server.deps.db.select({ n: count() }).from(consentDocuments))[0]!.n;
 async function pdfOf(s: Session, path: string) {
   const res = await fetch(`${server.url}${path}`, { headers: { cookie: [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
@@ -149,7 +160,7 @@ describe('signing from the link, and what the staff see', () => {
   it('a visit of the service lacks the consent: the day view, the agenda, the admin list and Mis Citas say so', async () => {
     martaRecord = await record({ name: 'Marta García', account: 'marta@example.com' });
     martaVisit = await appointment(martaRecord, '2026-03-04T09:00:00Z');
-    const form = await newClient(server, 'nobody@example.com').then((s) => s.get(`/api/consents/sign/${token(martaVisit)}`));
+    const form = await linkForm(token(martaVisit));
     expect(form.status).toBe(200);
     expect(form.body).toMatchObject({ clientName: 'Marta García', appointment: { id: martaVisit, serviceName: 'Depilación láser', employeeName: 'Lucía Martín' }, signed: [] });
     expect(form.body.pending).toHaveLength(1);
@@ -157,7 +168,7 @@ describe('signing from the link, and what the staff see', () => {
     expect(form.body.pending[0]).toMatchObject({ templateId, title: 'Consentimiento informado: depilación láser', questions: QUESTIONS });
 
     const day = await lucia.get('/api/front-desk/day?date=2026-03-04');
-    expect(day.body.appointments.find((a: { id: string }) => a.id === martaVisit)).toMatchObject({ consentMissing: true, contraindications: [] });
+    expect(day.body.appointments.find((a: { id: string }) => a.id === martaVisit)).toMatchObject({ consentMissing: true, consentSigned: false, hasContraindications: false });
     const agenda = await lucia.get('/api/agenda?date=2026-03-04');
     expect(agenda.body.appointments[0]).toMatchObject({ id: martaVisit, consentMissing: true });
     const list = await admin.get('/api/admin/appointments?from=2026-03-04&to=2026-03-04');
@@ -167,25 +178,28 @@ describe('signing from the link, and what the staff see', () => {
   });
 
   it('she signs; the visit is covered, her professional sees the contraindication, a second signature is a 409', async () => {
-    const signed = await newClient(server, 'x@example.com').then((s) => s.post(`/api/consents/sign/${token(martaVisit)}`, body()));
+    const signed = await linkSign(token(martaVisit), martaVisit, body());
     expect(signed.status, JSON.stringify(signed.body)).toBe(201);
     martaDoc = signed.body.documentId;
-    const again = await marta.post(`/api/consents/sign/${token(martaVisit)}`, body());
+    const again = await linkSign(token(martaVisit), martaVisit, body(), marta);
     expect([again.status, again.body.error.code, again.body.error.message]).toEqual([409, 'already_signed', CONSENT_MSG.alreadySigned]);
 
-    const form = await marta.get(`/api/consents/sign/${token(martaVisit)}`);
+    const form = await linkForm(token(martaVisit), marta);
     expect(form.body.pending).toEqual([]);
     expect(form.body.signed).toEqual([{ documentId: martaDoc, title: 'Consentimiento informado: depilación láser', signedAt: NOW.toISOString() }]);
     const agenda = await lucia.get('/api/agenda?date=2026-03-04');
-    expect(agenda.body.appointments[0]).toMatchObject({ consentMissing: false, contraindications: ['¿Tomas medicación fotosensibilizante? Sí: isotretinoína'] });
+    // The views say that there is a contraindication, never which (ADR 051): the answers are a logged read.
+    expect(agenda.body.appointments[0]).toMatchObject({ consentMissing: false, consentSigned: true, hasContraindications: true });
+    expect(JSON.stringify(agenda.body)).not.toContain('isotretinoína');
     const day = await admin.get('/api/front-desk/day?date=2026-03-04');
-    expect(day.body.appointments.find((a: { id: string }) => a.id === martaVisit)).toMatchObject({ consentMissing: false, contraindications: ['¿Tomas medicación fotosensibilizante? Sí: isotretinoína'] });
+    expect(day.body.appointments.find((a: { id: string }) => a.id === martaVisit)).toMatchObject({ consentMissing: false, consentSigned: true, hasContraindications: true });
+    expect(JSON.stringify(day.body)).not.toContain('isotretinoína');
     expect((await marta.get('/api/my-appointments')).body.appointments[0].consentUrl).toBeNull();
 
     // 12 months: a later visit is covered too, with its contraindications.
     const later = await appointment(martaRecord, '2026-09-02T08:00:00Z');
     const laterDay = await lucia.get('/api/front-desk/day?date=2026-09-02');
-    expect(laterDay.body.appointments[0]).toMatchObject({ id: later, consentMissing: false, contraindications: ['¿Tomas medicación fotosensibilizante? Sí: isotretinoína'] });
+    expect(laterDay.body.appointments[0]).toMatchObject({ id: later, consentMissing: false, consentSigned: true, hasContraindications: true });
     // Expired the day before a visit on signed day + 12 months; covered the day before that.
     const [onEnd, dayBefore] = [await appointment(martaRecord, '2027-03-02T09:00:00Z'), await appointment(martaRecord, '2027-03-01T09:00:00Z')];
     const rows = await server.deps.db.execute<{ id: string; missing: boolean }>(
@@ -226,11 +240,16 @@ describe('who reads a signed document (RGPD art. 9)', () => {
     expect((await newClient(server, 'y@example.com').then((s) => s.get(`/api/consents/documents/not-an-id`))).status).toBe(404);
 
     const log = await admin.get(`/api/admin/consent-documents/${martaDoc}/access-log`);
-    // The clock stands still in this file: every read has the same time.
-    expect(log.body.entries.map((e: { viewerName: string; viewerKind: string; action: string; at: string }) => [e.viewerName, e.viewerKind, e.action, e.at]).sort()).toEqual([
-      ['Dueña', 'admin', 'view', NOW.toISOString()],
-      ['Lucía Martín', 'employee', 'view', NOW.toISOString()],
-      ['Marta García', 'client', 'view', NOW.toISOString()],
+    // The clock stands still in this file: every read has the same time. Refused reads are there too (ADR 051).
+    type Entry = { viewerName: string; viewerKind: string; action: string; outcome: string; at: string };
+    expect(log.body.entries.map((e: Entry) => [e.viewerName, e.viewerKind, e.action, e.outcome, e.at]).sort()).toEqual([
+      ['Ana Ruiz', 'client', 'pdf', 'refused', NOW.toISOString()],
+      ['Ana Ruiz', 'client', 'view', 'refused', NOW.toISOString()],
+      ['Carmen Ruiz', 'employee', 'list', 'refused', NOW.toISOString()],
+      ['Carmen Ruiz', 'employee', 'view', 'refused', NOW.toISOString()],
+      ['Dueña', 'admin', 'view', 'allowed', NOW.toISOString()],
+      ['Lucía Martín', 'employee', 'view', 'allowed', NOW.toISOString()],
+      ['Marta García', 'client', 'view', 'allowed', NOW.toISOString()],
     ]);
     expect((await lucia.get(`/api/admin/consent-documents/${martaDoc}/access-log`)).status).toBe(403);
   });
@@ -248,20 +267,25 @@ describe('who reads a signed document (RGPD art. 9)', () => {
     expect(pdf.disposition).toBe('attachment; filename="consentimiento-2026-03-02.pdf"');
     const text = pdfText(pdf.bytes);
     for (const s of ['Consentimiento informado: depilación láser', '¿Tomas medicación fotosensibilizante?', 'Sí: isotretinoína', 'Piel sensible en las piernas', 'Firmado por: Marta García']) expect(text).toContain(s);
-    // From the link too, only for that appointment's client.
-    const byLink = await fetch(`${server.url}/api/consents/sign/${token(martaVisit)}/documents/${martaDoc}/pdf`);
+    // From the link too, only that visit's documents (ADR 051).
+    const byLink = await pdfOf(await opened(token(martaVisit)), `/api/consents/link/documents/${martaDoc}/pdf`);
     expect(byLink.status).toBe(200);
     const anaRecord = await record({ name: 'Ana Ruiz', account: 'ana@example.com' });
     const anaVisit = await appointment(anaRecord, '2026-03-05T09:00:00Z');
-    expect((await fetch(`${server.url}/api/consents/sign/${token(anaVisit)}/documents/${martaDoc}/pdf`)).status).toBe(404);
+    expect((await pdfOf(await opened(token(anaVisit)), `/api/consents/link/documents/${martaDoc}/pdf`)).status).toBe(404);
     // A forged link says the same of her document and of none: the link is checked first.
-    const forged = `${token(martaVisit).split('.')[0]}.${'A'.repeat(43)}`;
+    const forged = await opened(`${token(martaVisit).split('.')[0]}.${'A'.repeat(43)}`);
     for (const id of [martaDoc, '00000000-0000-4000-8000-000000000000']) {
-      const res = await fetch(`${server.url}/api/consents/sign/${forged}/documents/${id}/pdf`);
-      expect([res.status, ((await res.json()) as { error: { message: string } }).error.message]).toEqual([404, CONSENT_MSG.linkInvalid]);
+      const res = await forged.get(`/api/consents/link/documents/${id}/pdf`);
+      expect([res.status, res.body.error.message]).toEqual([404, CONSENT_MSG.linkInvalid]);
     }
     const entries = await server.deps.db.select().from(consentAccessLog).where(eq(consentAccessLog.action, 'pdf'));
-    expect(entries.length).toBe(2);
+    expect(entries.map((e) => [e.viewerName, e.outcome]).sort()).toEqual([
+      ['Ana Ruiz (enlace)', 'refused'],
+      ['Ana Ruiz', 'refused'],
+      ['Marta García (enlace)', 'allowed'],
+      ['Marta García', 'allowed'],
+    ]);
   });
 
   it('an employee who is also a client of the salon reads her own document, and no other of her colleague’s clients', async () => {
@@ -292,7 +316,7 @@ describe('her data (RGPD)', () => {
     const gone = await newClient(server, 'baja@example.com', 'Julia Baja');
     const rec = await record({ name: 'Julia Baja', account: 'baja@example.com' });
     const visit = await appointment(rec);
-    const signed = await gone.post(`/api/consents/sign/${token(visit)}`, body({ signerName: 'Julia Baja' }));
+    const signed = await linkSign(token(visit), visit, body({ signerName: 'Julia Baja' }), gone);
     expect(signed.status).toBe(201);
     expect((await gone.post('/api/my-account/delete', { confirm: 'ELIMINAR', password: 'secreto-1' })).status).toBe(200);
     const kept = await admin.get(`/api/consents/documents/${signed.body.documentId}`);
@@ -378,10 +402,10 @@ describe('a signed document cannot be changed', () => {
       serviceIds: [salon.tinte],
     });
     expect(edited.body.template.version).toBe(2);
-    const form = await marta.get(`/api/consents/sign/${token(martaVisit)}`);
+    const form = await linkForm(token(martaVisit), marta);
     expect(form.body.pending).toHaveLength(1);
     expect(form.body.pending[0].templateVersionId).not.toBe(versionId);
-    const outdated = await marta.post(`/api/consents/sign/${token(martaVisit)}`, body());
+    const outdated = await linkSign(token(martaVisit), martaVisit, body(), marta);
     expect([outdated.status, outdated.body.error.code]).toEqual([409, 'outdated_version']);
     // Only the services changing: no new version.
     const same = await admin.put(`/api/admin/consent-templates/${templateId}`, {
@@ -394,7 +418,7 @@ describe('a signed document cannot be changed', () => {
     expect(same.body.template).toMatchObject({ version: 2, serviceIds: expect.arrayContaining([salon.tinte, salon.unoffered]) });
     versionId = form.body.pending[0].templateVersionId;
     // She signs the new text (the rest of the file runs on version 2).
-    expect((await marta.post(`/api/consents/sign/${token(martaVisit)}`, body())).status).toBe(201);
+    expect((await linkSign(token(martaVisit), martaVisit, body(), marta)).status).toBe(201);
   });
 });
 
@@ -408,10 +432,10 @@ describe('every kind of client signs, by link or at reception', () => {
     if ('account' in who) await newClient(server, who.account, who.name);
     const rec = await record(who);
     const visit = await appointment(rec);
-    const path = how === 'link' ? `/api/consents/sign/${token(visit)}` : `/api/front-desk/appointments/${visit}/consent`;
-    const s = how === 'link' ? await newClient(server, `${rec}@example.com`) : lucia;
+    const path = how === 'link' ? '/api/consents/link' : `/api/front-desk/appointments/${visit}/consent`;
+    const s = how === 'link' ? await opened(token(visit)) : lucia;
     expect((await s.get(path)).body.pending).toHaveLength(1);
-    const res = await s.post(path, body({ signerName: who.name }));
+    const res = await s.post(path, body({ signerName: who.name, ...(how === 'link' ? { appointmentId: visit } : {}) }));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     const doc = (await admin.get(`/api/consents/documents/${res.body.documentId}`)).body.document;
     expect(doc).toMatchObject({ signerName: who.name, clientName: who.name, method: how === 'link' ? 'online' : 'recepcion', witnessedByName: how === 'link' ? null : 'Lucía Martín' });
@@ -433,11 +457,13 @@ describe('every kind of client signs, by link or at reception', () => {
     const cancelled = await appointment(rec);
     await server.deps.db.update(appointments).set({ status: 'cancelled_by_salon' }).where(eq(appointments.id, cancelled));
     const ended = await appointment(rec, '2026-02-27T09:00:00Z');
-    for (const t of ['nope', `${token(martaVisit).split('.')[0]}.${'A'.repeat(43)}`, token(cancelled), token(ended)]) {
-      const res = await marta.get(`/api/consents/sign/${t}`);
+    for (const [t, visit] of [['nope', martaVisit], [`${token(martaVisit).split('.')[0]}.${'A'.repeat(43)}`, martaVisit], [token(cancelled), cancelled], [token(ended), ended]] as const) {
+      const res = await linkForm(t, marta);
       expect([res.status, res.body.error.message]).toEqual([404, CONSENT_MSG.linkInvalid]);
-      expect((await marta.post(`/api/consents/sign/${t}`, body())).status).toBe(404);
+      expect((await linkSign(t, visit, body(), marta)).status).toBe(404);
     }
+    // No link opened at all.
+    expect((await newSession(server.url).get('/api/consents/link')).status).toBe(404);
     expect((await marta.get(`/api/front-desk/appointments/${ended}/consent`)).status).toBe(403);
   });
 });
@@ -459,7 +485,7 @@ describe('hostile input: a Spanish 4xx and nothing stored', () => {
     const rec = await record({ name: 'Nerea', phone: '+34611000003' });
     const visit = await appointment(rec);
     const before = await documentCount();
-    const res = await marta.post(`/api/consents/sign/${token(visit)}`, body(patch));
+    const res = await linkSign(token(visit), visit, body(patch));
     expect([res.status, res.body.error?.message], JSON.stringify(res.body)).toEqual([status, message]);
     expect(await documentCount()).toBe(before);
   });
@@ -469,7 +495,7 @@ describe('hostile input: a Spanish 4xx and nothing stored', () => {
     const visit = await appointment(rec);
     const before = await documentCount();
     // The server answers before reading it all and closes: no keep-alive for the next test to trip on.
-    const res = await marta.post(`/api/consents/sign/${token(visit)}`, body({ signature: `data:image/png;base64,${'A'.repeat(600 * 1024)}` }), { connection: 'close' });
+    const res = await linkSign(token(visit), visit, body({ signature: `data:image/png;base64,${'A'.repeat(600 * 1024)}` }), undefined, { connection: 'close' });
     expect([res.status, res.body.error.message]).toEqual([413, CONSENT_MSG.signatureTooLarge]);
     expect(await documentCount()).toBe(before);
   });

@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { ConsentAnswer, SignMethod } from '../../../domain/consents';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { CONSENT_ACCESS_ACTIONS, CONSENT_ACCESS_OUTCOMES, CONSENT_VIEWER_KINDS, ConsentAnswer, SignMethod } from '../../../domain/consents';
+import type { HealthVisit } from '../../../domain/health-access';
 import { DEFAULT_SALON_NAME } from '../../../domain/salon-settings';
 import type { Db, Tx } from '../../db/client';
 import { signedDocumentColumns } from '../../db/consent-document-columns';
@@ -23,6 +24,7 @@ export async function appointmentForSigning(db: Executor, id: string, lock = fal
       startTime: appointments.startTime,
       endTime: appointments.endTime,
       status: appointments.status,
+      consentLinkGeneration: appointments.consentLinkGeneration,
       clientName: sql<string>`coalesce((SELECT ${clients.name} FROM ${clients} WHERE ${clients.id} = ${appointments.clientRecordId}), ${appointments.clientName})`,
     })
     .from(appointments)
@@ -125,29 +127,54 @@ export async function documentById(db: Executor, id: string) {
   return row;
 }
 
-/** Whether the employee (user id) has, had or will have an appointment (not cancelled) with the client record. */
-export async function employeeHasClient(db: Executor, employeeUserId: string, clientRecordId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
+/**
+ * A client record's visits with one professional, as the need-to-know rule reads them (ADR 051,
+ * domain/health-access.ts): status, salon day, and the active consent templates its service requires.
+ */
+export async function healthVisits(db: Executor, clientRecordId: string, employeeUserId: string): Promise<HealthVisit[]> {
+  const rows = await db
+    .select({
+      id: appointments.id,
+      employeeUserId: appointments.employeeId,
+      status: appointments.status,
+      day: sql<string>`to_char(${appointments.startTime} AT TIME ZONE 'Europe/Madrid', 'YYYY-MM-DD')`,
+      // Spelled out: drizzle writes a column of a one-table select without its table, and
+      // "service_id" inside the subquery would be st's own (every template, for any visit).
+      requiredTemplateIds: sql<string[]>`coalesce((SELECT array_agg(st.template_id::text) FROM service_consent_templates st
+        JOIN consent_templates t ON t.id = st.template_id AND t.active WHERE st.service_id = appointments.service_id), '{}')`,
+    })
     .from(appointments)
-    .where(
-      and(
-        eq(appointments.employeeId, employeeUserId),
-        eq(appointments.clientRecordId, clientRecordId),
-        notInArray(appointments.status, ['cancelled_by_client', 'cancelled_by_salon']),
-      ),
-    )
-    .limit(1);
-  return !!row;
+    .where(and(eq(appointments.clientRecordId, clientRecordId), eq(appointments.employeeId, employeeUserId)))
+    .orderBy(asc(appointments.startTime))
+    .limit(1000);
+  return rows;
 }
 
-export async function logAccess(db: Executor, v: { documentId: string; viewerUserId: string | null; viewerName: string; viewerKind: 'admin' | 'employee' | 'client'; action: 'view' | 'pdf'; at: Date }) {
-  await db.insert(consentAccessLog).values(v);
+export type AccessEntry = {
+  documentId: string;
+  viewerUserId: string | null;
+  viewerName: string;
+  viewerKind: (typeof CONSENT_VIEWER_KINDS)[number];
+  action: (typeof CONSENT_ACCESS_ACTIONS)[number];
+  outcome: (typeof CONSENT_ACCESS_OUTCOMES)[number];
+  appointmentId: string | null;
+  at: Date;
+};
+
+export async function logAccess(db: Executor, entries: readonly AccessEntry[]) {
+  if (entries.length > 0) await db.insert(consentAccessLog).values([...entries]);
 }
 
 export function accessLogOf(db: Executor, documentId: string) {
   return db
-    .select({ at: consentAccessLog.at, viewerName: consentAccessLog.viewerName, viewerKind: consentAccessLog.viewerKind, action: consentAccessLog.action })
+    .select({
+      at: consentAccessLog.at,
+      viewerName: consentAccessLog.viewerName,
+      viewerKind: consentAccessLog.viewerKind,
+      action: consentAccessLog.action,
+      outcome: consentAccessLog.outcome,
+      visitStart: sql<Date | null>`(SELECT a.start_time FROM appointments a WHERE a.id = consent_access_log.appointment_id)`.mapWith(appointments.startTime),
+    })
     .from(consentAccessLog)
     .where(eq(consentAccessLog.documentId, documentId))
     .orderBy(desc(consentAccessLog.at), desc(consentAccessLog.id))
@@ -168,10 +195,12 @@ export function documentsOfClient(db: Executor, where: { clientRecordId: string 
   return db
     .select({
       id: consentDocuments.id,
+      templateId: consentDocuments.templateId,
       title: consentTemplateVersions.title,
       version: consentTemplateVersions.version,
       signedAt: consentDocuments.signedAt,
       method: consentDocuments.method,
+      clientUserId: sql<string | null>`(SELECT c.user_id FROM clients c WHERE c.id = consent_documents.client_record_id)`,
       hasContraindications: sql<boolean>`EXISTS (SELECT 1 FROM jsonb_array_elements(${consentTemplateVersions.questions}) q
         JOIN jsonb_array_elements(${consentDocuments.answers}) a ON a->>'questionId' = q->>'id'
         WHERE (q->>'contraindication')::boolean AND a->'value' = 'true'::jsonb)`,

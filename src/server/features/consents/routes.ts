@@ -7,7 +7,8 @@ import type { AppEnv, Deps } from '../../http/env';
 import { requireRole, requireUser } from '../../http/guards';
 import { IdParam, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
-import { clientDocuments, documentAccessLog, documentPdf, myDocuments, readDocument } from './document-service';
+import { clientDocuments, documentAccessLog, documentPdf, documentPdfByLink, myDocuments, readDocument, visitDocuments } from './document-service';
+import { linkToken } from './link-routes';
 import { SIGNATURE_DATA_URL_MAX } from './signature';
 import { consentFormAtReception, consentFormByToken, signAtReception, signByToken } from './sign-service';
 import { createTemplate, editTemplate, listTemplates } from './template-service';
@@ -49,13 +50,15 @@ const SignBody = z.strictObject({
   signature: z.string({ error: CONSENT_MSG.signatureRequired }).max(SIGNATURE_DATA_URL_MAX, CONSENT_MSG.signatureTooLarge),
 });
 
+/** By the link, the visit the page showed (ADR 051: the cookie may since hold another visit's link). */
+const LinkSignBody = SignBody.extend({ appointmentId: z.string({ error: CONSENT_MSG.linkChanged }).max(100, CONSENT_MSG.linkChanged) });
+
 /** The signing routes' body limit (app.ts): a 200 KB PNG as base64, with the answers around it. */
 export const SIGN_BODY_LIMIT = SIGNATURE_DATA_URL_MAX + 64 * 1024;
 /** The paths (under /api) whose POST carries a signature. */
-export const isSigningPath = (path: string) => /^\/api\/consents\/sign\/[^/]+$/.test(path) || /^\/api\/front-desk\/appointments\/[^/]+\/consent$/.test(path);
+export const isSigningPath = (path: string) => path === '/api/consents/link' || /^\/api\/front-desk\/appointments\/[^/]+\/consent$/.test(path);
 
-const TokenParam = z.strictObject({ token: z.string().max(200) });
-const TokenDocParam = z.strictObject({ token: z.string().max(200), documentId: lookupId });
+const LinkDocParam = z.strictObject({ documentId: lookupId });
 const staff = () => requireRole(...STAFF_ROLES);
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'messageSecret' | 'log'>;
@@ -84,32 +87,31 @@ export const adminConsentDocumentsRoutes = (deps: Ctx) =>
 
 /**
  * /api/consents:
- *   GET  /sign/:token                          the consent form of the link's appointment (no login)
- *   POST /sign/:token                          sign it {templateVersionId, answers, healthDataConsent, signerName, signature}
- *   GET  /sign/:token/documents/:documentId/pdf a document of that appointment's client record
- *   GET  /documents/:id · /documents/:id/pdf   a signed document (its client, the admin, her professional)
+ *   GET  /link                              the consent form of the link's visit (no login: the link's cookie, link-routes.ts)
+ *   POST /link                              sign it {appointmentId, templateVersionId, answers, healthDataConsent, signerName, signature}
+ *   GET  /link/documents/:documentId/pdf    one of that visit's signed documents
+ *   GET  /appointments/:id/documents        a visit's signed documents with her answers (the admin; her professional, ADR 051)
+ *   GET  /documents/:id · /documents/:id/pdf a signed document (its client, the admin, her professional within the rule)
  */
 export const consentsRoutes = (deps: Ctx) =>
   new Hono<AppEnv>()
-    .get('/sign/:token', validate('param', TokenParam), async (c) => c.json(await consentFormByToken(deps, c.req.valid('param').token)))
-    .post('/sign/:token', validate('param', TokenParam), validate('json', SignBody), async (c) =>
-      c.json(await signByToken(deps, c.req.valid('param').token, c.req.valid('json')), 201),
+    .get('/link', async (c) => c.json(await consentFormByToken(deps, linkToken(c))))
+    .post('/link', validate('json', LinkSignBody), async (c) => c.json(await signByToken(deps, linkToken(c), c.req.valid('json')), 201))
+    .get('/link/documents/:documentId/pdf', validate('param', LinkDocParam), async (c) =>
+      pdfResponse(await documentPdfByLink(deps, linkToken(c), c.req.valid('param').documentId)),
     )
-    .get('/sign/:token/documents/:documentId/pdf', validate('param', TokenDocParam), async (c) => {
-      const p = c.req.valid('param');
-      return pdfResponse(await documentPdf(deps, { token: p.token }, p.documentId));
-    })
+    .get('/appointments/:id/documents', staff(), validate('param', IdParam), async (c) => c.json(await visitDocuments(deps, c.get('user'), c.req.valid('param').id)))
     .get('/documents/:id', requireUser(), validate('param', IdParam), async (c) => c.json(await readDocument(deps, c.get('user'), c.req.valid('param').id)))
-    .get('/documents/:id/pdf', requireUser(), validate('param', IdParam), async (c) => pdfResponse(await documentPdf(deps, { user: c.get('user') }, c.req.valid('param').id)));
+    .get('/documents/:id/pdf', requireUser(), validate('param', IdParam), async (c) => pdfResponse(await documentPdf(deps, c.get('user'), c.req.valid('param').id)));
 
 /**
  * Mounted at /api/front-desk beside the front desk's own routes (staff):
- *   GET/POST /appointments/:id/consent   signing at reception (method 'recepcion', the staff member as witness)
- *   GET      /clients/:id/consents       a client record's documents (admin, or an employee with an appointment with her)
+ *   GET/POST /appointments/:id/consent   signing at reception (method 'recepcion'; the witness: the admin or her professional, mayWitness)
+ *   GET      /clients/:id/consents       a client record's documents (the admin; her professional within the rule, ADR 051)
  */
 export const consentsFrontDeskRoutes = (deps: Ctx) =>
   new Hono<AppEnv>()
-    .get('/appointments/:id/consent', staff(), validate('param', IdParam), async (c) => c.json(await consentFormAtReception(deps, c.req.valid('param').id)))
+    .get('/appointments/:id/consent', staff(), validate('param', IdParam), async (c) => c.json(await consentFormAtReception(deps, c.get('user'), c.req.valid('param').id)))
     .post('/appointments/:id/consent', staff(), validate('param', IdParam), validate('json', SignBody), async (c) =>
       c.json(await signAtReception(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
     )

@@ -6,10 +6,10 @@ import {
   coversVisit,
   normaliseAnswers,
   signerNameError,
-  signLinkOpen,
   type ConsentAnswer,
   type SignMethod,
 } from '../../../domain/consents';
+import { consentLinkAccess, mayWitness } from '../../../domain/health-access';
 import { SALON_TIME_ZONE, salonDateOf } from '../../../domain/salon-time';
 import type { Db, Tx } from '../../db/client';
 import { badRequest, conflict, notFound } from '../../http/errors';
@@ -19,8 +19,9 @@ import { verifyConsentSignToken } from '../../notifications/consent-tokens';
 import { appointmentForSigning, documentsOfRecord, insertDocument, requiredTemplates, salonName, versionById, type NewDocument } from './document-queries';
 import { parseSignature, sha256Hex } from './signature';
 
-// Signing a consent for an appointment (ADR 041): by the client from her link (/firma/<token>,
-// method 'online'), or on the reception tablet with a staff member as witness ('recepcion').
+// Signing a consent for an appointment (ADR 041, 051): by the client from her link (/firma/<token>,
+// traded for a cookie: link-routes.ts; method 'online'), or on the reception tablet with the admin
+// or her professional as witness ('recepcion').
 
 type Ctx = Pick<Deps, 'db' | 'now' | 'messageSecret' | 'log'>;
 type Appointment = NonNullable<Awaited<ReturnType<typeof appointmentForSigning>>>;
@@ -50,36 +51,58 @@ async function answerOf(ctx: Ctx, a: Appointment) {
     appointment: { id: a.id, serviceName: a.serviceName, startTime: a.startTime.toISOString(), employeeName: a.employeeName },
     pending: pending.map((t) => ({ templateId: t.templateId, templateVersionId: t.templateVersionId, title: t.title, body: t.body, questions: t.questions })),
     signed,
+    /** False: the link's visit is over (its day lasts): its signed documents only, nothing to sign. */
+    signable: true,
   };
 }
 
-/** The link works while its appointment is confirmed and has not ended; anything else looks like a bad link. */
-async function appointmentOfToken(ctx: Ctx, token: string, lock?: Tx) {
-  const id = verifyConsentSignToken(ctx.messageSecret, token);
-  const a = id ? await appointmentForSigning(lock ?? ctx.db, id, !!lock) : undefined;
-  if (!a || !signLinkOpen(a, ctx.now()) || !a.clientRecordId) throw notFound(CONSENT_MSG.linkInvalid);
-  return a;
+/**
+ * The link's appointment and what it opens now (ADR 051, domain/health-access.ts consentLinkAccess):
+ * its generation must be the visit's (a move to another service raised it), and a closed link, a
+ * cancelled visit or a bad token all look like a bad link. `need`: 'sign' for the form's POST.
+ */
+async function appointmentOfToken(ctx: Ctx, token: string | undefined, need: 'sign' | 'read', lock?: Tx) {
+  const link = token ? verifyConsentSignToken(ctx.messageSecret, token) : null;
+  const a = link ? await appointmentForSigning(lock ?? ctx.db, link.appointmentId, !!lock) : undefined;
+  const access = a && a.consentLinkGeneration === link!.generation ? consentLinkAccess(a, ctx.now()) : 'closed';
+  if (!a || !a.clientRecordId || access === 'closed' || (need === 'sign' && access !== 'sign')) throw notFound(CONSENT_MSG.linkInvalid);
+  return { a, access };
 }
 
-/** At reception: a confirmed appointment, any time (she is in the salon). */
-async function appointmentAtReception(ctx: Ctx, id: string, lock?: Tx) {
+/**
+ * At reception: a confirmed appointment, any time (she is in the salon), witnessed by who may
+ * (mayWitness: the admin, or the professional who treats her); anyone else's is "not found".
+ */
+async function appointmentAtReception(ctx: Ctx, me: SessionUser, id: string, lock?: Tx) {
   const a = isId(id) ? await appointmentForSigning(lock ?? ctx.db, id, !!lock) : undefined;
-  if (!a || a.status !== 'confirmed' || !a.clientRecordId) throw notFound(CONSENT_MSG.appointmentNotFound);
+  if (!a || a.status !== 'confirmed' || !a.clientRecordId || !mayWitness(me.role, me.id, { employeeUserId: a.employeeId })) throw notFound(CONSENT_MSG.appointmentNotFound);
   return a;
 }
 
-export async function consentFormByToken(ctx: Ctx, token: string) {
-  return answerOf(ctx, await appointmentOfToken(ctx, token));
+/** The link's form: the consents still to sign while it may be signed, and the visit's signed documents. */
+export async function consentFormByToken(ctx: Ctx, token: string | undefined) {
+  const { a, access } = await appointmentOfToken(ctx, token, 'read');
+  const form = await answerOf(ctx, a);
+  return access === 'sign' ? form : { ...form, pending: [], signable: false };
 }
 
-export async function consentFormAtReception(ctx: Ctx, appointmentId: string) {
-  return answerOf(ctx, await appointmentAtReception(ctx, appointmentId));
+export async function consentFormAtReception(ctx: Ctx, me: SessionUser, appointmentId: string) {
+  return answerOf(ctx, await appointmentAtReception(ctx, me, appointmentId));
 }
 
-/** The appointment's client record, for the token's PDF route (only her documents). */
-export async function recordOfToken(ctx: Ctx, token: string) {
-  const a = await appointmentOfToken(ctx, token);
-  return a.clientRecordId!;
+/** The documents a link opens (ADR 051): its own visit's, those that cover it; and her record and name for the access log. */
+export async function documentsOfToken(ctx: Ctx, token: string | undefined) {
+  const { a } = await appointmentOfToken(ctx, token, 'read');
+  const { signed } = await formState(ctx.db, a);
+  return { documentIds: signed.map((d) => d.documentId), appointmentId: a.id, clientName: a.clientName };
+}
+
+/** The documents that cover a visit (its own signed consents): the professional's "Ver consentimiento". */
+export async function documentsOfVisit(db: Db, appointmentId: string) {
+  const a = await appointmentForSigning(db, appointmentId);
+  if (!a) return undefined;
+  const { required, signed } = await formState(db, a);
+  return { appointment: a, required, documentIds: signed.map((d) => d.documentId) };
 }
 
 /** Everything about the body that needs no database: a 400 with its Spanish text, nothing stored. */
@@ -154,10 +177,25 @@ export function documentCanonical(
   });
 }
 
-export function signByToken(ctx: Ctx, token: string, body: SignBody) {
-  return sign(ctx, (tx) => appointmentOfToken(ctx, token, tx), body, 'online', null);
+/**
+ * Signing by the link. `appointmentId` is the visit the page showed: a cookie replaced by another
+ * visit's link in another tab must not sign this form for that visit.
+ */
+export function signByToken(ctx: Ctx, token: string | undefined, body: SignBody & { appointmentId: string }) {
+  const { appointmentId, ...rest } = body;
+  return sign(
+    ctx,
+    async (tx) => {
+      const { a } = await appointmentOfToken(ctx, token, 'sign', tx);
+      if (a.id !== appointmentId) throw conflict(CONSENT_MSG.linkChanged, 'link_changed');
+      return a;
+    },
+    rest,
+    'online',
+    null,
+  );
 }
 
 export function signAtReception(ctx: Ctx, me: SessionUser, appointmentId: string, body: SignBody) {
-  return sign(ctx, (tx) => appointmentAtReception(ctx, appointmentId, tx), body, 'recepcion', me);
+  return sign(ctx, (tx) => appointmentAtReception(ctx, me, appointmentId, tx), body, 'recepcion', me);
 }

@@ -418,7 +418,7 @@ describe('private notes', () => {
   // The calendar feed (ADR 022) is a professional's own agenda; my-time-off (ADR 024) is an employee's;
   // bonos, gift cards and payments (ADR 037-039) are the desk's; the Informes (ADR 042) the admin's.
   const STAFF_ONLY =
-    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|bonos|gift-cards|payments|reports)\b|^POST \/api\/booking\/staff$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$/;
+    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|bonos|gift-cards|payments|reports)\b|^POST \/api\/booking\/staff$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$|^GET \/api\/consents\/appointments\/:id\/documents$/;
 
   it('never appear in any client-facing response', async () => {
     const email = w.email.client;
@@ -481,10 +481,15 @@ describe('private notes', () => {
       'GET /api/my-bonos': () => marta.get('/api/my-bonos'),
       'GET /api/privacy': () => marta.get('/api/privacy'),
       // ADR 041: signing her consent by its link, then reading it (her own documents carry no staff note).
-      'GET /api/consents/sign/:token': () => marta.get(`/api/consents/sign/${consentToken()}`),
-      'POST /api/consents/sign/:token': async () => {
-        const form = await marta.get(`/api/consents/sign/${consentToken()}`);
-        const res = await marta.post(`/api/consents/sign/${consentToken()}`, {
+      'GET /api/consents/link': async () => {
+        // Her mailed link: /firma/<token> puts the token in a cookie (ADR 051).
+        await marta.get(`/firma/${consentToken()}`);
+        return marta.get('/api/consents/link');
+      },
+      'POST /api/consents/link': async () => {
+        const form = await marta.get('/api/consents/link');
+        const res = await marta.post('/api/consents/link', {
+          appointmentId: mine,
           templateVersionId: form.body.pending[0].templateVersionId,
           answers: [],
           healthDataConsent: true,
@@ -496,7 +501,7 @@ describe('private notes', () => {
       },
       'GET /api/consents/documents/:id': () => marta.get(`/api/consents/documents/${signedDoc}`),
       'GET /api/consents/documents/:id/pdf': () => marta.get(`/api/consents/documents/${signedDoc}/pdf`),
-      'GET /api/consents/sign/:token/documents/:documentId/pdf': () => marta.get(`/api/consents/sign/${consentToken()}/documents/${signedDoc}/pdf`),
+      'GET /api/consents/link/documents/:documentId/pdf': () => marta.get(`/api/consents/link/documents/${signedDoc}/pdf`),
       'GET /api/my-account/consents': () => marta.get('/api/my-account/consents'),
       // Last: a throwaway client deletes their own account (the answer is about them, never the salon's notes).
       'POST /api/my-account/delete': async () => {

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { appointmentBooking, appointmentChange } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
 import type { MessageChannel } from '../../../domain/message-channels';
-import { consentMissingColumn, contraindicationsColumn } from '../../db/consent-status';
+import { consentMissingColumn, consentSignedColumn, hasContraindicationsColumn } from '../../db/consent-status';
 import {
   appointmentChanges,
   appointmentResources,
@@ -195,7 +195,8 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
       resources: heldResources,
       // ADR 041: an employee's day holds only her own appointments (employeeUserId), the admin's every one.
       consentMissing: consentMissingColumn,
-      contraindications: contraindicationsColumn(employeeUserId),
+      consentSigned: consentSignedColumn,
+      hasContraindications: hasContraindicationsColumn(employeeUserId),
     })
     .from(appointments)
     .leftJoin(clients, eq(clients.id, appointments.clientRecordId))

@@ -6,11 +6,20 @@ import { consentMissingColumn } from '../../db/consent-status';
 
 type Executor = Pick<Db, 'update' | 'execute'>;
 
-const clientView = { id: appointments.id, serviceId: appointments.serviceId, ...appointmentForClient, notes_client: appointments.notes_client };
+const clientView = {
+  id: appointments.id,
+  serviceId: appointments.serviceId,
+  ...appointmentForClient,
+  notes_client: appointments.notes_client,
+};
 
-/** SPEC §7: by clientId, ordered by startTime descending. `consentMissing` (ADR 041) is for the "Firma tu consentimiento" link. */
+/** SPEC §7: by clientId, ordered by startTime descending. `consentMissing` and the link's generation (ADR 041, 051) are for the "Firma tu consentimiento" link. */
 export function appointmentsOfClient(db: Db, clientId: string) {
-  return db.select({ ...clientView, consentMissing: consentMissingColumn }).from(appointments).where(eq(appointments.clientId, clientId)).orderBy(desc(appointments.startTime), desc(appointments.createdAt));
+  return db
+    .select({ ...clientView, consentMissing: consentMissingColumn, consentLinkGeneration: appointments.consentLinkGeneration })
+    .from(appointments)
+    .where(eq(appointments.clientId, clientId))
+    .orderBy(desc(appointments.startTime), desc(appointments.createdAt));
 }
 
 /** The appointment only if it belongs to this client: another's is "not found", never "forbidden". */

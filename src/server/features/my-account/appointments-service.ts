@@ -9,7 +9,7 @@ import { cancellationPolicyHours } from '../../db/salon-settings';
 import { appointmentsOfClient, markCancelledByClient, ownAppointment } from './appointments-queries';
 import { isId } from '../../http/params';
 import { consentSignPath, consentSignToken } from '../../notifications/consent-tokens';
-import { signLinkOpen } from '../../../domain/consents';
+import { consentLinkAccess } from '../../../domain/health-access';
 import { holdsResources } from '../../db/appointment-resources';
 import { appointmentsChanged } from '../../live-events/realtime';
 
@@ -22,9 +22,9 @@ type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 export async function listMine(ctx: Ctx & Pick<Deps, 'messageSecret'>, clientId: string) {
   const now = ctx.now();
   const rows = await appointmentsOfClient(ctx.db, clientId);
-  return rows.map(({ consentMissing, ...a }) => ({
+  return rows.map(({ consentMissing, consentLinkGeneration, ...a }) => ({
     ...a,
-    consentUrl: consentMissing && signLinkOpen(a, now) ? consentSignPath(consentSignToken(ctx.messageSecret, a.id)) : null,
+    consentUrl: consentMissing && consentLinkAccess(a, now) === 'sign' ? consentSignPath(consentSignToken(ctx.messageSecret, a.id, consentLinkGeneration)) : null,
   }));
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { bookingKey, deleteProofKey, perAccountKey, PER_ACCOUNT_PATHS, signInFailuresKey } from '../../auth/rate-limit-keys';
+import { storedIdentifier } from '../../auth/verification-identifier';
 import { appointmentChange, appointmentForClient } from '../../db/appointment-columns';
 import type { Db, Tx } from '../../db/client';
 import { signedDocumentColumns } from '../../db/consent-document-columns';
@@ -136,7 +137,8 @@ export async function forgetAddressOfSentMessages(tx: Tx, userId: string, email:
  */
 export async function deleteUser(tx: Tx, userId: string, email: string) {
   const e = email.trim().toLowerCase();
-  await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, e)));
+  // Identifiers are stored hashed (auth/verification-identifier.ts); a row written before that, plain.
+  await tx.delete(verification).where(or(eq(verification.value, userId), inArray(verification.identifier, [e, storedIdentifier(e)])));
   const exact = [signInFailuresKey(e), bookingKey(userId), deleteProofKey(userId), ...PER_ACCOUNT_PATHS.map((p) => perAccountKey(p, e))];
   const pairPrefix = `${signInFailuresKey(e)}:`;
   await tx.delete(rateLimit).where(or(inArray(rateLimit.key, exact), sql`left(${rateLimit.key}, ${pairPrefix.length}) = ${pairPrefix}`));
@@ -225,7 +227,15 @@ export async function consentsForExport(db: Db, clientRecordId: string) {
     .orderBy(asc(consentDocuments.signedAt), asc(consentDocuments.id));
   const reads = docs.length
     ? await db
-        .select({ documentId: consentAccessLog.documentId, at: consentAccessLog.at, viewerName: consentAccessLog.viewerName, viewerKind: consentAccessLog.viewerKind, action: consentAccessLog.action })
+        // Refused attempts too (ADR 051): art. 15 asks who her data was shown to, and who tried.
+        .select({
+          documentId: consentAccessLog.documentId,
+          at: consentAccessLog.at,
+          viewerName: consentAccessLog.viewerName,
+          viewerKind: consentAccessLog.viewerKind,
+          action: consentAccessLog.action,
+          outcome: consentAccessLog.outcome,
+        })
         .from(consentAccessLog)
         .where(inArray(consentAccessLog.documentId, docs.map((d) => d.id)))
         .orderBy(asc(consentAccessLog.at), asc(consentAccessLog.id))

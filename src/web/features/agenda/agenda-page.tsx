@@ -124,6 +124,8 @@ export default function AgendaPage() {
                     startsIn={marks.get(a.id) === 'next' ? startsIn(a.startTime.getTime(), now) : undefined}
                     markable={canMark(a, now)}
                     onMark={(to) => mark(a.id, to)}
+                    today={today}
+                    windowApplies={user?.role !== 'admin'}
                   />
                 </li>
               ))}

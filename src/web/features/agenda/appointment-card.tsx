@@ -1,7 +1,9 @@
 import { Check, CheckCheck, Clock, Mail, Phone, UserX } from 'lucide-react';
 import { ClientNote } from '../../components/client-note';
-import { ConsentMissingBadge, Contraindications } from '../../components/consent-status';
-import { Button } from '../../components/button';
+import { ConsentMissingBadge } from '../../components/consent-status';
+import { Button, ButtonLink } from '../../components/button';
+import { VisitConsent } from '../../components/visit-consent';
+import { visitConsentCalls } from '../../api/consents';
 import { StatusBadge } from '../../components/status-badge';
 import { formatTime } from '../../lib/format';
 import type { AgendaAppointment, EmployeeMark } from '../../api/agenda';
@@ -22,6 +24,8 @@ export function AppointmentCard({
   startsIn,
   markable,
   onMark,
+  today,
+  windowApplies,
 }: {
   appointment: AgendaAppointment;
   /** the status to show: the pending (not yet saved) mark wins over the server's */
@@ -30,6 +34,9 @@ export function AppointmentCard({
   startsIn?: string;
   markable: boolean;
   onMark: (to: EmployeeMark) => void;
+  /** Today in the salon, and whether the need-to-know window applies (a professional's card; ADR 051). */
+  today: string;
+  windowApplies: boolean;
 }) {
   const titleId = `cita-${a.id}`;
   const finished = FINISHED.has(status);
@@ -89,7 +96,15 @@ export function AppointmentCard({
             </a>
           ))}
           <ClientNote text={a.notes_client} className="mt-3 py-2" />
-          <Contraindications items={a.contraindications} className="mt-3" />
+          {/* Her answers: "Ver consentimiento", a read the server logs (ADR 051); the witness at reception is her professional. */}
+          {!cancelled && <VisitConsent appointment={a} calls={visitConsentCalls} windowApplies={windowApplies} today={today} className="mt-3" />}
+          {a.consentMissing && status === 'confirmed' && (
+            <p className="mt-3">
+              <ButtonLink href={`/recepcion/firma/${a.id}`} variant="secondary">
+                Firmar en recepción
+              </ButtonLink>
+            </p>
+          )}
         </div>
       </div>
       {markable && (

@@ -1,5 +1,5 @@
 import { StickyNote } from 'lucide-react';
-import { ConsentMissingBadge, Contraindications } from '../../components/consent-status';
+import { ConsentMissingBadge, ContraindicationsFlag } from '../../components/consent-status';
 import { StatusBadge } from '../../components/status-badge';
 import type { AdminAction, AdminAppointment } from '../../api/appointments';
 import { formatTime } from '../../lib/format';
@@ -40,7 +40,7 @@ export function AppointmentRow({ a, onAction }: { a: AdminAppointment; onAction:
             <ConsentMissingBadge />
           </span>
         )}
-        <Contraindications items={a.contraindications} compact className="mt-1.5" />
+        {a.hasContraindications && !cancelled && <ContraindicationsFlag compact className="mt-1.5" />}
       </td>
       <td role="cell" style={area('employee')} className={`text-sm text-muted xl:text-base xl:text-ink ${cell}`}>
         <span className="xl:hidden">con </span>

@@ -20,11 +20,13 @@ type Pending = SigningData['pending'][number];
 export function ConsentForm({
   consent,
   clientName,
+  appointmentId,
   target,
   onSigned,
 }: {
   consent: Pending;
   clientName: string;
+  appointmentId: string;
   target: SigningTarget;
   /** Awaited: the form stays "Firmando..." until it settles, so the consent just signed is not sent twice. */
   onSigned: () => Promise<unknown>;
@@ -38,7 +40,7 @@ export function ConsentForm({
   const [tried, setTried] = useState(false);
   const sign = useMutation({
     mutationFn: (answers: Answer[]) =>
-      signConsent(target, {
+      signConsent(target, appointmentId, {
         templateVersionId: consent.templateVersionId,
         answers,
         healthDataConsent: true,

@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { HEALTH_ACCESS_SIGNING } from '../../../domain/health-access';
 import { Logo } from '../../components/logo';
 import { SigningView } from './signing-view';
 
 /**
- * /firma/:token — "Firma tu consentimiento" (ADR 041): the link of the confirmation
- * email, the reminder and Mis Citas. The token names the appointment (no sign-in: she may sign on
- * her phone from the email). Its code (signature_pad included) is this page's chunk only.
+ * /firma — "Firma tu consentimiento" (ADR 041, 051): where the link of the confirmation email, the
+ * reminder and Mis Citas (/firma/<token>) lands once the server has put its token in a cookie. The
+ * token names the appointment (no sign-in: she may sign on her phone from the email); it is in no
+ * address the page uses. Its code (signature_pad included) is this page's chunk only.
  */
 export default function SignPage() {
-  const { token = '' } = useParams();
   useEffect(() => {
     document.title = 'Firma tu consentimiento';
   }, []);
@@ -19,11 +19,8 @@ export default function SignPage() {
         <Logo className="h-9 w-9" />
         <h1 className="text-3xl sm:text-4xl">Firma tu consentimiento</h1>
       </div>
-      <p className="mb-5 text-muted">
-        Lee el texto con calma, responde a las preguntas y firma al final. Tus respuestas solo las ven tu profesional y la dirección del
-        salón.
-      </p>
-      <SigningView target={{ kind: 'token', token }} />
+      <p className="mb-5 text-muted">Lee el texto con calma, responde a las preguntas y firma al final. {HEALTH_ACCESS_SIGNING}</p>
+      <SigningView target={{ kind: 'link' }} />
     </main>
   );
 }

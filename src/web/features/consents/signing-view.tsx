@@ -8,7 +8,7 @@ import { documentPdfUrl, signingQuery, type SigningData, type SigningTarget } fr
 import { ConsentForm } from './consent-form';
 import { PdfDownloadLink } from '../../components/pdf-download-link';
 
-// What both signing pages show (the client's /firma/:token and the front desk's
+// What both signing pages show (the client's /firma, opened from her link, and the front desk's
 // /recepcion/firma/:appointmentId): the salon, the appointment, then each consent still to sign,
 // one after another, and the thank-you with "Descargar PDF" once none is left.
 
@@ -22,7 +22,7 @@ export function SigningView({ target }: { target: SigningTarget }) {
   const [signedHere, setSignedHere] = useState(false);
   if (q.isPending) return <InlineLoading text="Cargando el consentimiento..." />;
   if (q.isError)
-    return <Alert>{target.kind === 'token' && 'status' in q.error && q.error.status === 404 ? LINK_NOT_FOUND : q.error.message}</Alert>;
+    return <Alert>{target.kind === 'link' && 'status' in q.error && q.error.status === 404 ? LINK_NOT_FOUND : q.error.message}</Alert>;
   const data = q.data;
   const next = data.pending[0];
   return (
@@ -33,6 +33,7 @@ export function SigningView({ target }: { target: SigningTarget }) {
           key={next.templateVersionId}
           consent={next}
           clientName={data.clientName}
+          appointmentId={data.appointment.id}
           target={target}
           onSigned={() => {
             setSignedHere(true);
@@ -84,12 +85,14 @@ function Signed({ data, target, thanks }: { data: SigningData; target: SigningTa
     >
       <h2 id="signed-heading" ref={heading} tabIndex={-1} className="flex items-center gap-2 text-2xl outline-none">
         <CheckCircle2 className="h-6 w-6 text-sage-800" aria-hidden />
-        {thanks ? '¡Gracias! Consentimiento firmado' : 'Todo firmado'}
+        {thanks ? '¡Gracias! Consentimiento firmado' : data.signable ? 'Todo firmado' : 'Tus documentos firmados'}
       </h2>
       <p className="mt-2 text-ink">
         {thanks
           ? 'Lo guardamos firmado y sin cambios posibles. Puedes descargar una copia cuando quieras.'
-          : 'No queda ningún consentimiento por firmar para esta cita.'}
+          : data.signable
+            ? 'No queda ningún consentimiento por firmar para esta cita.'
+            : 'Tu cita ya pasó: hoy aún puedes descargar una copia; mañana este enlace deja de funcionar.'}
       </p>
       <ul className="mt-4 space-y-2">
         {data.signed.map((d) => (

@@ -8,7 +8,8 @@ import { formatPhone } from '../../../domain/phone';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
-import { ConsentMissingBadge, Contraindications } from '../../components/consent-status';
+import { ConsentMissingBadge } from '../../components/consent-status';
+import { VisitConsent } from '../../components/visit-consent';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PaymentSection } from '../../components/payment-form';
 import { RescheduleForm } from '../../components/reschedule-form';
@@ -17,6 +18,8 @@ import { StatusBadge } from '../../components/status-badge';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
 import { changeStatus, type AdminAction } from '../../api/appointments';
 import { changesQuery, type DayAppointment, type DayProfessional, type SalonDay } from '../../api/front-desk';
+import { visitConsentCalls } from '../../api/consents';
+import { useSession } from '../../api/session';
 import { paymentCalls } from '../../api/payments';
 import { rescheduleCalls } from '../../api/reschedule';
 import { ChangeHistory } from './change-history';
@@ -43,6 +46,7 @@ export function AppointmentDetails({
   onChanged: () => void;
 }) {
   const qc = useQueryClient();
+  const { user } = useSession();
   const [moving, setMoving] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [pending, setPending] = useState(false);
@@ -69,7 +73,10 @@ export function AppointmentDetails({
   return (
     <Sheet isOpen title={a.clientName} onClose={onClose} wide>
       <AppointmentFacts appointment={a} />
-      <Contraindications items={a.contraindications} className="mt-4" />
+      {/* Her answers behind "Ver consentimiento", a read the server logs (ADR 051). */}
+      {!a.status.startsWith('cancelled') && (
+        <VisitConsent appointment={a} calls={visitConsentCalls} windowApplies={user?.role !== 'admin'} today={today} className="mt-4" />
+      )}
       {a.clientRecordId && (
         <p className="mt-3 text-sm">
           <Link className="font-medium text-rose-700 underline" to={`/admin/clients/${a.clientRecordId}`}>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/button';
-import { Contraindications } from '../../components/consent-status';
+import { ConsentAnswers } from '../../components/consent-answers';
 import { InlineLoading } from '../../components/loading';
 import {
   accessLogQuery,
@@ -11,19 +11,15 @@ import {
   documentPdfUrl,
   type AccessEntry,
   type ClientConsent,
-  type ConsentDocument,
 } from '../../api/consents';
-import { ApiRequestError } from '../../lib/api';
 import { formatDateShort, formatTime } from '../../lib/format';
 import { PdfDownloadLink } from '../../components/pdf-download-link';
 
-// A client's signed consents on her record (ADR 041): health data, so the server shows
-// them only to the admin and to a professional who has (had or will have) an appointment with her,
-// and writes each read of the answers to the access log. A 403 is said calmly: it is the rule.
-
-const NOT_ALLOWED = 'Solo la dirección y las profesionales que la atienden pueden ver sus consentimientos.';
+// A client's signed consents on her record (ADR 041, 051): health data, so the server shows them
+// only to the admin and to the professional who treats her, for a visit of a treatment that asks
+// for them, from two days before it to the day after; it writes each read of the answers, and
+// each refused one, to the access log. A 403 says the server's reason: it is the rule.
 const METHOD = { online: 'En línea', recepcion: 'En recepción' } as const;
-const notAllowed = (err: unknown) => err instanceof ApiRequestError && err.status === 403;
 
 export function ClientConsents({ clientId, isAdmin }: { clientId: string; isAdmin: boolean }) {
   const q = useQuery(clientConsentsQuery(clientId));
@@ -35,7 +31,7 @@ export function ClientConsents({ clientId, isAdmin }: { clientId: string; isAdmi
       {q.isPending ? (
         <InlineLoading text="Cargando consentimientos..." />
       ) : q.isError ? (
-        <p className="text-muted">{notAllowed(q.error) ? NOT_ALLOWED : q.error.message}</p>
+        <p className="text-muted">{q.error.message}</p>
       ) : q.data.length === 0 ? (
         <p className="text-muted">Ninguno firmado.</p>
       ) : (
@@ -78,34 +74,14 @@ function DocumentRow({ doc: d, isAdmin }: { doc: ClientConsent; isAdmin: boolean
   );
 }
 
-const answerText = (doc: ConsentDocument, questionId: string) => {
-  const a = doc.answers.find((x) => x.questionId === questionId);
-  if (!a) return '—';
-  if (typeof a.value === 'string') return a.value || '—';
-  return a.value ? `Sí${a.detail ? `: ${a.detail}` : ''}` : 'No';
-};
-
 /** The answers of one document (read on demand: each read is logged). */
 function Answers({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   const q = useQuery(consentDocumentQuery(id));
   if (q.isPending) return <InlineLoading text="Cargando respuestas..." />;
-  if (q.isError) return <p className="mt-2 text-sm text-muted">{notAllowed(q.error) ? NOT_ALLOWED : q.error.message}</p>;
-  const doc = q.data;
+  if (q.isError) return <p className="mt-2 text-sm text-muted">{q.error.message}</p>;
   return (
     <div className="mt-3 space-y-3 rounded-xl bg-ivory/70 p-3 text-sm">
-      <Contraindications items={doc.contraindications} />
-      <dl className="grid gap-x-4 gap-y-1.5 sm:grid-cols-[1fr_auto]">
-        {doc.questions.map((qn) => (
-          <div key={qn.id} className="contents">
-            <dt className="text-muted">{qn.text}</dt>
-            <dd className="font-medium">{answerText(doc, qn.id)}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="text-muted">
-        Firmado por {doc.signerName}
-        {doc.witnessedByName ? `, en recepción ante ${doc.witnessedByName}` : ''}.
-      </p>
+      <ConsentAnswers doc={q.data} />
       {/* Read after the answers: the log then holds this read too. */}
       {isAdmin && <AccessLog id={id} />}
     </div>
@@ -113,11 +89,17 @@ function Answers({ id, isAdmin }: { id: string; isAdmin: boolean }) {
 }
 
 const VIEWER = { admin: 'Dirección', employee: 'Profesional', client: 'La clienta' } as const;
-const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF' } as const;
-/** When, who (her name and role) and what: "…, 10:05 · Lucía Martín (Profesional) vio las respuestas". */
+const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF', list: 'vio la lista de sus consentimientos' } as const;
+const TRIED = { view: 'intentó ver las respuestas', pdf: 'intentó descargar el PDF', list: 'intentó ver la lista de sus consentimientos' } as const;
+/**
+ * When, who (her name and role), what, and for which visit: "…, 10:05 · Lucía Martín (Profesional)
+ * vio las respuestas, para la cita del 14/05". A refused attempt says so (ADR 051: they are logged too).
+ */
 const entryText = (e: AccessEntry) => {
   const at = new Date(e.at);
-  return `${formatDateShort(at)}, ${formatTime(at)} · ${e.viewerName} (${VIEWER[e.viewerKind]}) ${ACTION[e.action]}`;
+  const what = e.outcome === 'refused' ? `${TRIED[e.action]} (denegado)` : ACTION[e.action];
+  const visit = e.visitStart ? `, para la cita del ${formatDateShort(new Date(e.visitStart))}` : '';
+  return `${formatDateShort(at)}, ${formatTime(at)} · ${e.viewerName} (${VIEWER[e.viewerKind]}) ${what}${visit}`;
 };
 
 /** The admin's "who has seen it" (RGPD art. 9: each read of health data is recorded). */

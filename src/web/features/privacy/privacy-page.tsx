@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Wordmark } from '../../components/logo';
 import { privacyQuery } from '../../api/privacy';
+import { HEALTH_ACCESS_AFTER_DELETION, HEALTH_ACCESS_NOTICE } from '../../../domain/health-access';
 
 /**
  * /privacidad — the short privacy notice the sign-up page links (RGPD art. 13 and
@@ -48,11 +49,9 @@ export default function PrivacyPage() {
           <p className="mt-1 text-muted">
             Antes de algunos tratamientos (láser, peelings, micropigmentación…) te pedimos un consentimiento informado firmado y unas
             preguntas de salud (embarazo, medicación, enfermedades de la piel, alergias). Solo se tratan con tu consentimiento
-            explícito, para decidir si el tratamiento es seguro para ti. Las ven solo la dirección del salón y la profesional que te
-            atiende, y cada vez que alguien las abre queda registrado quién y cuándo. Nunca van en los emails ni en el calendario.
+            explícito, para decidir si el tratamiento es seguro para ti. {HEALTH_ACCESS_NOTICE} Nunca van en los emails ni en el calendario.
             Guardamos el documento firmado (el texto, tus respuestas, tu firma y la fecha) cinco años desde tu último tratamiento, el
-            plazo para atender una reclamación sobre él; después se borra. Si eliminas tu cuenta, los consentimientos firmados se
-            conservan hasta que pase ese plazo, visibles solo para la dirección del salón y las profesionales que te atendieron, y luego se borran.
+            plazo para atender una reclamación sobre él; después se borra. {HEALTH_ACCESS_AFTER_DELETION}
           </p>
         </section>
         <section>
