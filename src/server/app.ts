@@ -10,6 +10,7 @@ import { adminAppointmentsRoutes } from './features/appointments/routes';
 import { adminDashboardRoutes } from './features/dashboard/routes';
 import { adminEmployeesRoutes } from './features/employees/routes';
 import { adminServicesRoutes } from './features/services/admin-routes';
+import { discountRulesRoutes } from './features/settings/discount-routes';
 import { adminSettingsRoutes } from './features/settings/routes';
 import { bookingRoutes } from './features/booking/routes';
 import { myAccountRoutes } from './features/my-account/routes';
@@ -75,7 +76,9 @@ function apiRoutes(deps: Deps) {
     .route('/admin/consent-documents', adminConsentDocumentsRoutes(deps))
     .route('/consents', consentsRoutes(deps))
     .route('/front-desk', consentsFrontDeskRoutes(deps))
-    .route('/my-account', myConsentsRoutes(deps));
+    .route('/my-account', myConsentsRoutes(deps))
+    // ADR 044: the owner's discount limit and reasons, for the staff's sale and payment forms.
+    .route('/settings/discounts', discountRulesRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */
