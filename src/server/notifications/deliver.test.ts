@@ -47,6 +47,7 @@ describe('skipReason of the reminders', () => {
     salon_phone: null,
     reminder_hours: 24,
     consent_missing: true,
+    bono_state: null,
     ...p,
   });
   const msg = (kind: MessagePayload['kind']): MessagePayload => ({ appointmentId: 'a1', kind, recipient: 'client', version: 2 });

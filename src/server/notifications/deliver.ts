@@ -43,6 +43,8 @@ type Row = {
   reminder_hours: number;
   /** A consent its service requires is unsigned (ADR 041, SQL consent_missing). */
   consent_missing: boolean;
+  /** ADR 045 (SQL appointment_bono_state): 'covered', 'not_covered' (she has a bono for it, with no session for this visit), or null. */
+  bono_state: 'covered' | 'not_covered' | null;
 };
 
 /** Why a message is not sent (null: it is). Pure, beside the data it reads. */
@@ -100,7 +102,8 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
              coalesce(mp.reminders, true) AND cr.reminders_stopped_at IS NULL AS reminders,
              s.name AS salon_name, s.address AS salon_address, s.phone_number AS salon_phone,
              coalesce(s.reminder_hours, 24) AS reminder_hours,
-             consent_missing(a.id, a.service_id, a.client_record_id, a.start_time) AS consent_missing
+             consent_missing(a.id, a.service_id, a.client_record_id, a.start_time) AS consent_missing,
+             appointment_bono_state(a.id) AS bono_state
       FROM appointments a
       LEFT JOIN "user" eu ON eu.id = a.employee_id
       LEFT JOIN employees e ON e.user_id = a.employee_id
@@ -147,6 +150,7 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
       reminderHours: r.reminder_hours,
       // Only the link to sign (ADR 041): the email never holds a question or an answer.
       consentUrl: p.recipient === 'client' && r.status === 'confirmed' && r.consent_missing ? `${deps.publicUrl}${consentSignPath(consentSignToken(deps.messageSecret, r.id))}` : undefined,
+      bonoNotCovered: p.recipient === 'client' && p.kind !== 'cancellation' && r.bono_state === 'not_covered',
     });
     const withIcs = p.recipient === 'client' && p.kind !== 'reminder' && p.kind !== 'consent_reminder';
     const method = p.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';

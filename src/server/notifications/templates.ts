@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../domain/html';
+import { BONO_MSG } from '../../domain/bonos';
 import { formatEuros } from '../../domain/money';
 import { googleCalendarLink, salonDateTimeText } from '../../domain/notification-rules';
 import type { Mail } from '../mail/mailer';
@@ -27,6 +28,8 @@ export type MessageData = {
   reminderHours: number;
   /** "Firma tu consentimiento" (ADR 041): the signing page of a visit that still lacks a required consent. Only the link. */
   consentUrl?: string;
+  /** ADR 045: she has a bono for this service, but it had no session for this visit: it is paid at the salon. */
+  bonoNotCovered?: boolean;
 };
 
 function hoursText(h: number): string {
@@ -119,7 +122,7 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
     ['Cuándo', `${when} (hora de Madrid), ${a.serviceDuration} min`],
     ...(recipient === 'professional'
       ? ([['Cliente', a.clientName]] as Array<[string, string]>)
-      : ([['Precio', formatEuros(a.price)]] as Array<[string, string]>)),
+      : ([['Precio', formatEuros(a.price)], ...(d.bonoNotCovered ? [['Bono', BONO_MSG.notCovered]] : [])] as Array<[string, string]>)),
     ['Salón', [d.salon.name, d.salon.address].filter(Boolean).join(', ')],
   ];
   if (d.salon.phoneNumber) rows.push(['Teléfono', d.salon.phoneNumber]);

@@ -105,9 +105,6 @@ export async function recordPayment(ctx: Ctx, actor: SessionUser, id: string, in
       const problem = paymentProblem({ price: a.price, alreadyPaid: already, amounts: input.lines.map((l) => l.amount), discountReason });
       if (problem) throw badRequest(problem);
       const total = sumEuros([already, ...input.lines.map((l) => l.amount)]);
-      // ADR 044: a discount's reason is the owner's or a real text, and the staff stay within her limit.
-      const refused = toCents(total) < toCents(a.price) ? await discountRefusal(tx, actor.role, { price: a.price, charged: total, reason: discountReason }) : null;
-      if (refused) throw badRequest(refused);
       const reasonStored = toCents(total) < toCents(a.price) ? discountReason : '';
       const recordedByName = await staffRecordName(tx, actor);
       for (const line of input.lines) {
@@ -123,6 +120,10 @@ export async function recordPayment(ctx: Ctx, actor: SessionUser, id: string, in
           createdAt: now,
         });
       }
+      // ADR 044: a discount's reason is the owner's or a real text, and the staff stay within her
+      // limit. Checked after the cards (a used-up card is said first); a refusal rolls all back.
+      const refused = reasonStored ? await discountRefusal(tx, actor.role, { price: a.price, charged: total, reason: discountReason }) : null;
+      if (refused) throw badRequest(refused);
       return a;
     });
     return summary(ctx, a);
