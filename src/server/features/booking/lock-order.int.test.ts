@@ -77,12 +77,13 @@ it(`her booking, the desk's booking, a move and a bono's sale for one client wit
       ])),
     );
   }
-  expect(answers.filter((a) => a.status >= 500)).toEqual([]);
-  expect(answers.map((a) => a.status).every((s) => s === 200 || s === 201)).toBe(true);
   // Statistics and the log reach us once the backends go idle: wait a moment for both.
   await new Promise((r) => setTimeout(r, 1500));
-  expect(await deadlocksCounted()).toBe(deadlocksBefore);
   const pgLog = lines.filter((l) => l.includes('"pg"'));
   expect(pgLog.length).toBeGreaterThan(0);
   expect(pgLog.filter((l) => /40P01|deadlock detected/.test(l))).toEqual([]);
+  expect(await deadlocksCounted()).toBe(deadlocksBefore);
+  expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+  expect(answers.map((a) => a.status)).toEqual(answers.map(() => expect.any(Number)));
+  expect(answers.filter((a) => a.status !== 200 && a.status !== 201).map((a) => a.body)).toEqual([]);
 }, 240_000);
