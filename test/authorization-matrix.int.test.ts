@@ -568,7 +568,7 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await countWhere('bonos', 'client_id', record)) === (ok ? 1 : 0) ? null : 'bono sold wrongly') };
     },
   },
-  // ADR 049: her visits already booked that a new bono could cover (the sale's offer).
+  // ADR 053: her visits already booked that a new bono could cover (the sale's offer).
   'GET /api/bonos/clients/:id/visits': {
     expect: staff(200),
     call: async (s) => {
@@ -577,7 +577,7 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => (!ok || Array.isArray(res.body.visits) ? null : 'no visits list') };
     },
   },
-  // ADR 048: the owner's discount limit and reasons, for the staff's forms.
+  // ADR 052: the owner's discount limit and reasons, for the staff's forms.
   'GET /api/settings/discounts': {
     expect: staff(200),
     call: async (s) => {

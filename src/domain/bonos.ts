@@ -124,7 +124,7 @@ export const BONO_MSG = {
   reasonTooLong: `El motivo admite ${BONO_LIMITS.reasonMax} caracteres como máximo.`,
   expiryNotLater: 'La nueva caducidad debe ser posterior a la actual.',
   nameTaken: 'Ya hay un tipo de bono con ese nombre.',
-  // ADR 049: the sale that covers the visits she already booked.
+  // ADR 053: the sale that covers the visits she already booked.
   attachRefused: 'Alguna de las citas elegidas ya no puede usar este bono (se ha cobrado, cancelado, cubierto con otro bono o queda fuera de su validez). Revisa la lista y vuelve a vender.',
   attachTooMany: (sessions: number) => `Este bono tiene ${sessions === 1 ? 'una sesión' : `${sessions} sesiones`}: elige como máximo ${sessions === 1 ? 'una cita' : `${sessions} citas`}.`,
   notCovered: 'Esta cita no la cubre tu bono: no le quedan sesiones libres para ella. Se paga en el salón como una cita normal.',

@@ -1,4 +1,4 @@
-// Discounts at the desk (docs/decisions/048-discounts-and-the-staff-limit.md): a bono, a gift card
+// Discounts at the desk (docs/decisions/052-discounts-and-the-staff-limit.md): a bono, a gift card
 // for a service and a visit are sold at their price; a different amount needs a reason, and the
 // staff may go below the price only within the limit the owner sets in Configuración. Pure: the
 // role, the prices, the limit and the owner's reasons are arguments.

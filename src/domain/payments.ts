@@ -57,7 +57,7 @@ export type ProfessionalTotal = { professional: string; total: number; count: nu
 /**
  * What brings no money into the till that day: the money came in when the gift card or the bono
  * was sold. The Caja shows these lines in their own block, "ya pagado antes", never among the
- * methods money came in by (ADR 048).
+ * methods money came in by (ADR 052).
  */
 export const PREPAID_METHODS: readonly PaymentMethod[] = ['bono', 'tarjeta_regalo'];
 

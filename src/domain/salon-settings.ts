@@ -28,7 +28,7 @@ export type SalonSettings = {
   noShowSpendsSession: boolean;
   /** ADR 041: "Permitir completar una cita sin consentimiento firmado" (default no) */
   completeWithoutConsent: boolean;
-  /** ADR 048: how far below a price the staff may go (percent, default 0), and the owner's discount reasons */
+  /** ADR 052: how far below a price the staff may go (percent, default 0), and the owner's discount reasons */
   staffDiscountMaxPercent: number;
   discountReasons: string[];
 };

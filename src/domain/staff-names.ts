@@ -1,4 +1,4 @@
-// Who a money record names (docs/decisions/048-discounts-and-the-staff-limit.md): the staff
+// Who a money record names (docs/decisions/052-discounts-and-the-staff-limit.md): the staff
 // member's employee record, which the admin controls, not the display name she chose herself.
 
 /**

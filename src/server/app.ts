@@ -77,7 +77,7 @@ function apiRoutes(deps: Deps) {
     .route('/consents', consentsRoutes(deps))
     .route('/front-desk', consentsFrontDeskRoutes(deps))
     .route('/my-account', myConsentsRoutes(deps))
-    // ADR 048: the owner's discount limit and reasons, for the staff's sale and payment forms.
+    // ADR 052: the owner's discount limit and reasons, for the staff's sale and payment forms.
     .route('/settings/discounts', discountRulesRoutes(deps));
 }
 

@@ -4,7 +4,7 @@ import { clashesWith } from '../../domain/staff-names';
 import type { Db } from '../db/client';
 import { employees, user } from '../db/schema';
 
-// The name a money record keeps of who made it (ADR 048): her employee record's, which the admin
+// The name a money record keeps of who made it (ADR 052): her employee record's, which the admin
 // controls, beside her user id. A display name is the account's own choice and proves nothing.
 
 type Reader = Pick<Db, 'select'>;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from './client';
 
-// The lock order (docs/decisions/049-one-lock-order-per-client.md): every path that books, moves,
+// The lock order (docs/decisions/053-one-lock-order-per-client.md): every path that books, moves,
 // sells or attaches for a client takes her lock FIRST, before any row, in its transaction (or as
 // the first step of its one statement, the booking's). Two such paths for one client then run one
 // after the other and never wait on each other's rows: no deadlock between them, by construction.

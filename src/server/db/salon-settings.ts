@@ -34,7 +34,7 @@ export async function bookingHorizonDays(db: Reader): Promise<number> {
   return horizonOf(row?.days);
 }
 
-/** ADR 048: the staff's discount limit (percent of the price) and the owner's reasons. */
+/** ADR 052: the staff's discount limit (percent of the price) and the owner's reasons. */
 export async function discountRules(db: Reader): Promise<{ staffDiscountMaxPercent: number; discountReasons: string[] }> {
   const [row] = await db
     .select({ staffDiscountMaxPercent: salonSettings.staffDiscountMaxPercent, discountReasons: salonSettings.discountReasons })

@@ -43,7 +43,7 @@ type Row = {
   reminder_hours: number;
   /** A consent its service requires is unsigned (ADR 041, SQL consent_missing). */
   consent_missing: boolean;
-  /** ADR 049 (SQL appointment_bono_state): 'covered', 'not_covered' (she has a bono for it, with no session for this visit), or null. */
+  /** ADR 053 (SQL appointment_bono_state): 'covered', 'not_covered' (she has a bono for it, with no session for this visit), or null. */
   bono_state: 'covered' | 'not_covered' | null;
 };
 

@@ -28,7 +28,7 @@ export type MessageData = {
   reminderHours: number;
   /** "Firma tu consentimiento" (ADR 041): the signing page of a visit that still lacks a required consent. Only the link. */
   consentUrl?: string;
-  /** ADR 049: she has a bono for this service, but it had no session for this visit: it is paid at the salon. */
+  /** ADR 053: she has a bono for this service, but it had no session for this visit: it is paid at the salon. */
   bonoNotCovered?: boolean;
 };
 

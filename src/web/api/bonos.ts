@@ -44,7 +44,7 @@ export const myBonosQuery = () => queryOptions({ queryKey: ['my-bonos'] as const
 
 export type VisitForBono = InferResponseType<(typeof api.bonos.clients)[':id']['visits']['$get'], 200>['visits'][number];
 
-/** ADR 049: her visits already booked that a new bono of this type could cover (the sale offers each). */
+/** ADR 053: her visits already booked that a new bono of this type could cover (the sale offers each). */
 export const visitsForBonoQuery = (clientId: string, bonoTypeId: string) =>
   queryOptions({
     queryKey: ['bonos', 'client', clientId, 'visits', bonoTypeId] as const,

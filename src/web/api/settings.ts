@@ -12,6 +12,6 @@ export const settingsQuery = () =>
 
 export const saveSettings = (json: SettingsInput) => call(api.admin.settings.$put({ json }), MSG.settingsSaveFailed);
 
-/** ADR 048: the owner's discount limit and reasons, for the staff's sale and payment forms. */
+/** ADR 052: the owner's discount limit and reasons, for the staff's sale and payment forms. */
 export const discountRulesQuery = () =>
   queryOptions({ queryKey: ['settings', 'discounts'] as const, queryFn: () => call(api.settings.discounts.$get(), MSG.settingsLoadFailed) });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { inputClass } from './input-class';
 import { chevron, selectClass } from './select-class';
 
-// A discount's reason (ADR 048): one of the owner's reasons, or "Otro motivo" written out. The
+// A discount's reason (ADR 052): one of the owner's reasons, or "Otro motivo" written out. The
 // reasons and the limit come from the page (GET /api/settings/discounts); the server checks again.
 
 const OTHER = '__otro__';

@@ -8,7 +8,7 @@ ALTER TABLE "gift_cards" ALTER COLUMN "sale_amount" SET NOT NULL;--> statement-b
 ALTER TABLE "gift_cards" ADD COLUMN "discount_reason" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "salon_settings" ADD CONSTRAINT "salon_settings_staff_discount" CHECK ("salon_settings"."staff_discount_max_percent" BETWEEN 0 AND 100);--> statement-breakpoint
 ALTER TABLE "gift_cards" ADD CONSTRAINT "gift_cards_sale_amount" CHECK ("gift_cards"."sale_amount" >= 0);--> statement-breakpoint
--- Hand-written (ADR 034: what drizzle cannot express). ADR 049: the lock order.
+-- Hand-written (ADR 034: what drizzle cannot express). ADR 053: the lock order.
 -- client_lock: the one lock per client (her account's id, else her record's) that every path
 -- booking, moving, selling or attaching for her takes FIRST, before any row: two such paths for
 -- one client then run one after the other and can never hold each other's rows.
@@ -30,7 +30,7 @@ END;
 $$;
 --> statement-breakpoint
 -- Whether the record has a bono for this service valid that day, whatever its sessions left
--- (ADR 049): a visit that has one and took no session is "not covered by the bono, paid".
+-- (ADR 053): a visit that has one and took no session is "not covered by the bono, paid".
 CREATE FUNCTION "bono_covers_visit"(p_client uuid, p_service uuid, p_visit date) RETURNS boolean
 LANGUAGE sql STABLE AS $$
   SELECT EXISTS (
@@ -51,7 +51,7 @@ LANGUAGE sql STABLE AS $$
   FROM appointments a WHERE a.id = p_appointment;
 $$;
 --> statement-breakpoint
--- The trigger of 0013 with the bono's row taken BEFORE its session's (ADR 049): the admin's
+-- The trigger of 0013 with the bono's row taken BEFORE its session's (ADR 053): the admin's
 -- refund locks the bono and then its sessions, so a cancellation that released a session first
 -- and then waited for the bono could deadlock with it.
 CREATE OR REPLACE FUNCTION "appointments_bono_session"() RETURNS trigger

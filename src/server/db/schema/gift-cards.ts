@@ -24,7 +24,7 @@ export const giftCards = pgTable(
     codeLast4: text('code_last4').notNull(),
     amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     balance: numeric('balance', { precision: 10, scale: 2, mode: 'number' }).notNull(),
-    /** What the buyer paid (ADR 048): the amount, unless a card for a service was sold at a discount, with its reason. */
+    /** What the buyer paid (ADR 052): the amount, unless a card for a service was sold at a discount, with its reason. */
     saleAmount: numeric('sale_amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     discountReason: text('discount_reason').notNull().default(''),
     // A card for a service names it (and keeps the name if the service is deleted).

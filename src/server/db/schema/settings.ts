@@ -32,7 +32,7 @@ export const salonSettings = pgTable(
     noShowSpendsSession: boolean('no_show_spends_session').notNull().default(true),
     // 0015_consents (ADR 041): "Permitir completar una cita sin consentimiento firmado"; read by the trigger appointments_consent_on_complete.
     completeWithoutConsent: boolean('complete_without_consent').notNull().default(false),
-    // 0017_money_trust (ADR 048): how far below a price the staff may sell or charge (percent), and the owner's discount reasons.
+    // 0017_money_trust (ADR 052): how far below a price the staff may sell or charge (percent), and the owner's discount reasons.
     staffDiscountMaxPercent: integer('staff_discount_max_percent').notNull().default(DEFAULT_STAFF_DISCOUNT_PERCENT),
     discountReasons: jsonb('discount_reasons').$type<string[]>().notNull().default([...DEFAULT_DISCOUNT_REASONS]),
   },

@@ -210,7 +210,7 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
       const refused = await passwordRefusal(deps, c.req.path, req);
       if (refused) return errorJson(c, 400, refused.code, refused.message);
     }
-    // ADR 048: a staff member does not take another's name (money records name the employee record).
+    // ADR 052: a staff member does not take another's name (money records name the employee record).
     if (post && c.req.path.replace(/\/+$/, '') === UPDATE_USER) {
       const s = await deps.auth.api.getSession({ headers: req.headers }).catch(() => null);
       if (await takesAnotherStaffName(deps.db, s?.user as { id: string; role?: unknown } | undefined, await bodyOf(req)))

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 
-// A bono sold at the desk covers the visits she already booked (ADR 049): which ones it could,
+// A bono sold at the desk covers the visits she already booked (ADR 053): which ones it could,
 // and taking a session of it for one, under the same rule as a booking's (bono_take).
 
 type Reader = Pick<Db, 'execute'>;
@@ -38,7 +38,7 @@ export async function uncoveredVisits(db: Reader, clientId: string, serviceIds: 
 }
 
 /**
- * The visits locked for the attach (after her lock, ADR 049: then the appointments, by their time,
+ * The visits locked for the attach (after her lock, ADR 053: then the appointments, by their time,
  * then the bono), those that are still ones a bono could cover: hers, confirmed, from today on, no
  * session, nothing paid.
  */

@@ -9,7 +9,7 @@ import { startMailCatcher, type MailCatcher } from '../../../../test/support/mai
 import { arrangeWorld, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// Money that adds up to the cent (ADR 048, 049), through the real API: a bono and a gift card for a
+// Money that adds up to the cent (ADR 052, 053), through the real API: a bono and a gift card for a
 // service sold at their price or with a real reason within the owner's staff limit, a payment's
 // discount under the same rule, no fraction of a cent in any money field, the employee record's
 // name on every money record, a bono sold at the desk covering the visits she already booked, and
@@ -180,7 +180,7 @@ describe('money records name the employee record, never a display name she chose
   });
 });
 
-describe('a bono sold at the desk covers the visits she already booked (ADR 049)', () => {
+describe('a bono sold at the desk covers the visits she already booked (ADR 053)', () => {
   const kinds = {
     'an account': async () => {
       // Her record is made by her first booking (the trigger), as in the salon.
@@ -226,7 +226,7 @@ describe('a bono sold at the desk covers the visits she already booked (ADR 049)
   });
 });
 
-describe('a booking that loses her bono’s last session is told so (ADR 049)', () => {
+describe('a booking that loses her bono’s last session is told so (ADR 053)', () => {
   it('her own booking and the desk’s at once: one uses the bono, the other is booked, says it is not covered, and so do her email and the day view', async () => {
     const recOfMarta = (await w.sessions.admin.get('/api/front-desk/clients?q=Marta')).body.clients.find((c: { name: string }) => c.name === 'Marta García').id as string;
     expect((await w.sessions.employee.post(`/api/bonos/clients/${recOfMarta}`, { bonoTypeId: oneSession, paymentMethod: 'bizum' })).status).toBe(201);

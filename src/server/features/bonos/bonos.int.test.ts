@@ -119,7 +119,7 @@ describe('selling a bono and seeing it', () => {
       expect(res.body.bono).toMatchObject({ name: 'Bono 6 sesiones corte', sessions: 6, used: 0, reserved: 0, remaining: 6, expiresOn: '2027-01-14', paymentMethod: 'bizum', amount: 120, soldByName: 'Lucía Martín' });
     }
     const rec = await record();
-    // Another amount needs a reason (ADR 048); the admin is not bound by the staff's limit.
+    // Another amount needs a reason (ADR 052); the admin is not bound by the staff's limit.
     const discounted = await admin.post(`/api/bonos/clients/${rec}`, { bonoTypeId: laserType, paymentMethod: 'efectivo', amount: 100, discountReason: 'Promoción del salón' });
     expect(discounted.body.bono).toMatchObject({ amount: 100, discountReason: 'Promoción del salón' });
     const bad = await admin.post(`/api/bonos/clients/${rec}`, { bonoTypeId: laserType, paymentMethod: 'bono' });
@@ -292,7 +292,7 @@ describe('the Caja del día (ADR 037, 039)', () => {
     const spent = await admin.get(`/api/payments/caja?date=${spentDay}`);
     expect(spent.body.bonoSessions).toContainEqual(expect.objectContaining({ appointmentId: appt, bonoName: 'Bono 6 sesiones corte', price: 25.5 }));
     expect(spent.body.completedWithoutPayment.map((a: { id: string }) => a.id)).not.toContain(appt);
-    // ADR 048: a bono's session is in the block of what was paid before, never among the money that came in.
+    // ADR 052: a bono's session is in the block of what was paid before, never among the money that came in.
     expect(spent.body.prepaidByMethod.find((m: { method: string }) => m.method === 'bono')).toMatchObject({ count: expect.any(Number) });
     expect(spent.body.moneyByMethod.map((m: { method: string }) => m.method)).not.toContain('bono');
     const csv = await admin.get(`/api/payments/caja/csv?date=${spentDay}`);

@@ -30,7 +30,7 @@ const SaleBody = z.strictObject({
   bonoTypeId: z.string({ error: BONO_MSG.typeNotFound }).max(100, BONO_MSG.typeNotFound),
   paymentMethod: z.enum(SALE_METHODS, MSG.invalidInput),
   amount: euros(BONO_MSG.amountRange).min(0, BONO_MSG.amountRange).max(BONO_LIMITS.priceMax, BONO_MSG.amountRange).optional(),
-  // ADR 048: why the amount differs from the price; ADR 049: her visits already booked it covers.
+  // ADR 052: why the amount differs from the price; ADR 053: her visits already booked it covers.
   discountReason: z.string({ error: DISCOUNT_MSG.reasonRequired }).max(DISCOUNT_REASON_TEXT_MAX * 2, DISCOUNT_MSG.reasonTooLong).refine((s) => !hasControlCharacters(s), STAFF_MSG.textControlCharacters).optional(),
   appointmentIds: z.array(z.string({ error: STAFF_MSG.appointmentNotFound }).max(100, STAFF_MSG.appointmentNotFound), { error: STAFF_MSG.appointmentNotFound }).max(BONO_LIMITS.sessionsMax, STAFF_MSG.appointmentNotFound).optional(),
 });
@@ -62,7 +62,7 @@ export const adminBonoTypesRoutes = (deps: Pick<Deps, 'db' | 'now'>) =>
  *   GET  /clients/:id           a client record's bonos, sessions and audit (staff)
  *   GET  /clients/:id/visits    ?bonoTypeId: her visits already booked a new bono of that type could cover (staff)
  *   POST /clients/:id           {bonoTypeId, paymentMethod, amount?, discountReason?, appointmentIds?}: sell one,
- *                               covering those visits (staff; ADR 048, 049)
+ *                               covering those visits (staff; ADR 052, 053)
  *   POST /:id/extend            {expiresOn, reason} (admin)
  *   POST /:id/refund            {reason} (admin)
  */

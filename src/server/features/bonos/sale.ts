@@ -14,7 +14,7 @@ import { bonoTypeById } from './queries';
 import { bonosJson, recordOr404, type Ctx } from './service';
 
 // The front desk sells a bono (ADR 037) at its type's price, or at another with a reason within
-// the owner's limit (ADR 048), and may have it cover the visits she already booked (ADR 049).
+// the owner's limit (ADR 052), and may have it cover the visits she already booked (ADR 053).
 
 export type SaleInput = { bonoTypeId: string; paymentMethod: SaleMethod; amount?: number; discountReason?: string; appointmentIds?: string[] };
 
@@ -43,7 +43,7 @@ export async function visitsForNewBono(ctx: Ctx, clientId: string, bonoTypeId: s
 
 /**
  * The sale, and the sessions of the visits the desk ticked, in one transaction: her lock first
- * (ADR 049), the bono, then each visit (by its time) locked and given a session by bono_take, the
+ * (ADR 053), the bono, then each visit (by its time) locked and given a session by bono_take, the
  * rule a booking follows. A visit that can no longer be covered refuses the whole sale (409): the
  * desk sees the list again rather than a bono sold without the visit it was sold for.
  */

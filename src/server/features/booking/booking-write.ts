@@ -129,7 +129,7 @@ export function bookedAppointmentJson<R extends Booked>(row: R): Pick<R, keyof B
 }
 
 /**
- * What a booking's answer says of her bono (ADR 049): 'covered' (a session is reserved), or
+ * What a booking's answer says of her bono (ADR 053): 'covered' (a session is reserved), or
  * 'not_covered' with the sentence to show (she has a bono for this visit but it had no session
  * left for it, e.g. another booking took its last one a moment before: paid normally), or nothing.
  */

@@ -10,7 +10,7 @@ import { bookingMessagesCte } from '../../notifications/enqueue';
 // caller does with the answer is in booking-write.ts.
 
 /**
- * `bonoMissed` (ADR 049): she has a bono for this service valid that day, yet the visit took no
+ * `bonoMissed` (ADR 053): she has a bono for this service valid that day, yet the visit took no
  * session of it (its last one went to another booking a moment before, or none was left): the
  * visit is paid normally, and her answer and the desk say so.
  */
@@ -142,12 +142,12 @@ export async function bookAtomically(
   return { ...outcomeOf(r), clientFuture: Number(r.client_future ?? 0) };
 }
 
-/** `clientLockKey`: her lock (db/client-lock.ts), taken first in the statement (ADR 049). */
+/** `clientLockKey`: her lock (db/client-lock.ts), taken first in the statement (ADR 053). */
 export type StaffBookArgs = BookArgs & { clientRecordId: string; clientLockKey: string; bookedByUserId: string };
 
 /**
  * The staff's booking for a salon client record: the same single statement as `bookAtomically`
- * (her lock first, ADR 049, as the client's own booking takes it in `cap`; the professional's row
+ * (her lock first, ADR 053, as the client's own booking takes it in `cap`; the professional's row
  * FOR SHARE, the insert, the exclusion constraint deciding races), with
  * the record, who booked it and `booked_by = 'staff'`. `client_id` is the record's account, if any.
  * The client's confirmation, the professional's notice and the reminder are enqueued in the same

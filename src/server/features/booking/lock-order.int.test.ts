@@ -11,7 +11,7 @@ import type { HttpResult } from '../../../../test/support/http-client';
 import { arrangeWorld, type World } from '../../../../test/support/salon-world';
 import type { TestServer } from '../../../../test/support/test-server';
 
-// The lock order (docs/decisions/049-one-lock-order-per-client.md): her own booking, the desk's
+// The lock order (docs/decisions/053-one-lock-order-per-client.md): her own booking, the desk's
 // booking for her, a move of one of her visits and a bono's sale covering her booked visits, all
 // at once for ONE client holding a bono, round after round, and PostgreSQL never detects a
 // deadlock. The proof is PostgreSQL's own log: this server runs its OWN embedded PostgreSQL (no

@@ -105,7 +105,7 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
   const write = (picked: typeof slot) =>
     writeAppointment(() =>
       ctx.db.transaction(async (tx) => {
-        // Her lock first (ADR 049): a move, her own booking and a bono's sale for her never cross.
+        // Her lock first (ADR 053): a move, her own booking and a bono's sale for her never cross.
         await lockClientOfAppointment(tx, found.id);
         return moveAppointment(tx, {
           seen: found,

@@ -191,7 +191,7 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
       // ADR 041: an employee's day holds only her own appointments (employeeUserId), the admin's every one.
       consentMissing: consentMissingColumn,
       contraindications: contraindicationsColumn(employeeUserId),
-      // ADR 049: paid with a bono's session, or not covered though she has a bono for it (paid normally).
+      // ADR 053: paid with a bono's session, or not covered though she has a bono for it (paid normally).
       bono: sql<'covered' | 'not_covered' | null>`appointment_bono_state(${appointments.id})`,
     })
     .from(appointments)

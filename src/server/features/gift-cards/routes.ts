@@ -17,7 +17,7 @@ const name = (msg: string) => z.string({ error: msg }).max(GIFT_CARD_NAME_MAX, m
 const SaleBody = z.strictObject({
   amount: eurosField(STAFF_MSG.giftCardAmountInvalid).optional(),
   serviceId: lookupId.optional(),
-  // ADR 048: a card for a service sold at another price, with its reason.
+  // ADR 052: a card for a service sold at another price, with its reason.
   saleAmount: eurosField(STAFF_MSG.giftCardAmountInvalid).min(0, STAFF_MSG.giftCardAmountInvalid).max(GIFT_CARD_MAX_AMOUNT, STAFF_MSG.giftCardAmountInvalid).optional(),
   discountReason: z.string({ error: DISCOUNT_MSG.reasonRequired }).max(DISCOUNT_REASON_TEXT_MAX * 2, DISCOUNT_MSG.reasonTooLong).refine((s) => !/[\p{Cc}]/u.test(s), STAFF_MSG.textControlCharacters).optional(),
   buyerName: name(STAFF_MSG.giftCardBuyerRequired),
@@ -34,7 +34,7 @@ const staff = () => requireRole(...STAFF_ROLES);
 /**
  * /api/gift-cards — tarjetas regalo (ADR 038), for the salon's staff (admin and employees):
  *   GET  /         the recent cards, with their state today (never a code)
- *   POST /         {amount | serviceId (saleAmount?, discountReason?: ADR 048), buyerName, recipientName?, saleMethod, buyerClientId?, recipientClientId?}:
+ *   POST /         {amount | serviceId (saleAmount?, discountReason?: ADR 052), buyerName, recipientName?, saleMethod, buyerClientId?, recipientClientId?}:
  *                  sells one; the answer carries its code, shown this once
  *   POST /lookup   {code}: the card with that code (404 for any wrong code; rate limited per staff member)
  *   GET  /:id      the card and what it paid

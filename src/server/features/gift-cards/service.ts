@@ -41,7 +41,7 @@ const view = (ctx: Ctx, c: Card) => ({
 export type SaleInput = {
   amount?: number;
   serviceId?: string;
-  /** A card for a service sold at another price than the service's (ADR 048): what the buyer pays, with its reason. */
+  /** A card for a service sold at another price than the service's (ADR 052): what the buyer pays, with its reason. */
   saleAmount?: number;
   discountReason?: string;
   buyerName: string;
@@ -68,7 +68,7 @@ async function checkedClient(ctx: Ctx, id: string | null | undefined) {
 /**
  * For an amount, or for a service (its price today, and its name on the card). A card for a
  * service is worth the service; it is sold at its price, or at another with a reason and, for the
- * staff, within the owner's discount limit (ADR 048). A card for an amount is sold at its amount.
+ * staff, within the owner's discount limit (ADR 052). A card for an amount is sold at its amount.
  */
 async function valueOf(ctx: Ctx, actor: SessionUser, input: SaleInput) {
   if ((input.amount === undefined) === (input.serviceId === undefined)) throw badRequest(STAFF_MSG.giftCardKindInvalid);

@@ -38,7 +38,7 @@ export async function cajaDay(ctx: Ctx, date: string) {
     completedWithoutPayment: unpaid.map((u) => ({ ...u, startTime: u.startTime.toISOString() })),
     byProfessional: totalsByProfessional(lines),
     /**
-     * Two blocks (ADR 048): the money that came in (moneyIn, by method), and what was paid before
+     * Two blocks (ADR 052): the money that came in (moneyIn, by method), and what was paid before
      * with a gift card or a bono's session (prepaid, by method). moneyIn + prepaid = every line.
      */
     ...cajaBlocks(lines),
@@ -49,7 +49,7 @@ export type CajaDay = Awaited<ReturnType<typeof cajaDay>>;
 
 const CSV_HEADER = ['Fecha', 'Hora', 'Tipo', 'Concepto', 'Cliente', 'Profesional', 'Método', 'Importe (€)', 'Motivo del descuento', 'Registrado por', 'Bloque'];
 
-/** The Caja's block of a line (ADR 048): summing the CSV by this column gives the page's two totals. */
+/** The Caja's block of a line (ADR 052): summing the CSV by this column gives the page's two totals. */
 const blockOf = (method: PaymentMethod) => (PREPAID_METHODS.includes(method) ? 'Ya pagado antes' : 'Entrada de dinero');
 
 /** One movement per line, in the order they happened: what the accountant adds up in Excel. */

@@ -19,7 +19,7 @@ let seq = 0;
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
   w = await arrangeWorld(server, 'cobros');
-  // The staff may take up to 25 % off here (ADR 048; 0 by default, see payment-discounts.int.test.ts).
+  // The staff may take up to 25 % off here (ADR 052; 0 by default, see payment-discounts.int.test.ts).
   await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Salón', staffDiscountMaxPercent: 25 }).onConflictDoUpdate({ target: salonSettings.id, set: { staffDiscountMaxPercent: 25 } });
 }, 60_000);
 
@@ -161,7 +161,7 @@ describe('/api/payments/caja', () => {
     expect(res.status).toBe(200);
     const methods = Object.fromEntries(res.body.moneyByMethod.map((m: { method: string; total: number }) => [m.method, m.total]));
     expect(methods).toMatchObject({ efectivo: 25.5 + 5.5 + 25.5, bizum: 20 });
-    // ADR 048: what a gift card paid is in its own block, not a way money came in.
+    // ADR 052: what a gift card paid is in its own block, not a way money came in.
     expect(methods).not.toHaveProperty('tarjeta_regalo');
     expect(res.body.prepaidByMethod).toEqual([{ method: 'tarjeta_regalo', total: 40, count: 2 }]);
     expect(res.body.prepaid).toBe(40);

@@ -81,7 +81,7 @@ export function giftCardsSoldBetween(db: Reader, start: Date, end: Date) {
     .select({
       id: giftCards.id,
       createdAt: giftCards.createdAt,
-      // What came into the till (ADR 048): a card for a service may be sold below its amount.
+      // What came into the till (ADR 052): a card for a service may be sold below its amount.
       amount: giftCards.saleAmount,
       saleMethod: giftCards.saleMethod,
       serviceName: giftCards.serviceName,

@@ -120,7 +120,7 @@ export async function recordPayment(ctx: Ctx, actor: SessionUser, id: string, in
           createdAt: now,
         });
       }
-      // ADR 048: a discount's reason is the owner's or a real text, and the staff stay within her
+      // ADR 052: a discount's reason is the owner's or a real text, and the staff stay within her
       // limit. Checked after the cards (a used-up card is said first); a refusal rolls all back.
       const refused = reasonStored ? await discountRefusal(tx, actor.role, { price: a.price, charged: total, reason: discountReason }) : null;
       if (refused) throw badRequest(refused);

@@ -7,7 +7,7 @@ import { requireRole } from '../../http/guards';
 
 /**
  * /api/settings/discounts — what the staff's sale and payment forms need of the owner's settings
- * (ADR 048): `{ staffDiscountMaxPercent, discountReasons, unlimited }`, `unlimited` when the
+ * (ADR 052): `{ staffDiscountMaxPercent, discountReasons, unlimited }`, `unlimited` when the
  * session's role is not bound by the limit. Staff only; the admin edits them in /api/admin/settings.
  */
 export const discountRulesRoutes = (deps: Pick<Deps, 'db'>) =>

@@ -31,7 +31,7 @@ const SettingsBody = z
     noShowSpendsSession: z.boolean({ error: MSG.invalidInput }).optional(),
     // ADR 041: "Permitir completar una cita sin consentimiento firmado"; optional so an older form keeps the stored value.
     completeWithoutConsent: z.boolean({ error: MSG.invalidInput }).optional(),
-    // ADR 048: the staff's discount limit (percent) and the owner's reasons; optional so an older form keeps them.
+    // ADR 052: the staff's discount limit (percent) and the owner's reasons; optional so an older form keeps them.
     staffDiscountMaxPercent: z.number({ error: DISCOUNT_MSG.limitInvalid }).optional(),
     discountReasons: z
       .array(z.string({ error: DISCOUNT_MSG.reasonsInvalid }).max(DISCOUNT_REASON_TEXT_MAX * 2, DISCOUNT_MSG.reasonsInvalid).refine((r) => !hasControlCharacters(r), STAFF_MSG.textControlCharacters), { error: DISCOUNT_MSG.reasonsInvalid })

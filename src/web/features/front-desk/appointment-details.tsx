@@ -182,7 +182,7 @@ function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
       {a.bono && (
         <>
           <dt className="text-muted">Bono</dt>
-          {/* ADR 049: a booking that found her bono without a session is paid normally, and the desk sees it. */}
+          {/* ADR 053: a booking that found her bono without a session is paid normally, and the desk sees it. */}
           <dd data-testid="appointment-bono">{a.bono === 'covered' ? 'Pagada con una sesión de su bono' : BONO_DESK_NOT_COVERED}</dd>
         </>
       )}

@@ -14,8 +14,8 @@ import { saleTypesQuery, sellBono, visitsForBonoQuery, type VisitForBono } from 
 import { discountRulesQuery } from '../../api/settings';
 
 // "Vender bono" (ADR 037) at the type's price, or at another with a reason within the owner's
-// limit (ADR 048); it offers to cover the visits she already booked of its services, each ticked
-// by the desk (ADR 049).
+// limit (ADR 052); it offers to cover the visits she already booked of its services, each ticked
+// by the desk (ADR 053).
 
 const label = 'flex flex-col gap-1.5 text-sm font-medium text-ink';
 const parseEuros = (typed: string) => Number(typed.trim().replace(',', '.'));

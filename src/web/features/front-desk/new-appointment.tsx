@@ -78,7 +78,7 @@ export function NewAppointment({
       {
         onSuccess: ({ bonoNote }) => {
           toast.success(STAFF_MSG.staffBookingSucceeded);
-          // ADR 049: her bono had no session left for it (another booking took the last one).
+          // ADR 053: her bono had no session left for it (another booking took the last one).
           if (bonoNote) toast.warning(bonoNote, { duration: 10_000 });
           onBooked(date);
         },

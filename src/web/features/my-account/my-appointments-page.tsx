@@ -134,7 +134,7 @@ export default function MyAppointmentsPage() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const banner = useStatusBanner();
-  // ADR 049: the booking's answer said her bono does not cover this visit (book-page.tsx passes its sentence).
+  // ADR 053: the booking's answer said her bono does not cover this visit (book-page.tsx passes its sentence).
   const location = useLocation();
   const [bonoNote] = useState(() => (location.state as { bonoNote?: string } | null)?.bonoNote ?? null);
   const [toCancel, setToCancel] = useState<Appointment | null>(null);

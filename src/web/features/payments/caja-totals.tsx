@@ -4,7 +4,7 @@ import { formatEuros } from '../../lib/format';
 import type { CajaDay } from '../../api/payments';
 import { Empty, Section } from './caja-sections';
 
-// The Caja's totals (ADR 048): the money that came in, and apart from it what was paid before
+// The Caja's totals (ADR 052): the money that came in, and apart from it what was paid before
 // (a gift card, a bono's session), so that no one reads a bono as a way of paying that day. The
 // two blocks add up to the day's services and sales, and the page says so.
 

@@ -3,7 +3,7 @@ import { NumberInput } from '../../components/admin/admin-ui';
 import { inputClass } from '../../components/input-class';
 import type { SettingsField, SettingsValues } from './settings-values';
 
-// "Descuentos" (ADR 048): how far below a price the staff may sell a bono or a gift card for a
+// "Descuentos" (ADR 052): how far below a price the staff may sell a bono or a gift card for a
 // service, or settle a visit, and the reasons the desk chooses from. The admin is not bound.
 
 export function DiscountRules({

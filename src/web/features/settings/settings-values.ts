@@ -24,7 +24,7 @@ export type SettingsValues = {
   noShowSpendsSession: boolean;
   /** Issue 24 (ADR 041): "Permitir completar una cita sin consentimiento firmado". */
   completeWithoutConsent: boolean;
-  /** ADR 048: the staff's discount limit (percent, as typed) and the owner's reasons, one per line. */
+  /** ADR 052: the staff's discount limit (percent, as typed) and the owner's reasons, one per line. */
   staffDiscount: string;
   discountReasons: string;
   openingHours: WeeklySchedule;
