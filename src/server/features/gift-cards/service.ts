@@ -8,6 +8,7 @@ import {
   isGiftCardCodeShape,
   normalizeGiftCardCode,
 } from '../../../domain/gift-cards';
+import { toCents } from '../../../domain/money';
 import type { SaleMethod } from '../../../domain/payment-methods';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
@@ -79,7 +80,7 @@ async function valueOf(ctx: Ctx, actor: SessionUser, input: SaleInput) {
     const reason = (input.discountReason ?? '').trim();
     const refused = await discountRefusal(ctx.db, actor.role, { price: service.price, charged: saleAmount, reason });
     if (refused) throw badRequest(refused);
-    return { amount: service.price, saleAmount, discountReason: saleAmount === service.price ? '' : reason, serviceId: service.id, serviceName: service.name };
+    return { amount: service.price, saleAmount, discountReason: toCents(saleAmount) === toCents(service.price) ? '' : reason, serviceId: service.id, serviceName: service.name };
   }
   if (input.saleAmount !== undefined || input.discountReason !== undefined) throw badRequest(STAFF_MSG.giftCardKindInvalid);
   if (!isGiftCardAmount(input.amount!)) throw badRequest(STAFF_MSG.giftCardAmountInvalid);

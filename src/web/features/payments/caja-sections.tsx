@@ -62,6 +62,7 @@ export function GiftCardSales({ sales }: { sales: CajaDay['giftCardsSold'] }) {
               <span>
                 <span className="text-muted tabular-nums">{time(s.createdAt)}</span> · {maskedGiftCardCode(s.codeLast4)} · {s.buyerName}
                 {s.serviceName && <span className="text-muted"> · {s.serviceName}</span>}
+                {s.discountReason && <span className="block text-xs text-muted">Descuento: {s.discountReason}</span>}
               </span>
               <span className="whitespace-nowrap">
                 {PAYMENT_METHOD_LABEL[s.saleMethod]} <strong className="tabular-nums">{formatEuros(s.amount)}</strong>
