@@ -7,6 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { DiscountReasonField, discountLimitNote } from '../../components/discount-reason-field';
 import { inputClass } from '../../components/input-class';
+import { chevron, selectClass } from '../../components/select-class';
 import { InlineLoading } from '../../components/loading';
 import { SaleMethodSelect } from '../../components/sale-method-select';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
@@ -82,7 +83,8 @@ export function BonoSaleForm({ clientId, onDone }: { clientId: string; onDone: (
         Bono
         <select
           name="bono-type"
-          className={inputClass}
+          className={selectClass}
+          style={chevron}
           value={typeId}
           onChange={(e) => {
             setTypeId(e.target.value);
