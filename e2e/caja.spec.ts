@@ -83,10 +83,12 @@ test('caja: a gift card sold, a payment part card part cash, the day totals and 
   // The Caja del día: both methods, the sale, and the CSV for the accountant.
   await page.goto('/admin/caja');
   await expect(page.getByText('No es un programa de facturación')).toBeVisible();
+  // Two blocks (ADR 052): the money that came in, and apart what the gift card paid (sold another day or not).
   const byMethod = page.getByTestId('caja-by-method');
-  await expect(byMethod).toContainText('Tarjeta regalo');
   await expect(byMethod).toContainText('Efectivo');
   await expect(byMethod).toContainText('Bizum');
+  await expect(byMethod).not.toContainText('Tarjeta regalo');
+  await expect(page.getByTestId('caja-prepaid-by-method')).toContainText('Tarjeta regalo');
   await expect(page.getByTestId('caja-payment').filter({ hasText: client })).toHaveCount(2);
   await expect(page.getByTestId('caja-gift-card-sale').filter({ hasText: buyer })).toContainText('30,00 €');
   const download = page.waitForEvent('download');
@@ -96,6 +98,6 @@ test('caja: a gift card sold, a payment part card part cash, the day totals and 
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const csv = bytes.toString('utf8');
   const d = TODAY.split('-').reverse().join('/');
-  expect(csv).toMatch(new RegExp(`${d};\\d\\d:\\d\\d;Cobro;Limpieza facial profunda;${client};Javier Soto;Efectivo;15,00;;Rocío Navarro\\r\\n`));
-  expect(csv).toMatch(new RegExp(`${d};\\d\\d:\\d\\d;Venta de tarjeta regalo;Tarjeta regalo ••••-••[^;]+;${buyer};;Bizum;30,00;;Rocío Navarro\\r\\n`));
+  expect(csv).toMatch(new RegExp(`${d};\\d\\d:\\d\\d;Cobro;Limpieza facial profunda;${client};Javier Soto;Efectivo;15,00;;Rocío Navarro;Entrada de dinero\\r\\n`));
+  expect(csv).toMatch(new RegExp(`${d};\\d\\d:\\d\\d;Venta de tarjeta regalo;Tarjeta regalo ••••-••[^;]+;${buyer};;Bizum;30,00;;Rocío Navarro;Entrada de dinero\\r\\n`));
 });

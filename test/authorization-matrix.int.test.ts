@@ -649,6 +649,23 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await countWhere('bonos', 'client_id', record)) === (ok ? 1 : 0) ? null : 'bono sold wrongly') };
     },
   },
+  // ADR 053: her visits already booked that a new bono could cover (the sale's offer).
+  'GET /api/bonos/clients/:id/visits': {
+    expect: staff(200),
+    call: async (s) => {
+      const record = await newClientRecord();
+      const res = await s.get(`/api/bonos/clients/${record}/visits?bonoTypeId=${await newBonoType()}`);
+      return { res, check: async (ok) => (!ok || Array.isArray(res.body.visits) ? null : 'no visits list') };
+    },
+  },
+  // ADR 052: the owner's discount limit and reasons, for the staff's forms.
+  'GET /api/settings/discounts': {
+    expect: staff(200),
+    call: async (s) => {
+      const res = await s.get('/api/settings/discounts');
+      return { res, check: async (ok) => (!ok || Array.isArray(res.body.discountReasons) ? null : 'no reasons') };
+    },
+  },
   'POST /api/bonos/:id/extend': {
     expect: adminOnly(200),
     call: async (s) => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   employeeFieldsError,
-  isWholeCents,
   normalizeEmail,
   serviceFieldsError,
   settingsFieldsError,
   truncateAccountEmail,
 } from './back-office-rules';
+import { isWholeCents } from './money';
 import { MSG } from './texts/common';
 import { unlinkBlocked } from './texts/staff';
 import { STAFF_MSG } from './texts/staff';

@@ -1,5 +1,5 @@
 import { MSG } from './texts/common';
-import { toCents } from './money';
+import { isWholeCents } from './money';
 import { hasControlCharacters } from './plain-text';
 import { isSlotInterval } from './slots';
 import { STAFF_MSG } from './texts/staff';
@@ -30,12 +30,6 @@ export type ServiceFields = {
 };
 
 const blank = (s: string | undefined | null) => !s || s.trim() === '';
-
-/** True when `n` has no more than two decimals (a price in whole cents, SPEC §5 step 0.01). */
-export function isWholeCents(n: number): boolean {
-  if (!Number.isFinite(n)) return false;
-  return Math.abs(toCents(n) - n * 100) < 1e-6;
-}
 
 export function serviceFieldsError(s: ServiceFields): string | null {
   if (blank(s.name) || s.name.trim().length > LIMITS.nameMax) return MSG.serviceNameRequired;

@@ -1,4 +1,5 @@
 import type { AppointmentStatus } from './appointment-status';
+import { isWholeCents, MONEY_MSG } from './money';
 
 // Bonos (ADR 037): a client buys N sessions of some services up front and each visit
 // spends one. These are the rules; the database applies the same ones (the booking statements
@@ -123,6 +124,11 @@ export const BONO_MSG = {
   reasonTooLong: `El motivo admite ${BONO_LIMITS.reasonMax} caracteres como máximo.`,
   expiryNotLater: 'La nueva caducidad debe ser posterior a la actual.',
   nameTaken: 'Ya hay un tipo de bono con ese nombre.',
+  // ADR 053: the sale that covers the visits she already booked.
+  attachRefused: 'Alguna de las citas elegidas ya no puede usar este bono (se ha cobrado, cancelado, cubierto con otro bono o queda fuera de su validez). Revisa la lista y vuelve a vender.',
+  attachTooMany: (sessions: number) => `Este bono tiene ${sessions === 1 ? 'una sesión' : `${sessions} sesiones`}: elige como máximo ${sessions === 1 ? 'una cita' : `${sessions} citas`}.`,
+  notCovered: 'Esta cita no la cubre tu bono: no le quedan sesiones libres para ella. Se paga en el salón como una cita normal.',
+  notCoveredDesk: 'Sin bono: su bono no tenía sesión libre para esta cita. Se cobra normalmente.',
 } as const;
 
 /** The admin's bono type form, checked before sending and again on the server. Null: fine. */
@@ -133,6 +139,7 @@ export function bonoTypeError(v: { name: string; serviceIds: readonly string[]; 
   if (v.serviceIds.length === 0) return BONO_MSG.servicesRequired;
   if (!Number.isInteger(v.sessions) || v.sessions < BONO_LIMITS.sessionsMin || v.sessions > BONO_LIMITS.sessionsMax) return BONO_MSG.sessionsRange;
   if (!Number.isFinite(v.price) || v.price < 0 || v.price > BONO_LIMITS.priceMax) return BONO_MSG.priceRange;
+  if (!isWholeCents(v.price)) return MONEY_MSG.fractionOfCent;
   if (!Number.isInteger(v.validityMonths) || v.validityMonths < BONO_LIMITS.validityMonthsMin || v.validityMonths > BONO_LIMITS.validityMonthsMax) return BONO_MSG.validityRange;
   return null;
 }

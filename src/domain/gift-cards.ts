@@ -2,7 +2,7 @@
 // whether a card can pay an amount. Pure: the random bytes, "today" and the zone are arguments.
 
 import { addDays, spanishDate } from './calendar-date';
-import { toCents } from './money';
+import { isWholeCents, toCents } from './money';
 import { giftCardBalanceShort, giftCardExpired, STAFF_MSG } from './texts/staff';
 
 /**
@@ -107,5 +107,5 @@ export const GIFT_CARD_STATUS_LABEL: Record<GiftCardStatus, string> = { activa: 
 
 /** A sale's amount: whole cents between the minimum and the maximum. */
 export function isGiftCardAmount(amount: number): boolean {
-  return Number.isFinite(amount) && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6 && amount >= GIFT_CARD_MIN_AMOUNT && amount <= GIFT_CARD_MAX_AMOUNT;
+  return isWholeCents(amount) && amount >= GIFT_CARD_MIN_AMOUNT && amount <= GIFT_CARD_MAX_AMOUNT;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuros, fromCents, sumEuros, toCents } from './money';
+import { formatEuros, fromCents, isWholeCents, sumEuros, toCents } from './money';
 
 // Intl es-ES on Node 20 puts a no-break space (U+00A0) between the amount and '€'.
 const NBSP = '\u00a0';
@@ -75,5 +75,25 @@ describe('sumEuros', () => {
     [[100, -25.5], 74.5],
   ])('%j -> %d', (amounts, total) => {
     expect(sumEuros(amounts)).toBe(total);
+  });
+});
+
+describe('isWholeCents: a fraction of a cent is refused, never rounded', () => {
+  it.each([
+    [45, true],
+    [45.5, true],
+    [19.99, true],
+    [0.1 + 0.2, true],
+    [0, true],
+    [390, true],
+    [1234567.89, true],
+    [0.004, false],
+    [99999.995, false],
+    [1.005, false],
+    [45.001, false],
+    [Number.NaN, false],
+    [Number.POSITIVE_INFINITY, false],
+  ])('%d -> %s', (amount, ok) => {
+    expect(isWholeCents(amount)).toBe(ok);
   });
 });

@@ -33,3 +33,18 @@ export function sumEuros(amounts: readonly number[]): number {
 export function formatEuros(amount: number): string {
   return euros.format(fromCents(toCents(amount)));
 }
+
+/**
+ * Whether an amount is a whole number of cents (45, 45.5, 19.99), not 0.004 or 99999.995: every
+ * money field refuses a fraction of a cent with MONEY_MSG.fractionOfCent instead of rounding it,
+ * because a rounded 0.004 is a sale at 0,00 € that nobody typed. The same noise as toCents is
+ * dropped (19.99 * 100 = 1998.9999999999998 is 1999 cents).
+ */
+export function isWholeCents(amount: number): boolean {
+  if (!Number.isFinite(amount)) return false;
+  return Number.isInteger(Number((amount * 100).toPrecision(15)));
+}
+
+export const MONEY_MSG = {
+  fractionOfCent: 'Los importes se escriben en euros con dos decimales como máximo (por ejemplo, 45,50): revisa los céntimos.',
+} as const;

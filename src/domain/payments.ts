@@ -2,7 +2,7 @@
 // what a set of payment lines may be, the day's totals and the accountant's CSV. Auna records
 // payments for the salon's own control: none of this is an invoice or a ticket.
 
-import { fromCents, toCents } from './money';
+import { fromCents, isWholeCents, toCents } from './money';
 import { PAYMENT_METHODS, type PaymentMethod } from './payment-methods';
 import { paymentOverPrice, STAFF_MSG } from './texts/staff';
 
@@ -17,7 +17,7 @@ export const PAYMENT_AMOUNT_MAX = 10_000;
 
 /** A positive amount of whole cents. */
 export function isPaymentAmount(amount: number): boolean {
-  return Number.isFinite(amount) && amount > 0 && amount <= PAYMENT_AMOUNT_MAX && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+  return isWholeCents(amount) && amount > 0 && amount <= PAYMENT_AMOUNT_MAX;
 }
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
@@ -53,6 +53,21 @@ export type CajaLine = { method: PaymentMethod; amount: number; professional?: s
 
 export type MethodTotal = { method: PaymentMethod; total: number; count: number };
 export type ProfessionalTotal = { professional: string; total: number; count: number };
+
+/**
+ * What brings no money into the till that day: the money came in when the gift card or the bono
+ * was sold. The Caja shows these lines in their own block, "ya pagado antes", never among the
+ * methods money came in by (ADR 052).
+ */
+export const PREPAID_METHODS: readonly PaymentMethod[] = ['bono', 'tarjeta_regalo'];
+
+/** The day's lines in the Caja's two blocks, each with its total and its methods: the two totals add up to every line. */
+export function cajaBlocks(lines: readonly CajaLine[]) {
+  const prepaid = lines.filter((l) => PREPAID_METHODS.includes(l.method));
+  const money = lines.filter((l) => !PREPAID_METHODS.includes(l.method));
+  const total = (ls: readonly CajaLine[]) => fromCents(ls.reduce((s, l) => s + toCents(l.amount), 0));
+  return { moneyIn: total(money), moneyByMethod: totalsByMethod(money), prepaid: total(prepaid), prepaidByMethod: totalsByMethod(prepaid) };
+}
 
 /** Totals per method in PAYMENT_METHODS order, only the methods used; summed in cents. */
 export function totalsByMethod(lines: readonly CajaLine[]): MethodTotal[] {

@@ -3,6 +3,7 @@ import { DEFAULT_CANCELLATION_POLICY_HOURS } from './appointment-status';
 import { DEFAULT_REMINDER_HOURS } from './notification-rules';
 
 import { DEFAULT_NO_SHOW_SPENDS_SESSION } from './bonos';
+import { DEFAULT_DISCOUNT_REASONS, DEFAULT_STAFF_DISCOUNT_PERCENT } from './discounts';
 import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_FUTURE_APPOINTMENTS } from './booking-limits';
 import { DEFAULT_SLOT_INTERVAL, type SlotInterval } from './slots';
 import { emptyWeeklySchedule, type WeeklySchedule } from './weekly-schedule';
@@ -27,6 +28,9 @@ export type SalonSettings = {
   noShowSpendsSession: boolean;
   /** ADR 041: "Permitir completar una cita sin consentimiento firmado" (default no) */
   completeWithoutConsent: boolean;
+  /** ADR 052: how far below a price the staff may go (percent, default 0), and the owner's discount reasons */
+  staffDiscountMaxPercent: number;
+  discountReasons: string[];
 };
 
 /** SPEC §9 insists on this spelling (not the original's 'Beleza' typo). */
@@ -48,5 +52,7 @@ export function defaultSalonSettings(): SalonSettings {
     bookingHorizonDays: DEFAULT_BOOKING_HORIZON_DAYS,
     noShowSpendsSession: DEFAULT_NO_SHOW_SPENDS_SESSION,
     completeWithoutConsent: DEFAULT_COMPLETE_WITHOUT_CONSENT,
+    staffDiscountMaxPercent: DEFAULT_STAFF_DISCOUNT_PERCENT,
+    discountReasons: [...DEFAULT_DISCOUNT_REASONS],
   };
 }

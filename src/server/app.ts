@@ -10,6 +10,7 @@ import { adminAppointmentsRoutes } from './features/appointments/routes';
 import { adminDashboardRoutes } from './features/dashboard/routes';
 import { adminEmployeesRoutes } from './features/employees/routes';
 import { adminServicesRoutes } from './features/services/admin-routes';
+import { discountRulesRoutes } from './features/settings/discount-routes';
 import { adminSettingsRoutes } from './features/settings/routes';
 import { bookingRoutes } from './features/booking/routes';
 import { myAccountRoutes } from './features/my-account/routes';
@@ -84,7 +85,9 @@ function apiRoutes(deps: Deps) {
     // Reaching clients on their phone: the confirm/cancel link, the desk's WhatsApp reminders (ADR 057).
     .route('/messaging', messagingRoutes(deps))
     // What WhatsApp (Meta) and the SMS provider tell us, signed (ADR 055, 056).
-    .route('/webhooks', webhookRoutes(deps));
+    .route('/webhooks', webhookRoutes(deps))
+    // ADR 052: the owner's discount limit and reasons, for the staff's sale and payment forms.
+    .route('/settings/discounts', discountRulesRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */

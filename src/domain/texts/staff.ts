@@ -175,4 +175,6 @@ export const STAFF_MSG = {
   resourcesLoadFailed: 'No se pudieron cargar las cabinas y aparatos.',
   resourceSaveFailed: 'No se pudo guardar la cabina o el aparato.',
   resourceToggleFailed: 'No se pudo cambiar el estado de la cabina o el aparato.',
+  // Dinero (ADR 052, 053): who a record names, and a bono that does not cover a visit.
+  staffNameTaken: 'Ese nombre es el de otra persona del equipo. Elige otro: en la caja y los registros del salón figura el nombre de tu ficha de empleado.',
 } as const;

@@ -23,6 +23,9 @@ export const giftCardColumns = {
   codeLast4: giftCards.codeLast4,
   amount: giftCards.amount,
   balance: giftCards.balance,
+  // ADR 052: what the buyer paid, and why it differs from the card's amount.
+  saleAmount: giftCards.saleAmount,
+  discountReason: giftCards.discountReason,
   serviceName: giftCards.serviceName,
   buyerName: giftCards.buyerName,
   recipientName: giftCards.recipientName,

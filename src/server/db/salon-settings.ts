@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_CANCELLATION_POLICY_HOURS } from '../../domain/appointment-status';
 import { horizonOf } from '../../domain/booking-limits';
 import { DEFAULT_SALON_NAME } from '../../domain/salon-settings';
+import { DEFAULT_DISCOUNT_REASONS, DEFAULT_STAFF_DISCOUNT_PERCENT, discountProblem } from '../../domain/discounts';
+import type { Role } from '../../domain/roles';
 import { slotIntervalOf, type SlotInterval } from '../../domain/slots';
 import type { Db } from './client';
 import { salonSettings } from './schema';
@@ -40,4 +42,22 @@ export async function salonContact(db: Reader): Promise<{ name: string; address:
     .from(salonSettings)
     .where(theRecord);
   return { name: row?.name || DEFAULT_SALON_NAME, address: row?.address ?? '', phoneNumber: row?.phoneNumber ?? '' };
+}
+
+/** ADR 052: the staff's discount limit (percent of the price) and the owner's reasons. */
+export async function discountRules(db: Reader): Promise<{ staffDiscountMaxPercent: number; discountReasons: string[] }> {
+  const [row] = await db
+    .select({ staffDiscountMaxPercent: salonSettings.staffDiscountMaxPercent, discountReasons: salonSettings.discountReasons })
+    .from(salonSettings)
+    .where(theRecord);
+  return row ?? { staffDiscountMaxPercent: DEFAULT_STAFF_DISCOUNT_PERCENT, discountReasons: [...DEFAULT_DISCOUNT_REASONS] };
+}
+
+/**
+ * Why `role` may not charge `charged` for `price` with this reason (the owner's limit and reasons
+ * read now), or null: one rule for a bono's sale, a gift card for a service and a visit's payment.
+ */
+export async function discountRefusal(db: Reader, role: Role, c: { price: number; charged: number; reason: string }): Promise<string | null> {
+  const rules = await discountRules(db);
+  return discountProblem({ role, ...c, limitPercent: rules.staffDiscountMaxPercent, ownerReasons: rules.discountReasons });
 }

@@ -20,6 +20,7 @@ const row = (p: Partial<DeliveryRow>): DeliveryRow => ({
   status: 'confirmed',
   message_sequence: 0,
   consent_link_generation: 1,
+  bono_state: null,
   professional_email: null,
   reminders: true,
   salon_name: 'Auna',

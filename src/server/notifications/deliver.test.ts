@@ -51,6 +51,7 @@ describe('skipReason of the reminders', () => {
     message_channel: null,
     cancellation_hours: 24,
     consent_link_generation: 1,
+    bono_state: null,
     ...p,
   });
   const msg = (kind: MessagePayload['kind']): MessagePayload => ({ appointmentId: 'a1', kind, recipient: 'client', version: 2 });

@@ -57,6 +57,8 @@ type Row = {
   cancellation_hours: number;
   /** The consent link's generation (ADR 051): the link names it. */
   consent_link_generation: number;
+  /** ADR 053 (SQL appointment_bono_state): 'covered', 'not_covered' (she has a bono for it, with no session for this visit), or null. */
+  bono_state: 'covered' | 'not_covered' | null;
 };
 
 const isReply = (p: JobPayload): p is ReplyPayload & { via?: JobPayload['via'] } => isReplyKind(p.kind);
@@ -117,7 +119,8 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
              s.name AS salon_name, s.address AS salon_address, s.phone_number AS salon_phone,
              coalesce(s.reminder_hours, 24) AS reminder_hours,
              consent_missing(a.id, a.service_id, a.client_record_id, a.start_time) AS consent_missing,
-             cr.phone AS client_phone, cr.message_channel, coalesce(s.cancellation_policy_hours, 24) AS cancellation_hours
+             cr.phone AS client_phone, cr.message_channel, coalesce(s.cancellation_policy_hours, 24) AS cancellation_hours,
+             appointment_bono_state(a.id) AS bono_state
       FROM appointments a
       LEFT JOIN "user" eu ON eu.id = a.employee_id
       LEFT JOIN employees e ON e.user_id = a.employee_id
@@ -177,6 +180,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       reminderHours: r.reminder_hours,
       // Only the link to sign (ADR 041): the email never holds a question or an answer.
       consentUrl: p.recipient === 'client' && r.status === 'confirmed' && r.consent_missing ? `${deps.publicUrl}${consentSignPath(consentSignToken(deps.messageSecret, r.id, r.consent_link_generation))}` : undefined,
+      bonoNotCovered: p.recipient === 'client' && p.kind !== 'cancellation' && r.bono_state === 'not_covered',
     });
     const withIcs = p.recipient === 'client' && p.kind !== 'reminder' && p.kind !== 'consent_reminder';
     const method = p.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';

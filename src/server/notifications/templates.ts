@@ -1,3 +1,4 @@
+import { BONO_MSG } from '../../domain/bonos';
 import { formatEuros } from '../../domain/money';
 import { googleCalendarLink, salonDateText, salonDateTimeText, salonTimeText } from '../../domain/notification-rules';
 import { salonPhone, type SalonContact } from '../mail/email-style';
@@ -33,6 +34,8 @@ export type MessageData = {
   reminderHours: number;
   /** "Firma tu consentimiento" (ADR 041): the signing page of a visit that still lacks a required consent. Only the link. */
   consentUrl?: string;
+  /** ADR 053: she has a bono for this service, but it had no session for this visit: it is paid at the salon. */
+  bonoNotCovered?: boolean;
 };
 
 function hoursText(h: number): string {
@@ -135,7 +138,9 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
     ['Servicio', a.serviceName],
     ['Profesional', a.employeeName],
     ['Cuándo', `${when} (hora de Madrid), ${a.serviceDuration} min`],
-    toClient ? ['Precio', formatEuros(a.price)] : ['Cliente', a.clientName],
+    ...(toClient
+      ? ([['Precio', formatEuros(a.price)], ...(d.bonoNotCovered ? [['Bono', BONO_MSG.notCovered]] : [])] as Array<[string, string]>)
+      : ([['Cliente', a.clientName]] as Array<[string, string]>)),
     ['Salón', [d.salon.name, d.salon.address].filter(Boolean).join(', ')],
     ...(phone ? [['Teléfono', phone.text] as [string, string]] : []),
   ];

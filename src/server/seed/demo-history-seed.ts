@@ -198,6 +198,7 @@ export async function seedHistory(tx: Tx, o: HistoryDeps): Promise<HistoryPlan> 
           codeHash: giftCardCodeHash(o.messageSecret, code),
           codeLast4: code.slice(-4),
           amount: g.amount,
+          saleAmount: g.amount,
           balance: g.amount - g.spent,
           buyerName: g.buyerName,
           recipientName: plan.clients[g.recipient]!.name,

@@ -26,6 +26,7 @@ export async function seedTakings(
       codeHash: giftCardCodeHash(o.messageSecret, code),
       codeLast4: code.slice(-4),
       amount: DEMO_GIFT_CARD.amount,
+      saleAmount: DEMO_GIFT_CARD.amount,
       balance: DEMO_GIFT_CARD.amount - spent,
       buyerName: DEMO_GIFT_CARD.buyerName,
       recipientName: DEMO_ACCOUNTS[o.recipient].name,

@@ -41,3 +41,13 @@ export const refundBono = (id: string, json: { reason: string }) => call(api.bon
  * Read afresh on each page: a booking, a cancellation or a visit elsewhere changes it.
  */
 export const myBonosQuery = () => queryOptions({ queryKey: ['my-bonos'] as const, queryFn: () => call(api['my-bonos'].$get(), LOAD_FAILED), staleTime: 0 });
+
+export type VisitForBono = InferResponseType<(typeof api.bonos.clients)[':id']['visits']['$get'], 200>['visits'][number];
+
+/** ADR 053: her visits already booked that a new bono of this type could cover (the sale offers each). */
+export const visitsForBonoQuery = (clientId: string, bonoTypeId: string) =>
+  queryOptions({
+    queryKey: ['bonos', 'client', clientId, 'visits', bonoTypeId] as const,
+    queryFn: () => call(api.bonos.clients[':id'].visits.$get({ param: { id: clientId }, query: { bonoTypeId } }), LOAD_FAILED),
+    staleTime: 0,
+  });

@@ -66,4 +66,5 @@ export const closedDaysQuery = (professionalId: string, month: string, from: str
 export const book = (json: BookingBody) => call(api.booking.$post({ json }), MSG.bookingFailed);
 
 /** The front desk books for a client (found or created first). */
-export const staffBook = async (json: StaffBooking) => (await call(api.booking.staff.$post({ json }), MSG.bookingFailed)).appointment;
+/** `bonoNote`: her bono had no session for this visit, which is paid normally (ADR 053): the desk is told. */
+export const staffBook = (json: StaffBooking) => call(api.booking.staff.$post({ json }), MSG.bookingFailed);

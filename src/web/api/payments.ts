@@ -3,6 +3,7 @@ import type { InferRequestType, InferResponseType } from 'hono/client';
 import { STAFF_MSG } from '../../domain/texts/staff';
 import type { PaymentCalls } from '../components/payment-calls';
 import { api, call } from '../lib/api';
+import { discountRulesQuery } from './settings';
 
 // Payments (cobros) and the Caja del día (ADR 039, /api/payments). The payment form is a shared
 // component (the day view and the agenda both show it): `paymentCalls` is what it is handed.
@@ -28,5 +29,6 @@ export const cajaCsvUrl = (date: string) => `/api/payments/caja/csv?date=${encod
 
 export const paymentCalls: PaymentCalls = {
   usePayments: (id) => useQuery(appointmentPaymentsQuery(id)),
+  useDiscountRules: () => useQuery(discountRulesQuery()),
   record: recordPayment,
 };

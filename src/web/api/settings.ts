@@ -11,3 +11,7 @@ export const settingsQuery = () =>
   queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: () => call(api.admin.settings.$get(), MSG.settingsLoadFailed) });
 
 export const saveSettings = (json: SettingsInput) => call(api.admin.settings.$put({ json }), MSG.settingsSaveFailed);
+
+/** ADR 052: the owner's discount limit and reasons, for the staff's sale and payment forms. */
+export const discountRulesQuery = () =>
+  queryOptions({ queryKey: ['settings', 'discounts'] as const, queryFn: () => call(api.settings.discounts.$get(), MSG.settingsLoadFailed) });

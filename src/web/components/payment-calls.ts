@@ -26,8 +26,12 @@ export type PaymentsSummary = {
 
 type PaymentsState = { data?: PaymentsSummary; isPending: boolean; isError: boolean; error: Error | null; refetch: () => unknown };
 
+/** The owner's discount limit and reasons (ADR 052), for the discount's field. */
+export type DiscountRules = { staffDiscountMaxPercent: number; discountReasons: string[]; unlimited: boolean };
+
 export type PaymentCalls = {
   usePayments: (appointmentId: string) => PaymentsState;
+  useDiscountRules: () => { data?: DiscountRules };
   record: (
     appointmentId: string,
     body: { lines: { method: Exclude<PaymentMethod, 'bono'>; amount: number; giftCardCode?: string }[]; discountReason?: string },

@@ -8,9 +8,10 @@ import { STAFF_MSG } from '../../domain/texts/staff';
 import { formatEuros, formatTime } from '../lib/format';
 import { Alert } from './alert';
 import { Button } from './button';
+import { DiscountReasonField, discountLimitNote } from './discount-reason-field';
 import { inputClass } from './input-class';
 import { InlineLoading } from './loading';
-import type { PaymentCalls, PaymentsSummary } from './payment-calls';
+import type { DiscountRules, PaymentCalls, PaymentsSummary } from './payment-calls';
 import { chevron, selectClass } from './select-class';
 
 // The cobro of an appointment (ADR 039), in the day view's details and the employee's agenda:
@@ -25,6 +26,7 @@ const amountText = (n: number) => (n > 0 ? n.toFixed(2).replace('.', ',') : '');
 /** "Cobro": the lines so far and, while something is left to pay, the form for the rest. */
 export function PaymentSection({ appointmentId, calls, onRecorded }: { appointmentId: string; calls: PaymentCalls; onRecorded?: () => void }) {
   const state = calls.usePayments(appointmentId);
+  const rules = calls.useDiscountRules();
   return (
     <section className="mt-6 rounded-xl border border-line p-4" aria-label="Cobro">
       <h3 className="mb-3 font-serif text-lg">Cobro</h3>
@@ -39,6 +41,7 @@ export function PaymentSection({ appointmentId, calls, onRecorded }: { appointme
             <PaymentLinesForm
               key={state.data.payments.length}
               remaining={state.data.remaining}
+              rules={rules.data}
               onSubmit={async (body) => {
                 await calls.record(appointmentId, body);
                 void state.refetch();
@@ -91,7 +94,7 @@ function PaymentHistory({ summary: s }: { summary: PaymentsSummary }) {
 
 type Submit = (body: { lines: { method: DeskPaymentMethod; amount: number; giftCardCode?: string }[]; discountReason?: string }) => Promise<void>;
 
-function PaymentLinesForm({ remaining, onSubmit }: { remaining: number; onSubmit: Submit }) {
+function PaymentLinesForm({ remaining, rules, onSubmit }: { remaining: number; rules: DiscountRules | undefined; onSubmit: Submit }) {
   const [lines, setLines] = useState<Draft[]>([{ key: 0, method: 'efectivo', amount: amountText(remaining), code: '' }]);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -175,11 +178,11 @@ function PaymentLinesForm({ remaining, onSubmit }: { remaining: number; onSubmit
         </Button>
       )}
       {short && (
-        <label className="flex flex-col gap-1 text-sm font-medium">
-          Motivo del descuento
-          <input className={inputClass} value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} placeholder="Por ejemplo: clienta habitual" />
-          <span className="text-xs font-normal text-muted">El total ({formatEuros(total)}) es menor que lo que queda por cobrar ({formatEuros(remaining)}).</span>
-        </label>
+        // A discount's reason (ADR 052): the owner's, or a real one written out; the staff within her limit.
+        <div className="flex flex-col gap-1">
+          <p className="text-xs text-muted">El total ({formatEuros(total)}) es menor que lo que queda por cobrar ({formatEuros(remaining)}).</p>
+          <DiscountReasonField reasons={rules?.discountReasons ?? []} value={reason} onChange={setReason} limitNote={discountLimitNote(rules)} name="payment-discount-reason" />
+        </div>
       )}
       {error && <Alert>{error}</Alert>}
       <Button type="submit" isDisabled={pending || !valid} className="self-start">

@@ -71,6 +71,8 @@ export const bonos = pgTable(
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
     paymentMethod: text('payment_method', { enum: SALE_METHODS }).notNull(),
     amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** Why the amount differs from the price (ADR 052); '' when sold at the price. */
+    discountReason: text('discount_reason').notNull().default(''),
     soldByUserId: text('sold_by_user_id').references(() => user.id, { onDelete: 'set null' }),
     soldByName: text('sold_by_name').notNull(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),

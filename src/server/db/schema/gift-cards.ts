@@ -24,6 +24,9 @@ export const giftCards = pgTable(
     codeLast4: text('code_last4').notNull(),
     amount: numeric('amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
     balance: numeric('balance', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    /** What the buyer paid (ADR 052): the amount, unless a card for a service was sold at a discount, with its reason. */
+    saleAmount: numeric('sale_amount', { precision: 10, scale: 2, mode: 'number' }).notNull(),
+    discountReason: text('discount_reason').notNull().default(''),
     // A card for a service names it (and keeps the name if the service is deleted).
     serviceId: uuid('service_id').references(() => services.id, { onDelete: 'set null' }),
     serviceName: text('service_name'),
@@ -43,6 +46,7 @@ export const giftCards = pgTable(
   },
   (t) => [
     check('gift_cards_amount_positive', sql`${t.amount} > 0`),
+    check('gift_cards_sale_amount', sql`${t.saleAmount} >= 0`),
     check('gift_cards_balance_range', sql`${t.balance} >= 0 AND ${t.balance} <= ${t.amount}`),
     check('gift_cards_sale_method_known', sql`${t.saleMethod} IN (${sqlLiterals(SALE_METHODS)})`),
     index('gift_cards_created_idx').on(t.createdAt),

@@ -12,6 +12,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { newPasswordProblem } from '../../../domain/password-rules';
 import { isStaffRole } from '../../../domain/roles';
 import { user as userTable, verification } from '../../db/schema';
+import { takesAnotherStaffName } from '../../accounts/staff-name';
 import { staffPasswordGate } from '../../accounts/staff-password';
 import { consumeResendLimits, TooManyResends } from '../../accounts/verification-resend';
 import { readLiveSession } from '../../http/guards';
@@ -35,6 +36,7 @@ const LIMITED_PER_ACCOUNT = new Set<string>(PER_ACCOUNT_PATHS);
 // better-auth's own "send it again" (no session needed): the same per-address and per-IP limits as
 // ours (accounts/verification-resend.ts), or anyone could fill a mailbox with confirmation mails.
 const RESEND_VERIFICATION = '/api/auth/send-verification-email';
+const UPDATE_USER = '/api/auth/update-user';
 
 /**
  * The client's address. Behind `hops` trusted proxies (TRUST_PROXY, README) each proxy APPENDS
@@ -221,6 +223,12 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
       if ('refused' in taken) return errorJson(c, 400, taken.refused.code, taken.refused.message);
       signupPhone = taken.phone;
       req = taken.request;
+    }
+    // ADR 052: a staff member does not take another's name (money records name the employee record).
+    if (post && c.req.path.replace(/\/+$/, '') === UPDATE_USER) {
+      const s = await deps.auth.api.getSession({ headers: req.headers }).catch(() => null);
+      if (await takesAnotherStaffName(deps.db, s?.user as { id: string; role?: unknown } | undefined, await bodyOf(req)))
+        return errorJson(c, 400, 'STAFF_NAME_TAKEN', STAFF_MSG.staffNameTaken);
     }
     const email =
       post && (c.req.path === SIGN_IN || c.req.path === RESEND_VERIFICATION || LIMITED_PER_ACCOUNT.has(c.req.path))

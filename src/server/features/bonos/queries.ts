@@ -48,6 +48,7 @@ const bonoColumns = {
   expiresOn: bonos.expiresOn,
   paymentMethod: bonos.paymentMethod,
   amount: bonos.amount,
+  discountReason: bonos.discountReason,
   soldByName: bonos.soldByName,
   refundedAt: bonos.refundedAt,
   refundReason: bonos.refundReason,

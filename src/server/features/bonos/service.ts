@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { staffRecordName } from '../../accounts/staff-name';
 import { existingServiceIds } from '../../db/service-ids';
-import { bonoCounts, bonoTypeError, BONO_LIMITS, BONO_MSG, expiryOf } from '../../../domain/bonos';
-import type { SaleMethod } from '../../../domain/payment-methods';
+import { bonoCounts, bonoTypeError, BONO_LIMITS, BONO_MSG } from '../../../domain/bonos';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { bonoChanges, bonos, bonoTypes } from '../../db/schema';
@@ -25,7 +25,7 @@ import {
 // spending and releasing sessions happen with the appointment itself (booking statements and
 // the trigger appointments_bono_session), not here.
 
-type Ctx = Pick<Deps, 'db' | 'now'>;
+export type Ctx = Pick<Deps, 'db' | 'now'>;
 
 export type BonoTypeInput = { name: string; serviceIds: string[]; sessions: number; price: number; validityMonths: number };
 
@@ -70,7 +70,7 @@ export async function setBonoTypeActive(ctx: Ctx, id: string, isActive: boolean)
 }
 
 /** A client record's bonos as her record page shows them, with who sold them and the audit. */
-async function bonosJson(ctx: Ctx, clientId: string) {
+export async function bonosJson(ctx: Ctx, clientId: string) {
   const { list, sessions, links } = await bonosOfClient(ctx.db, clientId);
   const changes = await changesOfBonos(ctx.db, list.map((b) => b.id));
   const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
@@ -90,6 +90,7 @@ async function bonosJson(ctx: Ctx, clientId: string) {
       history: own.filter((s) => s.state !== 'released').map((s) => ({ appointmentId: s.appointmentId, state: s.state, startTime: s.startTime, serviceName: s.serviceName })),
       price: b.price,
       amount: b.amount,
+      discountReason: b.discountReason,
       paymentMethod: b.paymentMethod,
       soldByName: b.soldByName,
       refundedAt: b.refundedAt,
@@ -99,7 +100,7 @@ async function bonosJson(ctx: Ctx, clientId: string) {
   });
 }
 
-async function recordOr404(ctx: Ctx, clientId: string) {
+export async function recordOr404(ctx: Ctx, clientId: string) {
   const record = isId(clientId) ? await clientRecordById(ctx.db, clientId) : undefined;
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
   return record;
@@ -113,40 +114,9 @@ export async function clientBonos(ctx: Ctx, clientId: string) {
 /** "Mis bonos": the bonos of her own record (none yet: an empty list). */
 export async function myBonos(ctx: Ctx, user: SessionUser) {
   const record = await clientRecordOfUser(ctx.db, user.id);
-  // Hers without the staff's details: who sold it, the refund's reason and the audit.
+  // Hers without the staff's details: who sold it, the refund's reason, the audit and a discount's reason.
   const all = record ? await bonosJson(ctx, record.id) : [];
-  return { bonos: all.map(({ soldByName: _s, refundedAt: _r, refundReason: _rr, changes: _c, ...mine }) => mine) };
-}
-
-export type SaleInput = { bonoTypeId: string; paymentMethod: SaleMethod; amount?: number };
-
-/** The front desk sells a bono of an active type to a client record: the type's copy, the sale, who sold it. */
-export async function sellBono(ctx: Ctx, actor: SessionUser, clientId: string, input: SaleInput) {
-  await recordOr404(ctx, clientId);
-  const type = isId(input.bonoTypeId) ? await bonoTypeById(ctx.db, input.bonoTypeId) : undefined;
-  if (!type) throw notFound(BONO_MSG.typeNotFound);
-  if (!type.isActive) throw conflict(BONO_MSG.typeInactive, 'bono_type_inactive');
-  const amount = input.amount ?? type.price;
-  if (!Number.isFinite(amount) || amount < 0 || amount > BONO_LIMITS.priceMax) throw badRequest(BONO_MSG.amountRange);
-  const now = ctx.now();
-  const [row] = await ctx.db
-    .insert(bonos)
-    .values({
-      bonoTypeId: type.id,
-      clientId,
-      name: type.name,
-      sessions: type.sessions,
-      price: type.price,
-      soldAt: now,
-      expiresOn: expiryOf(salonDateOf(now, SALON_TIME_ZONE), type.validityMonths),
-      paymentMethod: input.paymentMethod,
-      amount,
-      soldByUserId: actor.id,
-      soldByName: actor.name || actor.email,
-    })
-    .returning({ id: bonos.id });
-  const all = await bonosJson(ctx, clientId);
-  return { bono: all.find((b) => b.id === row!.id)! };
+  return { bonos: all.map(({ soldByName: _s, refundedAt: _r, refundReason: _rr, changes: _c, discountReason: _d, ...mine }) => mine) };
 }
 
 function reasonOf(reason: string) {
@@ -166,7 +136,7 @@ export async function extendBono(ctx: Ctx, actor: SessionUser, id: string, input
     if (b.refundedAt) throw conflict(BONO_MSG.bonoRefunded, 'bono_refunded');
     if (input.expiresOn <= b.expiresOn) throw badRequest(BONO_MSG.expiryNotLater);
     await tx.update(bonos).set({ expiresOn: input.expiresOn, updatedAt: ctx.now() }).where(eq(bonos.id, id));
-    await tx.insert(bonoChanges).values({ bonoId: id, action: 'extended', reason, changedByUserId: actor.id, changedByName: actor.name || actor.email, before: { expiresOn: b.expiresOn }, after: { expiresOn: input.expiresOn }, createdAt: ctx.now() });
+    await tx.insert(bonoChanges).values({ bonoId: id, action: 'extended', reason, changedByUserId: actor.id, changedByName: await staffRecordName(tx, actor), before: { expiresOn: b.expiresOn }, after: { expiresOn: input.expiresOn }, createdAt: ctx.now() });
     return b.clientId;
   });
   return { bono: (await bonosJson(ctx, clientId)).find((b) => b.id === id)! };
@@ -183,7 +153,7 @@ export async function refundBono(ctx: Ctx, actor: SessionUser, id: string, input
     if (b.refundedAt) throw conflict(BONO_MSG.bonoRefunded, 'bono_refunded');
     await releaseReserved(tx, id, now);
     await tx.update(bonos).set({ refundedAt: now, refundReason: reason, refundedByUserId: actor.id, updatedAt: now }).where(eq(bonos.id, id));
-    await tx.insert(bonoChanges).values({ bonoId: id, action: 'refunded', reason, changedByUserId: actor.id, changedByName: actor.name || actor.email, before: { refundedAt: null }, after: { refundedAt: now.toISOString() }, createdAt: now });
+    await tx.insert(bonoChanges).values({ bonoId: id, action: 'refunded', reason, changedByUserId: actor.id, changedByName: await staffRecordName(tx, actor), before: { refundedAt: null }, after: { refundedAt: now.toISOString() }, createdAt: now });
     return b.clientId;
   });
   return { bono: (await bonosJson(ctx, clientId)).find((b) => b.id === id)! };

@@ -1,3 +1,4 @@
+import { BONO_MSG } from '../../../domain/bonos';
 import type { LimitProblem } from '../../../domain/booking-limits';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
@@ -125,4 +126,15 @@ type Booked = { id: string; startTime: Date; endTime: Date; status: string; serv
 /** The answer to a booking or a move: these seven fields, in this order, whatever else the row holds. */
 export function bookedAppointmentJson<R extends Booked>(row: R): Pick<R, keyof Booked> {
   return { id: row.id, startTime: row.startTime, endTime: row.endTime, status: row.status, serviceName: row.serviceName, employeeName: row.employeeName, price: row.price };
+}
+
+/**
+ * What a booking's answer says of her bono (ADR 053): 'covered' (a session is reserved), or
+ * 'not_covered' with the sentence to show (she has a bono for this visit but it had no session
+ * left for it, e.g. another booking took its last one a moment before: paid normally), or nothing.
+ */
+export function bonoAnswer(row: Pick<BookedRow, 'bonoId' | 'bonoMissed'>, audience: 'client' | 'staff') {
+  if (row.bonoId) return { bono: 'covered' as const, bonoNote: null };
+  if (row.bonoMissed) return { bono: 'not_covered' as const, bonoNote: audience === 'client' ? BONO_MSG.notCovered : BONO_MSG.notCoveredDesk };
+  return { bono: null, bonoNote: null };
 }

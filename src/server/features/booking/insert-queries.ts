@@ -9,10 +9,15 @@ import { bookingMessagesCte } from '../../notifications/enqueue';
 // client record. Each is ONE statement with its messages enqueued in it (ADR 021); what the
 // caller does with the answer is in booking-write.ts.
 
-export type BookedRow = { id: string; startTime: Date; endTime: Date; status: 'confirmed'; serviceName: string; employeeName: string; price: number; bonoId: string | null };
+/**
+ * `bonoMissed` (ADR 053): she has a bono for this service valid that day, yet the visit took no
+ * session of it (its last one went to another booking a moment before, or none was left): the
+ * visit is paid normally, and her answer and the desk say so.
+ */
+export type BookedRow = { id: string; startTime: Date; endTime: Date; status: 'confirmed'; serviceName: string; employeeName: string; price: number; bonoId: string | null; bonoMissed: boolean };
 
 /** What an insert statement answers: the professional's row as it saw it, and the appointment if inserted. */
-type InsertedRow = { user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string; bono_id: string | null };
+type InsertedRow = { user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string; bono_id: string | null; bono_missed: boolean | null };
 
 /** `current`: the professional as the statement saw it (null: gone); `row`: the appointment, if inserted. */
 export type InsertOutcome = { current: { userId: string | null; isActive: boolean } | null; row: BookedRow | null };
@@ -21,7 +26,7 @@ function outcomeOf(r: InsertedRow): InsertOutcome {
   return {
     current: { userId: r.user_id, isActive: r.is_active },
     row: r.id
-      ? { id: r.id, startTime: new Date(r.start_time), endTime: new Date(r.end_time), status: 'confirmed', serviceName: r.service_name, employeeName: r.employee_name, price: Number(r.price), bonoId: r.bono_id ?? null }
+      ? { id: r.id, startTime: new Date(r.start_time), endTime: new Date(r.end_time), status: 'confirmed', serviceName: r.service_name, employeeName: r.employee_name, price: Number(r.price), bonoId: r.bono_id ?? null, bonoMissed: !r.bono_id && r.bono_missed === true }
       : null,
   };
 }
@@ -80,6 +85,8 @@ function bonoCtes(args: BookArgs) {
       SELECT bono_take(ins.client_record_id, ins.service_id, ${visit}::date, ${wanted}::uuid) AS id FROM ins WHERE ${use}::boolean
     ), bono_session AS (
       INSERT INTO ${bonoSessions} (bono_id, appointment_id) SELECT bono.id, ins.id FROM bono, ins WHERE bono.id IS NOT NULL
+    ), bono_missed AS (
+      SELECT ${use}::boolean AND bono_covers_visit(ins.client_record_id, ins.service_id, ${visit}::date) AS missed FROM ins
     )`;
 }
 
@@ -105,7 +112,8 @@ export function bookAtomicallyQuery(args: SelfBookArgs) {
       RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes, client_record_id, service_id
     ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}, ${bonoCtes(args)}
     SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
-           (SELECT n FROM cap) AS client_future, (SELECT count(*) FROM msg) AS messages, (SELECT id FROM bono) AS bono_id
+           (SELECT n FROM cap) AS client_future, (SELECT count(*) FROM msg) AS messages, (SELECT id FROM bono) AS bono_id,
+           (SELECT missed FROM bono_missed) AS bono_missed
     FROM emp LEFT JOIN ins ON true`;
 }
 
@@ -134,11 +142,13 @@ export async function bookAtomically(
   return { ...outcomeOf(r), clientFuture: Number(r.client_future ?? 0) };
 }
 
-export type StaffBookArgs = BookArgs & { clientRecordId: string; bookedByUserId: string };
+/** `clientLockKey`: her lock (db/client-lock.ts), taken first in the statement (ADR 053). */
+export type StaffBookArgs = BookArgs & { clientRecordId: string; clientLockKey: string; bookedByUserId: string };
 
 /**
  * The staff's booking for a salon client record: the same single statement as `bookAtomically`
- * (the professional's row FOR SHARE, the insert, the exclusion constraint deciding races), with
+ * (her lock first, ADR 053, as the client's own booking takes it in `cap`; the professional's row
+ * FOR SHARE, the insert, the exclusion constraint deciding races), with
  * the record, who booked it and `booked_by = 'staff'`. `client_id` is the record's account, if any.
  * The client's confirmation, the professional's notice and the reminder are enqueued in the same
  * statement (ADR 021); a client record without an email gets none (the job records `no_email`).
@@ -149,7 +159,9 @@ export async function bookForClient(db: Db, args: StaffBookArgs): Promise<Insert
     db,
     'auna_book_staff',
     sql`
-    WITH emp AS (
+    WITH lk AS (
+      SELECT client_lock(${args.clientLockKey}) AS taken
+    ), emp AS (
       SELECT user_id, is_active FROM ${employees} WHERE id = ${args.employeeRecordId}::uuid FOR SHARE
     ), ins AS (
       INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
@@ -158,11 +170,11 @@ export async function bookForClient(db: Db, args: StaffBookArgs): Promise<Insert
       SELECT ${v.clientId || null}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
              'confirmed', ${v.notes}, ${args.clientRecordId}::uuid, 'staff', ${args.bookedByUserId}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int
-      FROM emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
+      FROM lk, emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
       RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes, client_record_id, service_id
     ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}, ${bonoCtes(args)}
     SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
-           (SELECT count(*) FROM msg) AS messages, (SELECT id FROM bono) AS bono_id
+           (SELECT count(*) FROM msg) AS messages, (SELECT id FROM bono) AS bono_id, (SELECT missed FROM bono_missed) AS bono_missed
     FROM emp LEFT JOIN ins ON true`,
   );
   const r = rows[0];

@@ -5,6 +5,7 @@ import { blockedSpan } from '../../../domain/resources';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { lockClientOfAppointment } from '../../db/client-lock';
 import { cancellationPolicyHours } from '../../db/salon-settings';
 import type { Deps, SessionUser } from '../../http/env';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
@@ -103,8 +104,10 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
   }
   const write = (picked: typeof slot) =>
     writeAppointment(() =>
-      ctx.db.transaction((tx) =>
-        moveAppointment(tx, {
+      ctx.db.transaction(async (tx) => {
+        // Her lock first (ADR 053): a move, her own booking and a bono's sale for her never cross.
+        await lockClientOfAppointment(tx, found.id);
+        return moveAppointment(tx, {
           seen: found,
           employeeRecordId: employee.id,
           expectedUserId: employee.userId,
@@ -115,8 +118,8 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
           by: { userId: actor.id, name: actor.name || actor.email, role: mode === 'client' ? 'client' : actor.role },
           at,
           clientMoveProblem: limitMove,
-        }),
-      ),
+        });
+      }),
     );
   const repick = resourceIds?.length ? undefined : async () => (await bookableSlot(ctx, slotRequest, moving)).slot;
   const result = await writeRepickingResources(slot, write, repick);

@@ -10,7 +10,7 @@ import { requireRole, requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { IdParam, idSchema, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
-import { bookedAppointmentJson } from './booking-write';
+import { bonoAnswer, bookedAppointmentJson } from './booking-write';
 import { availableSlots, book } from './client-booking';
 import { unavailableDays } from './closed-days';
 import { reschedule, rescheduleSlots } from './reschedule';
@@ -94,12 +94,12 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
     .post('/', requireUser(), validate('json', BookingBody), async (c) => {
       const { serviceId, professionalId, date, time, notes } = c.req.valid('json');
       const row = await book(deps, c.get('user'), { serviceId, professionalId, date, time, notes });
-      return c.json({ appointment: bookedAppointmentJson(row) }, 201);
+      return c.json({ appointment: bookedAppointmentJson(row), ...bonoAnswer(row, 'client') }, 201);
     })
     // The staff book for a salon client record (admin: any agenda; employee: their own).
     .post('/staff', requireRole(...STAFF_ROLES), validate('json', StaffBookingBody), async (c) => {
       const row = await bookForClientRecord(deps, c.get('user'), c.req.valid('json'));
-      return c.json({ appointment: bookedAppointmentJson(row) }, 201);
+      return c.json({ appointment: bookedAppointmentJson(row), ...bonoAnswer(row, 'staff') }, 201);
     })
     // Moving an appointment: its client (under the cancelling policy), its professional, the admin.
     .get('/reschedule/:id/slots', requireUser(), validate('param', IdParam), validate('query', RescheduleSlotsQuery), async (c) =>

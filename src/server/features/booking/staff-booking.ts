@@ -3,6 +3,7 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { SessionUser } from '../../http/env';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { BONO_MSG } from '../../../domain/bonos';
+import { clientLockKey } from '../../db/client-lock';
 import { isId } from '../../http/params';
 import { announce, appointmentValues, insertedRow, writeAppointment, writeRepickingResources } from './booking-write';
 import { bonoFits, bookForClient, clientRecord } from './insert-queries';
@@ -32,6 +33,7 @@ export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: Sta
         employeeRecordId: employee.id,
         expectedUserId: employee.userId,
         clientRecordId: record.id,
+        clientLockKey: clientLockKey(record),
         bookedByUserId: actor.id,
         bono: req.bonoId,
         values: {

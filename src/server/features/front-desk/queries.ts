@@ -197,6 +197,8 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
       consentMissing: consentMissingColumn,
       consentSigned: consentSignedColumn,
       hasContraindications: hasContraindicationsColumn(employeeUserId),
+      // ADR 053: paid with a bono's session, or not covered though she has a bono for it (paid normally).
+      bono: sql<'covered' | 'not_covered' | null>`appointment_bono_state(${appointments.id})`,
     })
     .from(appointments)
     .leftJoin(clients, eq(clients.id, appointments.clientRecordId))

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_CARD_ALPHABET } from '../../../domain/gift-cards';
+import { MONEY_MSG } from '../../../domain/money';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { clients, giftCards, rateLimit } from '../../db/schema';
 import { arrangeWorld, type World } from '../../../../test/support/salon-world';
@@ -81,7 +82,7 @@ describe('/api/gift-cards', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ amount: 0 }, STAFF_MSG.giftCardAmountInvalid],
       [{ amount: 1000.5 }, STAFF_MSG.giftCardAmountInvalid],
-      [{ amount: 10.001 }, STAFF_MSG.giftCardAmountInvalid],
+      [{ amount: 10.001 }, MONEY_MSG.fractionOfCent],
       [{}, STAFF_MSG.giftCardKindInvalid],
       [{ amount: 10, serviceId: w.serviceId }, STAFF_MSG.giftCardKindInvalid],
       [{ serviceId: '00000000-0000-4000-8000-000000000000' }, STAFF_MSG.giftCardServiceNotFound],

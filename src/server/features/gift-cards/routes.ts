@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { GIFT_CARD_NAME_MAX } from '../../../domain/gift-cards';
+import { DISCOUNT_MSG, DISCOUNT_REASON_TEXT_MAX } from '../../../domain/discounts';
+import { GIFT_CARD_MAX_AMOUNT, GIFT_CARD_NAME_MAX } from '../../../domain/gift-cards';
 import { SALE_METHODS } from '../../../domain/payment-methods';
 import { STAFF_ROLES } from '../../../domain/roles';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
+import { eurosField } from '../../http/money-schema';
 import { IdParam, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { giftCardPage, listGiftCards, lookupGiftCard, sellGiftCard } from './service';
@@ -13,8 +15,11 @@ import { giftCardPage, listGiftCards, lookupGiftCard, sellGiftCard } from './ser
 const name = (msg: string) => z.string({ error: msg }).max(GIFT_CARD_NAME_MAX, msg).refine((s) => !/[\p{Cc}]/u.test(s), STAFF_MSG.textControlCharacters);
 
 const SaleBody = z.strictObject({
-  amount: z.number({ error: STAFF_MSG.giftCardAmountInvalid }).optional(),
+  amount: eurosField(STAFF_MSG.giftCardAmountInvalid).optional(),
   serviceId: lookupId.optional(),
+  // ADR 052: a card for a service sold at another price, with its reason.
+  saleAmount: eurosField(STAFF_MSG.giftCardAmountInvalid).min(0, STAFF_MSG.giftCardAmountInvalid).max(GIFT_CARD_MAX_AMOUNT, STAFF_MSG.giftCardAmountInvalid).optional(),
+  discountReason: z.string({ error: DISCOUNT_MSG.reasonRequired }).max(DISCOUNT_REASON_TEXT_MAX * 2, DISCOUNT_MSG.reasonTooLong).refine((s) => !/[\p{Cc}]/u.test(s), STAFF_MSG.textControlCharacters).optional(),
   buyerName: name(STAFF_MSG.giftCardBuyerRequired),
   recipientName: name(STAFF_MSG.giftCardRecipientTooLong).optional(),
   saleMethod: z.enum(SALE_METHODS, STAFF_MSG.saleMethodInvalid),
@@ -29,7 +34,7 @@ const staff = () => requireRole(...STAFF_ROLES);
 /**
  * /api/gift-cards — tarjetas regalo (ADR 038), for the salon's staff (admin and employees):
  *   GET  /         the recent cards, with their state today (never a code)
- *   POST /         {amount | serviceId, buyerName, recipientName?, saleMethod, buyerClientId?, recipientClientId?}:
+ *   POST /         {amount | serviceId (saleAmount?, discountReason?: ADR 052), buyerName, recipientName?, saleMethod, buyerClientId?, recipientClientId?}:
  *                  sells one; the answer carries its code, shown this once
  *   POST /lookup   {code}: the card with that code (404 for any wrong code; rate limited per staff member)
  *   GET  /:id      the card and what it paid

@@ -8,11 +8,14 @@ import {
   isGiftCardCodeShape,
   normalizeGiftCardCode,
 } from '../../../domain/gift-cards';
+import { toCents } from '../../../domain/money';
 import type { SaleMethod } from '../../../domain/payment-methods';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { GIFT_CARD_LOOKUP_RULE, giftCardLookupKey } from '../../auth/rate-limit-keys';
+import { staffRecordName } from '../../accounts/staff-name';
 import { pgErrorCode } from '../../db/client';
+import { discountRefusal } from '../../db/salon-settings';
 import { giftCardByHash, giftCardCodeHash } from '../../db/gift-card-codes';
 import type { Deps, SessionUser } from '../../http/env';
 import { ApiError, badRequest, notFound } from '../../http/errors';
@@ -39,6 +42,9 @@ const view = (ctx: Ctx, c: Card) => ({
 export type SaleInput = {
   amount?: number;
   serviceId?: string;
+  /** A card for a service sold at another price than the service's (ADR 052): what the buyer pays, with its reason. */
+  saleAmount?: number;
+  discountReason?: string;
   buyerName: string;
   recipientName?: string;
   saleMethod: SaleMethod;
@@ -60,22 +66,31 @@ async function checkedClient(ctx: Ctx, id: string | null | undefined) {
   return id;
 }
 
-/** For an amount, or for a service (its price today, and its name on the card). */
-async function valueOf(ctx: Ctx, input: SaleInput) {
+/**
+ * For an amount, or for a service (its price today, and its name on the card). A card for a
+ * service is worth the service; it is sold at its price, or at another with a reason and, for the
+ * staff, within the owner's discount limit (ADR 052). A card for an amount is sold at its amount.
+ */
+async function valueOf(ctx: Ctx, actor: SessionUser, input: SaleInput) {
   if ((input.amount === undefined) === (input.serviceId === undefined)) throw badRequest(STAFF_MSG.giftCardKindInvalid);
   if (input.serviceId !== undefined) {
     const service = isId(input.serviceId) ? await activeService(ctx.db, input.serviceId) : undefined;
     if (!service) throw badRequest(STAFF_MSG.giftCardServiceNotFound);
-    return { amount: service.price, serviceId: service.id, serviceName: service.name };
+    const saleAmount = input.saleAmount ?? service.price;
+    const reason = (input.discountReason ?? '').trim();
+    const refused = await discountRefusal(ctx.db, actor.role, { price: service.price, charged: saleAmount, reason });
+    if (refused) throw badRequest(refused);
+    return { amount: service.price, saleAmount, discountReason: toCents(saleAmount) === toCents(service.price) ? '' : reason, serviceId: service.id, serviceName: service.name };
   }
+  if (input.saleAmount !== undefined || input.discountReason !== undefined) throw badRequest(STAFF_MSG.giftCardKindInvalid);
   if (!isGiftCardAmount(input.amount!)) throw badRequest(STAFF_MSG.giftCardAmountInvalid);
-  return { amount: input.amount!, serviceId: null, serviceName: null };
+  return { amount: input.amount!, saleAmount: input.amount!, discountReason: '', serviceId: null, serviceName: null };
 }
 
 export async function sellGiftCard(ctx: Ctx, actor: SessionUser, input: SaleInput) {
   const buyerName = input.buyerName.trim();
   if (!buyerName) throw badRequest(STAFF_MSG.giftCardBuyerRequired);
-  const value = await valueOf(ctx, input);
+  const value = await valueOf(ctx, actor, input);
   const [buyerClientId, recipientClientId] = [await checkedClient(ctx, input.buyerClientId), await checkedClient(ctx, input.recipientClientId)];
   const now = ctx.now();
   // A clash of two random codes is a 1 in 10^14 event; should it happen, a new code is drawn.
@@ -94,7 +109,7 @@ export async function sellGiftCard(ctx: Ctx, actor: SessionUser, input: SaleInpu
         lastDay: giftCardLastDay(salonDateOf(now, SALON_TIME_ZONE)),
         saleMethod: input.saleMethod,
         soldByUserId: actor.id,
-        soldByName: actor.name.trim() || actor.email,
+        soldByName: await staffRecordName(ctx.db, actor),
         createdAt: now,
         updatedAt: now,
       });

@@ -28,6 +28,7 @@ export function bonosSoldBetween(db: Reader, start: Date, end: Date) {
       clientName: clients.name,
       paymentMethod: bonos.paymentMethod,
       amount: bonos.amount,
+      discountReason: bonos.discountReason,
       soldByName: bonos.soldByName,
     })
     .from(bonos)

@@ -1,8 +1,7 @@
 import { spanishDate } from '../../../domain/calendar-date';
 import { maskedGiftCardCode } from '../../../domain/gift-cards';
-import { sumEuros } from '../../../domain/money';
 import { PAYMENT_METHOD_LABEL, type PaymentMethod } from '../../../domain/payment-methods';
-import { csvAmount, toCsv, totalsByMethod, totalsByProfessional, type CajaLine } from '../../../domain/payments';
+import { cajaBlocks, csvAmount, PREPAID_METHODS, toCsv, totalsByProfessional, type CajaLine } from '../../../domain/payments';
 import { dayBounds, salonTimeOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import type { Deps } from '../../http/env';
 import { bonoSessionsSpentBetween, bonosSoldBetween } from './bono-queries';
@@ -12,9 +11,6 @@ import { completedWithoutPayment, giftCardsSoldBetween, paymentsBetween } from '
 // till and for the accountant. Not an invoice register: Auna issues no invoices or tickets.
 
 type Ctx = Pick<Deps, 'db'>;
-
-/** Methods that bring no money into the till: the money came in when the card (or bono) was sold. */
-const PREPAID: readonly PaymentMethod[] = ['tarjeta_regalo', 'bono'];
 
 export async function cajaDay(ctx: Ctx, date: string) {
   const { start, end } = dayBounds(date, SALON_TIME_ZONE);
@@ -40,16 +36,21 @@ export async function cajaDay(ctx: Ctx, date: string) {
     bonosSold: bonosSold.map((b) => ({ ...b, soldAt: b.soldAt.toISOString() })),
     bonoSessions: sessions.map((s) => ({ ...s, spentAt: (s.spentAt ?? s.startTime).toISOString(), startTime: s.startTime.toISOString() })),
     completedWithoutPayment: unpaid.map((u) => ({ ...u, startTime: u.startTime.toISOString() })),
-    byMethod: totalsByMethod(lines),
     byProfessional: totalsByProfessional(lines),
-    /** Money that came in: every line but the ones paid with something sold before. */
-    moneyIn: sumEuros(lines.filter((l) => !PREPAID.includes(l.method)).map((l) => l.amount)),
+    /**
+     * Two blocks (ADR 052): the money that came in (moneyIn, by method), and what was paid before
+     * with a gift card or a bono's session (prepaid, by method). moneyIn + prepaid = every line.
+     */
+    ...cajaBlocks(lines),
   };
 }
 
 export type CajaDay = Awaited<ReturnType<typeof cajaDay>>;
 
-const CSV_HEADER = ['Fecha', 'Hora', 'Tipo', 'Concepto', 'Cliente', 'Profesional', 'Método', 'Importe (€)', 'Motivo del descuento', 'Registrado por'];
+const CSV_HEADER = ['Fecha', 'Hora', 'Tipo', 'Concepto', 'Cliente', 'Profesional', 'Método', 'Importe (€)', 'Motivo del descuento', 'Registrado por', 'Bloque'];
+
+/** The Caja's block of a line (ADR 052): summing the CSV by this column gives the page's two totals. */
+const blockOf = (method: PaymentMethod) => (PREPAID_METHODS.includes(method) ? 'Ya pagado antes' : 'Entrada de dinero');
 
 /** One movement per line, in the order they happened: what the accountant adds up in Excel. */
 export function cajaCsv(day: CajaDay): string {
@@ -57,7 +58,7 @@ export function cajaCsv(day: CajaDay): string {
   const rows = [
     ...day.payments.map((p) => ({
       at: p.createdAt,
-      cells: [d, salonTimeOf(new Date(p.createdAt), SALON_TIME_ZONE), 'Cobro', p.serviceName, p.clientName, p.employeeName, PAYMENT_METHOD_LABEL[p.method], csvAmount(p.amount), p.discountReason, p.recordedByName],
+      cells: [d, salonTimeOf(new Date(p.createdAt), SALON_TIME_ZONE), 'Cobro', p.serviceName, p.clientName, p.employeeName, PAYMENT_METHOD_LABEL[p.method], csvAmount(p.amount), p.discountReason, p.recordedByName, blockOf(p.method)],
     })),
     ...day.giftCardsSold.map((s) => ({
       at: s.createdAt,
@@ -70,17 +71,18 @@ export function cajaCsv(day: CajaDay): string {
         '',
         PAYMENT_METHOD_LABEL[s.saleMethod],
         csvAmount(s.amount),
-        '',
+        s.discountReason,
         s.soldByName,
+        blockOf(s.saleMethod),
       ],
     })),
     ...day.bonosSold.map((b) => ({
       at: b.soldAt,
-      cells: [d, salonTimeOf(new Date(b.soldAt), SALON_TIME_ZONE), 'Venta de bono', b.name, b.clientName, '', PAYMENT_METHOD_LABEL[b.paymentMethod], csvAmount(b.amount), '', b.soldByName],
+      cells: [d, salonTimeOf(new Date(b.soldAt), SALON_TIME_ZONE), 'Venta de bono', b.name, b.clientName, '', PAYMENT_METHOD_LABEL[b.paymentMethod], csvAmount(b.amount), b.discountReason, b.soldByName, blockOf(b.paymentMethod)],
     })),
     ...day.bonoSessions.map((s) => ({
       at: s.spentAt,
-      cells: [d, salonTimeOf(new Date(s.spentAt), SALON_TIME_ZONE), 'Sesión de bono', `${s.serviceName} (${s.bonoName})`, s.clientName, s.employeeName, PAYMENT_METHOD_LABEL.bono, csvAmount(s.price), '', ''],
+      cells: [d, salonTimeOf(new Date(s.spentAt), SALON_TIME_ZONE), 'Sesión de bono', `${s.serviceName} (${s.bonoName})`, s.clientName, s.employeeName, PAYMENT_METHOD_LABEL.bono, csvAmount(s.price), '', '', blockOf('bono')],
     })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   return toCsv(CSV_HEADER, rows.map((r) => r.cells));

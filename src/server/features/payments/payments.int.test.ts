@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { giftCards, payments } from '../../db/schema';
+import { giftCards, payments, salonSettings } from '../../db/schema';
 import { arrangeWorld, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
@@ -19,6 +19,8 @@ let seq = 0;
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
   w = await arrangeWorld(server, 'cobros');
+  // The staff may take up to 25 % off here (ADR 052; 0 by default, see payment-discounts.int.test.ts).
+  await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Salón', staffDiscountMaxPercent: 25 }).onConflictDoUpdate({ target: salonSettings.id, set: { staffDiscountMaxPercent: 25 } });
 }, 60_000);
 
 afterAll(async () => {
@@ -157,8 +159,12 @@ describe('/api/payments/caja', () => {
     const unpaid = await w.appointment({ client: 'client', employee: 'otherEmployee', start: new Date('2026-01-14T09:00:00Z'), status: 'completed' });
     const res = await w.sessions.admin.get(`/api/payments/caja?date=${TODAY}`);
     expect(res.status).toBe(200);
-    const methods = Object.fromEntries(res.body.byMethod.map((m: { method: string; total: number }) => [m.method, m.total]));
-    expect(methods).toMatchObject({ efectivo: 25.5 + 5.5 + 25.5, bizum: 20, tarjeta_regalo: 40 });
+    const methods = Object.fromEntries(res.body.moneyByMethod.map((m: { method: string; total: number }) => [m.method, m.total]));
+    expect(methods).toMatchObject({ efectivo: 25.5 + 5.5 + 25.5, bizum: 20 });
+    // ADR 052: what a gift card paid is in its own block, not a way money came in.
+    expect(methods).not.toHaveProperty('tarjeta_regalo');
+    expect(res.body.prepaidByMethod).toEqual([{ method: 'tarjeta_regalo', total: 40, count: 2 }]);
+    expect(res.body.prepaid).toBe(40);
     // Sales: every card the tests sold with 'tarjeta' (20 + 30 + 5 + 40 €).
     expect(methods.tarjeta).toBe(25.5 + 95);
     expect(res.body.byProfessional.map((p: { professional: string }) => p.professional)).toEqual(['Lucía Martín', 'Sara Molina']);
@@ -179,9 +185,9 @@ describe('/api/payments/caja', () => {
     const bytes = new Uint8Array(await raw.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    expect(text.startsWith('\uFEFFFecha;Hora;Tipo;Concepto;Cliente;Profesional;Método;Importe (€);Motivo del descuento;Registrado por\r\n')).toBe(true);
-    expect(text).toContain('14/01/2026;11:00;Cobro;Corte y peinado;Marta García;Lucía Martín;Bizum;20,00;Primera visita;Lucía Martín\r\n');
-    expect(text).toMatch(/14\/01\/2026;11:00;Venta de tarjeta regalo;Tarjeta regalo ••••-••\w\w-\w\w;Carmen Ruiz;;Tarjeta;20,00;;Administración\r\n/);
+    expect(text.startsWith('\uFEFFFecha;Hora;Tipo;Concepto;Cliente;Profesional;Método;Importe (€);Motivo del descuento;Registrado por;Bloque\r\n')).toBe(true);
+    expect(text).toContain('14/01/2026;11:00;Cobro;Corte y peinado;Marta García;Lucía Martín;Bizum;20,00;Primera visita;Lucía Martín;Entrada de dinero\r\n');
+    expect(text).toMatch(/14\/01\/2026;11:00;Venta de tarjeta regalo;Tarjeta regalo ••••-••\w\w-\w\w;Carmen Ruiz;;Tarjeta;20,00;;Administración;Entrada de dinero\r\n/);
     expect((await w.sessions.employee.get(`/api/payments/caja/csv?date=${TODAY}`)).status).toBe(403);
   });
 });

@@ -81,10 +81,12 @@ export function giftCardsSoldBetween(db: Reader, start: Date, end: Date) {
     .select({
       id: giftCards.id,
       createdAt: giftCards.createdAt,
-      amount: giftCards.amount,
+      // What came into the till (ADR 052): a card for a service may be sold below its amount.
+      amount: giftCards.saleAmount,
       saleMethod: giftCards.saleMethod,
       serviceName: giftCards.serviceName,
       buyerName: giftCards.buyerName,
+      discountReason: giftCards.discountReason,
       soldByName: giftCards.soldByName,
       codeLast4: giftCards.codeLast4,
     })

@@ -6,6 +6,7 @@ import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
+import { eurosField } from '../../http/money-schema';
 import { IdParam } from '../../http/params';
 import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
@@ -14,7 +15,7 @@ import { appointmentPayments, recordPayment } from './service';
 
 const Line = z.strictObject({
   method: z.enum(DESK_PAYMENT_METHODS, STAFF_MSG.paymentMethodInvalid),
-  amount: z.number({ error: STAFF_MSG.paymentAmountInvalid }),
+  amount: eurosField(STAFF_MSG.paymentAmountInvalid),
   giftCardCode: z.string({ error: STAFF_MSG.paymentGiftCardCodeRequired }).max(40, STAFF_MSG.giftCardNotFound).optional(),
 });
 const PaymentBody = z.strictObject({

@@ -5,7 +5,9 @@ import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { giftCardBalanceShort, STAFF_MSG } from '../../../domain/texts/staff';
 import { MSG } from '../../../domain/texts/common';
 import { GIFT_CARD_LOOKUP_RULE, giftCardLookupKey } from '../../auth/rate-limit-keys';
+import { staffRecordName } from '../../accounts/staff-name';
 import { pgErrorCode, type Tx } from '../../db/client';
+import { discountRefusal } from '../../db/salon-settings';
 import { giftCardCodeHash, lockGiftCardByHash, takeFromGiftCard } from '../../db/gift-card-codes';
 import type { Deps, SessionUser } from '../../http/env';
 import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
@@ -102,7 +104,9 @@ export async function recordPayment(ctx: Ctx, actor: SessionUser, id: string, in
       const already = sumEuros(earlier.map((l) => l.amount));
       const problem = paymentProblem({ price: a.price, alreadyPaid: already, amounts: input.lines.map((l) => l.amount), discountReason });
       if (problem) throw badRequest(problem);
-      const reasonStored = toCents(already + sumEuros(input.lines.map((l) => l.amount))) < toCents(a.price) ? discountReason : '';
+      const total = sumEuros([already, ...input.lines.map((l) => l.amount)]);
+      const reasonStored = toCents(total) < toCents(a.price) ? discountReason : '';
+      const recordedByName = await staffRecordName(tx, actor);
       for (const line of input.lines) {
         const giftCardId = line.method === 'tarjeta_regalo' ? await redeem(ctx, tx, line, now) : null;
         await insertPayment(tx, {
@@ -112,10 +116,14 @@ export async function recordPayment(ctx: Ctx, actor: SessionUser, id: string, in
           giftCardId,
           discountReason: reasonStored,
           recordedByUserId: actor.id,
-          recordedByName: actor.name.trim() || actor.email,
+          recordedByName,
           createdAt: now,
         });
       }
+      // ADR 052: a discount's reason is the owner's or a real text, and the staff stay within her
+      // limit. Checked after the cards (a used-up card is said first); a refusal rolls all back.
+      const refused = reasonStored ? await discountRefusal(tx, actor.role, { price: a.price, charged: total, reason: discountReason }) : null;
+      if (refused) throw badRequest(refused);
       return a;
     });
     return summary(ctx, a);

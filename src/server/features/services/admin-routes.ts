@@ -6,6 +6,7 @@ import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
+import { eurosField } from '../../http/money-schema';
 import { idSchema, recordIdParam } from '../../http/params';
 import { validate } from '../../http/validate';
 import { adminServices } from './admin-service';
@@ -18,7 +19,7 @@ const ServiceBody = z
     name: z.string({ error: MSG.serviceNameRequired }),
     description: z.string().max(LIMITS.descriptionMax).default(''),
     duration: z.number({ error: MSG.serviceDurationInvalid }),
-    price: z.number({ error: MSG.servicePriceInvalid }),
+    price: eurosField(MSG.servicePriceInvalid),
     category: z.string().max(LIMITS.categoryMax).default(''),
     // ADR 036: preparation and cleaning minutes, and the cabins or machines it needs (one free
     // resource of each group). Optional: a form that does not send them leaves them as they are.

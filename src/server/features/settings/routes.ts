@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { LIMITS, settingsFieldsError } from '../../../domain/back-office-rules';
 import { isReminderHours } from '../../../domain/notification-rules';
 import { isValidCap, isValidHorizon } from '../../../domain/booking-limits';
+import { DISCOUNT_MSG, DISCOUNT_REASON_TEXT_MAX, DISCOUNT_REASONS_MAX, discountSettingsProblem } from '../../../domain/discounts';
+import { hasControlCharacters } from '../../../domain/plain-text';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { SlotInterval } from '../../../domain/slots';
@@ -29,12 +31,22 @@ const SettingsBody = z
     noShowSpendsSession: z.boolean({ error: MSG.invalidInput }).optional(),
     // ADR 041: "Permitir completar una cita sin consentimiento firmado"; optional so an older form keeps the stored value.
     completeWithoutConsent: z.boolean({ error: MSG.invalidInput }).optional(),
+    // ADR 052: the staff's discount limit (percent) and the owner's reasons; optional so an older form keeps them.
+    staffDiscountMaxPercent: z.number({ error: DISCOUNT_MSG.limitInvalid }).optional(),
+    discountReasons: z
+      .array(z.string({ error: DISCOUNT_MSG.reasonsInvalid }).max(DISCOUNT_REASON_TEXT_MAX * 2, DISCOUNT_MSG.reasonsInvalid).refine((r) => !hasControlCharacters(r), STAFF_MSG.textControlCharacters), { error: DISCOUNT_MSG.reasonsInvalid })
+      .max(DISCOUNT_REASONS_MAX * 2, DISCOUNT_MSG.reasonsInvalid)
+      .optional(),
   })
   .superRefine((value, ctx) => {
     const error = settingsFieldsError(value);
     if (error) ctx.addIssue({ code: 'custom', message: error });
     else if (value.maxFutureAppointmentsPerClient !== undefined && !isValidCap(value.maxFutureAppointmentsPerClient)) ctx.addIssue({ code: 'custom', message: STAFF_MSG.bookingCapInvalid });
     else if (value.bookingHorizonDays !== undefined && !isValidHorizon(value.bookingHorizonDays)) ctx.addIssue({ code: 'custom', message: STAFF_MSG.bookingHorizonInvalid });
+    else {
+      const discounts = discountSettingsProblem({ staffDiscountMaxPercent: value.staffDiscountMaxPercent ?? 0, discountReasons: value.discountReasons ?? [] });
+      if (discounts) ctx.addIssue({ code: 'custom', message: discounts });
+    }
   })
   // settingsFieldsError has just checked the interval is one of SLOT_INTERVAL_OPTIONS.
   .transform((v) => ({ ...v, appointmentTimeSlotInterval: v.appointmentTimeSlotInterval as SlotInterval }));

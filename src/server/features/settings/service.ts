@@ -1,3 +1,4 @@
+import { cleanReasons } from '../../../domain/discounts';
 import { defaultSalonSettings, type SalonSettings } from '../../../domain/salon-settings';
 import { slotIntervalOf } from '../../../domain/slots';
 import { DAY_KEYS, emptyWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
@@ -32,6 +33,8 @@ function answerOf(row: SettingsRow | undefined): SettingsAnswer {
     bookingHorizonDays: row.bookingHorizonDays,
     noShowSpendsSession: row.noShowSpendsSession,
     completeWithoutConsent: row.completeWithoutConsent,
+    staffDiscountMaxPercent: row.staffDiscountMaxPercent,
+    discountReasons: row.discountReasons,
     updatedAt: row.updatedAt.toISOString(),
   };
 }
@@ -41,7 +44,7 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
   return {
     get: async (): Promise<SettingsAnswer> => answerOf(await readSettings(deps.db)),
 
-    async save(input: Omit<SalonSettings, 'reminderHours' | 'maxFutureAppointmentsPerClient' | 'bookingHorizonDays' | 'noShowSpendsSession' | 'completeWithoutConsent'> & Partial<SalonSettings>): Promise<SettingsAnswer> {
+    async save(input: Omit<SalonSettings, 'reminderHours' | 'maxFutureAppointmentsPerClient' | 'bookingHorizonDays' | 'noShowSpendsSession' | 'completeWithoutConsent' | 'staffDiscountMaxPercent' | 'discountReasons'> & Partial<SalonSettings>): Promise<SettingsAnswer> {
       assertValidSchedule(input.openingHours);
       // A form that does not send the booking limits keeps what is stored (or the defaults).
       const current = answerOf(await readSettings(deps.db));
@@ -60,6 +63,8 @@ export function adminSettings(deps: Pick<Deps, 'db' | 'now'>) {
           bookingHorizonDays: input.bookingHorizonDays ?? current.bookingHorizonDays,
           noShowSpendsSession: input.noShowSpendsSession ?? current.noShowSpendsSession,
           completeWithoutConsent: input.completeWithoutConsent ?? current.completeWithoutConsent,
+          staffDiscountMaxPercent: input.staffDiscountMaxPercent ?? current.staffDiscountMaxPercent,
+          discountReasons: input.discountReasons ? cleanReasons(input.discountReasons) : current.discountReasons,
         },
         deps.now(),
       );

@@ -82,7 +82,8 @@ export default function BookPage() {
     void book.mutate(
       { serviceId, professionalId, date, time, notes: notes.trim() || undefined },
       {
-        onSuccess: () => navigate('/my-appointments?status=success'),
+        // ADR 053: a visit her bono does not cover (its last session just went to another booking) is said on Mis Citas.
+        onSuccess: ({ bonoNote }) => navigate('/my-appointments?status=success', { state: bonoNote ? { bonoNote } : null }),
         onError: (err) => {
           setBookingError(err instanceof ApiRequestError && err.status < 500 && err.status > 0 ? err.message : MSG.bookingFailed);
           if (err instanceof ApiRequestError && err.status === 409) {

@@ -8,13 +8,12 @@ import { book, type BookingBody } from '../../api/booking';
 export function useBook() {
   const [isPending, setPending] = useState(false);
   const sending = useRef(false);
-  const mutate = async (body: BookingBody, on: { onSuccess: () => void; onError: (err: unknown) => void }) => {
+  const mutate = async (body: BookingBody, on: { onSuccess: (answer: { bonoNote: string | null }) => void; onError: (err: unknown) => void }) => {
     if (sending.current) return;
     sending.current = true;
     setPending(true);
     try {
-      await book(body);
-      on.onSuccess();
+      on.onSuccess(await book(body));
     } catch (err) {
       on.onError(err);
     } finally {

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { statusLabel } from '../../../domain/appointment-status';
+import { BONO_MSG } from '../../../domain/bonos';
 import { MSG } from '../../../domain/texts/common';
 import { formatPhone } from '../../../domain/phone';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
@@ -27,6 +28,7 @@ import { ResourceMove } from './resource-move';
 import { AppointmentWhatsapp } from './appointment-whatsapp';
 
 const TZ = SALON_TIME_ZONE;
+const BONO_DESK_NOT_COVERED = BONO_MSG.notCoveredDesk;
 
 /** A block of the day view opened: who, what, when, the allowed actions, moving it, its history. */
 export function AppointmentDetails({
@@ -192,6 +194,13 @@ function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
       <dd>
         {a.serviceName} · {formatEuros(Number(a.price))}
       </dd>
+      {a.bono && (
+        <>
+          <dt className="text-muted">Bono</dt>
+          {/* ADR 053: a booking that found her bono without a session is paid normally, and the desk sees it. */}
+          <dd data-testid="appointment-bono">{a.bono === 'covered' ? 'Pagada con una sesión de su bono' : BONO_DESK_NOT_COVERED}</dd>
+        </>
+      )}
       <dt className="text-muted">Profesional</dt>
       <dd>{a.employeeName}</dd>
       {a.resources.length > 0 && (

@@ -1,83 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
-import type { SaleMethod } from '../../../domain/payment-methods';
 import { Alert } from '../../components/alert';
-import { SaleMethodSelect } from '../../components/sale-method-select';
 import { Button } from '../../components/button';
 import { BonoCard, salonDay } from '../../components/bono-card';
 import { inputClass } from '../../components/input-class';
 import { InlineLoading } from '../../components/loading';
-import { formatEuros } from '../../lib/format';
-import { clientBonosQuery, extendBono, refundBono, saleTypesQuery, sellBono, type ClientBono } from '../../api/bonos';
+import { clientBonosQuery, extendBono, refundBono, type ClientBono } from '../../api/bonos';
+import { BonoSaleForm } from './bono-sale-form';
 
 // A client's bonos on her record (ADR 037): what each has left, "Vender bono" for the staff, and
 // the admin's extension and refund with a reason. The bono types are the admin's (/admin/bonos).
 
 const label = 'flex flex-col gap-1.5 text-sm font-medium text-ink';
-
-function SellForm({ clientId, onDone }: { clientId: string; onDone: () => void }) {
-  const types = useQuery(saleTypesQuery());
-  const [typeId, setTypeId] = useState('');
-  const [method, setMethod] = useState<SaleMethod>('efectivo');
-  const [amount, setAmount] = useState('');
-  const chosen = types.data?.bonoTypes.find((t) => t.id === typeId);
-  const sale = useMutation({
-    mutationFn: () => sellBono(clientId, { bonoTypeId: typeId, paymentMethod: method, ...(amount.trim() ? { amount: Number(amount.replace(',', '.')) } : {}) }),
-    onSuccess: ({ bono }) => {
-      toast.success(`«${bono.name}» vendido.`);
-      onDone();
-    },
-  });
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    if (typeId) sale.mutate();
-  }
-  if (types.isPending) return <InlineLoading text="Cargando bonos..." />;
-  if (types.data?.bonoTypes.length === 0) return <p className="text-muted">No hay bonos a la venta. Créalos en «Bonos».</p>;
-  return (
-    <form onSubmit={submit} aria-label="Vender bono" className="grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-4 sm:items-end">
-      <label className={`${label} sm:col-span-2`}>
-        Bono
-        <select
-          name="bono-type"
-          className={inputClass}
-          value={typeId}
-          onChange={(e) => {
-            setTypeId(e.target.value);
-            const t = types.data?.bonoTypes.find((x) => x.id === e.target.value);
-            setAmount(t ? String(t.price) : '');
-          }}
-        >
-          <option value="">Elige un bono</option>
-          {types.data?.bonoTypes.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name} · {formatEuros(t.price)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <SaleMethodSelect name="bono-method" value={method} onChange={setMethod} />
-      <label className={label}>
-        Importe (€)
-        <input name="bono-amount" inputMode="decimal" className={inputClass} value={amount} placeholder={chosen ? String(chosen.price) : ''} onChange={(e) => setAmount(e.target.value)} />
-      </label>
-      {sale.isError && (
-        <div className="sm:col-span-4">
-          <Alert>{sale.error.message}</Alert>
-        </div>
-      )}
-      <div className="flex gap-2 sm:col-span-4">
-        <Button type="submit" isDisabled={!typeId || sale.isPending}>
-          {sale.isPending ? 'Vendiendo...' : 'Vender bono'}
-        </Button>
-        <Button variant="secondary" onPress={onDone}>
-          Cancelar
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 /** The admin's extension or refund of one bono, each with its reason (audited on the server). */
 function AdminActions({ bono, onDone }: { bono: ClientBono; onDone: () => void }) {
@@ -158,7 +93,7 @@ export function ClientBonos({ clientId, isAdmin }: { clientId: string; isAdmin: 
       </div>
       {selling && (
         <div className="mb-4">
-          <SellForm
+          <BonoSaleForm
             clientId={clientId}
             onDone={() => {
               setSelling(false);

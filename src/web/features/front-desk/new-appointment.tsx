@@ -76,8 +76,10 @@ export function NewAppointment({
         ...(fitting.length === 0 || bonoChoice === '' ? {} : { bonoId: bonoChoice === 'none' ? null : bonoChoice }),
       },
       {
-        onSuccess: () => {
+        onSuccess: ({ bonoNote }) => {
           toast.success(STAFF_MSG.staffBookingSucceeded);
+          // ADR 053: her bono had no session left for it (another booking took the last one).
+          if (bonoNote) toast.warning(bonoNote, { duration: 10_000 });
           onBooked(date);
         },
         onError: () => void slots.refetch(),

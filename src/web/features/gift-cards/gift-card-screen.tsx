@@ -66,6 +66,14 @@ export function GiftCardScreen({ id, base }: { id: string; base: string }) {
           <dd>
             {formatDateShort(new Date(c.createdAt))} por {c.soldByName} · {PAYMENT_METHOD_LABEL[c.saleMethod]}
           </dd>
+          {c.discountReason && (
+            <>
+              <dt className="text-muted">Cobrada</dt>
+              <dd data-testid="gift-card-sale-amount">
+                {formatEuros(c.saleAmount)} · {c.discountReason}
+              </dd>
+            </>
+          )}
         </dl>
       </section>
       <History redemptions={q.data.redemptions} />

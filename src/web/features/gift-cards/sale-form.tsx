@@ -12,6 +12,7 @@ import { formatEuros } from '../../lib/format';
 import { activeServicesQuery } from '../../api/catalog';
 import { giftCardsQuery, rememberSoldCode, sellGiftCard, type Sale } from '../../api/gift-cards';
 import { ClientLink, type LinkedClient } from './client-link';
+import { isOtherPrice, parseSalePrice, ServiceSalePrice } from './service-sale-price';
 
 type Kind = 'amount' | 'service';
 
@@ -22,6 +23,8 @@ export function SaleForm({ base }: { base: string }) {
   const [kind, setKind] = useState<Kind>('amount');
   const [amount, setAmount] = useState('');
   const [serviceId, setServiceId] = useState('');
+  const [salePrice, setSalePrice] = useState('');
+  const [discountReason, setDiscountReason] = useState('');
   const [buyerName, setBuyer] = useState('');
   const [recipientName, setRecipient] = useState('');
   const [saleMethod, setMethod] = useState<SaleMethod>('efectivo');
@@ -32,12 +35,25 @@ export function SaleForm({ base }: { base: string }) {
   const [sold, setSold] = useState<Sale | null>(null);
 
   if (sold) return <Sold sale={sold} base={base} />;
+  const priceOf = (id: string) => {
+    const s = (services.data ?? []).find((x) => x.id === id);
+    return s ? Number(s.price) : undefined;
+  };
 
   const submit = async () => {
     setPending(true);
     setError(null);
     try {
-      const value = kind === 'amount' ? { amount: amount.trim() === '' ? Number.NaN : Number(amount.replace(',', '.')) } : { serviceId };
+      const paid = parseSalePrice(salePrice);
+      // Empty: the service's price. Another amount carries its reason (ADR 052).
+      const value =
+        kind === 'amount'
+          ? { amount: amount.trim() === '' ? Number.NaN : Number(amount.replace(',', '.')) }
+          : {
+              serviceId,
+              ...(paid === undefined ? {} : { saleAmount: paid }),
+              ...(isOtherPrice(priceOf(serviceId), salePrice) ? { discountReason } : {}),
+            };
       const sale = await sellGiftCard({
         ...value,
         buyerName,
@@ -82,7 +98,18 @@ export function SaleForm({ base }: { base: string }) {
       ) : (
         <label className="flex flex-col gap-1.5 text-sm font-medium">
           Servicio
-          <select className={selectClass} style={chevron} value={serviceId} onChange={(e) => setServiceId(e.target.value)}>
+          <select
+            name="gift-card-service"
+            className={selectClass}
+            style={chevron}
+            value={serviceId}
+            onChange={(e) => {
+              // Another service, another price: what was typed for the last one does not carry over.
+              setServiceId(e.target.value);
+              setSalePrice('');
+              setDiscountReason('');
+            }}
+          >
             <option value="">Elige un servicio</option>
             {(services.data ?? []).map((s) => (
               <option key={s.id} value={s.id}>
@@ -91,6 +118,15 @@ export function SaleForm({ base }: { base: string }) {
             ))}
           </select>
         </label>
+      )}
+      {kind === 'service' && priceOf(serviceId) !== undefined && (
+        <ServiceSalePrice
+          price={priceOf(serviceId)!}
+          typed={salePrice}
+          onTyped={setSalePrice}
+          reason={discountReason}
+          onReason={setDiscountReason}
+        />
       )}
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Quién la compra
@@ -129,7 +165,10 @@ export function SaleForm({ base }: { base: string }) {
 function Sold({ sale, base }: { sale: Sale; base: string }) {
   return (
     <div className="flex flex-col gap-4" data-testid="gift-card-sold">
-      <Alert tone="success">Tarjeta regalo vendida: {formatEuros(sale.giftCard.amount)}.</Alert>
+      <Alert tone="success">
+        Tarjeta regalo vendida: {formatEuros(sale.giftCard.amount)}.
+        {sale.giftCard.discountReason && ` Cobrado ${formatEuros(sale.giftCard.saleAmount)} (${sale.giftCard.discountReason}).`}
+      </Alert>
       <div className="rounded-xl border border-line bg-ivory/70 p-4 text-center">
         <p className="text-sm text-muted">Código</p>
         <p className="mt-1 font-mono text-3xl font-semibold tracking-widest" data-testid="gift-card-code">

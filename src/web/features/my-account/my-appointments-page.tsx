@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarDays, Clock, Hourglass, MessageSquareText, Ticket, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { showClientCancelButton } from '../../../domain/appointment-status';
 import { bonoLeftText } from '../../../domain/bonos';
 import { MSG } from '../../../domain/texts/common';
@@ -136,6 +136,9 @@ export default function MyAppointmentsPage() {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const banner = useStatusBanner();
+  // ADR 053: the booking's answer said her bono does not cover this visit (book-page.tsx passes its sentence).
+  const location = useLocation();
+  const [bonoNote] = useState(() => (location.state as { bonoNote?: string } | null)?.bonoNote ?? null);
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [toMove, setToMove] = useState<Appointment | null>(null);
@@ -187,6 +190,7 @@ export default function MyAppointmentsPage() {
       </Suspense>
       <div className="mb-6 flex flex-col gap-3 empty:hidden">
         {banner && <Alert tone="success">{BANNERS[banner]}</Alert>}
+        {banner === 'success' && bonoNote && <Alert tone="info">{bonoNote}</Alert>}
         {cancelError && <Alert>{cancelError}</Alert>}
       </div>
 

@@ -17,6 +17,7 @@ export function BonoSales({ sales }: { sales: CajaDay['bonosSold'] }) {
             <li key={b.id} className={rowClass} data-testid="caja-bono-sale">
               <span>
                 <span className="text-muted tabular-nums">{time(b.soldAt)}</span> · {b.name} · {b.clientName}
+                {b.discountReason && <span className="block text-xs text-muted">Descuento: {b.discountReason}</span>}
               </span>
               <span className="whitespace-nowrap">
                 {PAYMENT_METHOD_LABEL[b.paymentMethod]} <strong className="tabular-nums">{formatEuros(b.amount)}</strong>

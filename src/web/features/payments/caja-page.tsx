@@ -9,7 +9,8 @@ import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { todayInSalon } from '../../lib/salon-today';
 import { cajaCsvUrl, cajaQuery } from '../../api/payments';
-import { CompletedUnpaid, GiftCardSales, PaymentList, Totals } from './caja-sections';
+import { CompletedUnpaid, GiftCardSales, PaymentList } from './caja-sections';
+import { Totals } from './caja-totals';
 import { BonoSales, BonoSessions } from './caja-bonos';
 
 /**

@@ -4,7 +4,7 @@ import { PAYMENT_METHOD_LABEL } from '../../../domain/payment-methods';
 import { formatEuros, formatTime } from '../../lib/format';
 import type { CajaDay } from '../../api/payments';
 
-// The Caja del día's parts (ADR 039); its bonos are in caja-bonos.tsx.
+// The Caja del día's parts (ADR 039); its totals are in caja-totals.tsx, its bonos in caja-bonos.tsx.
 
 export function Section({ title, count, children }: { title: string; count?: number; children: ReactNode }) {
   return (
@@ -20,56 +20,6 @@ export function Section({ title, count, children }: { title: string; count?: num
 
 export const Empty = ({ children }: { children: ReactNode }) => <p className="text-sm text-muted">{children}</p>;
 export const time = (iso: string) => formatTime(new Date(iso));
-
-export function Totals({ day }: { day: CajaDay }) {
-  return (
-    <div className="grid gap-4 lg:grid-cols-[1fr_1fr]">
-      <Section title="Por método de pago">
-        <div className="rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft">
-          <p className="text-sm text-muted">Entrada de dinero</p>
-          <p className="font-serif text-4xl tabular-nums" data-testid="caja-money-in">
-            {formatEuros(day.moneyIn)}
-          </p>
-          {day.byMethod.length === 0 ? (
-            <p className="mt-3 text-sm text-muted">Ningún cobro ni venta este día.</p>
-          ) : (
-            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm" data-testid="caja-by-method">
-              {day.byMethod.map((m) => (
-                <div key={m.method} className="contents">
-                  <dt>
-                    {PAYMENT_METHOD_LABEL[m.method]} <span className="text-muted">· {m.count}</span>
-                  </dt>
-                  <dd className="text-right font-medium tabular-nums">{formatEuros(m.total)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          {day.byMethod.some((m) => m.method === 'tarjeta_regalo') && (
-            <p className="mt-3 text-xs text-muted">Lo pagado con tarjeta regalo no es dinero nuevo: se cobró al venderla.</p>
-          )}
-        </div>
-      </Section>
-      <Section title="Por profesional">
-        <div className="rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft">
-          {day.byProfessional.length === 0 ? (
-            <Empty>Ningún cobro este día.</Empty>
-          ) : (
-            <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1.5 text-sm">
-              {day.byProfessional.map((p) => (
-                <div key={p.professional} className="contents">
-                  <dt>
-                    {p.professional} <span className="text-muted">· {p.count}</span>
-                  </dt>
-                  <dd className="text-right font-medium tabular-nums">{formatEuros(p.total)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-        </div>
-      </Section>
-    </div>
-  );
-}
 
 export const rowClass = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 rounded-lg bg-white px-3 py-2 text-sm border border-line';
 
@@ -112,6 +62,7 @@ export function GiftCardSales({ sales }: { sales: CajaDay['giftCardsSold'] }) {
               <span>
                 <span className="text-muted tabular-nums">{time(s.createdAt)}</span> · {maskedGiftCardCode(s.codeLast4)} · {s.buyerName}
                 {s.serviceName && <span className="text-muted"> · {s.serviceName}</span>}
+                {s.discountReason && <span className="block text-xs text-muted">Descuento: {s.discountReason}</span>}
               </span>
               <span className="whitespace-nowrap">
                 {PAYMENT_METHOD_LABEL[s.saleMethod]} <strong className="tabular-nums">{formatEuros(s.amount)}</strong>

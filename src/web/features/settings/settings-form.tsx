@@ -12,6 +12,7 @@ import { TextField } from '../../components/text-field';
 import { formatDateLong, formatTime } from '../../lib/format';
 import { saveSettings, type SalonSettingsAnswer } from '../../api/settings';
 import { AppointmentRules } from './appointment-rules';
+import { DiscountRules } from './discount-rules';
 import { inputOf, SETTINGS_FIELD_OF, settingsProblem, valuesOf, type SettingsField, type SettingsValues } from './settings-values';
 
 /** SPEC §8/§9: the success message disappears after 3 seconds. */
@@ -81,6 +82,10 @@ export function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
 
       <FormSection title="Reglas de citas" description="Se aplican a todas las reservas nuevas.">
         <AppointmentRules values={values} onChange={change} errorOf={errors.errorOf} />
+      </FormSection>
+
+      <FormSection title="Descuentos" description="Hasta dónde puede rebajar el personal un precio, y con qué motivos.">
+        <DiscountRules values={values} onChange={change} errorOf={errors.errorOf} />
       </FormSection>
 
       <FormSection title="Horario general de apertura" description="Los días y horas en que abre el salón.">

@@ -1,5 +1,6 @@
 import { isValidCap, isValidHorizon } from '../../../domain/booking-limits';
 import { settingsFieldsError } from '../../../domain/back-office-rules';
+import { cleanReasons, DISCOUNT_MSG, discountSettingsProblem } from '../../../domain/discounts';
 import { isReminderHours } from '../../../domain/notification-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
@@ -23,11 +24,14 @@ export type SettingsValues = {
   noShowSpendsSession: boolean;
   /** ADR 041: "Permitir completar una cita sin consentimiento firmado". */
   completeWithoutConsent: boolean;
+  /** ADR 052: the staff's discount limit (percent, as typed) and the owner's reasons, one per line. */
+  staffDiscount: string;
+  discountReasons: string;
   openingHours: WeeklySchedule;
 };
 
 /** The fields a rule's message is shown beside. */
-export type SettingsField = 'name' | 'interval' | 'hours' | 'reminder' | 'cap' | 'horizon';
+export type SettingsField = 'name' | 'interval' | 'hours' | 'reminder' | 'cap' | 'horizon' | 'discount' | 'reasons';
 
 export const SETTINGS_FIELD_OF: Record<string, SettingsField> = {
   [MSG.salonNameRequired]: 'name',
@@ -36,6 +40,8 @@ export const SETTINGS_FIELD_OF: Record<string, SettingsField> = {
   [STAFF_MSG.reminderHoursInvalid]: 'reminder',
   [STAFF_MSG.bookingCapInvalid]: 'cap',
   [STAFF_MSG.bookingHorizonInvalid]: 'horizon',
+  [DISCOUNT_MSG.limitInvalid]: 'discount',
+  [DISCOUNT_MSG.reasonsInvalid]: 'reasons',
 };
 
 export const valuesOf = (s: SalonSettingsAnswer): SettingsValues => ({
@@ -49,6 +55,8 @@ export const valuesOf = (s: SalonSettingsAnswer): SettingsValues => ({
   horizon: String(s.bookingHorizonDays),
   noShowSpendsSession: s.noShowSpendsSession,
   completeWithoutConsent: s.completeWithoutConsent,
+  staffDiscount: String(s.staffDiscountMaxPercent),
+  discountReasons: s.discountReasons.join('\n'),
   openingHours: s.openingHours,
 });
 
@@ -67,6 +75,8 @@ export function inputOf(v: SettingsValues): SettingsInput & { reminderHours: num
     bookingHorizonDays: numberOf(v.horizon),
     noShowSpendsSession: v.noShowSpendsSession,
     completeWithoutConsent: v.completeWithoutConsent,
+    staffDiscountMaxPercent: numberOf(v.staffDiscount),
+    discountReasons: cleanReasons(v.discountReasons.split('\n')),
     reminderHours: numberOf(v.reminderHours),
   };
 }
@@ -81,6 +91,6 @@ export function settingsProblem(input: SettingsInput & { reminderHours: number }
         ? STAFF_MSG.bookingCapInvalid
         : !isValidHorizon(input.bookingHorizonDays)
           ? STAFF_MSG.bookingHorizonInvalid
-          : null)
+          : discountSettingsProblem({ staffDiscountMaxPercent: input.staffDiscountMaxPercent ?? 0, discountReasons: input.discountReasons ?? [] }))
   );
 }
