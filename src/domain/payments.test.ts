@@ -54,6 +54,8 @@ describe('the CSV', () => {
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ['+34 600', "'+34 600"],
     ['-5', "'-5"],
+    ['-20,00', '-20,00'],
+    ['-2+3,00', "'-2+3,00"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['dos\nlíneas', '"dos\nlíneas"'],
   ])('cell %j → %s', (value, cell) => expect(csvCell(value)).toBe(cell));

@@ -91,7 +91,8 @@ export const csvAmount = (amount: number) => (toCents(amount) / 100).toFixed(2).
  * formula (a client's name is typed by anyone booking online).
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // A negative amount as csvAmount writes it ('-20,00': a void, cash taken out) is a number, not a formula.
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d+,\d\d$/.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -26,6 +26,7 @@ import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availabilit
 import { adminResourcesRoutes } from './features/resources/routes';
 import { giftCardsRoutes } from './features/gift-cards/routes';
 import { paymentsRoutes } from './features/payments/routes';
+import { cashCloseRoutes } from './features/cash-close/routes';
 import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
 import { reportsRoutes } from './features/reports/routes';
 import type { AppEnv, Deps } from './http/env';
@@ -65,6 +66,7 @@ function apiRoutes(deps: Deps) {
     // Issue 23: gift cards, payments and the Caja del día (ADR 038, 039).
     .route('/gift-cards', giftCardsRoutes(deps))
     .route('/payments', paymentsRoutes(deps))
+    .route('/cash-close', cashCloseRoutes(deps))
     .route('/reports', reportsRoutes(deps))
     // RGPD (ADR 026): the client's own data, and the privacy notice's facts.
     .route('/my-account', myAccountRoutes(deps))

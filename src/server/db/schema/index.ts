@@ -16,3 +16,5 @@ export * from './gift-cards';
 export * from './payments';
 export * from './consents';
 export * from './reports';
+export * from './cash-close';
+export * from './payment-corrections';
