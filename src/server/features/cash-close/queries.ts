@@ -181,6 +181,7 @@ export async function changesOf(db: Reader, closeIds: string[]): Promise<CloseCh
           ]
         : [];
     }
+    // Cash put in or taken out: its reason is what it was.
     const x = m.get(l.rowId);
     return x
       ? [
@@ -191,7 +192,6 @@ export async function changesOf(db: Reader, closeIds: string[]): Promise<CloseCh
             concept: x.reason,
             method: 'efectivo',
             amount: x.amount,
-            reason: x.reason,
             cashEffect: x.kind === 'entrada' ? x.amount : -x.amount,
           },
         ]

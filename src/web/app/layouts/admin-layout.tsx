@@ -1,4 +1,4 @@
-import { BedSingle, CalendarCheck, CalendarDays, CalendarX, ChartColumn, Contact, FileSignature, Gift, LayoutDashboard, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
+import { BedSingle, CalendarCheck, CalendarDays, CalendarX, ChartColumn, Contact, FileSignature, Gift, LayoutDashboard, LockKeyhole, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
 import { PortalShell } from './portal-shell';
@@ -21,6 +21,8 @@ export function AdminLayout() {
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
             // Issue 23 (ADR 038, 039): the day's takings and the gift cards.
             { to: '/admin/caja', label: 'Caja del día', icon: Wallet },
+            // ADR 044: opening the day with its float, counting and closing.
+            { to: '/admin/cierre-de-caja', label: 'Cierre de caja', icon: LockKeyhole },
             { to: '/admin/gift-cards', label: 'Tarjetas regalo', icon: Gift },
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },
             // ADR 036: what a service needs besides a professional.

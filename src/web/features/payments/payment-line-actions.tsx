@@ -1,0 +1,144 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { mayCorrectPayments } from '../../../domain/cash-close';
+import { PAYMENT_METHOD_LABEL } from '../../../domain/payment-methods';
+import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { FormField } from '../../components/form-field';
+import { inputClass } from '../../components/input-class';
+import { chevron, selectClass } from '../../components/select-class';
+import { Sheet } from '../../components/sheet';
+import { eurosOf, eurosText } from '../../lib/euro-input';
+import { formatDateShort, formatEuros, formatTime } from '../../lib/format';
+import { correctPaymentLine, voidPaymentLine, type CajaDay, type LineCorrection } from '../../api/payments';
+import { useSession } from '../../api/session';
+
+// A payment line in the Caja: what the admin did to it (voided or corrected, by whom, when, why),
+// and her way to do it (ADR 044). A line is never edited: a void stops it counting, a correction
+// adds the corrected line beside it; either way the visit is collectable again for what is left.
+
+type Line = CajaDay['payments'][number];
+const METHODS = ['efectivo', 'tarjeta', 'bizum', 'otro'] as const;
+
+export function VoidedNote({ line }: { line: Line }) {
+  if (!line.voidedAt) return null;
+  const what = line.voidKind === 'void' ? 'Anulado' : 'Corregido';
+  return (
+    <span className="block text-xs text-brick" data-testid="payment-voided">
+      {what} por {line.voidedByName} el {formatDateShort(new Date(line.voidedAt))} a las {formatTime(new Date(line.voidedAt))}:{' '}
+      {line.voidReason}
+    </span>
+  );
+}
+
+export function PaymentLineActions({ line }: { line: Line }) {
+  const { user } = useSession();
+  const [open, setOpen] = useState(false);
+  if (line.voidedAt || !mayCorrectPayments(user?.role)) return null;
+  return (
+    <>
+      <Button
+        variant="ghost"
+        className="min-h-9 px-3 py-1 text-sm"
+        onPress={() => setOpen(true)}
+        aria-label={`Anular o corregir el cobro de ${line.clientName}, ${formatEuros(line.amount)}`}
+      >
+        Anular o corregir
+      </Button>
+      <Sheet isOpen={open} title="Anular o corregir un cobro" onClose={() => setOpen(false)}>
+        <CorrectionForm line={line} onDone={() => setOpen(false)} />
+      </Sheet>
+    </>
+  );
+}
+
+function CorrectionForm({ line, onDone }: { line: Line; onDone: () => void }) {
+  const qc = useQueryClient();
+  const cardLine = line.method === 'tarjeta_regalo';
+  const [kind, setKind] = useState<'void' | 'correct'>('void');
+  const [method, setMethod] = useState<LineCorrection['method']>(cardLine ? 'efectivo' : (line.method as LineCorrection['method']));
+  const [amount, setAmount] = useState(eurosText(line.amount));
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = async () => {
+    setPending(true);
+    setError(null);
+    try {
+      await (kind === 'void' ? voidPaymentLine(line.id, reason) : correctPaymentLine(line.id, { method, amount: eurosOf(amount), reason }));
+      await Promise.all([
+        qc.invalidateQueries({ queryKey: ['caja'] }),
+        qc.invalidateQueries({ queryKey: ['payments', line.appointmentId] }),
+        qc.invalidateQueries({ queryKey: ['cash-close'] }),
+      ]);
+      onDone();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : CASH_CLOSE_MSG.correctionFailed);
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <form
+      aria-label="Anular o corregir el cobro"
+      className="flex flex-col gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <p className="text-sm text-muted">
+        {line.serviceName} · {line.clientName} · {PAYMENT_METHOD_LABEL[line.method]} {formatEuros(line.amount)},{' '}
+        {formatDateShort(new Date(line.createdAt))} a las {formatTime(new Date(line.createdAt))}
+      </p>
+      <fieldset className="flex flex-col gap-2 text-sm">
+        <legend className="mb-1 font-medium">¿Qué quieres hacer?</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name="kind" checked={kind === 'void'} onChange={() => setKind('void')} /> Anular la línea (deja de contar; la
+          cita se puede volver a cobrar)
+        </label>
+        <label className={`flex items-center gap-2 ${cardLine ? 'text-muted' : ''}`}>
+          <input type="radio" name="kind" disabled={cardLine} checked={kind === 'correct'} onChange={() => setKind('correct')} /> Corregir
+          el método o el importe
+        </label>
+        {cardLine && <span className="text-xs text-muted">{CASH_CLOSE_MSG.correctionGiftCard}</span>}
+      </fieldset>
+      {kind === 'correct' && (
+        <div className="grid grid-cols-2 gap-3">
+          <FormField label="Método correcto">
+            {(control) => (
+              <select
+                {...control}
+                className={selectClass}
+                style={chevron}
+                value={method}
+                onChange={(e) => setMethod(e.target.value as LineCorrection['method'])}
+              >
+                {METHODS.map((m) => (
+                  <option key={m} value={m}>
+                    {PAYMENT_METHOD_LABEL[m]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+          <FormField label="Importe correcto (€)">
+            {(control) => (
+              <input {...control} className={inputClass} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+            )}
+          </FormField>
+        </div>
+      )}
+      <FormField label="Motivo" description="Queda registrado con tu nombre, en la caja, en su CSV y en el cierre del día.">
+        {(control) => (
+          <input {...control} className={inputClass} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />
+        )}
+      </FormField>
+      {error && <Alert>{error}</Alert>}
+      <Button type="submit" variant={kind === 'void' ? 'danger' : 'primary'} isDisabled={pending || reason.trim() === ''}>
+        {kind === 'void' ? 'Anular la línea' : 'Guardar la corrección'}
+      </Button>
+    </form>
+  );
+}
