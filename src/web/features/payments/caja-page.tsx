@@ -40,8 +40,8 @@ export default function CajaPage() {
       />
       <UnclosedDaysNotice days={unclosed} hrefOf={cashCloseHref} except={date} />
       <Alert tone="info">
-        Auna registra los cobros para el control interno del salón. <strong>No es un programa de facturación</strong>: no emite facturas
-        ni tickets ni los envía a Hacienda (VeriFactu). Las facturas se hacen con el programa de facturación del salón.
+        Auna registra los cobros para el control interno del salón. <strong>No es un programa de facturación</strong>: no emite facturas ni
+        tickets ni los envía a Hacienda (VeriFactu). Las facturas se hacen con el programa de facturación del salón.
       </Alert>
       <label className="mt-6 flex max-w-xs flex-col gap-1.5 text-sm font-medium">
         Día

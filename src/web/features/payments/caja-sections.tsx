@@ -72,7 +72,8 @@ export function Totals({ day }: { day: CajaDay }) {
   );
 }
 
-export const rowClass = 'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 rounded-lg bg-white px-3 py-2 text-sm border border-line';
+export const rowClass =
+  'flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 rounded-lg bg-white px-3 py-2 text-sm border border-line';
 
 export function PaymentList({ payments }: { payments: CajaDay['payments'] }) {
   return (
@@ -93,8 +94,8 @@ export function PaymentList({ payments }: { payments: CajaDay['payments'] }) {
                 {PAYMENT_METHOD_LABEL[p.method]}
                 {p.giftCardLast4 && <span className="text-muted"> {maskedGiftCardCode(p.giftCardLast4)}</span>}{' '}
                 <strong className="tabular-nums">{formatEuros(p.amount)}</strong>
+                <PaymentLineActions line={p} />
               </span>
-              <PaymentLineActions line={p} />
             </li>
           ))}
         </ul>

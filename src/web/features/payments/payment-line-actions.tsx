@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { SquarePen } from 'lucide-react';
 import { useState } from 'react';
 import { mayCorrectPayments } from '../../../domain/cash-close';
 import { PAYMENT_METHOD_LABEL } from '../../../domain/payment-methods';
@@ -38,14 +39,15 @@ export function PaymentLineActions({ line }: { line: Line }) {
   if (line.voidedAt || !mayCorrectPayments(user?.role)) return null;
   return (
     <>
-      <Button
-        variant="ghost"
-        className="min-h-9 px-3 py-1 text-sm"
-        onPress={() => setOpen(true)}
+      <button
+        type="button"
+        className="-my-2 ml-1 inline-grid h-9 w-9 cursor-pointer place-items-center rounded-full align-middle text-muted hover:bg-sand hover:text-ink focus-visible:outline-3 focus-visible:outline-gold"
+        onClick={() => setOpen(true)}
+        title="Anular o corregir"
         aria-label={`Anular o corregir el cobro de ${line.clientName}, ${formatEuros(line.amount)}`}
       >
-        Anular o corregir
-      </Button>
+        <SquarePen className="h-4 w-4" aria-hidden />
+      </button>
       <Sheet isOpen={open} title="Anular o corregir un cobro" onClose={() => setOpen(false)}>
         <CorrectionForm line={line} onDone={() => setOpen(false)} />
       </Sheet>
