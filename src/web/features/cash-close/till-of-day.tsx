@@ -24,8 +24,8 @@ export function TillOfDay({ day, onChange }: { day: TillDay; onChange: (d: TillD
   return (
     <div className="flex flex-col gap-6">
       {day.state === 'open' && day.opening && (
-        <p className="flex flex-wrap items-center gap-x-2 text-sm text-muted" data-testid="till-opened">
-          <LockOpen className="h-4 w-4 text-sage" aria-hidden />
+        <p className="text-sm text-muted" data-testid="till-opened">
+          <LockOpen className="mr-1.5 inline h-4 w-4 align-[-3px] text-sage" aria-hidden />
           Caja abierta por <strong className="font-medium text-ink">{day.opening.openedByName}</strong> a las{' '}
           {formatTime(new Date(day.opening.openedAt))}, con un fondo de {formatEuros(day.opening.openingFloat)}.
         </p>

@@ -97,12 +97,19 @@ function CorrectionForm({ line, onDone }: { line: Line; onDone: () => void }) {
       <fieldset className="flex flex-col gap-2 text-sm">
         <legend className="mb-1 font-medium">¿Qué quieres hacer?</legend>
         <label className="flex items-center gap-2">
-          <input type="radio" name="kind" checked={kind === 'void'} onChange={() => setKind('void')} /> Anular la línea (deja de contar; la
-          cita se puede volver a cobrar)
+          <input type="radio" className="h-4 w-4 accent-rose-700" name="kind" checked={kind === 'void'} onChange={() => setKind('void')} />{' '}
+          Anular la línea (deja de contar; la cita se puede volver a cobrar)
         </label>
         <label className={`flex items-center gap-2 ${cardLine ? 'text-muted' : ''}`}>
-          <input type="radio" name="kind" disabled={cardLine} checked={kind === 'correct'} onChange={() => setKind('correct')} /> Corregir
-          el método o el importe
+          <input
+            type="radio"
+            className="h-4 w-4 accent-rose-700"
+            name="kind"
+            disabled={cardLine}
+            checked={kind === 'correct'}
+            onChange={() => setKind('correct')}
+          />{' '}
+          Corregir el método o el importe
         </label>
         {cardLine && <span className="text-xs text-muted">{CASH_CLOSE_MSG.correctionGiftCard}</span>}
       </fieldset>
