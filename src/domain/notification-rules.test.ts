@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { googleCalendarLink, isReminderHours, messageKey, reminderRunAt, salonDateTimeText } from './notification-rules';
+import { googleCalendarLink, isReminderHours, messageKey, reminderRunAt, salonDateText, salonDateTimeText, salonTimeText } from './notification-rules';
 
 describe('reminderRunAt', () => {
   const start = new Date('2027-03-29T08:00:00Z'); // Monday 10:00 Madrid (CEST, after the change)
@@ -42,6 +42,11 @@ describe('salonDateTimeText', () => {
     ['2027-03-27T09:00:00Z', 'sábado, 27 de marzo de 2027 a las 10:00'], // CET
     ['2026-10-25T01:30:00Z', 'domingo, 25 de octubre de 2026 a las 02:30'], // the repeated hour, first
   ])('%s -> %s', (iso, text) => expect(salonDateTimeText(new Date(iso))).toBe(text));
+
+  it('is the day and the time the mails show apart, around midnight in Madrid', () => {
+    const lateUtc = new Date('2027-03-29T22:30:00Z'); // Tuesday 00:30 in Madrid (CEST)
+    expect([salonDateText(lateUtc), salonTimeText(lateUtc)]).toEqual(['martes, 30 de marzo de 2027', '00:30']);
+  });
 });
 
 describe('googleCalendarLink', () => {

@@ -64,9 +64,12 @@ const longFormat = new Intl.DateTimeFormat('es-ES', {
 });
 const timeFormat = new Intl.DateTimeFormat('es-ES', { timeZone: SALON_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 
+/** "lunes, 29 de marzo de 2027" in the salon's zone. */
+export const salonDateText = (d: Date) => longFormat.format(d);
+
 /** "lunes, 29 de marzo de 2027 a las 10:00" in the salon's zone, whatever the server's zone. */
 export function salonDateTimeText(d: Date): string {
-  return `${longFormat.format(d)} a las ${timeFormat.format(d)}`;
+  return `${salonDateText(d)} a las ${timeFormat.format(d)}`;
 }
 
 /** "10:00" in the salon's zone. */

@@ -18,7 +18,7 @@ import { catalogRoutes } from './features/services/catalog-routes';
 import { emailVerificationRoutes } from './features/accounts/email-verification-routes';
 import { liveEventsRoutes } from './features/live-events/routes';
 import { frontDeskRoutes } from './features/front-desk/routes';
-import { healthRoutes } from './features/health/routes';
+import { adminHealthRoutes, healthRoutes } from './features/health/routes';
 import { meRoutes } from './features/accounts/me-routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { myAppointmentsRoutes } from './features/my-account/appointments-routes';
@@ -29,12 +29,14 @@ import { paymentsRoutes } from './features/payments/routes';
 import { cashCloseRoutes } from './features/cash-close/routes';
 import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
 import { reportsRoutes } from './features/reports/routes';
+import { adminBackupsRoutes } from './features/backups/routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
 import { sameOriginWrites, securityHeaders } from './http/security';
 import { servePages } from './http/page-handler';
 import { refuseNulCharacters } from './http/text-guard';
+import { warnOfUntrustedProxy } from './http/proxy-warning';
 
 // The reset link's path carries the reset token (/api/auth/reset-password/<token>): a log line must
 // not hold it (test/hardening.int.test.ts greps the log for it).
@@ -43,7 +45,7 @@ const loggedPath = (p: string) => p.replace(/^(\/api\/auth\/reset-password\/)[^/
 // Each feature mounts here; the chain is what gives hc<AppType> its types.
 function apiRoutes(deps: Deps) {
   return new Hono<AppEnv>()
-    .route('/health', healthRoutes())
+    .route('/health', healthRoutes(deps))
     .route('/me', meRoutes())
     .route('/agenda', agendaRoutes(deps))
     .route('/admin/dashboard', adminDashboardRoutes(deps))
@@ -77,13 +79,17 @@ function apiRoutes(deps: Deps) {
     .route('/admin/consent-documents', adminConsentDocumentsRoutes(deps))
     .route('/consents', consentsRoutes(deps))
     .route('/front-desk', consentsFrontDeskRoutes(deps))
-    .route('/my-account', myConsentsRoutes(deps));
+    .route('/my-account', myConsentsRoutes(deps))
+    // The admin's warnings about the server (disk space, docs/decisions/046).
+    .route('/admin/health', adminHealthRoutes(deps))
+    // The backups' state for the admin (ADR 048).
+    .route('/admin/backups', adminBackupsRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */
 export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
-  app.onError(createErrorHandler(deps.log));
+  app.onError(createErrorHandler(deps.log, () => deps.health.database.markDown()));
 
   app.use('*', async (c, next) => {
     const start = performance.now();
@@ -92,6 +98,7 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
     deps.log.info({ method: c.req.method, path: loggedPath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - start) }, 'request');
   });
   app.use('*', securityHeaders());
+  app.use('*', warnOfUntrustedProxy(deps));
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
   const smallBodies = bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorJson(c, 413, 'payload_too_large', MSG.invalidInput) });
   // A signed consent carries its signature image (ADR 041): those two routes take up to ~340 KB.

@@ -103,3 +103,24 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
   });
 });
+
+describe('loadConfig in Spanish', () => {
+  it.each([
+    [{ PORT: 'abc' }, 'Configuración no válida: PORT: debe ser un número entero entre 1 y 65535 (por ejemplo PORT=3000)'],
+    [{ EMBEDDED_PG_PORT: '99999' }, 'Configuración no válida: EMBEDDED_PG_PORT: debe ser un número entero entre 1 y 65535 (por ejemplo EMBEDDED_PG_PORT=54329)'],
+    [{ WEB_CONCURRENCY: 'dos' }, 'Configuración no válida: WEB_CONCURRENCY: debe ser un número entero entre 1 y 64 (por ejemplo WEB_CONCURRENCY=2)'],
+    [{ DATABASE_WAIT_SECONDS: '-1' }, 'Configuración no válida: DATABASE_WAIT_SECONDS: debe ser un número entero entre 0 y 3600 (por ejemplo DATABASE_WAIT_SECONDS=60)'],
+    [{ DISK_MIN_FREE_MB: '1,5' }, 'Configuración no válida: DISK_MIN_FREE_MB: debe ser un número entero entre 0 y 10000000 (por ejemplo DISK_MIN_FREE_MB=200)'],
+    [{ LOG_LEVEL: 'loud' }, 'Configuración no válida: LOG_LEVEL: uno de fatal, error, warn, info, debug, trace o silent'],
+    [{ PUBLIC_URL: 'ftp://x' }, 'Configuración no válida: PUBLIC_URL: debe ser una dirección http(s):// (por ejemplo PUBLIC_URL=https://reservas.tusalon.es)'],
+  ])('%j: one line that names the variable and the fix', (env, line) => {
+    expect(errorOf(env).message).toBe(line);
+  });
+
+  it('reads the wait for the database and the disk thresholds', () => {
+    const c = loadConfig({ DATABASE_WAIT_SECONDS: '5', DISK_WARN_FREE_MB: '100', DISK_MIN_FREE_MB: '10' });
+    expect(c.databaseWaitSeconds).toBe(5);
+    expect(c.disk).toEqual({ warnFreeBytes: 100 * 1024 * 1024, minFreeBytes: 10 * 1024 * 1024 });
+    expect(loadConfig({}).databaseWaitSeconds).toBe(60);
+  });
+});

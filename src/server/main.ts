@@ -3,6 +3,9 @@ import cluster, { type Worker } from 'node:cluster';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startServer, type Running } from './start';
+import { APP_VERSION } from './health/version';
+import { checkPortFree, StartupError } from './startup-checks';
+import { newPassphraseNotice } from './backup/notices';
 
 function readConfig(): Config {
   try {
@@ -17,13 +20,15 @@ function readConfig(): Config {
 }
 
 function announce(config: Config, running: Running) {
-  console.log(`\nAuna está en marcha: ${config.publicUrl}`);
+  console.log(`\nAuna ${APP_VERSION} está en marcha: ${config.publicUrl}`);
   // Confirmations, reminders… (ADR 021) leave through the queue to SMTP, or to the outbox folder.
   console.log(
     config.smtpUrl
       ? `Emails (confirmaciones, recordatorios…): por SMTP (${new URL(config.smtpUrl).host})`
       : `Emails (confirmaciones, recordatorios…): sin SMTP_URL se guardan como .eml en ${path.join(config.dataDir, 'outbox')}`,
   );
+  // The backups' key, when this start made it (ADR 048): shown once, here.
+  if (running.newBackupPassphrase) console.log(newPassphraseNotice(running.newBackupPassphrase));
   if (running.demoLogins.length > 0) {
     console.log('\nCuentas de demostración:');
     for (const l of running.demoLogins) console.log(`  ${l.role.padEnd(9)} ${l.email.padEnd(28)} ${l.password}`);
@@ -55,6 +60,8 @@ function onSignals(stop: () => Promise<void>) {
  * then the database.
  */
 async function primary(config: Config) {
+  // The workers listen; the port is asked for here, before the database starts.
+  await checkPortFree({ host: config.host, port: config.port, variable: 'PORT', what: 'de la web' });
   const running = await startServer(config, { listen: false });
   // The workers only serve: the database is this one's, setup is done.
   const workerEnv = { DATABASE_URL: running.dbUrl, SEED: '', ADMIN_EMAIL: '', ADMIN_PASSWORD: '' };
@@ -122,7 +129,9 @@ async function main() {
   return single(config);
 }
 
+// One line, never a stack trace: a StartupError says what to change; anything else says what failed.
 main().catch((err: unknown) => {
-  console.error('No se pudo arrancar Auna:', err instanceof Error ? err.message : err);
+  if (err instanceof StartupError) console.error(err.message);
+  else console.error('No se pudo arrancar Auna:', (err instanceof Error ? err.message : String(err)).split('\n')[0]);
   process.exit(1);
 });

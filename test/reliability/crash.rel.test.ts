@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { MSG } from '../../src/domain/texts/common';
+import { OPERATIONS_MSG } from '../../src/domain/texts/operations';
 import { isAlive, postmasterPid, spawnServer, removeChildServer, waitForHealth, type ChildServer } from '../support/child-server';
 import { freePort } from '../support/free-port';
 import { signUp, type Session } from '../support/http-client';
@@ -183,11 +184,13 @@ it(
           } else if (res.status === 409) figures.refusedConflict++;
           else if (res.status >= 500) {
             figures.serverErrors++;
-            // Even now: the Spanish "something failed on our side", never a stack trace or SQL.
-            if (
-              JSON.stringify(body) !== JSON.stringify({ error: { code: 'internal', message: MSG.internal } }) &&
-              otherSamples.length < 5
-            ) {
+            // Even now: the Spanish "something failed on our side" (500), or "volvemos enseguida"
+            // (503) when the database was out of reach (ADR 046); never a stack trace or SQL.
+            const expected =
+              res.status === 503
+                ? { error: { code: 'unavailable', message: OPERATIONS_MSG.unavailable } }
+                : { error: { code: 'internal', message: MSG.internal } };
+            if (JSON.stringify(body) !== JSON.stringify(expected) && otherSamples.length < 5) {
               otherSamples.push(`${res.status} ${JSON.stringify(body)}`);
             }
             await sleep(20);

@@ -19,13 +19,15 @@ export type ChildServer = {
  * The real server as its own process, from the TypeScript sources (`node --import tsx
  * src/server/main.ts`: no npx in between, so a signal reaches the server itself).
  */
-export function spawnServer(env: Record<string, string>, opts: { entry?: string } = {}): ChildServer {
+export function spawnServer(env: Record<string, string>, opts: { entry?: string; uid?: number; gid?: number } = {}): ChildServer {
   const entry = opts.entry ?? 'src/server/main.ts';
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
   const proc = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // As another user (a start-up test of a folder that user cannot write); root only.
+    ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid ?? opts.uid } : {}),
   });
   let out = '';
   // In a run that searches its logs, its output is kept for that search too (support/run-log.ts).

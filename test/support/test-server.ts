@@ -43,6 +43,8 @@ export async function startTestServer(opts: { now?: () => Date; env?: Record<str
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: logDestination ? 'trace' : 'silent',
+    // No nightly backup of a test's database when a run crosses the schedule's minute (ADR 048).
+    BACKUP_TIME: 'off',
     ...opts.env,
     DATABASE_URL: database.url,
     DATA_DIR: dataDir,

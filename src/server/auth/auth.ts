@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { safeError, type Logger } from '../logger';
 import * as schema from '../db/schema';
+import { salonContact } from '../db/salon-settings';
 import type { Mailer } from '../mail/mailer';
 import { attachClientRecords } from '../accounts/client-records';
 import { revokeCalendarFeed } from '../accounts/staff-access';
@@ -98,9 +99,11 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       // than an unknown address's, which told a caller whether the account exists.
       sendResetPassword({ user, url }) {
         setImmediate(() => {
-          opts.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url })).catch((err: unknown) => {
-            opts.log.error({ err: safeError(err) }, 'reset mail not sent');
-          });
+          salonContact(opts.db)
+            .then((salon) => opts.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, salon })))
+            .catch((err: unknown) => {
+              opts.log.error({ err: safeError(err) }, 'reset mail not sent');
+            });
         });
         return Promise.resolve();
       },
@@ -114,10 +117,12 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
         // The link lands back in the app, on the page that says so in Spanish (or why not).
         const link = new URL(url);
         link.searchParams.set('callbackURL', VERIFIED_LANDING);
-        await opts.mailer.send(verifyEmailMail({ to: user.email, name: user.name, url: link.toString() })).catch((err: unknown) => {
-          // A mail server down must not refuse the sign-up; the client can ask for the link again.
-          opts.log.error({ err: safeError(err) }, 'verification mail not sent');
-        });
+        await salonContact(opts.db)
+          .then((salon) => opts.mailer.send(verifyEmailMail({ to: user.email, name: user.name, url: link.toString(), salon })))
+          .catch((err: unknown) => {
+            // A mail server down must not refuse the sign-up; the client can ask for the link again.
+            opts.log.error({ err: safeError(err) }, 'verification mail not sent');
+          });
       },
       async afterEmailVerification(user) {
         await attachClientRecords(opts.db, user.id);

@@ -8,7 +8,9 @@ export type Db = ReturnType<typeof createDb>['db'];
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function createDb(url: string, max = 20) {
-  const pool = releaseOnFailedBegin(keepConnectionsOnQueryErrors(new pg.Pool({ connectionString: url, max })));
+  // A database host that stops answering (not refusing) fails a request in 10 s, as a 503, rather
+  // than holding it for the operating system's TCP timeout (docs/decisions/046).
+  const pool = releaseOnFailedBegin(keepConnectionsOnQueryErrors(new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 })));
   // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
   pool.on('error', () => undefined);
   // Nor one that is checked out: PostgreSQL's "terminating connection due to unexpected postmaster

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
+import { checkPortFree } from '../startup-checks';
 
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
 
@@ -108,6 +109,9 @@ export async function startEmbeddedPostgres(opts: {
     await pg.initialise();
   }
   await clearStalePostmaster(dir, opts.log);
+  // Another PostgreSQL (or any program) on the port: said at once, rather than five failed tries
+  // ending in "No se pudo arrancar PostgreSQL" with no reason.
+  await checkPortFree({ host: '127.0.0.1', port: opts.port, variable: 'EMBEDDED_PG_PORT', what: 'de la base de datos' });
 
   const startWithRetries = async () => {
     let lastError: unknown;
@@ -122,7 +126,10 @@ export async function startEmbeddedPostgres(opts: {
         await sleep(500 * attempt);
       }
     }
-    throw new Error(`No se pudo arrancar PostgreSQL en ${dir}`, { cause: lastError });
+    const why = lastError instanceof Error ? lastError.message.split('\n')[0] : String(lastError ?? '');
+    throw new Error(`No se pudo arrancar PostgreSQL en ${dir}${why ? `: ${why}` : ''} (el registro de PostgreSQL dice más con LOG_LEVEL=debug)`, {
+      cause: lastError,
+    });
   };
   await startWithRetries();
 

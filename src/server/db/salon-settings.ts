@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { DEFAULT_CANCELLATION_POLICY_HOURS } from '../../domain/appointment-status';
 import { horizonOf } from '../../domain/booking-limits';
+import { DEFAULT_SALON_NAME } from '../../domain/salon-settings';
 import { slotIntervalOf, type SlotInterval } from '../../domain/slots';
 import type { Db } from './client';
 import { salonSettings } from './schema';
@@ -30,4 +31,13 @@ export async function slotInterval(db: Reader): Promise<SlotInterval> {
 export async function bookingHorizonDays(db: Reader): Promise<number> {
   const [row] = await db.select({ days: salonSettings.bookingHorizonDays }).from(salonSettings).where(theRecord);
   return horizonOf(row?.days);
+}
+
+/** The salon as its mails name it: the settings' name, address and phone (SPEC §3's default name before they are saved). */
+export async function salonContact(db: Reader): Promise<{ name: string; address: string; phoneNumber: string }> {
+  const [row] = await db
+    .select({ name: salonSettings.name, address: salonSettings.address, phoneNumber: salonSettings.phoneNumber })
+    .from(salonSettings)
+    .where(theRecord);
+  return { name: row?.name || DEFAULT_SALON_NAME, address: row?.address ?? '', phoneNumber: row?.phoneNumber ?? '' };
 }

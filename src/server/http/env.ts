@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Realtime } from '../live-events/realtime';
 import type { RateLimitStore } from '../auth/rate-limit-store';
 import type { Role } from '../../domain/roles';
+import type { Health } from '../health/health';
 
 export type SessionUser = {
   id: string;
@@ -28,6 +29,8 @@ export type Deps = {
   now: () => Date;
   /** Key of the signed one-click links in emails (stop reminders), derived from the auth secret (ADR 022) */
   messageSecret: string;
+  /** Is the database answering, are migrations current, is there disk left (docs/decisions/046) */
+  health: Health;
 };
 
 export type AppEnv = {

@@ -9,6 +9,7 @@ import { createAppShell, createFirstViewRenderer, type FetchApi, type FirstView 
 import type { AppEnv, Deps } from './env';
 import { sessionNow } from './session-clock';
 import { createSessionReader } from './session-reader';
+import { unavailablePage } from './unavailable';
 
 /**
  * The built web app at `root`: its assets, and every client-side route's page with the first
@@ -16,7 +17,7 @@ import { createSessionReader } from './session-reader';
  * holds no build (npm run dev serves the web app itself). `app` answers the first view's own API
  * requests, as the browser would make them.
  */
-export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | 'log'>, root: string) {
+export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | 'log' | 'health'>, root: string) {
   if (!existsSync(path.join(root, 'index.html'))) return;
   const rel = path.relative(process.cwd(), root) || '.';
   app.use(
@@ -42,6 +43,8 @@ export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | '
   app.get('*', compress(), async (c, next) => {
     const last = c.req.path.split('/').pop() ?? '';
     if (last.includes('.')) return next();
+    // The database out of reach: "volvemos enseguida" (503), not a page whose every request fails.
+    if (!(await deps.health.database.check())) return unavailablePage(c);
     const fast = await readSession(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
     const user =
       fast === 'ask-better-auth' ||

@@ -8,6 +8,7 @@ import { CASH_CLOSE_MSG } from '../../domain/texts/cash-close';
 import { MSG } from '../../domain/texts/common';
 import { REPORTS_MSG } from '../../domain/texts/reports';
 import { STAFF_MSG } from '../../domain/texts/staff';
+import { OPERATIONS_MSG } from '../../domain/texts/operations';
 import { ApiError } from './errors';
 
 /**
@@ -15,7 +16,7 @@ import { ApiError } from './errors';
  * a room adds one that is not here (BONO_MSG was not, and a bono's schema errors fell back to the
  * generic text).
  */
-export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, CASH_CLOSE_MSG];
+export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, OPERATIONS_MSG, CASH_CLOSE_MSG];
 
 // A rule that carries one of our Spanish texts (e.g. `z.string().min(1, MSG.x)`) answers with it;
 // zod's own English wording never reaches a user.

@@ -40,6 +40,14 @@ export type Realtime = {
    */
   publish: (e: RealtimeEvent) => void;
   close: () => Promise<void>;
+  /** `fn` runs when this instance stops (stopStreams): a live stream ends then. */
+  onStop: (fn: () => void) => () => void;
+  /**
+   * The first step of a stop: every live stream (SSE) ends at once, so the HTTP server's close
+   * does not wait for connections that never end by themselves. Changes still committing are
+   * announced until close().
+   */
+  stopStreams: () => void;
 };
 
 /** At most this many dates in one payload: PostgreSQL refuses a NOTIFY payload over 8000 bytes. */
@@ -150,6 +158,13 @@ export function createRealtime(url: string, log: Logger): Realtime {
       pending.push(e);
       if (pending.length > MAX_PENDING) pending = pending.slice(-MAX_PENDING);
       if (client) flush();
+    },
+    onStop(fn) {
+      bus.once('stop', fn);
+      return () => bus.off('stop', fn);
+    },
+    stopStreams() {
+      bus.emit('stop');
     },
     async close() {
       closed = true;

@@ -143,6 +143,8 @@ export async function deliverMessage(deps: DeliverDeps, p: MessagePayload): Prom
       appointment,
       salon,
       myAppointmentsUrl: `${deps.publicUrl}/my-appointments`,
+      bookUrl: `${deps.publicUrl}/services`,
+      agendaUrl: `${deps.publicUrl}/employee/agenda`,
       stopRemindersUrl: stopUrl,
       reminderHours: r.reminder_hours,
       // Only the link to sign (ADR 041): the email never holds a question or an answer.

@@ -1,11 +1,13 @@
-import { escapeHtml } from '../../domain/html';
 import { formatEuros } from '../../domain/money';
-import { googleCalendarLink, salonDateTimeText } from '../../domain/notification-rules';
+import { googleCalendarLink, salonDateText, salonDateTimeText, salonTimeText } from '../../domain/notification-rules';
+import { salonPhone, type SalonContact } from '../mail/email-style';
 import type { Mail } from '../mail/mailer';
+import { appointmentEmailHtml } from './appointment-email';
 import type { MessagePayload } from './enqueue';
 
-// The Spanish messages about an appointment: plain text and HTML with every stored text escaped
-// (a client name or service name can hold markup). Pure: data in, Mail out.
+// The Spanish messages about an appointment: a plain-text part, and HTML in the salon's frame
+// (appointment-email.tsx, ADR 044) where React escapes every stored text (a client name or service
+// name can hold markup). Pure: data in, Mail out.
 
 export type MessageData = {
   appointment: {
@@ -19,9 +21,13 @@ export type MessageData = {
     end: Date;
     status: string;
   };
-  salon: { name: string; address: string; phoneNumber: string };
+  salon: SalonContact;
   /** link to Mis Citas */
   myAppointmentsUrl: string;
+  /** where a client books again (the cancellation's button) */
+  bookUrl?: string;
+  /** the professional's agenda (her messages' button) */
+  agendaUrl?: string;
   /** one-click stop-reminders link (client messages only) */
   stopRemindersUrl?: string;
   reminderHours: number;
@@ -35,7 +41,8 @@ function hoursText(h: number): string {
   return h === 1 ? 'dentro de una hora' : `dentro de ${h} horas`;
 }
 
-type Draft = { subject: string; intro: string; showCalendarLink: boolean; footer?: string };
+/** `heading`: the title the HTML opens with. */
+type Draft = { subject: string; heading: string; intro: string; showCalendarLink: boolean };
 
 function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipient'], d: MessageData): Draft {
   const a = d.appointment;
@@ -46,18 +53,21 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
       case 'confirmation':
         return {
           subject: `Nueva cita: ${a.serviceName}, ${when}`,
+          heading: 'Nueva cita',
           intro: `${a.clientName} ha reservado una cita contigo.`,
           showCalendarLink: false,
         };
       case 'cancellation':
         return {
           subject: `Cita cancelada: ${a.serviceName}, ${when}`,
+          heading: 'Cita cancelada',
           intro: byClient ? `${a.clientName} ha cancelado su cita contigo.` : `El salón ha cancelado la cita de ${a.clientName} contigo.`,
           showCalendarLink: false,
         };
       case 'rescheduled':
         return {
           subject: `Cita cambiada: ${a.serviceName}, ahora ${when}`,
+          heading: 'Cita cambiada de hora',
           intro: `La cita de ${a.clientName} contigo ha cambiado de hora.`,
           showCalendarLink: false,
         };
@@ -65,6 +75,7 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
       case 'consent_reminder':
         return {
           subject: `Recordatorio: ${a.serviceName}, ${when}`,
+          heading: 'Recordatorio de cita',
           intro: `Tienes una cita con ${a.clientName}.`,
           showCalendarLink: false,
         };
@@ -74,12 +85,14 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
     case 'confirmation':
       return {
         subject: `Cita confirmada: ${a.serviceName}, ${when}`,
+        heading: 'Tu cita está confirmada',
         intro: `Hola ${a.clientName}: tu cita en ${d.salon.name} está confirmada.`,
         showCalendarLink: true,
       };
     case 'cancellation':
       return {
         subject: `Cita cancelada: ${a.serviceName}, ${when}`,
+        heading: byClient ? 'Has cancelado tu cita' : 'Tu cita está cancelada',
         intro: byClient
           ? `Hola ${a.clientName}: has cancelado tu cita en ${d.salon.name}.`
           : `Hola ${a.clientName}: el salón ${d.salon.name} ha cancelado tu cita. Sentimos las molestias; puedes reservar otra hora cuando quieras.`,
@@ -88,18 +101,21 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
     case 'rescheduled':
       return {
         subject: `Tu cita ha cambiado: ${a.serviceName}, ahora ${when}`,
+        heading: 'Tu cita ha cambiado de hora',
         intro: `Hola ${a.clientName}: tu cita en ${d.salon.name} ha cambiado de hora. La nueva hora es la de abajo.`,
         showCalendarLink: true,
       };
     case 'reminder':
       return {
         subject: `Recordatorio: tu cita ${hoursText(d.reminderHours)}, ${when}`,
+        heading: `Tu cita es ${hoursText(d.reminderHours)}`,
         intro: `Hola ${a.clientName}: te recordamos tu cita en ${d.salon.name}.`,
         showCalendarLink: false,
       };
     case 'consent_reminder':
       return {
         subject: `Firma tu consentimiento antes de tu cita: ${a.serviceName}, ${when}`,
+        heading: CONSENT_LINK_TEXT,
         intro: `Hola ${a.clientName}: para tu cita en ${d.salon.name} necesitamos tu consentimiento informado firmado. Puedes firmarlo desde el móvil en un par de minutos.`,
         showCalendarLink: false,
       };
@@ -113,16 +129,16 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
   const a = d.appointment;
   const dr = draft(kind, recipient, d);
   const when = salonDateTimeText(a.start);
+  const phone = salonPhone(d.salon.phoneNumber);
+  const toClient = recipient === 'client';
   const rows: Array<[string, string]> = [
     ['Servicio', a.serviceName],
     ['Profesional', a.employeeName],
     ['Cuándo', `${when} (hora de Madrid), ${a.serviceDuration} min`],
-    ...(recipient === 'professional'
-      ? ([['Cliente', a.clientName]] as Array<[string, string]>)
-      : ([['Precio', formatEuros(a.price)]] as Array<[string, string]>)),
+    toClient ? ['Precio', formatEuros(a.price)] : ['Cliente', a.clientName],
     ['Salón', [d.salon.name, d.salon.address].filter(Boolean).join(', ')],
+    ...(phone ? [['Teléfono', phone.text] as [string, string]] : []),
   ];
-  if (d.salon.phoneNumber) rows.push(['Teléfono', d.salon.phoneNumber]);
   const gcal = dr.showCalendarLink
     ? googleCalendarLink({
         title: `${a.serviceName} · ${d.salon.name}`,
@@ -132,6 +148,12 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
         location: [d.salon.name, d.salon.address].filter(Boolean).join(', '),
       })
     : undefined;
+  // Where she changes or cancels it: her appointments, or the salon's phone (a client of the
+  // front desk may have no account; inside the cancellation window only the salon can).
+  const help =
+    toClient && kind !== 'cancellation'
+      ? `¿Necesitas cambiarla o cancelarla? Hazlo desde tus citas${phone ? ` o llama al salón: ${phone.text}` : ''}.`
+      : undefined;
 
   const text = [
     dr.intro,
@@ -140,22 +162,35 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
     '',
     ...(d.consentUrl ? [`${CONSENT_LINK_TEXT}: ${d.consentUrl}`, ''] : []),
     ...(gcal ? [`Añadir a Google Calendar: ${gcal}`, ''] : []),
-    ...(recipient === 'client' ? [`Tus citas: ${d.myAppointmentsUrl}`] : []),
-    ...(d.stopRemindersUrl ? [`No quiero recibir recordatorios: ${d.stopRemindersUrl}`] : []),
+    ...(toClient && kind === 'cancellation' && d.bookUrl ? [`Reservar otra cita: ${d.bookUrl}`] : []),
+    ...(toClient ? [`Tus citas: ${d.myAppointmentsUrl}`] : []),
+    ...(!toClient && d.agendaUrl ? [`Tu agenda: ${d.agendaUrl}`] : []),
+    ...(help ? [help] : []),
+    ...(d.stopRemindersUrl ? ['', `No quiero recibir recordatorios: ${d.stopRemindersUrl}`] : []),
     '',
     d.salon.name,
   ].join('\n');
 
-  const html = [
-    `<p>${escapeHtml(dr.intro)}</p>`,
-    `<table cellpadding="4">${rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
-    d.consentUrl ? `<p><a href="${escapeHtml(d.consentUrl)}"><strong>${CONSENT_LINK_TEXT}</strong></a></p>` : '',
-    gcal ? `<p><a href="${escapeHtml(gcal)}">Añadir a Google Calendar</a></p>` : '',
-    recipient === 'client' ? `<p><a href="${escapeHtml(d.myAppointmentsUrl)}">Ver mis citas</a></p>` : '',
-    d.stopRemindersUrl
-      ? `<p style="font-size:12px;color:#666"><a href="${escapeHtml(d.stopRemindersUrl)}">No quiero recibir recordatorios</a></p>`
-      : '',
-    `<p>${escapeHtml(d.salon.name)}</p>`,
-  ].join('');
+  const html = appointmentEmailHtml({
+    salon: d.salon,
+    heading: dr.heading,
+    preview: `${a.serviceName} · ${when} · ${d.salon.name}`,
+    intro: dr.intro,
+    cancelled: kind === 'cancellation',
+    service: a.serviceName,
+    date: salonDateText(a.start),
+    time: salonTimeText(a.start),
+    duration: a.serviceDuration,
+    professional: a.employeeName,
+    ...(toClient ? { price: formatEuros(a.price) } : { client: a.clientName }),
+    consentUrl: d.consentUrl,
+    consentText: CONSENT_LINK_TEXT,
+    myAppointmentsUrl: toClient ? d.myAppointmentsUrl : undefined,
+    bookUrl: toClient && kind === 'cancellation' ? d.bookUrl : undefined,
+    agendaUrl: toClient ? undefined : d.agendaUrl,
+    googleCalendarUrl: gcal,
+    help,
+    stopRemindersUrl: d.stopRemindersUrl,
+  });
   return { subject: dr.subject, text, html };
 }

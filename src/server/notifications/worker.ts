@@ -60,6 +60,8 @@ export async function startMessageQueue(opts: {
   log: Logger;
   deliver: DeliverDeps;
   concurrency?: number;
+  /** Other scheduled work on the same runner and cron (the nightly backup, ADR 048) */
+  scheduled?: { identifier: string; crontab: string; run: () => Promise<void> }[];
 }): Promise<MessageQueue> {
   const { db, log } = opts;
   const workerIds = new Set<string>();
@@ -97,8 +99,9 @@ export async function startMessageQueue(opts: {
         const deleted = await purgeExpiredConsents(db, opts.deliver.now());
         if (deleted > 0) log.info({ deleted }, 'signed consents past their retention deleted');
       },
+      ...Object.fromEntries((opts.scheduled ?? []).map((t) => [t.identifier, () => t.run()])),
     },
-    crontab: `30 3 * * * ${CONSENT_PURGE_TASK}`,
+    crontab: [`30 3 * * * ${CONSENT_PURGE_TASK}`, ...(opts.scheduled ?? []).map((t) => t.crontab)].join('\n'),
   };
   // graphile-worker ends its runner with a rejected promise when it cannot write a job's outcome
   // (PostgreSQL killed or restarting). Unhandled, that rejection ended the whole server: a database

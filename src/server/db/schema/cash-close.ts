@@ -5,8 +5,8 @@ import { sqlLiterals } from '../sql-literals';
 import { created } from './columns';
 import { user } from './accounts';
 
-// The till of a salon day and its close (cierre de caja, docs/decisions/044-the-till-and-its-close.md,
-// migration 0017_cash_close). The money of a day is what the Caja already reads (payments, gift
+// The till of a salon day and its close (cierre de caja, docs/decisions/049-the-till-and-its-close.md,
+// migration 0018_cash_close). The money of a day is what the Caja already reads (payments, gift
 // cards and bonos sold, by when the money was taken); these tables add the float it started with,
 // cash put in or taken out by hand, the count at the end, and what changed after it.
 // The trigger till_day_guard (hand-written in the migration) keeps a closed day's money to the

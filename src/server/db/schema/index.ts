@@ -16,5 +16,6 @@ export * from './gift-cards';
 export * from './payments';
 export * from './consents';
 export * from './reports';
+export * from './backups';
 export * from './cash-close';
 export * from './payment-corrections';

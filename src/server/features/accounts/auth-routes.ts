@@ -7,6 +7,7 @@ import { SIGN_IN_FAILURE_WINDOW_S, SIGN_IN_PAIR_MAX, signInDelayMs } from '../..
 import type { AppEnv, Deps } from '../../http/env';
 import { errorJson } from '../../http/errors';
 import { safeError } from '../../logger';
+import { isDatabaseUnavailable } from '../../health/database-probe';
 import { eq } from 'drizzle-orm';
 import { newPasswordProblem } from '../../../domain/password-rules';
 import { isStaffRole } from '../../../domain/roles';
@@ -191,6 +192,8 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
     // route name only (a reset link's path holds its token), and answered as our 500.
     const handle = (r: Request) =>
       deps.auth.handler(r).catch((err: unknown) => {
+        // The database out of reach: the app's error handler answers 503 (http/errors.ts).
+        if (isDatabaseUnavailable(err)) throw err;
         deps.log.error({ err: safeError(err), route: authRouteName(c.req.path) }, 'auth error');
         return new Response(null, { status: 500 });
       });

@@ -33,7 +33,13 @@ export const liveEventsRoutes = (deps: Pick<Deps, 'realtime'>) =>
       await stream.writeSSE({ event: 'ready', data: '{}' });
       // A comment line every 20 s keeps proxies from closing an idle stream.
       const ping = setInterval(() => void stream.write(': ping\n\n'), 20_000);
-      await new Promise<void>((resolve) => stream.onAbort(resolve));
+      // Until the browser goes away or the server stops (a stop ends every stream at once).
+      let stopListening = () => {};
+      await new Promise<void>((resolve) => {
+        stream.onAbort(resolve);
+        stopListening = deps.realtime.onStop(resolve);
+      });
+      stopListening();
       clearInterval(ping);
       unsubscribe();
     });

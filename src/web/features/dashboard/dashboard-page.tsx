@@ -3,12 +3,15 @@ import { useEffect } from 'react';
 import { formatDateLong } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { dashboardQuery } from '../../api/dashboard';
+import { BackupAlert } from './backup-alert';
 import { cashCloseHref, useUnclosedDays } from '../../api/cash-close';
 import { UnclosedDaysNotice } from '../../components/unclosed-days-notice';
 import { NextAppointment } from './next-appointment';
 import { QuickActions } from './quick-actions';
 import { TodayFigures } from './today-figures';
 import { TodaysAgenda } from './todays-agenda';
+import { ServerWarnings } from '../../components/server-warnings';
+import { adminHealthQuery } from '../../api/health';
 
 /**
  * /admin/dashboard (SPEC §2 "Admin dashboard"): today's figures, the next confirmed appointment,
@@ -18,9 +21,10 @@ import { TodaysAgenda } from './todays-agenda';
  */
 export default function DashboardPage() {
   const q = useQuery({ ...dashboardQuery(), refetchInterval: 60_000 });
+  const health = useQuery(adminHealthQuery()).data;
   const { refetch, error } = q;
   useLiveAppointments({}, () => void refetch());
-  // The desk's first look of the morning: a day left without its close (ADR 044).
+  // The desk's first look of the morning: a day left without its close (ADR 049).
   const unclosed = useUnclosedDays();
 
   useEffect(() => {
@@ -39,6 +43,8 @@ export default function DashboardPage() {
         </h1>
       </header>
 
+      <ServerWarnings health={health} />
+      <BackupAlert />
       <UnclosedDaysNotice days={unclosed} hrefOf={cashCloseHref} />
       <TodayFigures stats={d?.stats} failed={q.isError && !d} />
 

@@ -4,12 +4,16 @@ import { QueryPage } from '../../components/admin/query-page';
 import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { calendarFeedQuery, createCalendarFeed } from '../../api/notifications';
 import { settingsQuery } from '../../api/settings';
+import { BackupCard } from './backup-card';
 import { FailedMessages } from './failed-messages';
 import { SettingsForm } from './settings-form';
+import { ServerVersion, ServerWarnings } from '../../components/server-warnings';
+import { adminHealthQuery } from '../../api/health';
 
 /** /admin/settings (SPEC §2 Salon settings): the salon's settings, the messages that keep failing, the calendar feed. */
 export default function SettingsPage() {
   const settings = useQuery(settingsQuery());
+  const health = useQuery(adminHealthQuery()).data;
 
   return (
     <QueryPage
@@ -22,9 +26,12 @@ export default function SettingsPage() {
     >
       {(data) => (
         <>
+          <ServerWarnings health={health} />
           <SettingsForm initial={data} />
           <FailedMessages />
+          <BackupCard />
           <CalendarFeedCard feed={calendarFeedQuery()} create={createCalendarFeed} />
+          <ServerVersion health={health} />
         </>
       )}
     </QueryPage>
