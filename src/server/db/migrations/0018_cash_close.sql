@@ -84,7 +84,7 @@ ALTER TABLE "payment_corrections" ADD CONSTRAINT "payment_corrections_payment_id
 ALTER TABLE "payment_corrections" ADD CONSTRAINT "payment_corrections_replacement_payment_id_payments_id_fk" FOREIGN KEY ("replacement_payment_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_corrections" ADD CONSTRAINT "payment_corrections_by_user_id_user_id_fk" FOREIGN KEY ("by_user_id") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "cash_close_changes_close_idx" ON "cash_close_changes" USING btree ("close_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "cash_closes_one_standing" ON "cash_closes" USING btree ("day") WHERE "cash_closes"."reopened_at" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "cash_closes_one_standing" ON "cash_closes" USING btree ("day") WHERE (reopened_at IS NULL);--> statement-breakpoint
 CREATE INDEX "cash_closes_day_idx" ON "cash_closes" USING btree ("day","closed_at");--> statement-breakpoint
 CREATE INDEX "cash_movements_created_idx" ON "cash_movements" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "payment_corrections_created_idx" ON "payment_corrections" USING btree ("created_at");--> statement-breakpoint

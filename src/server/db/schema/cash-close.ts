@@ -70,9 +70,10 @@ export const cashCloses = pgTable(
       'cash_closes_reopen',
       sql`(${t.reopenedAt} IS NULL) = (${t.reopenReason} IS NULL) AND (${t.reopenedAt} IS NULL) = (${t.reopenedByName} IS NULL)`,
     ),
+    // The condition as PostgreSQL prints it, so that the schema check reads the same in both.
     uniqueIndex('cash_closes_one_standing')
       .on(t.day)
-      .where(sql`${t.reopenedAt} IS NULL`),
+      .where(sql`(reopened_at IS NULL)`),
     index('cash_closes_day_idx').on(t.day, t.closedAt),
   ],
 );

@@ -35,8 +35,11 @@ const done = () =>
   });
 const pay = (id: string, body: Record<string, unknown>, who: 'employee' | 'admin' = 'employee') =>
   w.sessions[who].post(`/api/payments/appointments/${id}`, body);
-const lineOf = async (id: string, index = 0) =>
-  (await w.sessions.admin.get(`/api/payments/appointments/${id}`)).body.payments[index].id as string;
+/** The appointment's line paid with `method` (lines of one payment share their time: picked by method, not by order). */
+const lineOf = async (id: string, method?: string) =>
+  ((await w.sessions.admin.get(`/api/payments/appointments/${id}`)).body.payments as { id: string; method: string }[]).find(
+    (l) => !method || l.method === method,
+  )!.id;
 const admin = () => w.sessions.admin;
 
 describe('voiding a line', () => {
