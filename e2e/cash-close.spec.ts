@@ -6,7 +6,7 @@ import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { closeE2eDb, e2eDb } from './support/agenda-arrange';
 import { asAdmin, expect, RUN, test } from './support/back-office';
 
-// The cierre de caja in Chromium against the built demo salon (ADR 049). The demo leaves its last
+// The cierre de caja in Chromium against the built demo salon (ADR 054). The demo leaves its last
 // working day opened (150 € float) and not closed: the desk finds it on the dashboard the next
 // morning, counts the drawer note by note, finds 2 € missing, writes why and closes. Then the
 // admin voids a payment of that closed day in the Caja, and the close shows the change with who,

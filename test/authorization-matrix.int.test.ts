@@ -757,7 +757,7 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/payments/caja': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja?date=${TODAY}`) }) },
   'GET /api/payments/caja/csv': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja/csv?date=${TODAY}`) }) },
-  // The till and its close (ADR 049): the desk's (TILL_ROLES, today the admin); a payment line's void or correction, the admin's.
+  // The till and its close (ADR 054): the desk's (TILL_ROLES, today the admin); a payment line's void or correction, the admin's.
   'GET /api/cash-close/pending': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/cash-close/pending') }) },
   'GET /api/cash-close/days/:date': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/cash-close/days/${TODAY}`) }) },
   'POST /api/cash-close/days/:date/open': {
@@ -1017,7 +1017,7 @@ async function newConsentDocument() {
 const newResource = async () => (await server.deps.db.insert(resources).values({ name: `Recurso ${++seq}`, kind: 'cabina' }).returning({ id: resources.id }))[0]!.id;
 const countWhere = async (table: string, column: string, value: string) =>
   (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = '${value}'`)).rows[0]!.n;
-// The till (ADR 049): a fresh past day per cell, opened (and closed) straight in the tables.
+// The till (ADR 054): a fresh past day per cell, opened (and closed) straight in the tables.
 let tillSeq = 0;
 const tillDay = () => addDays('2025-06-01', ++tillSeq);
 async function openTill(closed = false): Promise<string> {

@@ -52,7 +52,7 @@ let spare: {
   bonoId: string;
   giftCardId: string;
   paidAppointment: string;
-  // The till (ADR 049): a past day opened, one closed, and two payment lines to void and to correct.
+  // The till (ADR 054): a past day opened, one closed, and two payment lines to void and to correct.
   tillDay: string;
   closedTillDay: string;
   voidLine: string;
@@ -470,7 +470,7 @@ function specs(): Record<string, Spec> {
     },
     'GET /api/payments/caja': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
     'GET /api/payments/caja/csv': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
-    // the till and its close, a payment line's void and correction (ADR 049)
+    // the till and its close, a payment line's void and correction (ADR 054)
     'GET /api/cash-close/pending': { actor: 'admin', query: () => ({}) },
     'GET /api/cash-close/days/:date': { actor: 'admin', params: { date: () => '2026-01-14' } },
     'POST /api/cash-close/days/:date/open': { actor: 'admin', params: { date: () => '2026-01-05' }, body: () => ({ openingFloat: 150 }) },
@@ -678,7 +678,7 @@ beforeAll(async () => {
     voidLine: '',
     correctLine: '',
   };
-  // The till (ADR 049): today's opened (cash taken out needs it), a past day opened, another closed.
+  // The till (ADR 054): today's opened (cash taken out needs it), a past day opened, another closed.
   for (const day of ['2026-01-14', spare.tillDay, spare.closedTillDay]) await w.sessions.admin.post(`/api/cash-close/days/${day}/open`, { openingFloat: 150 });
   await w.sessions.admin.post(`/api/cash-close/days/${spare.closedTillDay}/close`, { counted: 150, expected: 150 });
   for (const [key, start] of [

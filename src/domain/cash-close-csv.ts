@@ -1,4 +1,4 @@
-// The till's lines in the Caja's CSV (docs/decisions/049-the-till-and-its-close.md), in the CSV's
+// The till's lines in the Caja's CSV (docs/decisions/054-the-till-and-its-close.md), in the CSV's
 // columns: Fecha; Hora; Tipo; Concepto; Cliente; Profesional; Método; Importe (€); Motivo; Registrado por.
 // Money that moved has its Importe (cash put in +, taken out −, a voided line −); the opening and
 // the close are records of a count, so their figures are in Concepto and their Importe is empty,

@@ -1,4 +1,4 @@
-// The till of a salon day and its close (cierre de caja, docs/decisions/049-the-till-and-its-close.md):
+// The till of a salon day and its close (cierre de caja, docs/decisions/054-the-till-and-its-close.md):
 // who works it, what is counted, the figure expected in the drawer, and what a close may be.
 // Pure rules: the server decides with them, the close screen shows the same figures.
 

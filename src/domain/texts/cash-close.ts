@@ -1,4 +1,4 @@
-// The till's own texts (docs/decisions/049-the-till-and-its-close.md): the cierre de caja and the
+// The till's own texts (docs/decisions/054-the-till-and-its-close.md): the cierre de caja and the
 // admin's void or correction of a payment line. A module of its own, so that no client first view
 // and no other staff page downloads them; the server answers with the same texts (validate.ts).
 

@@ -6,7 +6,7 @@ import { dayBounds, SALON_TIME_ZONE } from '../../domain/salon-time';
 import type { Db, Tx } from './client';
 import { cashCloses, cashDays, cashMovements } from './schema';
 
-// A salon day's till as the rooms that show money read it (docs/decisions/049-the-till-and-its-close.md):
+// A salon day's till as the rooms that show money read it (docs/decisions/054-the-till-and-its-close.md):
 // the cash-close room (opening, counting, closing) and the payments room (the Caja del día and
 // its CSV name the opening, the movements and the close). A room never imports another, so it
 // sits here, beside the lock that every write of a day's money takes (migration 0018_cash_close).

@@ -59,7 +59,7 @@ export function createErrorHandler(log: Logger, onDatabaseDown?: () => void) {
     const pg = pgErrorCode(err);
     if (pg === 'AUC02') return errorJson(c, 409, 'consent_missing', CONSENT_MSG.consentMissing);
     if (pg === 'AUC01') return errorJson(c, 409, 'document_immutable', MSG.invalidInput);
-    // A write to the money of a closed day by anyone but the admin (migration 0018_cash_close, ADR 049).
+    // A write to the money of a closed day by anyone but the admin (migration 0018_cash_close, ADR 054).
     if (pg === 'AUT01') return errorJson(c, 409, 'till_closed', CASH_CLOSE_MSG.tillClosed);
     if (err instanceof HTTPException) {
       // Hono's own 4xx (malformed JSON, body too large): keep the status, say it in Spanish.

@@ -6,7 +6,7 @@ import type { Tx } from '../db/client';
 import { cashCloses, cashDays } from '../db/schema';
 import { cashFiguresOf } from '../db/till-days';
 
-// The demo salon's till (docs/decisions/049-the-till-and-its-close.md): the desk has been closing
+// The demo salon's till (docs/decisions/054-the-till-and-its-close.md): the desk has been closing
 // it for the last two weeks, each day opened at 09:00 with a 150 € float and closed at 20:30 on
 // what the day took in cash; one close found 2 € short, with its reason. The last working day was
 // opened and left without its close, so the morning's notice (dashboard, day view, Caja) and the

@@ -233,7 +233,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
       passwordHash: await hashPassword(DEMO_PASSWORD),
     });
     seeded = history.appointments.length;
-    // The till's opens and closes of the last two weeks, after every payment of them (ADR 049).
+    // The till's opens and closes of the last two weeks, after every payment of them (ADR 054).
     await seedDemoTill(tx, { today, adminId: ids.admin!, adminName: DEMO_ACCOUNTS.admin.name });
   });
   const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));

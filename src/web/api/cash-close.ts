@@ -5,7 +5,7 @@ import { CASH_CLOSE_MSG } from '../../domain/texts/cash-close';
 import { api, call } from '../lib/api';
 import { useSession } from './session';
 
-// The till of a salon day and its close (/api/cash-close, docs/decisions/049-the-till-and-its-close.md).
+// The till of a salon day and its close (/api/cash-close, docs/decisions/054-the-till-and-its-close.md).
 // Types come from the server's routes; nothing is hand-copied.
 
 const c = api['cash-close'];

@@ -24,7 +24,7 @@ export const recordPayment = (id: string, json: PaymentInput) => call(p.appointm
 export const cajaQuery = (date: string) =>
   queryOptions({ queryKey: ['caja', date] as const, queryFn: () => call(p.caja.$get({ query: { date } }), STAFF_MSG.cajaLoadFailed) });
 
-/** The admin's void or correction of a line (ADR 049): the appointment's payments as they now are. */
+/** The admin's void or correction of a line (ADR 054): the appointment's payments as they now are. */
 export type LineCorrection = InferRequestType<(typeof p.lines)[':id']['correct']['$post']>['json'];
 export const voidPaymentLine = (id: string, reason: string) => call(p.lines[':id'].void.$post({ param: { id }, json: { reason } }), CASH_CLOSE_MSG.correctionFailed);
 export const correctPaymentLine = (id: string, json: LineCorrection) => call(p.lines[':id'].correct.$post({ param: { id }, json }), CASH_CLOSE_MSG.correctionFailed);

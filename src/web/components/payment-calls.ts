@@ -11,7 +11,7 @@ export type PaymentLine = {
   recordedByName: string;
   createdAt: string;
   giftCardLast4: string | null;
-  /** Voided or corrected by the admin (ADR 049): it no longer counts. */
+  /** Voided or corrected by the admin (ADR 054): it no longer counts. */
   voidedAt: string | null;
   voidKind: 'void' | 'correction' | null;
   voidReason: string | null;

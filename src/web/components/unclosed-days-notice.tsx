@@ -2,7 +2,7 @@ import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDateLong } from '../lib/format';
 
-// "A day not closed shows as such the next morning" (docs/decisions/049-the-till-and-its-close.md):
+// "A day not closed shows as such the next morning" (docs/decisions/054-the-till-and-its-close.md):
 // the days before today left without a close, where the desk looks first (the Caja, the
 // dashboard, the day view, the close itself). The page reads them and says where each day's close is.
 

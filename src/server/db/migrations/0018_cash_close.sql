@@ -88,7 +88,7 @@ CREATE UNIQUE INDEX "cash_closes_one_standing" ON "cash_closes" USING btree ("da
 CREATE INDEX "cash_closes_day_idx" ON "cash_closes" USING btree ("day","closed_at");--> statement-breakpoint
 CREATE INDEX "cash_movements_created_idx" ON "cash_movements" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "payment_corrections_created_idx" ON "payment_corrections" USING btree ("created_at");--> statement-breakpoint
--- Hand-written (docs/decisions/049-the-till-and-its-close.md): the lock of a salon day's till,
+-- Hand-written (docs/decisions/054-the-till-and-its-close.md): the lock of a salon day's till,
 -- and the guard every write of a day's money passes through.
 --
 -- lock_till_day: writers of a day's money take it shared (they never wait for each other), the

@@ -5,7 +5,7 @@ import { sqlLiterals } from '../sql-literals';
 import { created } from './columns';
 import { user } from './accounts';
 
-// The till of a salon day and its close (cierre de caja, docs/decisions/049-the-till-and-its-close.md,
+// The till of a salon day and its close (cierre de caja, docs/decisions/054-the-till-and-its-close.md,
 // migration 0018_cash_close). The money of a day is what the Caja already reads (payments, gift
 // cards and bonos sold, by when the money was taken); these tables add the float it started with,
 // cash put in or taken out by hand, the count at the end, and what changed after it.

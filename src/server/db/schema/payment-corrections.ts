@@ -6,7 +6,7 @@ import { created } from './columns';
 import { user } from './accounts';
 import { payments } from './payments';
 
-// The admin's void or correction of a payment line (docs/decisions/049-the-till-and-its-close.md,
+// The admin's void or correction of a payment line (docs/decisions/054-the-till-and-its-close.md,
 // migration 0018_cash_close). A payment row is never edited: a void is this row naming it, a
 // correction is this row plus the corrected line (a new payment row, at the time the money was
 // taken). A line is voided or corrected once (the unique key); the corrected line can be again.

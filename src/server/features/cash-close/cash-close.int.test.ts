@@ -4,7 +4,7 @@ import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
 import { arrangeWorld, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// The cierre de caja through the real API and database (ADR 049): the desk opens a day with its
+// The cierre de caja through the real API and database (ADR 054): the desk opens a day with its
 // float, cash comes in and goes out, the desk counts (by notes and coins or not), sees expected
 // against counted, writes the reason of a difference and closes; the close is in the Caja's CSV;
 // afterwards only the admin may change that day's money, each change an audit line in the close.

@@ -4,7 +4,7 @@ import { cashFiguresOf, tillOfDay } from '../../db/till-days';
 import type { Deps, SessionUser } from '../../http/env';
 import { changesOf, recentDays } from './queries';
 
-// What the close screen reads (docs/decisions/049-the-till-and-its-close.md): a day's till with its
+// What the close screen reads (docs/decisions/054-the-till-and-its-close.md): a day's till with its
 // figures now, its standing close with what changed after it, the closes reopened before; and the
 // recent days left without a close, which the Caja, the dashboard and the day view point out.
 

@@ -35,7 +35,7 @@ const desk = () => requireRole(...TILL_ROLES);
 const closedDayOwner = () => requireRole(...CLOSED_DAY_ROLES);
 
 /**
- * /api/cash-close — the till of a salon day and its close (docs/decisions/049-the-till-and-its-close.md):
+ * /api/cash-close — the till of a salon day and its close (docs/decisions/054-the-till-and-its-close.md):
  *   GET  /days/:date          desk: its state, opening, cash figures now, movements, the close and what changed after it
  *   POST /days/:date/open     desk: {openingFloat} (today or a day before)
  *   POST /days/:date/close    desk: {counted, count?, reason?, expected}: expected is what the desk saw

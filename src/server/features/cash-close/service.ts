@@ -19,7 +19,7 @@ import { cashFiguresOf, lockTillDay, openingOf, standingCloseOf } from '../../db
 import type { Deps, SessionUser } from '../../http/env';
 import { badRequest, conflict } from '../../http/errors';
 
-// The till's writes (docs/decisions/049-the-till-and-its-close.md): the desk opens a day with its
+// The till's writes (docs/decisions/054-the-till-and-its-close.md): the desk opens a day with its
 // float, notes cash put in or taken out, counts and closes; the admin reopens. The routes say who
 // (TILL_ROLES, CLOSED_DAY_ROLES); here are the rules and the transactions.
 

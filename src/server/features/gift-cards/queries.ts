@@ -29,7 +29,7 @@ export function redemptionsOf(db: Reader, giftCardId: string) {
     })
     .from(payments)
     .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-    // A voided line gave its amount back to the card (ADR 049): it is no use of the card.
+    // A voided line gave its amount back to the card (ADR 054): it is no use of the card.
     .where(and(eq(payments.giftCardId, giftCardId), sql`NOT EXISTS (SELECT 1 FROM payment_corrections c WHERE c.payment_id = ${payments.id})`))
     .orderBy(desc(payments.createdAt));
 }

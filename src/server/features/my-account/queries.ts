@@ -235,7 +235,7 @@ export function paymentsOfAppointments(db: Db, appointmentIds: string[]) {
       amount: payments.amount,
       discountReason: payments.discountReason,
       createdAt: payments.createdAt,
-      // Voided or corrected by the salon (ADR 049): the line stays in her record, marked.
+      // Voided or corrected by the salon (ADR 054): the line stays in her record, marked.
       voided: sql<boolean>`EXISTS (SELECT 1 FROM payment_corrections c WHERE c.payment_id = ${payments.id})`,
     })
     .from(payments)

@@ -31,7 +31,7 @@ export async function cajaDay(ctx: Ctx, date: string) {
   // A sale (a gift card, a bono) is money in without a professional; a bono's session is its
   // appointment paid with the bono, at the appointment's price, which PREPAID keeps out of the till.
   const lines: CajaLine[] = [
-    // A line the admin voided or corrected no longer counts (ADR 049); the Caja still lists it, marked.
+    // A line the admin voided or corrected no longer counts (ADR 054); the Caja still lists it, marked.
     ...paid.filter((p) => !p.voidedAt).map((p) => ({ method: p.method, amount: p.amount, professional: p.employeeName })),
     ...sold.map((s) => ({ method: s.saleMethod, amount: s.amount })),
     ...bonosSold.map((b) => ({ method: b.paymentMethod, amount: b.amount })),
@@ -48,14 +48,14 @@ export async function cajaDay(ctx: Ctx, date: string) {
     byProfessional: totalsByProfessional(lines),
     /** Money that came in: every line but the ones paid with something sold before. */
     moneyIn: sumEuros(lines.filter((l) => !PREPAID.includes(l.method)).map((l) => l.amount)),
-    /** The day's till (ADR 049): its opening, cash put in and taken out, its closes. */
+    /** The day's till (ADR 054): its opening, cash put in and taken out, its closes. */
     till,
   };
 }
 
 export type CajaDay = Awaited<ReturnType<typeof cajaDay>>;
 
-// 'Motivo': a discount's, a void's or correction's, a cash difference's (ADR 049).
+// 'Motivo': a discount's, a void's or correction's, a cash difference's (ADR 054).
 const CSV_HEADER = ['Fecha', 'Hora', 'Tipo', 'Concepto', 'Cliente', 'Profesional', 'Método', 'Importe (€)', 'Motivo', 'Registrado por'];
 
 /** One movement per line, in the order they happened: what the accountant adds up in Excel. */
@@ -89,7 +89,7 @@ export function cajaCsv(day: CajaDay): string {
       at: s.spentAt,
       cells: [d, salonTimeOf(new Date(s.spentAt), SALON_TIME_ZONE), 'Sesión de bono', `${s.serviceName} (${s.bonoName})`, s.clientName, s.employeeName, PAYMENT_METHOD_LABEL.bono, csvAmount(s.price), '', ''],
     })),
-    // The till (ADR 049): its opening, cash in and out, its close; and each voided or corrected line, when it was.
+    // The till (ADR 054): its opening, cash in and out, its close; and each voided or corrected line, when it was.
     ...tillCsvRows(day.till),
     ...day.payments.flatMap(voidedLineCsvRows),
   ].sort((a, b) => a.at.localeCompare(b.at));

@@ -4,7 +4,7 @@ import { DESK_PAYMENT_METHODS } from '../../../domain/payments';
 import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 
-// What the admin sends to void or correct a payment line (ADR 049). A correction names a desk
+// What the admin sends to void or correct a payment line (ADR 054). A correction names a desk
 // method other than a gift card (a card line is voided, and paid again with the card).
 
 const reason = z.string({ error: CASH_CLOSE_MSG.reasonRequired }).max(REASON_MAX * 4, CASH_CLOSE_MSG.reasonTooLong);

@@ -7,7 +7,7 @@ import { arrangeWorld, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
 // The admin voids or corrects a payment line, with a reason, audited (who, when, before, after,
-// why), and the visit is collectable again (ADR 049). Before, a visit settled at 0,01 € with the
+// why), and the visit is collectable again (ADR 054). Before, a visit settled at 0,01 € with the
 // reason "x" could never be paid in full: every later payment was a 409 `already_settled`, and no
 // route changed a line. "Now" is Wednesday 2026-01-14 11:00 in Madrid; the service costs 25,50 €.
 

@@ -13,7 +13,7 @@ import { isId } from '../../http/params';
 import { lockAppointment, paymentsOf } from './queries';
 import { appointmentPayments } from './service';
 
-// The admin's void or correction of a payment line (docs/decisions/049-the-till-and-its-close.md).
+// The admin's void or correction of a payment line (docs/decisions/054-the-till-and-its-close.md).
 // The line is never edited: a void names it in payment_corrections (a gift card line gives its
 // amount back to the card), a correction also adds the corrected line at the time the money was
 // taken, so the Caja of that day holds it. Either way the visit is collectable again for what is

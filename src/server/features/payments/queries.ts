@@ -26,7 +26,7 @@ export async function lockAppointment(tx: Tx, id: string) {
   return row;
 }
 
-/** A line voided or corrected by the admin (ADR 049): when, by whom, why; null while it stands. */
+/** A line voided or corrected by the admin (ADR 054): when, by whom, why; null while it stands. */
 const voidedColumns = {
   voidedAt: paymentCorrections.createdAt,
   voidKind: paymentCorrections.kind,
@@ -122,7 +122,7 @@ export function completedWithoutPayment(db: Reader, start: Date, end: Date) {
         gte(appointments.startTime, start),
         lt(appointments.startTime, end),
         eq(appointments.status, 'completed'),
-        // A voided line is no payment (ADR 049).
+        // A voided line is no payment (ADR 054).
         notExists(
           db
             .select({ one: sql`1` })

@@ -28,7 +28,7 @@ const PaymentBody = z.strictObject({
 const DayQuery = z.strictObject({ date: z.string({ error: MSG.invalidInput }).refine(isSalonDay, MSG.invalidInput) });
 
 const staff = () => requireRole(...STAFF_ROLES);
-/** Who voids or corrects a line (ADR 049): the admin, open day or closed. */
+/** Who voids or corrects a line (ADR 054): the admin, open day or closed. */
 const corrector = () => requireRole(...ROLES.filter(mayCorrectPayments));
 
 /**
@@ -38,7 +38,7 @@ const corrector = () => requireRole(...ROLES.filter(mayCorrectPayments));
  *   GET  /caja?date=         admin: the day's payments, gift cards and bonos sold, bono sessions spent, totals, completed without payment
  *   GET  /caja/csv?date=     admin: the same as a CSV for the accountant (semicolons, decimal comma, BOM)
  *   POST /lines/:id/void     admin: {reason}: the line no longer counts (a card line's amount goes back to the card)
- *   POST /lines/:id/correct  admin: {method, amount, reason}: the line replaced by the corrected one (ADR 049)
+ *   POST /lines/:id/correct  admin: {method, amount, reason}: the line replaced by the corrected one (ADR 054)
  */
 export const paymentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'messageSecret' | 'rateLimit'>) =>
   new Hono<AppEnv>()

@@ -34,7 +34,7 @@ const payable = (a: Facts, now: Date) => a.status === 'completed' || (a.status =
 
 async function summary(ctx: Ctx, a: Facts) {
   const [lines, bono] = await Promise.all([paymentsOf(ctx.db, a.id), bonoOfAppointment(ctx.db, a.id)]);
-  // A line the admin voided or corrected no longer counts (ADR 049); it stays in the list, marked.
+  // A line the admin voided or corrected no longer counts (ADR 054); it stays in the list, marked.
   const standing = lines.filter((l) => !l.voidedAt);
   const paid = sumEuros(standing.map((l) => l.amount));
   // A payment below the price with its reason settles the appointment: the rest is the discount.

@@ -21,7 +21,7 @@ export function AdminLayout() {
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
             // Issue 23 (ADR 038, 039): the day's takings and the gift cards.
             { to: '/admin/caja', label: 'Caja del día', icon: Wallet },
-            // ADR 049: opening the day with its float, counting and closing.
+            // ADR 054: opening the day with its float, counting and closing.
             { to: '/admin/cierre-de-caja', label: 'Cierre de caja', icon: LockKeyhole },
             { to: '/admin/gift-cards', label: 'Tarjetas regalo', icon: Gift },
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },

@@ -14,7 +14,7 @@ import { cashCloseHref, tillDayQuery, unclosedDaysQuery, type TillDay } from '..
 import { TillOfDay } from './till-of-day';
 
 /**
- * /admin/cierre-de-caja?dia= — the cierre de caja (docs/decisions/049-the-till-and-its-close.md):
+ * /admin/cierre-de-caja?dia= — the cierre de caja (docs/decisions/054-the-till-and-its-close.md):
  * the desk opens the day with its float, notes cash put in and taken out, counts the drawer (by
  * notes and coins if it likes), sees expected against counted and closes; a closed day shows its
  * close and what changed after it. Today by default; a day to come has no till.

@@ -3,7 +3,7 @@ import type { TillDay } from '../../api/cash-close';
 import { formatEuros } from '../../lib/format';
 import { Card, Figure } from './till-ui';
 
-// The cash of the day (ADR 049): what should be in the drawer, and what came in by other means,
+// The cash of the day (ADR 054): what should be in the drawer, and what came in by other means,
 // which is not counted (the card terminal, Bizum and the rest have their own records).
 
 export function CashFigures({ day }: { day: TillDay }) {

@@ -4,7 +4,7 @@ import { formatDateShort, formatEuros, formatTime } from '../../lib/format';
 import { signedEuros } from './till-ui';
 
 // What changed in a closed day's money, each an audit line the database wrote with the change
-// (ADR 049): who, when, what, why, and what it did to the cash expected in the drawer.
+// (ADR 054): who, when, what, why, and what it did to the cash expected in the drawer.
 
 const KIND_LABEL: Record<CloseChange['kind'], string> = {
   cobro: 'Cobro registrado después del cierre',

@@ -6,7 +6,7 @@ import { FormField } from '../../components/form-field';
 import { inputClass } from '../../components/input-class';
 import { reopenTill, type TillDay } from '../../api/cash-close';
 
-// The admin's reopening of a closed day (ADR 049): with a reason; the close stays as history and
+// The admin's reopening of a closed day (ADR 054): with a reason; the close stays as history and
 // the desk closes the day again when it is ready. Asked for first, so that a tap never reopens.
 
 export function ReopenForm({ date, onReopened }: { date: string; onReopened: (d: TillDay) => void }) {

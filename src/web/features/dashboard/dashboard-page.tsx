@@ -24,7 +24,7 @@ export default function DashboardPage() {
   const health = useQuery(adminHealthQuery()).data;
   const { refetch, error } = q;
   useLiveAppointments({}, () => void refetch());
-  // The desk's first look of the morning: a day left without its close (ADR 049).
+  // The desk's first look of the morning: a day left without its close (ADR 054).
   const unclosed = useUnclosedDays();
 
   useEffect(() => {

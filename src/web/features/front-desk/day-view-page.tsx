@@ -142,7 +142,7 @@ export default function DayViewPage() {
     dayNow.current = day;
   }, [day]);
   const onFree = useCallback((professionalId: string | undefined, time: string) => setStart({ date: dayNow.current, professionalId, time }), []);
-  // A day the desk left without its close (ADR 049), said the next morning.
+  // A day the desk left without its close (ADR 054), said the next morning.
   const unclosed = useUnclosedDays();
 
   return (

@@ -4,7 +4,7 @@ import type { CajaDay } from '../../api/payments';
 import { cashCloseHref } from '../../api/cash-close';
 import { formatEuros, formatTime } from '../../lib/format';
 
-// The day's till in the Caja (ADR 049): not opened, open and not yet closed, or closed (by whom,
+// The day's till in the Caja (ADR 054): not opened, open and not yet closed, or closed (by whom,
 // when, what was counted), with the way to its close.
 
 export function CajaTill({ date, till }: { date: string; till: CajaDay['till'] }) {

@@ -16,7 +16,7 @@ import { correctPaymentLine, voidPaymentLine, type CajaDay, type LineCorrection 
 import { useSession } from '../../api/session';
 
 // A payment line in the Caja: what the admin did to it (voided or corrected, by whom, when, why),
-// and her way to do it (ADR 049). A line is never edited: a void stops it counting, a correction
+// and her way to do it (ADR 054). A line is never edited: a void stops it counting, a correction
 // adds the corrected line beside it; either way the visit is collectable again for what is left.
 
 type Line = CajaDay['payments'][number];
