@@ -67,15 +67,15 @@ export function CountForm({ date, expected, onClosed }: { date: string; expected
       <dl className="grid grid-cols-3 gap-3 rounded-2xl bg-ivory p-4 text-center" data-testid="count-summary">
         <div>
           <dt className="text-xs text-muted uppercase">Esperado</dt>
-          <dd className="font-serif text-2xl tabular-nums">{formatEuros(expected)}</dd>
+          <dd className="font-serif text-2xl lining-nums tabular-nums">{formatEuros(expected)}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted uppercase">Contado</dt>
-          <dd className="font-serif text-2xl tabular-nums">{valid ? formatEuros(counted) : '—'}</dd>
+          <dd className="font-serif text-2xl lining-nums tabular-nums">{valid ? formatEuros(counted) : '—'}</dd>
         </div>
         <div>
           <dt className="text-xs text-muted uppercase">Diferencia</dt>
-          <dd className="pt-1.5">{valid ? <Difference amount={difference} /> : '—'}</dd>
+          <dd className={valid ? 'pt-1.5' : 'font-serif text-2xl'}>{valid ? <Difference amount={difference} /> : '—'}</dd>
         </div>
       </dl>
       {valid && difference !== 0 && (
