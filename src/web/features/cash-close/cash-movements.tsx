@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
+import { useSubmit } from '../../lib/use-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
@@ -41,29 +42,16 @@ function MovementForm({ onAdded }: { onAdded: (d: TillDay) => void }) {
   const [kind, setKind] = useState<'salida' | 'entrada'>('salida');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      onAdded(await recordCashMovement({ kind, amount: eurosOf(amount), reason }));
-      setAmount('');
-      setReason('');
-    } catch (err) {
-      setError(err instanceof Error ? err.message : CASH_CLOSE_MSG.movementFailed);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { error, pending, onSubmit } = useSubmit(async () => {
+    onAdded(await recordCashMovement({ kind, amount: eurosOf(amount), reason }));
+    setAmount('');
+    setReason('');
+  }, CASH_CLOSE_MSG.movementFailed);
   return (
     <form
       aria-label="Anotar entrada o salida de efectivo"
       className="mt-4 grid gap-3 border-t border-line pt-4 sm:grid-cols-[10rem_8rem_1fr_auto] sm:items-end"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
+      onSubmit={onSubmit}
     >
       <FormField label="Movimiento">
         {(control) => (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { cashDifference, isCashAmount, COUNTED_MAX } from '../../../domain/cash-close';
 import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
+import { useSubmit } from '../../lib/use-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
@@ -20,34 +21,17 @@ export function CountForm({ date, expected, onClosed }: { date: string; expected
   const [typed, setTyped] = useState('');
   const [counts, setCounts] = useState<SheetCounts>({});
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const sheet = bySheet ? sheetLines(counts) : null;
   const counted = bySheet ? (sheet ? sheet.cents / 100 : Number.NaN) : eurosOf(typed);
   const valid = isCashAmount(counted, COUNTED_MAX);
   const difference = valid ? cashDifference(counted, expected) : 0;
-  const submit = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      onClosed(
-        await closeTill(date, { counted, expected, ...(sheet ? { count: sheet.lines } : {}), ...(difference !== 0 ? { reason } : {}) }),
-      );
-    } catch (err) {
-      setError(err instanceof Error ? err.message : CASH_CLOSE_MSG.closeFailed);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { error, pending, onSubmit } = useSubmit(async () => {
+    onClosed(
+      await closeTill(date, { counted, expected, ...(sheet ? { count: sheet.lines } : {}), ...(difference !== 0 ? { reason } : {}) }),
+    );
+  }, CASH_CLOSE_MSG.closeFailed);
   return (
-    <form
-      aria-label="Contar y cerrar la caja"
-      className="flex flex-col gap-5"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form aria-label="Contar y cerrar la caja" className="flex flex-col gap-5" onSubmit={onSubmit}>
       {bySheet ? (
         <DenominationSheet counts={counts} onChange={setCounts} />
       ) : (

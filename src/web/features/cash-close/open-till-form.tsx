@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
+import { useSubmit } from '../../lib/use-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
@@ -13,19 +14,9 @@ import { Card } from './till-ui';
 
 export function OpenTillForm({ date, isToday, onOpened }: { date: string; isToday: boolean; onOpened: (d: TillDay) => void }) {
   const [float, setFloat] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      onOpened(await openTill(date, eurosOf(float)));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : CASH_CLOSE_MSG.openFailed);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { error, pending, onSubmit } = useSubmit(async () => {
+    onOpened(await openTill(date, eurosOf(float)));
+  }, CASH_CLOSE_MSG.openFailed);
   return (
     <Card title="Abrir la caja">
       <p className="mb-4 text-muted">
@@ -33,14 +24,7 @@ export function OpenTillForm({ date, isToday, onOpened }: { date: string; isToda
           ? 'Antes del primer cobro, cuenta el cambio con el que empieza el cajón.'
           : 'Este día no se abrió la caja. Indica el fondo con el que empezó para poder cerrarla.'}
       </p>
-      <form
-        aria-label="Abrir la caja"
-        className="flex flex-col gap-4 sm:flex-row sm:items-end"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <form aria-label="Abrir la caja" className="flex flex-col gap-4 sm:flex-row sm:items-end" onSubmit={onSubmit}>
         <FormField label="Fondo de caja (€)" className="sm:w-56">
           {(control) => (
             <input

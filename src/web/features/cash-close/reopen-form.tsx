@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
+import { useSubmit } from '../../lib/use-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
@@ -12,8 +13,9 @@ import { reopenTill, type TillDay } from '../../api/cash-close';
 export function ReopenForm({ date, onReopened }: { date: string; onReopened: (d: TillDay) => void }) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { error, pending, onSubmit } = useSubmit(async () => {
+    onReopened(await reopenTill(date, reason));
+  }, CASH_CLOSE_MSG.reopenFailed);
   if (!asking) {
     return (
       <Button variant="secondary" className="mt-6" onPress={() => setAsking(true)}>
@@ -21,26 +23,8 @@ export function ReopenForm({ date, onReopened }: { date: string; onReopened: (d:
       </Button>
     );
   }
-  const submit = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      onReopened(await reopenTill(date, reason));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : CASH_CLOSE_MSG.reopenFailed);
-    } finally {
-      setPending(false);
-    }
-  };
   return (
-    <form
-      aria-label="Reabrir la caja"
-      className="mt-6 flex flex-col gap-3 border-t border-line pt-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form aria-label="Reabrir la caja" className="mt-6 flex flex-col gap-3 border-t border-line pt-4" onSubmit={onSubmit}>
       <FormField label="Motivo para reabrir" description="El cierre se guarda tal como está; la caja se vuelve a cerrar después.">
         {(control) => (
           <input {...control} className={inputClass} maxLength={300} value={reason} onChange={(e) => setReason(e.target.value)} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { mayCorrectPayments } from '../../../domain/cash-close';
 import { PAYMENT_METHOD_LABEL } from '../../../domain/payment-methods';
 import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
+import { useSubmit } from '../../lib/use-submit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { FormField } from '../../components/form-field';
@@ -62,34 +63,17 @@ function CorrectionForm({ line, onDone }: { line: Line; onDone: () => void }) {
   const [method, setMethod] = useState<LineCorrection['method']>(cardLine ? 'efectivo' : (line.method as LineCorrection['method']));
   const [amount, setAmount] = useState(eurosText(line.amount));
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
-  const submit = async () => {
-    setPending(true);
-    setError(null);
-    try {
-      await (kind === 'void' ? voidPaymentLine(line.id, reason) : correctPaymentLine(line.id, { method, amount: eurosOf(amount), reason }));
-      await Promise.all([
-        qc.invalidateQueries({ queryKey: ['caja'] }),
-        qc.invalidateQueries({ queryKey: ['payments', line.appointmentId] }),
-        qc.invalidateQueries({ queryKey: ['cash-close'] }),
-      ]);
-      onDone();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : CASH_CLOSE_MSG.correctionFailed);
-    } finally {
-      setPending(false);
-    }
-  };
+  const { error, pending, onSubmit } = useSubmit(async () => {
+    await (kind === 'void' ? voidPaymentLine(line.id, reason) : correctPaymentLine(line.id, { method, amount: eurosOf(amount), reason }));
+    await Promise.all([
+      qc.invalidateQueries({ queryKey: ['caja'] }),
+      qc.invalidateQueries({ queryKey: ['payments', line.appointmentId] }),
+      qc.invalidateQueries({ queryKey: ['cash-close'] }),
+    ]);
+    onDone();
+  }, CASH_CLOSE_MSG.correctionFailed);
   return (
-    <form
-      aria-label="Anular o corregir el cobro"
-      className="flex flex-col gap-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <form aria-label="Anular o corregir el cobro" className="flex flex-col gap-4" onSubmit={onSubmit}>
       <p className="text-sm text-muted">
         {line.serviceName} · {line.clientName} · {PAYMENT_METHOD_LABEL[line.method]} {formatEuros(line.amount)},{' '}
         {formatDateShort(new Date(line.createdAt))} a las {formatTime(new Date(line.createdAt))}
