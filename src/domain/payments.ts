@@ -15,9 +15,9 @@ export const DISCOUNT_REASON_MAX = 200;
 /** No single line above this: a typo (4500 for 45,00) is refused before it reaches the price check. */
 export const PAYMENT_AMOUNT_MAX = 10_000;
 
-/** A positive amount of whole cents. */
+/** A positive amount of whole cents, one at least (1e-71 is "whole cents" to a float, and 0,00 € to the database). */
 export function isPaymentAmount(amount: number): boolean {
-  return Number.isFinite(amount) && amount > 0 && amount <= PAYMENT_AMOUNT_MAX && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+  return Number.isFinite(amount) && amount >= 0.01 && amount <= PAYMENT_AMOUNT_MAX && Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 }
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;

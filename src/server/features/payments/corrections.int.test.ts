@@ -173,7 +173,7 @@ describe('correcting a line', () => {
         { method: 'tarjeta', amount: 5.5 },
       ],
     });
-    const line = await lineOf(id);
+    const line = await lineOf(id, 'efectivo');
     const above = await admin().post(`/api/payments/lines/${line}/correct`, {
       method: 'efectivo',
       amount: 21,
@@ -191,6 +191,13 @@ describe('correcting a line', () => {
       reason: 'Fracción de céntimo',
     });
     expect([cents.status, cents.body.error.message]).toEqual([400, STAFF_MSG.paymentAmountInvalid]);
+    // A float so small it rounds to 0,00 €: it was a 500 (found by the hostile sweep).
+    const tiny = await admin().post(`/api/payments/lines/${line}/correct`, {
+      method: 'bizum',
+      amount: 1.3206971677874157e-71,
+      reason: 'Casi nada',
+    });
+    expect([tiny.status, tiny.body.error.message]).toEqual([400, STAFF_MSG.paymentAmountInvalid]);
     const toCard = await admin().post(`/api/payments/lines/${line}/correct`, {
       method: 'tarjeta_regalo',
       amount: 20,
