@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
+import { addDays } from '../src/domain/calendar-date';
 import { eq, sql } from 'drizzle-orm';
 import { appointments, bonos, bonoTypes, clients, consentDocuments, consentTemplates, consentTemplateVersions, employees, employeeTimeOff, resourceMaintenance, resources, salonExceptions, salonSettings, serviceConsentTemplates, services } from '../src/server/db/schema';
 import { consentSignToken } from '../src/server/notifications/consent-tokens';
@@ -851,6 +852,59 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/payments/caja': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja?date=${TODAY}`) }) },
   'GET /api/payments/caja/csv': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja/csv?date=${TODAY}`) }) },
+  // The till and its close (ADR 054): the desk's (TILL_ROLES, today the admin); a payment line's void or correction, the admin's.
+  'GET /api/cash-close/pending': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/cash-close/pending') }) },
+  'GET /api/cash-close/days/:date': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/cash-close/days/${TODAY}`) }) },
+  'POST /api/cash-close/days/:date/open': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const day = tillDay();
+      const res = await s.post(`/api/cash-close/days/${day}/open`, { openingFloat: 150 });
+      return { res, check: async (ok) => ((await countWhere('cash_days', 'day', day)) === (ok ? 1 : 0) ? null : 'till opened wrongly') };
+    },
+  },
+  'POST /api/cash-close/days/:date/close': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      const day = await openTill();
+      const res = await s.post(`/api/cash-close/days/${day}/close`, { counted: 150, expected: 150 });
+      return { res, check: async (ok) => ((await countWhere('cash_closes', 'day', day)) === (ok ? 1 : 0) ? null : 'till closed wrongly') };
+    },
+  },
+  'POST /api/cash-close/days/:date/reopen': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const day = await openTill(true);
+      const res = await s.post(`/api/cash-close/days/${day}/reopen`, { reason: 'Se cerró antes de tiempo' });
+      const standing = async () => (await server.deps.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM cash_closes WHERE day = ${day} AND reopened_at IS NULL`)).rows[0]!.n;
+      return { res, check: async (ok) => ((await standing()) === (ok ? 0 : 1) ? null : 'reopened wrongly') };
+    },
+  },
+  'POST /api/cash-close/movements': {
+    expect: adminOnly(201),
+    call: async (s) => {
+      await server.deps.db.execute(sql`INSERT INTO cash_days (day, opening_float, opened_by_name, opened_at) VALUES (${TODAY}, 100, 'Matriz', now()) ON CONFLICT DO NOTHING`);
+      const reason = `Compra de algodón ${++seq}`;
+      const res = await s.post('/api/cash-close/movements', { kind: 'salida', amount: 12.5, reason });
+      return { res, check: async (ok) => ((await countWhere('cash_movements', 'reason', reason)) === (ok ? 1 : 0) ? null : 'movement stored wrongly') };
+    },
+  },
+  'POST /api/payments/lines/:id/void': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const line = await paidLine();
+      const res = await s.post(`/api/payments/lines/${line}/void`, { reason: 'Cobro duplicado' });
+      return { res, check: async (ok) => ((await countWhere('payment_corrections', 'payment_id', line)) === (ok ? 1 : 0) ? null : 'line voided wrongly') };
+    },
+  },
+  'POST /api/payments/lines/:id/correct': {
+    expect: adminOnly(200),
+    call: async (s) => {
+      const line = await paidLine();
+      const res = await s.post(`/api/payments/lines/${line}/correct`, { method: 'bizum', amount: 25.5, reason: 'Fue por Bizum' });
+      return { res, check: async (ok) => ((await countWhere('payment_corrections', 'payment_id', line)) === (ok ? 1 : 0) ? null : 'line corrected wrongly') };
+    },
+  },
   // Informes (ADR 042): the owner's only.
   'GET /api/reports/revenue': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/revenue?period=month') }) },
   'GET /api/reports/occupancy': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/reports/occupancy?period=month') }) },
@@ -1099,6 +1153,25 @@ async function newConsentDocument() {
 const newResource = async () => (await server.deps.db.insert(resources).values({ name: `Recurso ${++seq}`, kind: 'cabina' }).returning({ id: resources.id }))[0]!.id;
 const countWhere = async (table: string, column: string, value: string) =>
   (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = '${value}'`)).rows[0]!.n;
+// The till (ADR 054): a fresh past day per cell, opened (and closed) straight in the tables.
+let tillSeq = 0;
+const tillDay = () => addDays('2025-06-01', ++tillSeq);
+async function openTill(closed = false): Promise<string> {
+  const day = tillDay();
+  await server.deps.db.execute(sql`INSERT INTO cash_days (day, opening_float, opened_by_name, opened_at) VALUES (${day}, 150, 'Matriz', now())`);
+  if (closed) {
+    await server.deps.db.execute(sql`INSERT INTO cash_closes (day, opening_float, cash_payments, cash_sales, cash_in, cash_out, expected, counted, difference, closed_by_name, closed_at)
+      VALUES (${day}, 150, 0, 0, 0, 0, 150, 150, 0, 'Matriz', now())`);
+  }
+  return day;
+}
+/** A cash line of 25,50 € on a fresh completed appointment of the employee's. */
+async function paidLine(): Promise<string> {
+  const id = await w.appointment({ client: 'client', employee: 'employee', start: startedStart(), status: 'completed' });
+  const { rows } = await server.deps.db.execute<{ id: string }>(sql`INSERT INTO payments (appointment_id, method, amount, recorded_by_user_id, recorded_by_name)
+    VALUES (${id}::uuid, 'efectivo', 25.5, ${w.uid.employee}, 'Lucía Martín') RETURNING id`);
+  return rows[0]!.id;
+}
 async function newTimeOff(employeeId: string): Promise<string> {
   const [row] = await server.deps.db.insert(employeeTimeOff).values({ employeeId, startDate: '2026-06-20', endDate: '2026-06-20', reason: 'x' }).returning({ id: employeeTimeOff.id });
   return row!.id;

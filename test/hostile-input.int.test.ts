@@ -54,6 +54,11 @@ let spare: {
   bonoId: string;
   giftCardId: string;
   paidAppointment: string;
+  // The till (ADR 054): a past day opened, one closed, and two payment lines to void and to correct.
+  tillDay: string;
+  closedTillDay: string;
+  voidLine: string;
+  correctLine: string;
   // Signed consents (ADR 041): a template on a service of its own, a visit of it, a signed document.
   consentTemplateId: string;
   consentVersionId: string;
@@ -470,6 +475,32 @@ function specs(): Record<string, Spec> {
     },
     'GET /api/payments/caja': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
     'GET /api/payments/caja/csv': { actor: 'admin', query: () => ({ date: '2026-01-14' }) },
+    // the till and its close, a payment line's void and correction (ADR 054)
+    'GET /api/cash-close/pending': { actor: 'admin', query: () => ({}) },
+    'GET /api/cash-close/days/:date': { actor: 'admin', params: { date: () => '2026-01-14' } },
+    'POST /api/cash-close/days/:date/open': { actor: 'admin', params: { date: () => '2026-01-05' }, body: () => ({ openingFloat: 150 }) },
+    'POST /api/cash-close/days/:date/close': {
+      actor: 'admin',
+      params: { date: () => spare.tillDay },
+      body: () => ({
+        counted: 148,
+        expected: 150,
+        reason: 'Faltan dos euros',
+        count: [
+          { value: 100, count: 1 },
+          { value: 20, count: 2 },
+          { value: 2, count: 4 },
+        ],
+      }),
+    },
+    'POST /api/cash-close/days/:date/reopen': { actor: 'admin', params: { date: () => spare.closedTillDay }, body: () => ({ reason: 'Se cerró antes de tiempo' }) },
+    'POST /api/cash-close/movements': { actor: 'admin', body: () => ({ kind: 'salida', amount: 20, reason: 'Compra de algodón' }) },
+    'POST /api/payments/lines/:id/void': { actor: 'admin', params: { id: () => spare.voidLine }, body: () => ({ reason: 'Cobro duplicado' }) },
+    'POST /api/payments/lines/:id/correct': {
+      actor: 'admin',
+      params: { id: () => spare.correctLine },
+      body: () => ({ method: 'bizum', amount: 20, reason: 'Fue por Bizum' }),
+    },
     // Informes (ADR 042)
     'GET /api/reports/revenue': { actor: 'admin', query: () => ({ period: 'custom', from: '2026-01-01', to: '2026-01-31' }) },
     'GET /api/reports/occupancy': { actor: 'admin', query: () => ({ period: 'month', professionalId: w.employeeRecord }) },
@@ -669,7 +700,21 @@ beforeAll(async () => {
     consentRecordId: '',
     linkVisit: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-28T10:00:00Z') }),
     paidAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-14T06:00:00Z'), status: 'completed' }),
+    tillDay: '2026-01-06',
+    closedTillDay: '2026-01-07',
+    voidLine: '',
+    correctLine: '',
   };
+  // The till (ADR 054): today's opened (cash taken out needs it), a past day opened, another closed.
+  for (const day of ['2026-01-14', spare.tillDay, spare.closedTillDay]) await w.sessions.admin.post(`/api/cash-close/days/${day}/open`, { openingFloat: 150 });
+  await w.sessions.admin.post(`/api/cash-close/days/${spare.closedTillDay}/close`, { counted: 150, expected: 150 });
+  for (const [key, start] of [
+    ['voidLine', '2026-01-13T09:00:00Z'],
+    ['correctLine', '2026-01-13T10:00:00Z'],
+  ] as const) {
+    const visit = await w.appointment({ client: 'client', employee: 'employee', start: new Date(start), status: 'completed' });
+    spare[key] = (await w.sessions.employee.post(`/api/payments/appointments/${visit}`, { lines: [{ method: 'efectivo', amount: 25.5 }] })).body.payments[0].id;
+  }
   spare.giftCardId = (await w.sessions.admin.post('/api/gift-cards', { amount: 20, buyerName: 'Repuesta', saleMethod: 'efectivo' })).body.giftCard.id;
   spare.resourceId = (await w.sessions.admin.post('/api/admin/resources', { name: 'Cabina repuesta', kind: 'cabina' })).body.resource.id;
   spare.maintenanceId = (

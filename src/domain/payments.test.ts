@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { csvAmount, csvCell, DESK_PAYMENT_METHODS, paymentProblem, toCsv, totalsByMethod, totalsByProfessional, type PaymentCheck } from './payments';
+import { csvAmount, csvCell, DESK_PAYMENT_METHODS, isPaymentAmount, paymentProblem, toCsv, totalsByMethod, totalsByProfessional, type PaymentCheck } from './payments';
 import { STAFF_MSG } from './texts/staff';
 
 const check = (p: Partial<PaymentCheck>): string | null => paymentProblem({ price: 45, alreadyPaid: 0, amounts: [45], discountReason: '', ...p });
+
+describe('isPaymentAmount', () => {
+  it.each<[number, boolean]>([
+    [0.01, true],
+    [45, true],
+    [10_000, true],
+    [0, false],
+    [-5, false],
+    [1.3206971677874157e-71, false], // found by the hostile sweep: 0,00 € to the database, and a 500
+    [0.004, false],
+    [25.505, false],
+    [10_000.01, false],
+    [Number.NaN, false],
+  ])('%s → %s', (amount, ok) => expect(isPaymentAmount(amount)).toBe(ok));
+});
 
 describe('paymentProblem', () => {
   it.each<[string, Partial<PaymentCheck>, string | null]>([
@@ -54,6 +69,8 @@ describe('the CSV', () => {
     ['=HYPERLINK("x")', '"\'=HYPERLINK(""x"")"'],
     ['+34 600', "'+34 600"],
     ['-5', "'-5"],
+    ['-20,00', '-20,00'],
+    ['-2+3,00', "'-2+3,00"],
     ['@SUM(A1)', "'@SUM(A1)"],
     ['dos\nlíneas', '"dos\nlíneas"'],
   ])('cell %j → %s', (value, cell) => expect(csvCell(value)).toBe(cell));

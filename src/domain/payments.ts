@@ -15,9 +15,9 @@ export const DISCOUNT_REASON_MAX = 200;
 /** No single line above this: a typo (4500 for 45,00) is refused before it reaches the price check. */
 export const PAYMENT_AMOUNT_MAX = 10_000;
 
-/** A positive amount of whole cents. */
+/** A positive amount of whole cents, one at least (1e-71 is "whole cents" to a float, and 0,00 € to the database). */
 export function isPaymentAmount(amount: number): boolean {
-  return isWholeCents(amount) && amount > 0 && amount <= PAYMENT_AMOUNT_MAX;
+  return isWholeCents(amount) && amount >= 0.01 && amount <= PAYMENT_AMOUNT_MAX;
 }
 
 const euros = (cents: number) => `${(cents / 100).toFixed(2).replace('.', ',')} €`;
@@ -106,7 +106,8 @@ export const csvAmount = (amount: number) => (toCents(amount) / 100).toFixed(2).
  * formula (a client's name is typed by anyone booking online).
  */
 export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // A negative amount as csvAmount writes it ('-20,00': a void, cash taken out) is a number, not a formula.
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d+,\d\d$/.test(value) ? `'${value}` : value;
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

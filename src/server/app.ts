@@ -27,6 +27,7 @@ import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availabilit
 import { adminResourcesRoutes } from './features/resources/routes';
 import { giftCardsRoutes } from './features/gift-cards/routes';
 import { paymentsRoutes } from './features/payments/routes';
+import { cashCloseRoutes } from './features/cash-close/routes';
 import { adminConsentDocumentsRoutes, adminConsentTemplatesRoutes, consentsFrontDeskRoutes, consentsRoutes, isSigningPath, myConsentsRoutes, SIGN_BODY_LIMIT } from './features/consents/routes';
 import { consentLinkExchangeRoutes } from './features/consents/link-routes';
 import { reportsRoutes } from './features/reports/routes';
@@ -67,6 +68,7 @@ function apiRoutes(deps: Deps) {
     // Gift cards, payments and the Caja del día (ADR 038, 039).
     .route('/gift-cards', giftCardsRoutes(deps))
     .route('/payments', paymentsRoutes(deps))
+    .route('/cash-close', cashCloseRoutes(deps))
     .route('/reports', reportsRoutes(deps))
     // RGPD (ADR 026): the client's own data, and the privacy notice's facts.
     .route('/my-account', myAccountRoutes(deps))

@@ -5,6 +5,7 @@ import { MSG } from '../../domain/texts/common';
 import { STAFF_MSG } from '../../domain/texts/staff';
 import { safeError, type Logger } from '../logger';
 import { CONSENT_MSG } from '../../domain/consents';
+import { CASH_CLOSE_MSG } from '../../domain/texts/cash-close';
 import { pgErrorCode } from '../db/client';
 import { isDatabaseUnavailable } from '../health/database-probe';
 import { OPERATIONS_MSG } from '../../domain/texts/operations';
@@ -58,6 +59,8 @@ export function createErrorHandler(log: Logger, onDatabaseDown?: () => void) {
     const pg = pgErrorCode(err);
     if (pg === 'AUC02') return errorJson(c, 409, 'consent_missing', CONSENT_MSG.consentMissing);
     if (pg === 'AUC01') return errorJson(c, 409, 'document_immutable', MSG.invalidInput);
+    // A write to the money of a closed day by anyone but the admin (migration 0021_cash_close, ADR 054).
+    if (pg === 'AUT01') return errorJson(c, 409, 'till_closed', CASH_CLOSE_MSG.tillClosed);
     if (err instanceof HTTPException) {
       // Hono's own 4xx (malformed JSON, body too large): keep the status, say it in Spanish.
       const status = err.status as ContentfulStatusCode;

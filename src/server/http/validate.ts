@@ -6,6 +6,7 @@ import { CONSENT_MSG } from '../../domain/consents';
 import { DISCOUNT_MSG } from '../../domain/discounts';
 import { MONEY_MSG } from '../../domain/money';
 import { ACCOUNT_MSG } from '../../domain/texts/accounts';
+import { CASH_CLOSE_MSG } from '../../domain/texts/cash-close';
 import { MSG } from '../../domain/texts/common';
 import { MESSAGING_MSG } from '../../domain/texts/messaging';
 import { REPORTS_MSG } from '../../domain/texts/reports';
@@ -18,7 +19,7 @@ import { ApiError } from './errors';
  * a room adds one that is not here (BONO_MSG was not, and a bono's schema errors fell back to the
  * generic text).
  */
-export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, OPERATIONS_MSG, MESSAGING_MSG, MONEY_MSG, DISCOUNT_MSG];
+export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, OPERATIONS_MSG, MESSAGING_MSG, MONEY_MSG, DISCOUNT_MSG, CASH_CLOSE_MSG];
 
 // A rule that carries one of our Spanish texts (e.g. `z.string().min(1, MSG.x)`) answers with it;
 // zod's own English wording never reaches a user.

@@ -11,6 +11,7 @@ import { replaceGroups } from '../features/services/resource-groups-queries';
 import type { Deps } from '../http/env';
 import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_CARD, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
 import { seedDemoConsents } from './demo-consents';
+import { seedDemoTill } from './demo-till';
 import { seedTakings, type PaidAppointment, type PaidLine } from './demo-takings';
 import { seedHistory, type SeededBonoType, type SeededService } from './demo-history-seed';
 import { nextStartWithin } from './demo-calendar';
@@ -232,6 +233,8 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
       passwordHash: await hashPassword(DEMO_PASSWORD),
     });
     seeded = history.appointments.length;
+    // The till's opens and closes of the last two weeks, after every payment of them (ADR 054).
+    await seedDemoTill(tx, { today, adminId: ids.admin!, adminName: DEMO_ACCOUNTS.admin.name });
   });
   const [settings] = await deps.db.select().from(salonSettings).where(eq(salonSettings.id, 1));
   await seedDemoConsents(deps, settings?.name ?? SALON_DEMO.name); // the laser consent and a few signed ones (ADR 041)

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import { STAFF_MSG } from '../../domain/texts/staff';
+import { CASH_CLOSE_MSG } from '../../domain/texts/cash-close';
 import type { PaymentCalls } from '../components/payment-calls';
 import { api, call } from '../lib/api';
 import { discountRulesQuery } from './settings';
@@ -23,6 +24,11 @@ export const recordPayment = (id: string, json: PaymentInput) => call(p.appointm
 
 export const cajaQuery = (date: string) =>
   queryOptions({ queryKey: ['caja', date] as const, queryFn: () => call(p.caja.$get({ query: { date } }), STAFF_MSG.cajaLoadFailed) });
+
+/** The admin's void or correction of a line (ADR 054): the appointment's payments as they now are. */
+export type LineCorrection = InferRequestType<(typeof p.lines)[':id']['correct']['$post']>['json'];
+export const voidPaymentLine = (id: string, reason: string) => call(p.lines[':id'].void.$post({ param: { id }, json: { reason } }), CASH_CLOSE_MSG.correctionFailed);
+export const correctPaymentLine = (id: string, json: LineCorrection) => call(p.lines[':id'].correct.$post({ param: { id }, json }), CASH_CLOSE_MSG.correctionFailed);
 
 /** The CSV's address: a plain link downloads it with the session's cookie. */
 export const cajaCsvUrl = (date: string) => `/api/payments/caja/csv?date=${encodeURIComponent(date)}`;

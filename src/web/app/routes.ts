@@ -90,6 +90,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The card to print: the whole screen, no portal around it.
   { path: '/gift-cards/:id/print', page: 'features/gift-cards/gift-card-print-page.tsx', layout: 'none', access: 'staff' },
   { path: '/admin/caja', page: 'features/payments/caja-page.tsx', layout: 'admin', access: 'admin' },
+  // The cierre de caja (docs/decisions/054-the-till-and-its-close.md): the desk's, TILL_ROLES (today the admin).
+  { path: '/admin/cierre-de-caja', page: 'features/cash-close/cash-close-page.tsx', layout: 'admin', access: 'admin' },
   // Signed consents (docs/decisions/041): the templates; signing from the mailed link (no
   // sign-in: the server trades the link's /firma/<token> for a cookie and sends her here, ADR 051)
   // and on the reception tablet.

@@ -11,6 +11,10 @@ export type PaymentLine = {
   recordedByName: string;
   createdAt: string;
   giftCardLast4: string | null;
+  /** Voided or corrected by the admin (ADR 054): it no longer counts. */
+  voidedAt: string | null;
+  voidKind: 'void' | 'correction' | null;
+  voidReason: string | null;
 };
 
 export type PaymentsSummary = {

@@ -77,13 +77,20 @@ function PaymentHistory({ summary: s }: { summary: PaymentsSummary }) {
         <ul className="mt-2 mb-3 flex flex-col gap-1.5 text-sm">
           {s.payments.map((l) => (
             <li key={l.id} className="rounded-lg bg-ivory/70 px-3 py-2">
-              <span className="font-medium">{PAYMENT_METHOD_LABEL[l.method]}</span>
-              {l.giftCardLast4 && <span className="text-muted"> {maskedGiftCardCode(l.giftCardLast4)}</span>}: {formatEuros(l.amount)}
+              <span className={l.voidedAt ? 'text-muted line-through' : ''}>
+                <span className="font-medium">{PAYMENT_METHOD_LABEL[l.method]}</span>
+                {l.giftCardLast4 && <span className="text-muted"> {maskedGiftCardCode(l.giftCardLast4)}</span>}: {formatEuros(l.amount)}
+              </span>
               <span className="text-muted">
                 {' '}
                 · {l.recordedByName}, {formatTime(new Date(l.createdAt))}
               </span>
               {l.discountReason && <span className="block text-muted">Descuento: {l.discountReason}</span>}
+              {l.voidedAt && (
+                <span className="block text-brick">
+                  {l.voidKind === 'void' ? 'Anulado' : 'Corregido'}: {l.voidReason}
+                </span>
+              )}
             </li>
           ))}
         </ul>

@@ -18,3 +18,5 @@ export * from './consents';
 export * from './reports';
 export * from './backups';
 export * from './messaging';
+export * from './cash-close';
+export * from './payment-corrections';

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { giftCardColumns } from '../../db/gift-card-codes';
 import { appointments, clients, giftCards, payments, services } from '../../db/schema';
@@ -29,7 +29,8 @@ export function redemptionsOf(db: Reader, giftCardId: string) {
     })
     .from(payments)
     .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-    .where(eq(payments.giftCardId, giftCardId))
+    // A voided line gave its amount back to the card (ADR 054): it is no use of the card.
+    .where(and(eq(payments.giftCardId, giftCardId), sql`NOT EXISTS (SELECT 1 FROM payment_corrections c WHERE c.payment_id = ${payments.id})`))
     .orderBy(desc(payments.createdAt));
 }
 

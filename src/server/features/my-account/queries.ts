@@ -251,7 +251,15 @@ export async function consentsForExport(db: Db, clientRecordId: string) {
 export function paymentsOfAppointments(db: Db, appointmentIds: string[]) {
   if (appointmentIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ appointmentId: payments.appointmentId, method: payments.method, amount: payments.amount, discountReason: payments.discountReason, createdAt: payments.createdAt })
+    .select({
+      appointmentId: payments.appointmentId,
+      method: payments.method,
+      amount: payments.amount,
+      discountReason: payments.discountReason,
+      createdAt: payments.createdAt,
+      // Voided or corrected by the salon (ADR 054): the line stays in her record, marked.
+      voided: sql<boolean>`EXISTS (SELECT 1 FROM payment_corrections c WHERE c.payment_id = ${payments.id})`,
+    })
     .from(payments)
     .where(inArray(payments.appointmentId, appointmentIds))
     .orderBy(asc(payments.createdAt));

@@ -185,7 +185,7 @@ describe('/api/payments/caja', () => {
     const bytes = new Uint8Array(await raw.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
-    expect(text.startsWith('\uFEFFFecha;Hora;Tipo;Concepto;Cliente;Profesional;Método;Importe (€);Motivo del descuento;Registrado por;Bloque\r\n')).toBe(true);
+    expect(text.startsWith('\uFEFFFecha;Hora;Tipo;Concepto;Cliente;Profesional;Método;Importe (€);Motivo;Registrado por;Bloque\r\n')).toBe(true);
     expect(text).toContain('14/01/2026;11:00;Cobro;Corte y peinado;Marta García;Lucía Martín;Bizum;20,00;Primera visita;Lucía Martín;Entrada de dinero\r\n');
     expect(text).toMatch(/14\/01\/2026;11:00;Venta de tarjeta regalo;Tarjeta regalo ••••-••\w\w-\w\w;Carmen Ruiz;;Tarjeta;20,00;;Administración;Entrada de dinero\r\n/);
     expect((await w.sessions.employee.get(`/api/payments/caja/csv?date=${TODAY}`)).status).toBe(403);

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { appointments, bonoSessions, giftCards, payments } from '../../db/schema';
+import { appointments, bonoSessions, giftCards, paymentCorrections, payments } from '../../db/schema';
 
 type Reader = Pick<Db, 'select'>;
 
@@ -26,7 +26,15 @@ export async function lockAppointment(tx: Tx, id: string) {
   return row;
 }
 
-/** An appointment's payment lines, oldest first, a card line with its card's last symbols. */
+/** A line voided or corrected by the admin (ADR 054): when, by whom, why; null while it stands. */
+const voidedColumns = {
+  voidedAt: paymentCorrections.createdAt,
+  voidKind: paymentCorrections.kind,
+  voidReason: paymentCorrections.reason,
+  voidedByName: paymentCorrections.byName,
+};
+
+/** An appointment's payment lines, oldest first, a card line with its card's last symbols; voided ones say so. */
 export function paymentsOf(db: Reader, appointmentId: string) {
   return db
     .select({
@@ -38,9 +46,11 @@ export function paymentsOf(db: Reader, appointmentId: string) {
       createdAt: payments.createdAt,
       giftCardId: payments.giftCardId,
       giftCardLast4: giftCards.codeLast4,
+      ...voidedColumns,
     })
     .from(payments)
     .leftJoin(giftCards, eq(giftCards.id, payments.giftCardId))
+    .leftJoin(paymentCorrections, eq(paymentCorrections.paymentId, payments.id))
     .where(eq(payments.appointmentId, appointmentId))
     .orderBy(asc(payments.createdAt), asc(payments.id));
 }
@@ -62,6 +72,7 @@ export function paymentsBetween(db: Reader, start: Date, end: Date) {
       discountReason: payments.discountReason,
       recordedByName: payments.recordedByName,
       giftCardLast4: giftCards.codeLast4,
+      ...voidedColumns,
       appointmentId: appointments.id,
       startTime: appointments.startTime,
       serviceName: appointments.serviceName,
@@ -72,6 +83,7 @@ export function paymentsBetween(db: Reader, start: Date, end: Date) {
     .from(payments)
     .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
     .leftJoin(giftCards, eq(giftCards.id, payments.giftCardId))
+    .leftJoin(paymentCorrections, eq(paymentCorrections.paymentId, payments.id))
     .where(and(gte(payments.createdAt, start), lt(payments.createdAt, end)))
     .orderBy(asc(payments.createdAt), asc(payments.id));
 }
@@ -95,7 +107,7 @@ export function giftCardsSoldBetween(db: Reader, start: Date, end: Date) {
     .orderBy(asc(giftCards.createdAt));
 }
 
-/** Appointments of that day marked completed with no payment line at all, nor a bono's session spent. */
+/** Appointments of that day marked completed with no payment line standing, nor a bono's session spent. */
 export function completedWithoutPayment(db: Reader, start: Date, end: Date) {
   return db
     .select({
@@ -112,7 +124,13 @@ export function completedWithoutPayment(db: Reader, start: Date, end: Date) {
         gte(appointments.startTime, start),
         lt(appointments.startTime, end),
         eq(appointments.status, 'completed'),
-        notExists(db.select({ one: sql`1` }).from(payments).where(eq(payments.appointmentId, appointments.id))),
+        // A voided line is no payment (ADR 054).
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(payments)
+            .where(and(eq(payments.appointmentId, appointments.id), notExists(db.select({ one: sql`1` }).from(paymentCorrections).where(eq(paymentCorrections.paymentId, payments.id))))),
+        ),
         // Paid with a bono: the session the completion spent is its payment (ADR 037).
         notExists(db.select({ one: sql`1` }).from(bonoSessions).where(and(eq(bonoSessions.appointmentId, appointments.id), eq(bonoSessions.state, 'spent')))),
       ),

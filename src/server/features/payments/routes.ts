@@ -12,6 +12,10 @@ import { isSalonDay } from '../../http/salon-day';
 import { validate } from '../../http/validate';
 import { cajaCsv, cajaDay } from './caja';
 import { appointmentPayments, recordPayment } from './service';
+import { correctPaymentLine, voidPaymentLine } from './corrections';
+import { CorrectionBody, VoidBody } from './correction-bodies';
+import { mayCorrectPayments } from '../../../domain/cash-close';
+import { ROLES } from '../../../domain/roles';
 
 const Line = z.strictObject({
   method: z.enum(DESK_PAYMENT_METHODS, STAFF_MSG.paymentMethodInvalid),
@@ -25,6 +29,8 @@ const PaymentBody = z.strictObject({
 const DayQuery = z.strictObject({ date: z.string({ error: MSG.invalidInput }).refine(isSalonDay, MSG.invalidInput) });
 
 const staff = () => requireRole(...STAFF_ROLES);
+/** Who voids or corrects a line (ADR 054): the admin, open day or closed. */
+const corrector = () => requireRole(...ROLES.filter(mayCorrectPayments));
 
 /**
  * /api/payments — cobros and the Caja del día (ADR 039). Every route says its own guard:
@@ -32,6 +38,8 @@ const staff = () => requireRole(...STAFF_ROLES);
  *   POST /appointments/:id   staff: {lines: [{method, amount, giftCardCode?}], discountReason?}
  *   GET  /caja?date=         admin: the day's payments, gift cards and bonos sold, bono sessions spent, totals, completed without payment
  *   GET  /caja/csv?date=     admin: the same as a CSV for the accountant (semicolons, decimal comma, BOM)
+ *   POST /lines/:id/void     admin: {reason}: the line no longer counts (a card line's amount goes back to the card)
+ *   POST /lines/:id/correct  admin: {method, amount, reason}: the line replaced by the corrected one (ADR 054)
  */
 export const paymentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'messageSecret' | 'rateLimit'>) =>
   new Hono<AppEnv>()
@@ -46,4 +54,10 @@ export const paymentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'messageSecret' |
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="caja-${date}.csv"`,
       });
-    });
+    })
+    .post('/lines/:id/void', corrector(), validate('param', IdParam), validate('json', VoidBody), async (c) =>
+      c.json(await voidPaymentLine(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .post('/lines/:id/correct', corrector(), validate('param', IdParam), validate('json', CorrectionBody), async (c) =>
+      c.json(await correctPaymentLine(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json'))),
+    );

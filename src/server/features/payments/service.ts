@@ -36,9 +36,11 @@ const payable = (a: Facts, now: Date) => a.status === 'completed' || (a.status =
 
 async function summary(ctx: Ctx, a: Facts) {
   const [lines, bono] = await Promise.all([paymentsOf(ctx.db, a.id), bonoOfAppointment(ctx.db, a.id)]);
-  const paid = sumEuros(lines.map((l) => l.amount));
+  // A line the admin voided or corrected no longer counts (ADR 054); it stays in the list, marked.
+  const standing = lines.filter((l) => !l.voidedAt);
+  const paid = sumEuros(standing.map((l) => l.amount));
   // A payment below the price with its reason settles the appointment: the rest is the discount.
-  const discounted = lines.some((l) => l.discountReason !== '');
+  const discounted = standing.some((l) => l.discountReason !== '');
   return {
     appointment: {
       id: a.id,
@@ -50,7 +52,7 @@ async function summary(ctx: Ctx, a: Facts) {
       startTime: a.startTime.toISOString(),
       payable: payable(a, ctx.now()),
     },
-    payments: lines.map((l) => ({ ...l, createdAt: l.createdAt.toISOString() })),
+    payments: lines.map((l) => ({ ...l, createdAt: l.createdAt.toISOString(), voidedAt: l.voidedAt?.toISOString() ?? null })),
     paid,
     discounted,
     /** ADR 037: paid with a session of this bono (reserved until the visit is completed, then spent); nothing to collect. */
@@ -99,7 +101,7 @@ export async function recordPayment(ctx: Ctx, actor: SessionUser, id: string, in
       if (!payable(a, now)) throw conflict(STAFF_MSG.paymentNotPayable, 'not_payable');
       // Its bono pays it (ADR 037): the session is spent on completion, the desk takes no money.
       if (await bonoOfAppointment(tx, id)) throw conflict(STAFF_MSG.paymentWithBono, 'paid_with_bono');
-      const earlier = await paymentsOf(tx, id);
+      const earlier = (await paymentsOf(tx, id)).filter((l) => !l.voidedAt);
       if (earlier.some((l) => l.discountReason !== '')) throw conflict(STAFF_MSG.paymentAlreadySettled, 'already_settled');
       const already = sumEuros(earlier.map((l) => l.amount));
       const problem = paymentProblem({ price: a.price, alreadyPaid: already, amounts: input.lines.map((l) => l.amount), discountReason });

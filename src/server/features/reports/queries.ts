@@ -64,6 +64,7 @@ export async function paymentFacts(db: Reader, r: Range, b: Bucket, only: Only) 
     SELECT ${bucketOf(b, sql`p.created_at`)} AS bucket, p.method, count(*)::int AS n, sum(p.amount)::text AS amount
     FROM payments p ${only ? sql`JOIN appointments a ON a.id = p.appointment_id` : sql``}
     WHERE ${inRange(r, sql`p.created_at`)} ${onlyOf(only)}
+      AND NOT EXISTS (SELECT 1 FROM payment_corrections c WHERE c.payment_id = p.id) -- voided or corrected lines do not count (ADR 054)
     GROUP BY 1, p.method`);
   return rows.rows.map((x) => ({ bucket: key(b, x.bucket), method: x.method, count: x.n, amount: Number(x.amount) }));
 }

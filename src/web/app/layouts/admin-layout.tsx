@@ -1,4 +1,4 @@
-import { BedSingle, CalendarCheck, CalendarDays, CalendarX, ChartColumn, Contact, FileSignature, Gift, LayoutDashboard, MessageCircle, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
+import { BedSingle, CalendarCheck, CalendarDays, CalendarX, ChartColumn, Contact, FileSignature, Gift, LayoutDashboard, LockKeyhole, MessageCircle, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
 import { useSession } from '../../api/session';
 import { ButtonLink } from '../../components/button';
 import { PortalShell } from './portal-shell';
@@ -23,6 +23,8 @@ export function AdminLayout() {
             { to: '/admin/reminders', label: 'Recordatorios de mañana', icon: MessageCircle },
             // The day's takings and the gift cards (ADR 038, 039).
             { to: '/admin/caja', label: 'Caja del día', icon: Wallet },
+            // ADR 054: opening the day with its float, counting and closing.
+            { to: '/admin/cierre-de-caja', label: 'Cierre de caja', icon: LockKeyhole },
             { to: '/admin/gift-cards', label: 'Tarjetas regalo', icon: Gift },
             { to: '/admin/services', label: 'Gestionar Servicios', icon: Scissors },
             // ADR 036: what a service needs besides a professional.

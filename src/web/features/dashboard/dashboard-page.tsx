@@ -4,6 +4,8 @@ import { formatDateLong } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { dashboardQuery } from '../../api/dashboard';
 import { BackupAlert } from './backup-alert';
+import { cashCloseHref, useUnclosedDays } from '../../api/cash-close';
+import { UnclosedDaysNotice } from '../../components/unclosed-days-notice';
 import { NextAppointment } from './next-appointment';
 import { QuickActions } from './quick-actions';
 import { TodayFigures } from './today-figures';
@@ -22,6 +24,8 @@ export default function DashboardPage() {
   const health = useQuery(adminHealthQuery()).data;
   const { refetch, error } = q;
   useLiveAppointments({}, () => void refetch());
+  // The desk's first look of the morning: a day left without its close (ADR 054).
+  const unclosed = useUnclosedDays();
 
   useEffect(() => {
     if (error) console.error('No se pudo cargar el dashboard', error);
@@ -41,6 +45,7 @@ export default function DashboardPage() {
 
       <ServerWarnings health={health} />
       <BackupAlert />
+      <UnclosedDaysNotice days={unclosed} hrefOf={cashCloseHref} />
       <TodayFigures stats={d?.stats} failed={q.isError && !d} />
 
       <div className="mt-6 grid gap-6 lg:mt-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-8">

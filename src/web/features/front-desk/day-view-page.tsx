@@ -20,6 +20,8 @@ import { DayGrid, type GridColumn } from './day-grid';
 import { appointmentsByResource, dayHours, minuteOf, offStretches } from './day-layout';
 import { ViewModeToggle } from './view-mode-toggle';
 import { NewAppointment, type NewAppointmentStart } from './new-appointment';
+import { cashCloseHref, useUnclosedDays } from '../../api/cash-close';
+import { UnclosedDaysNotice } from '../../components/unclosed-days-notice';
 
 type ViewMode = 'profesionales' | 'cabinas';
 
@@ -140,6 +142,8 @@ export default function DayViewPage() {
     dayNow.current = day;
   }, [day]);
   const onFree = useCallback((professionalId: string | undefined, time: string) => setStart({ date: dayNow.current, professionalId, time }), []);
+  // A day the desk left without its close (ADR 054), said the next morning.
+  const unclosed = useUnclosedDays();
 
   return (
     <div>
@@ -152,6 +156,7 @@ export default function DayViewPage() {
           </Button>
         }
       />
+      <UnclosedDaysNotice days={unclosed} hrefOf={cashCloseHref} />
       <div className="mb-4 flex flex-wrap items-center gap-2">
         {/* Plain buttons, not React Aria's: its press handling took 12 ms of each day switch at 4x CPU
             (docs/benchmarks.md), and a native button already answers to a tap, Enter and Space. */}

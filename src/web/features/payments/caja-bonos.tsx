@@ -41,7 +41,10 @@ export function BonoSessions({ sessions }: { sessions: CajaDay['bonoSessions'] }
             <li key={s.appointmentId} className={rowClass} data-testid="caja-bono-session">
               <span>
                 <span className="text-muted tabular-nums">{time(s.startTime)}</span> · {s.serviceName} · {s.clientName}
-                <span className="text-muted"> ({s.employeeName}) · {s.bonoName}</span>
+                <span className="text-muted">
+                  {' '}
+                  ({s.employeeName}) · {s.bonoName}
+                </span>
               </span>
               <strong className="tabular-nums">{formatEuros(s.price)}</strong>
             </li>

@@ -12,6 +12,9 @@ import { cajaCsvUrl, cajaQuery } from '../../api/payments';
 import { CompletedUnpaid, GiftCardSales, PaymentList } from './caja-sections';
 import { Totals } from './caja-totals';
 import { BonoSales, BonoSessions } from './caja-bonos';
+import { CajaTill } from './caja-till';
+import { UnclosedDaysNotice } from '../../components/unclosed-days-notice';
+import { cashCloseHref, useUnclosedDays } from '../../api/cash-close';
 
 /**
  * /admin/caja — the Caja del día (ADR 039), the owner's: what came in on a salon day, by method
@@ -23,6 +26,7 @@ export default function CajaPage() {
   const asked = params.get('dia') ?? '';
   const date = isSalonDay(asked) ? asked : todayInSalon();
   const caja = useQuery(cajaQuery(date));
+  const unclosed = useUnclosedDays();
   return (
     <div>
       <PageHeader
@@ -35,9 +39,10 @@ export default function CajaPage() {
           </a>
         }
       />
+      <UnclosedDaysNotice days={unclosed} hrefOf={cashCloseHref} except={date} />
       <Alert tone="info">
-        Auna registra los cobros para el control interno del salón. <strong>No es un programa de facturación</strong>: no emite facturas
-        ni tickets ni los envía a Hacienda (VeriFactu). Las facturas se hacen con el programa de facturación del salón.
+        Auna registra los cobros para el control interno del salón. <strong>No es un programa de facturación</strong>: no emite facturas ni
+        tickets ni los envía a Hacienda (VeriFactu). Las facturas se hacen con el programa de facturación del salón.
       </Alert>
       <label className="mt-6 flex max-w-xs flex-col gap-1.5 text-sm font-medium">
         Día
@@ -55,6 +60,7 @@ export default function CajaPage() {
           <Alert>{caja.error.message}</Alert>
         ) : (
           <div className="flex flex-col gap-8">
+            <CajaTill date={date} till={caja.data.till} />
             <Totals day={caja.data} />
             <PaymentList payments={caja.data.payments} />
             <GiftCardSales sales={caja.data.giftCardsSold} />

@@ -3,6 +3,7 @@ import { maskedGiftCardCode } from '../../../domain/gift-cards';
 import { PAYMENT_METHOD_LABEL } from '../../../domain/payment-methods';
 import { formatEuros, formatTime } from '../../lib/format';
 import type { CajaDay } from '../../api/payments';
+import { PaymentLineActions, VoidedNote } from './payment-line-actions';
 
 // The Caja del día's parts (ADR 039); its totals are in caja-totals.tsx, its bonos in caja-bonos.tsx.
 
@@ -36,11 +37,13 @@ export function PaymentList({ payments }: { payments: CajaDay['payments'] }) {
                 <span className="text-muted tabular-nums">{time(p.createdAt)}</span> · {p.serviceName} · {p.clientName}
                 <span className="text-muted"> ({p.employeeName})</span>
                 {p.discountReason && <span className="block text-xs text-muted">Descuento: {p.discountReason}</span>}
+                <VoidedNote line={p} />
               </span>
-              <span className="whitespace-nowrap">
+              <span className={`whitespace-nowrap ${p.voidedAt ? 'text-muted line-through' : ''}`}>
                 {PAYMENT_METHOD_LABEL[p.method]}
                 {p.giftCardLast4 && <span className="text-muted"> {maskedGiftCardCode(p.giftCardLast4)}</span>}{' '}
                 <strong className="tabular-nums">{formatEuros(p.amount)}</strong>
+                <PaymentLineActions line={p} />
               </span>
             </li>
           ))}
