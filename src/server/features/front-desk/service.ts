@@ -25,6 +25,7 @@ import {
   verifiedUserWithEmail,
 } from './queries';
 import { isId } from '../../http/params';
+import { dayAbsences } from './day-absences';
 
 type Ctx = Pick<Deps, 'db' | 'now'>;
 
@@ -133,11 +134,12 @@ function serviceGroupsOf(rows: Awaited<ReturnType<typeof activeResourcesWithGrou
 export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
   const { start, end } = dayBounds(date, SALON_TIME_ZONE);
   const onlyOwn = actor.role !== 'admin' ? actor.id : undefined;
-  const [pros, list, interval, resourceRows] = await Promise.all([
+  const [pros, list, interval, resourceRows, absences] = await Promise.all([
     activeProfessionals(ctx.db),
     appointmentsBetween(ctx.db, start, end, onlyOwn),
     slotInterval(ctx.db),
     activeResourcesWithGroups(ctx.db),
+    dayAbsences(ctx.db, actor, date),
   ]);
   const professionals = pros
     .filter((p) => !onlyOwn || p.userId === onlyOwn)
@@ -150,6 +152,8 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
     appointments: list.map(placedOnTheDay),
     resources: resourceRows.map(({ groups: _groups, ...r }) => r),
     serviceGroups: serviceGroupsOf(resourceRows),
+    // ADR 045: time off, blocks and maintenance drawn in their columns.
+    absences,
   };
 }
 
