@@ -10,7 +10,7 @@ export function ConsentMissingBadge({ compact = false }: { compact?: boolean }) 
   return (
     <span
       data-testid="consent-missing"
-      className={`inline-flex items-center rounded-full border border-amber-800/30 bg-amber-100 font-semibold whitespace-nowrap text-amber-800 ${compact ? 'absolute right-1 bottom-0.5 px-1.5 text-[0.65rem] leading-4 shadow-sm' : 'px-2.5 py-0.5 text-xs'}`}
+      className={`inline-flex items-center rounded-full border border-amber-800/30 bg-amber-100 font-semibold whitespace-nowrap text-amber-800 ${compact ? 'mt-0.5 self-start px-1.5 text-[0.65rem] leading-4' : 'px-2.5 py-0.5 text-xs'}`}
     >
       Falta consentimiento
     </span>

@@ -32,7 +32,13 @@ export function AppointmentDetails({
   today,
   onClose,
   onChanged,
+  startMoving = false,
+  onMoveMenu,
 }: {
+  /** Opened from "Mover…"'s "Otra hora o día…": the move form at once. */
+  startMoving?: boolean;
+  /** "Mover…": the drag's menu (ADR 045). */
+  onMoveMenu: () => void;
   appointment: DayAppointment;
   professionals: DayProfessional[];
   /** The day's answer: its resources, the services' groups and the other appointments (what is free). */
@@ -42,7 +48,7 @@ export function AppointmentDetails({
   onChanged: () => void;
 }) {
   const qc = useQueryClient();
-  const [moving, setMoving] = useState(false);
+  const [moving, setMoving] = useState(startMoving);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -92,6 +98,9 @@ export function AppointmentDetails({
       {a.status === 'confirmed' && !moving && (
         <div className="mt-5 flex flex-wrap gap-2">
           <Button onPress={() => setMoving(true)}>Cambiar hora</Button>
+          <Button variant="secondary" onPress={onMoveMenu}>
+            Mover…
+          </Button>
           <Button variant="secondary" onPress={() => void act('completed')} isDisabled={pending}>
             Completada
           </Button>
@@ -134,7 +143,9 @@ export function AppointmentDetails({
         </section>
       )}
       {/* The cobro (ADR 039): once the appointment is under way or done. */}
-      {(a.status === 'completed' || (a.status === 'confirmed' && start.getTime() <= Date.now())) && <PaymentSection appointmentId={a.id} calls={paymentCalls} />}
+      {(a.status === 'completed' || (a.status === 'confirmed' && start.getTime() <= Date.now())) && (
+        <PaymentSection appointmentId={a.id} calls={paymentCalls} />
+      )}
       <ChangeHistory changes={changes.data} />
       <ConfirmDialog
         isOpen={confirmCancel}

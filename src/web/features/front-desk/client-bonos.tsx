@@ -23,7 +23,12 @@ function SellForm({ clientId, onDone }: { clientId: string; onDone: () => void }
   const [amount, setAmount] = useState('');
   const chosen = types.data?.bonoTypes.find((t) => t.id === typeId);
   const sale = useMutation({
-    mutationFn: () => sellBono(clientId, { bonoTypeId: typeId, paymentMethod: method, ...(amount.trim() ? { amount: Number(amount.replace(',', '.')) } : {}) }),
+    mutationFn: () =>
+      sellBono(clientId, {
+        bonoTypeId: typeId,
+        paymentMethod: method,
+        ...(amount.trim() ? { amount: Number(amount.replace(',', '.')) } : {}),
+      }),
     onSuccess: ({ bono }) => {
       toast.success(`«${bono.name}» vendido.`);
       onDone();
@@ -36,7 +41,11 @@ function SellForm({ clientId, onDone }: { clientId: string; onDone: () => void }
   if (types.isPending) return <InlineLoading text="Cargando bonos..." />;
   if (types.data?.bonoTypes.length === 0) return <p className="text-muted">No hay bonos a la venta. Créalos en «Bonos».</p>;
   return (
-    <form onSubmit={submit} aria-label="Vender bono" className="grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-4 sm:items-end">
+    <form
+      onSubmit={submit}
+      aria-label="Vender bono"
+      className="grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-4 sm:items-end"
+    >
       <label className={`${label} sm:col-span-2`}>
         Bono
         <select
@@ -60,7 +69,14 @@ function SellForm({ clientId, onDone }: { clientId: string; onDone: () => void }
       <SaleMethodSelect name="bono-method" value={method} onChange={setMethod} />
       <label className={label}>
         Importe (€)
-        <input name="bono-amount" inputMode="decimal" className={inputClass} value={amount} placeholder={chosen ? String(chosen.price) : ''} onChange={(e) => setAmount(e.target.value)} />
+        <input
+          name="bono-amount"
+          inputMode="decimal"
+          className={inputClass}
+          value={amount}
+          placeholder={chosen ? String(chosen.price) : ''}
+          onChange={(e) => setAmount(e.target.value)}
+        />
       </label>
       {sale.isError && (
         <div className="sm:col-span-4">
@@ -122,7 +138,13 @@ function AdminActions({ bono, onDone }: { bono: ClientBono; onDone: () => void }
           {mode === 'extend' && (
             <label className={label}>
               Nueva caducidad
-              <input type="date" name="bono-expires" className={inputClass} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
+              <input
+                type="date"
+                name="bono-expires"
+                className={inputClass}
+                value={expiresOn}
+                onChange={(e) => setExpiresOn(e.target.value)}
+              />
             </label>
           )}
           <label className={label}>
