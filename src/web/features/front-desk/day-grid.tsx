@@ -28,7 +28,7 @@ export type GridColumn = {
 export type FreePick = { professionalId?: string; resourceId?: string; time: string };
 
 const HOUR_PX = 88;
-/** The keyboard's step through a column: every quarter hour. */
+/** A click's and the keyboard's step through a column: every quarter hour (a squeeze may sit off the salon's interval). */
 const KEY_STEP = 15;
 const HOUR_LINES = 'bg-[linear-gradient(to_bottom,color-mix(in_oklab,var(--color-line)_60%,transparent)_1px,transparent_1px)]';
 
@@ -110,7 +110,6 @@ export function DayGrid({
               column={col}
               byResource={byResource}
               height={height}
-              interval={interval}
               nowMinute={nowMinute}
               ghost={
                 drag?.target?.columnId === col.id && dragged
@@ -165,7 +164,6 @@ const Column = memo(function Column({
   column,
   byResource,
   height,
-  interval,
   nowMinute,
   ghost,
   onFree,
@@ -178,7 +176,6 @@ const Column = memo(function Column({
   column: GridColumn;
   byResource: boolean;
   height: number;
-  interval: number;
   ghost: { minute: number; length: number; name: string } | null;
 }) {
   const { off, appointments, absences } = column;
@@ -190,7 +187,7 @@ const Column = memo(function Column({
     onFree({
       professionalId: column.professionalId,
       resourceId: column.resourceId,
-      time: hhmm(minuteAt(hours, (e.clientY - rect.top) / rect.height, interval)),
+      time: hhmm(minuteAt(hours, (e.clientY - rect.top) / rect.height, KEY_STEP)),
     });
   };
   const cursor = keys.cursor !== null ? placeBlock(hours, keys.cursor, keys.cursor + KEY_STEP) : null;
