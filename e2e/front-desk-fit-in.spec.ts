@@ -9,7 +9,7 @@ import { pickDay, timeButton } from './support/back-office';
 import { DEMO, expect, logIn, test, uniqueEmail } from './support/fixtures';
 import { waitForMail } from './support/mail';
 
-// The desk fits people in (ADR 045), in Chromium against the demo salon: a click on an empty 16:15
+// The desk fits people in (ADR 058), in Chromium against the demo salon: a click on an empty 16:15
 // in Lucía's column books a phone client there; a drag moves her to 17:00 in Carmen's column and
 // the client is told by mail; a squeeze at 19:30 after Lucía's hours is marked, and refused for a
 // time she already holds; a block takes times off the client's booking page. Lucía and Carmen

@@ -712,7 +712,7 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await startOf(id)) !== before) === ok ? null : 'moved when refused, or not moved when allowed' };
     },
   },
-  // The desk fits people in (ADR 045): a squeeze on Lucía's agenda, blocks of her time.
+  // The desk fits people in (ADR 058): a squeeze on Lucía's agenda, blocks of her time.
   'POST /api/booking/squeeze': {
     // As the staff booking: the admin and Lucía; another employee 403; a client never (403).
     expect: { anonymous: 401, client: 403, otherClient: 403, employee: 201, otherEmployee: 403, admin: 201 },

@@ -505,7 +505,7 @@ function specs(): Record<string, Spec> {
     'GET /api/front-desk/day': { actor: 'employee', query: () => ({ date: THURSDAY }) },
     'GET /api/front-desk/appointments/:id/changes': { actor: 'admin', params: { id: () => spare.futureAppointment } },
     'POST /api/booking/staff': { actor: 'admin', body: () => ({ ...booking(), clientId: spare.clientId, time: '11:00' }) },
-    // The desk fits people in (ADR 045).
+    // The desk fits people in (ADR 058).
     'POST /api/booking/squeeze': {
       actor: 'admin',
       body: () => ({ ...booking(), clientId: spare.clientId, time: '20:15', walkIn: false, confirmOutsideHours: true }),

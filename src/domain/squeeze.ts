@@ -8,7 +8,7 @@ import { salonMinuteOf } from './calendar-date';
 import type { Slot } from './slots';
 import { fromMinutes } from './weekly-schedule';
 
-// Fitting someone in at the desk (docs/decisions/045-the-desk-fits-people-in.md). The slot engine
+// Fitting someone in at the desk (docs/decisions/058-the-desk-fits-people-in.md). The slot engine
 // offers a client only the times of the professional's hours, on the salon's interval, from now
 // on. The staff may also book (a) at a time it does not offer — outside her hours, in a break, off
 // the interval — when the professional and the cabins are free then ("Fuera de horario"), and

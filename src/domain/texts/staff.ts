@@ -175,7 +175,7 @@ export const STAFF_MSG = {
   resourcesLoadFailed: 'No se pudieron cargar las cabinas y aparatos.',
   resourceSaveFailed: 'No se pudo guardar la cabina o el aparato.',
   resourceToggleFailed: 'No se pudo cambiar el estado de la cabina o el aparato.',
-  // La agenda del salón (ADR 045): fuera de horario, clientes sin cita, bloqueos, mover arrastrando.
+  // La agenda del salón (ADR 058): fuera de horario, clientes sin cita, bloqueos, mover arrastrando.
   squeezeConfirm: 'Esa hora está fuera del horario que se ofrece. Confirma «Fuera de horario» para reservarla.',
   squeezePast: 'Esa hora ya ha pasado. Para un cliente que ya está aquí, usa «Cliente sin cita».',
   walkInNotNow: 'Un cliente sin cita se reserva para ahora: la visita debe estar en curso o empezar en unos minutos.',

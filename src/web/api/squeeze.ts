@@ -2,7 +2,7 @@ import type { InferRequestType } from 'hono/client';
 import { MSG } from '../../domain/texts/common';
 import { api, call } from '../lib/api';
 
-// The desk fits someone in (src/server/features/booking/squeeze.ts, ADR 045): a time the grid does
+// The desk fits someone in (src/server/features/booking/squeeze.ts, ADR 058): a time the grid does
 // not offer, after the staff's "Fuera de horario", or a client who walked in. Staff screens only:
 // apart from api/booking.ts, which the booking page's first view loads.
 

@@ -49,7 +49,7 @@ export const appointments = pgTable(
     clientRecordId: uuid('client_record_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
     bookedBy: text('booked_by', { enum: BOOKED_BY }).notNull().default('client'),
     bookedByUserId: text('booked_by_user_id').references(() => user.id, { onDelete: 'set null' }),
-    // ADR 045: booked by the staff at a time the slot engine does not offer ('outside_hours', after
+    // ADR 058: booked by the staff at a time the slot engine does not offer ('outside_hours', after
     // the "Fuera de horario" confirmation) or for a client who walked in ('walk_in'); null otherwise.
     fittedIn: text('fitted_in', { enum: FIT_IN_KINDS }),
     createdAt: created(),

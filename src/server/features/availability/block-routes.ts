@@ -30,7 +30,7 @@ const BlockBody = z.strictObject({
 });
 
 /**
- * /api/blocks — "Bloquear hueco" of the day view (ADR 045), the staff's:
+ * /api/blocks — "Bloquear hueco" of the day view (ADR 058), the staff's:
  *   POST   /      {employeeId | resourceId, date, startTime, endTime, reason}: the block and the appointments it covers
  *   DELETE /:id   a block (not a time off or a maintenance)
  */

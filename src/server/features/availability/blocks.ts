@@ -10,7 +10,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
 
-// "Bloquear hueco" (docs/decisions/045-the-desk-fits-people-in.md): a professional's or a cabin's
+// "Bloquear hueco" (docs/decisions/058-the-desk-fits-people-in.md): a professional's or a cabin's
 // time taken out for a training, a late start, an errand. Stored as what every availability rule
 // already reads — a one-day time off of the professional, a one-day maintenance of the cabin —
 // marked `is_block`, so client slots, the staff's offered times, a squeeze and the conflict lists

@@ -134,7 +134,7 @@ export async function bookAtomically(
   return { ...outcomeOf(r), clientFuture: Number(r.client_future ?? 0) };
 }
 
-/** `fittedIn`: a squeeze or a walk-in (ADR 045), null for a time the slot engine offered. */
+/** `fittedIn`: a squeeze or a walk-in (ADR 058), null for a time the slot engine offered. */
 export type StaffBookArgs = BookArgs & { clientRecordId: string; bookedByUserId: string; fittedIn?: string | null };
 
 /**

@@ -72,7 +72,7 @@ const StaffBookingBody = z.strictObject({
   // ADR 037: the bono this visit uses; absent: the one that expires first; null: none.
   bonoId: z.union([idSchema(BONO_MSG.bonoNotUsable), z.null()]).optional(),
 });
-// ADR 045: a time the grid does not offer (with the staff's yes to "Fuera de horario") or a walk-in.
+// ADR 058: a time the grid does not offer (with the staff's yes to "Fuera de horario") or a walk-in.
 const SqueezeBody = z.strictObject({
   ...StaffBookingBody.shape,
   walkIn: z.boolean({ error: MSG.invalidInput }).optional(),

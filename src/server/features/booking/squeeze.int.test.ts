@@ -7,7 +7,7 @@ import { arrangeSalon, newClient, type Salon } from '../../../../test/support/bo
 import { promote, type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
-// The desk fits people in (ADR 045): a time the grid does not offer after "Fuera de horario", a
+// The desk fits people in (ADR 058): a time the grid does not offer after "Fuera de horario", a
 // walk-in, a block; and a drag (a staff move) or a squeeze that loses a race. "Now" is Wednesday
 // 2026-01-14 11:00 in Madrid; Lucía works Mon-Fri 09:00-17:00 with lunch 13:00-14:00.
 

@@ -9,7 +9,7 @@ import { ApiError, badRequest, conflict } from '../../http/errors';
 import { resolve, type Ctx } from './slot-engine';
 import { bookForClientRecord, type StaffBookingRequest } from './staff-booking';
 
-// The desk fits someone in (docs/decisions/045-the-desk-fits-people-in.md): a time the slot
+// The desk fits someone in (docs/decisions/058-the-desk-fits-people-in.md): a time the slot
 // engine does not offer ("Fuera de horario", after an explicit confirmation) or a client who walked
 // in. Staff only (the route's guard), never a client's own booking. The same statement as every
 // staff booking writes it, so the exclusion constraints still refuse any overlap of the

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { employees, employeeTimeOff, resourceMaintenance } from '../../db/schema';
 import type { SessionUser } from '../../http/env';
 
-// What the day view draws besides appointments (ADR 045): each professional's time off and blocks,
+// What the day view draws besides appointments (ADR 058): each professional's time off and blocks,
 // each cabin's maintenance and blocks, that day. A block's reason is for every member of staff; a
 // time off's may be about someone's health (closedLabelForStaff): the admin and the professional
 // herself read it, anyone else reads "Ausencia".

@@ -187,7 +187,7 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
       clientPhone: clients.phone,
       prepMinutes: appointments.prepMinutes,
       cleanupMinutes: appointments.cleanupMinutes,
-      // ADR 045: a squeeze ('outside_hours') or a walk-in ('walk_in'), marked in the day view.
+      // ADR 058: a squeeze ('outside_hours') or a walk-in ('walk_in'), marked in the day view.
       fittedIn: appointments.fittedIn,
       resources: heldResources,
       // ADR 041: an employee's day holds only her own appointments (employeeUserId), the admin's every one.

@@ -152,7 +152,7 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
     appointments: list.map(placedOnTheDay),
     resources: resourceRows.map(({ groups: _groups, ...r }) => r),
     serviceGroups: serviceGroupsOf(resourceRows),
-    // ADR 045: time off, blocks and maintenance drawn in their columns.
+    // ADR 058: time off, blocks and maintenance drawn in their columns.
     absences,
   };
 }

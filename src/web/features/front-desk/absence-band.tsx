@@ -1,7 +1,7 @@
 import type { DayAbsence } from '../../api/front-desk';
 import { placeBlock, type DayHours } from './day-layout';
 
-// A time off, a block or a maintenance in its column (ADR 045): drawn over the free time it takes,
+// A time off, a block or a maintenance in its column (ADR 058): drawn over the free time it takes,
 // its label readable. A block is the desk's own: a click opens it to be removed.
 
 const TONE =

@@ -22,7 +22,7 @@ const STATUS_SHORT: Record<string, string> = {
   cancelled_by_client: 'Cancelada',
   cancelled_by_salon: 'Cancelada',
 };
-/** ADR 045: how the desk fitted it in, on the block and in its label. */
+/** ADR 058: how the desk fitted it in, on the block and in its label. */
 export const FITTED_IN: Record<string, string> = { outside_hours: 'Fuera de horario', walk_in: 'Sin cita' };
 
 /** Below this many minutes a block has room for one line: its time and client, the rest on hover (title) or tap. */

@@ -37,7 +37,7 @@ export function AppointmentDetails({
 }: {
   /** Opened from "Mover…"'s "Otra hora o día…": the move form at once. */
   startMoving?: boolean;
-  /** "Mover…": the drag's menu (ADR 045). */
+  /** "Mover…": the drag's menu (ADR 059). */
   onMoveMenu: () => void;
   appointment: DayAppointment;
   professionals: DayProfessional[];

@@ -5,7 +5,7 @@ import { chevron, selectClass } from '../../components/select-class';
 import { SlotButtons } from '../../components/slot-buttons';
 import { hhmm } from './day-layout';
 
-// "Nueva cita"'s time (ADR 045): the times the slot engine offers, or one it does not — the place
+// "Nueva cita"'s time (ADR 058): the times the slot engine offers, or one it does not — the place
 // clicked on the grid, or "Otra hora" — which the staff book only after ticking "Fuera de horario"
 // (the server asks for that yes too); a walk-in is booked now.
 

@@ -14,7 +14,7 @@ import { Sheet } from '../../components/sheet';
 import { TextField } from '../../components/text-field';
 import { hhmm } from './day-layout';
 
-// "Bloquear hueco" (ADR 045): a professional's or a cabin's time taken out of every slot list, its
+// "Bloquear hueco" (ADR 058): a professional's or a cabin's time taken out of every slot list, its
 // reason shown to the staff in the day view. The confirmed appointments it covers are listed to be
 // moved or cancelled, as a time off's are (nothing is cancelled by the block). An existing block
 // opened from the grid is removed here, and its time is free again.

@@ -8,7 +8,7 @@ import { useBlockDrag, type DropTarget } from './use-block-drag';
 // The day view's grid (docs/decisions/018-salon-day-view.md): an hour scale, a column per
 // professional (or per cabin and machine, ADR 036) with its off hours, time off and blocks drawn
 // and a line at "now", the appointments as blocks. A click or Enter on free time books there, a
-// block is dragged to move it (ADR 045).
+// block is dragged to move it (ADR 058, 059).
 
 /**
  * A column: a professional (`professionalId`) or a resource (`resourceId`); its off stretches

@@ -3,7 +3,7 @@ import { Sheet } from '../../components/sheet';
 import { hhmm } from './day-layout';
 import type { MoveTo } from './use-desk-moves';
 
-// "Mover…" (ADR 045): the keyboard's and the phone's way to what a drag does. Opened from a block's
+// "Mover…" (ADR 059): the keyboard's and the phone's way to what a drag does. Opened from a block's
 // context menu (right click, the context-menu key, Shift+F10) or from its details; each choice is
 // the same staff move as a drop, with its "Deshacer".
 

@@ -17,7 +17,7 @@ import { clientBonosQuery } from '../../api/bonos';
 import { salonDay } from '../../components/bono-card';
 import type { ClientSummary, SalonDay } from '../../api/front-desk';
 
-/** Where "Nueva cita" opens: the place clicked on the grid (a professional's or a cabin's), or a walk-in now (ADR 045). */
+/** Where "Nueva cita" opens: the place clicked on the grid (a professional's or a cabin's), or a walk-in now (ADR 058). */
 export type NewAppointmentStart = { date: string; professionalId?: string; resourceId?: string; time?: string; walkIn?: boolean };
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type MouseEvent, type PointerEvent } from 'react';
 import { minuteAt, type DayHours } from './day-layout';
 
-// Dragging an appointment's block to another time, professional or cabin (ADR 045). One pointer
+// Dragging an appointment's block to another time, professional or cabin (ADR 059). One pointer
 // handler on the whole grid (event delegation), not a draggable per block: a day switch draws 120
 // blocks at 4x CPU under 100 ms (ADR 043), and a hook per block would be paid on every switch. A
 // mouse or a pen drags; a finger scrolls the grid as before and moves through the "Mover…" menu

@@ -7,7 +7,7 @@ import { reschedule, type RescheduleChoice } from '../../api/reschedule';
 import { hhmm } from './day-layout';
 import type { DropTarget } from './use-block-drag';
 
-// A move from the day view (ADR 045): a drag, or a choice of the "Mover…" menu. Each goes through
+// A move from the day view (ADR 059): a drag, or a choice of the "Mover…" menu. Each goes through
 // the booking room's staff move (/api/booking/reschedule/:id: the slot engine, the exclusion
 // constraints, the client told as any move tells her) and is refused with the server's reason.
 // A done move offers "Deshacer", which moves it back through the same rules.
