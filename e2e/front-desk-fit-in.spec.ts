@@ -89,7 +89,7 @@ async function bookHere(page: Page, time: string, client: { name: string; phone:
 }
 
 test('the desk books from the grid, drags to another professional, squeezes after hours and blocks time', async ({ page, browser, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // A long journey: 2.7 min on the team's loaded machine (load average ~20 on 2 cores).
   const phone = () => `6${String(Date.now()).slice(-8)}`;
   const paloma = { name: `Paloma Mostrador ${tag}`, phone: phone(), email: uniqueEmail('mostrador') };
   await logIn(page, DEMO.admin);
