@@ -5,7 +5,7 @@ import { TriangleAlert } from 'lucide-react';
 // the client answered yes, highlighted for her professional and the admin (the server sends them
 // to no one else). The badge is one span: the day view draws many blocks and must stay light.
 
-/** The badge; `compact`: in the bottom right corner of a day view's block (positioned), so short blocks keep their name. */
+/** The badge; `compact`: in a day view's block, in the flow right under the name (never over it). */
 export function ConsentMissingBadge({ compact = false }: { compact?: boolean }) {
   return (
     <span

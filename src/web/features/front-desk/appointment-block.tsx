@@ -25,6 +25,9 @@ const STATUS_SHORT: Record<string, string> = {
 /** ADR 058: how the desk fitted it in, on the block and in its label. */
 export const FITTED_IN: Record<string, string> = { outside_hours: 'Fuera de horario', walk_in: 'Sin cita' };
 
+/** A block's lines: each cut with an ellipsis, the first in bold; what does not fit is cut at the block's bottom edge. */
+const LINES = 'block shrink-0 overflow-hidden text-ellipsis whitespace-pre first-line:font-semibold';
+
 /** Below this many minutes a block has room for one line: its time and client, the rest on hover (title) or tap. */
 const SHORT_MINUTES = 30;
 
@@ -91,13 +94,21 @@ export const AppointmentBlock = memo(function AppointmentBlock({
       >
         {/* The lines in one text node (the first in bold, each cut with an ellipsis): a span per line
             made eight nodes per block instead of two for each day switch to create (docs/benchmarks.md).
-            The marks (consent, fitted in) are a line of their own, never over the name. */}
-        <span className="block overflow-hidden text-ellipsis whitespace-pre first-line:font-semibold">
-          {short
-            ? `${marks.length ? '● ' : ''}${label} ${who}`
-            : `${label} ${a.clientName}\n${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${[status, fitted].filter(Boolean).join(' · ')}`}
-        </span>
-        {a.consentMissing && !short && <ConsentMissingBadge compact />}
+            The consent badge goes right under the name (a block with one is split there): below the
+            other lines, a block too short for them all drew it over a line cut in half. */}
+        {a.consentMissing && !short ? (
+          <>
+            <span className={LINES}>{`${label} ${a.clientName}`}</span>
+            <ConsentMissingBadge compact />
+            <span className="block shrink-0 overflow-hidden text-ellipsis whitespace-pre">{`${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${[status, fitted].filter(Boolean).join(' · ')}`}</span>
+          </>
+        ) : (
+          <span className={LINES}>
+            {short
+              ? `${marks.length ? '● ' : ''}${label} ${who}`
+              : `${label} ${a.clientName}\n${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${[status, fitted].filter(Boolean).join(' · ')}`}
+          </span>
+        )}
       </button>
     </>
   );
