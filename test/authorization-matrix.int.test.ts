@@ -811,6 +811,46 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await startOf(id)) !== before) === ok ? null : 'moved when refused, or not moved when allowed' };
     },
   },
+  // The desk fits people in (ADR 058): a squeeze on Lucía's agenda, blocks of her time.
+  'POST /api/booking/squeeze': {
+    // As the staff booking: the admin and Lucía; another employee 403; a client never (403).
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 201, otherEmployee: 403, admin: 201 },
+    call: async (s) => {
+      const clientId = await newClientRecord();
+      const minutes = 20 * 60 + (++seq % 40) * 5;
+      const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      const date = `2026-03-${String(2 + (seq % 5)).padStart(2, '0')}`;
+      const res = await s.post('/api/booking/squeeze', { clientId, serviceId: w.serviceId, professionalId: w.employeeRecord, date, time, confirmOutsideHours: true });
+      return {
+        res,
+        check: async (ok) => {
+          const n = (await server.deps.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM appointments WHERE client_record_id = '${clientId}'`)).rows[0]!.n;
+          return n === (ok ? 1 : 0) ? null : `${n} appointments for the squeezed client`;
+        },
+      };
+    },
+  },
+  'POST /api/blocks': {
+    // Lucía blocks her own time, the admin anyone's; another employee may not block Lucía's (403).
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 201, otherEmployee: 403, admin: 201 },
+    call: async (s) => {
+      const reason = `Bloqueo ${++seq}`;
+      const res = await s.post('/api/blocks', { employeeId: w.employeeRecord, date: '2026-03-10', startTime: '20:00', endTime: '20:30', reason });
+      return { res, check: async (ok) => ((await countWhere('employee_time_off', 'reason', reason)) === (ok ? 1 : 0) ? null : 'block stored wrongly') };
+    },
+  },
+  'DELETE /api/blocks/:id': {
+    // Someone else's block is 404, like an unknown id.
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, admin: 200 },
+    call: async (s) => {
+      const [row] = await server.deps.db
+        .insert(employeeTimeOff)
+        .values({ employeeId: w.employeeRecord, startDate: '2026-03-11', endDate: '2026-03-11', startTime: '10:00', endTime: '11:00', reason: 'x', isBlock: true })
+        .returning({ id: employeeTimeOff.id });
+      const res = await s.delete(`/api/blocks/${row!.id}`);
+      return { res, check: async (ok) => ((await countWhere('employee_time_off', 'id', row!.id)) === (ok ? 0 : 1) ? null : 'block deletion state wrong') };
+    },
+  },
   // Gift cards and payments (ADR 038, 039): the staff's; an employee pays only her own appointments; the Caja is the admin's.
   'GET /api/gift-cards': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/gift-cards') }) },
   'POST /api/gift-cards': {

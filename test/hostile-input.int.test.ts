@@ -50,6 +50,7 @@ let spare: {
   movingAppointment: string;
   resourceId: string;
   maintenanceId: string;
+  blockId: string;
   bonoTypeId: string;
   bonoId: string;
   giftCardId: string;
@@ -563,6 +564,13 @@ function specs(): Record<string, Spec> {
     'GET /api/front-desk/day': { actor: 'employee', query: () => ({ date: THURSDAY }) },
     'GET /api/front-desk/appointments/:id/changes': { actor: 'admin', params: { id: () => spare.futureAppointment } },
     'POST /api/booking/staff': { actor: 'admin', body: () => ({ ...booking(), clientId: spare.clientId, time: '11:00' }) },
+    // The desk fits people in (ADR 058).
+    'POST /api/booking/squeeze': {
+      actor: 'admin',
+      body: () => ({ ...booking(), clientId: spare.clientId, time: '20:15', walkIn: false, confirmOutsideHours: true }),
+    },
+    'POST /api/blocks': { actor: 'admin', body: () => ({ employeeId: w.employeeRecord, date: THURSDAY, startTime: '20:00', endTime: '20:30', reason: 'Formación' }) },
+    'DELETE /api/blocks/:id': { actor: 'employee', params: { id: () => spare.blockId } },
     'GET /api/booking/reschedule/:id/slots': {
       actor: 'client',
       params: { id: () => spare.movingAppointment },
@@ -690,6 +698,7 @@ beforeAll(async () => {
     movingAppointment: await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-01-23T09:00:00Z') }),
     resourceId: '',
     maintenanceId: '',
+    blockId: '',
     bonoTypeId: '',
     bonoId: '',
     giftCardId: '',
@@ -720,6 +729,9 @@ beforeAll(async () => {
   spare.maintenanceId = (
     await w.sessions.admin.post(`/api/admin/resources/${spare.resourceId}/maintenance`, { startDate: '2026-05-20', endDate: '2026-05-20', reason: 'Revisión' })
   ).body.maintenance.id;
+  spare.blockId = (
+    await w.sessions.employee.post('/api/blocks', { employeeId: w.employeeRecord, date: '2026-05-21', startTime: '20:00', endTime: '20:30', reason: 'Recado' })
+  ).body.block.id;
   spare.bonoTypeId = (
     await w.sessions.admin.post('/api/admin/bono-types', { name: 'Bono repuesto', serviceIds: [spare.serviceId], sessions: 6, price: 300, validityMonths: 12 })
   ).body.bonoType.id;

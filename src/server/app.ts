@@ -24,6 +24,7 @@ import { meRoutes } from './features/accounts/me-routes';
 import { notificationsRoutes } from './features/notifications/routes';
 import { myAppointmentsRoutes } from './features/my-account/appointments-routes';
 import { adminAvailabilityRoutes, myTimeOffRoutes } from './features/availability/routes';
+import { blockRoutes } from './features/availability/block-routes';
 import { adminResourcesRoutes } from './features/resources/routes';
 import { giftCardsRoutes } from './features/gift-cards/routes';
 import { paymentsRoutes } from './features/payments/routes';
@@ -59,6 +60,7 @@ function apiRoutes(deps: Deps) {
     .route('/my-appointments', myAppointmentsRoutes(deps))
     .route('/admin/availability', adminAvailabilityRoutes(deps))
     .route('/my-time-off', myTimeOffRoutes(deps))
+    .route('/blocks', blockRoutes(deps))
     .route('/admin/resources', adminResourcesRoutes(deps))
     .route('/admin/bono-types', adminBonoTypesRoutes(deps))
     .route('/bonos', bonosRoutes(deps))

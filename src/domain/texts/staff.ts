@@ -177,4 +177,20 @@ export const STAFF_MSG = {
   resourceToggleFailed: 'No se pudo cambiar el estado de la cabina o el aparato.',
   // Dinero (ADR 052, 053): who a record names, and a bono that does not cover a visit.
   staffNameTaken: 'Ese nombre es el de otra persona del equipo. Elige otro: en la caja y los registros del salón figura el nombre de tu ficha de empleado.',
+  // La agenda del salón (ADR 058): fuera de horario, clientes sin cita, bloqueos, mover arrastrando.
+  squeezeConfirm: 'Esa hora está fuera del horario que se ofrece. Confirma «Fuera de horario» para reservarla.',
+  squeezePast: 'Esa hora ya ha pasado. Para un cliente que ya está aquí, usa «Cliente sin cita».',
+  walkInNotNow: 'Un cliente sin cita se reserva para ahora: la visita debe estar en curso o empezar en unos minutos.',
+  squeezeOutsideDay: 'La cita debe empezar y acabar el mismo día.',
+  squeezeSucceeded: 'Cita reservada fuera de horario.',
+  walkInSucceeded: 'Cliente sin cita reservado.',
+  blockTargetRequired: 'Elige un profesional o una cabina para bloquear el hueco.',
+  blockTimesInvalid: 'Revisa el hueco: la hora de fin debe ser posterior a la de inicio.',
+  blockInPast: 'Ese hueco ya ha pasado: no hace falta bloquearlo.',
+  blockOverAppointments: 'Hay citas confirmadas en ese hueco. Pide al salón que las mueva o cancele antes de bloquearlo.',
+  blockNotFound: 'No hemos encontrado ese bloqueo.',
+  blockAdded: 'Hueco bloqueado.',
+  blockRemoved: 'Bloqueo quitado: el hueco vuelve a estar libre.',
+  blockFailed: 'No se pudo bloquear el hueco. Inténtalo de nuevo.',
+  moveUndone: 'Cambio deshecho.',
 } as const;

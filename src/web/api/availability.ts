@@ -51,3 +51,8 @@ export const myTimeOffQuery = () =>
   });
 export const addMyTimeOff = (json: MyTimeOffInput) => call(api['my-time-off'].$post({ json }), STAFF_MSG.availabilitySaveFailed);
 export const deleteMyTimeOff = (id: string) => call(api['my-time-off'][':id'].$delete({ param: { id } }), STAFF_MSG.availabilitySaveFailed);
+
+// "Bloquear hueco" in the day view (ADR 058): a professional's or a cabin's time, and its removal.
+export type BlockInput = Parameters<typeof api.blocks.$post>[0]['json'];
+export const addBlock = (json: BlockInput) => call(api.blocks.$post({ json }), STAFF_MSG.blockFailed);
+export const removeBlock = (id: string) => call(api.blocks[':id'].$delete({ param: { id } }), STAFF_MSG.blockFailed);

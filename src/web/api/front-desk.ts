@@ -13,6 +13,7 @@ const desk = api['front-desk'];
 export type SalonDay = InferResponseType<(typeof desk)['day']['$get'], 200>;
 export type DayAppointment = SalonDay['appointments'][number];
 export type DayProfessional = SalonDay['professionals'][number];
+export type DayAbsence = SalonDay['absences'][number];
 export type ClientSummary = InferResponseType<(typeof desk)['clients']['$get'], 200>['clients'][number];
 export type ClientPageData = InferResponseType<(typeof desk)['clients'][':id']['$get'], 200>;
 export type Change = InferResponseType<(typeof desk)['appointments'][':id']['changes']['$get'], 200>['changes'][number];

@@ -5,12 +5,12 @@ import { TriangleAlert } from 'lucide-react';
 // consentimiento" when her answers hold one (the answers themselves only after a logged read, in the
 // box below). The badge is one span: the day view draws many blocks and must stay light.
 
-/** The badge; `compact`: in the bottom right corner of a day view's block (positioned), so short blocks keep their name. */
+/** The badge; `compact`: in a day view's block, in the flow right under the name (never over it). */
 export function ConsentMissingBadge({ compact = false }: { compact?: boolean }) {
   return (
     <span
       data-testid="consent-missing"
-      className={`inline-flex items-center rounded-full border border-amber-800/30 bg-amber-100 font-semibold whitespace-nowrap text-amber-800 ${compact ? 'absolute right-1 bottom-0.5 px-1.5 text-[0.65rem] leading-4 shadow-sm' : 'px-2.5 py-0.5 text-xs'}`}
+      className={`inline-flex items-center rounded-full border border-amber-800/30 bg-amber-100 font-semibold whitespace-nowrap text-amber-800 ${compact ? 'mt-0.5 self-start px-1.5 text-[0.65rem] leading-4' : 'px-2.5 py-0.5 text-xs'}`}
     >
       Falta consentimiento
     </span>

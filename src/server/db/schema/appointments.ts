@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, check, index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPOINTMENT_STATUSES } from '../../../domain/appointment-status';
+import { FIT_IN_KINDS } from '../../../domain/squeeze';
 import { sqlLiterals } from '../sql-literals';
 import { created, updated } from './columns';
 import { user } from './accounts';
@@ -55,6 +56,9 @@ export const appointments = pgTable(
     // links mailed before); the trigger appointments_consent_link raises it when the visit moves to
     // another service, so every link sent for the old one dies.
     consentLinkGeneration: integer('consent_link_generation').notNull().default(1),
+    // ADR 058: booked by the staff at a time the slot engine does not offer ('outside_hours', after
+    // the "Fuera de horario" confirmation) or for a client who walked in ('walk_in'); null otherwise.
+    fittedIn: text('fitted_in', { enum: FIT_IN_KINDS }),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -71,6 +75,7 @@ export const appointments = pgTable(
     // 0005_front_desk
     check('appointments_booked_by_known', sql`${t.bookedBy} IN (${sqlLiterals(BOOKED_BY)})`),
     index('appointments_client_record_start_idx').on(t.clientRecordId, t.startTime),
+    check('appointments_fitted_in_known', sql`${t.fittedIn} IS NULL OR ${t.fittedIn} IN (${sqlLiterals(FIT_IN_KINDS)})`),
     check('appointments_buffers_range', sql`${t.prepMinutes} BETWEEN 0 AND 120 AND ${t.cleanupMinutes} BETWEEN 0 AND 120`),
     // 0016_report_rollups (ADR 042): the Informes read confirmed appointments live, by salon day, the
     // rest from the rollups. `service_duration > 0` (always true, a CHECK) is a condition only the

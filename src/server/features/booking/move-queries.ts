@@ -111,7 +111,8 @@ export async function moveAppointment(
     .returning({ id: appointmentResources.resourceId });
   const [row] = await tx
     .update(appointments)
-    .set({ employeeId: a.expectedUserId, employeeName: a.employeeName, startTime: a.startTime, endTime: a.endTime, updatedAt: a.at })
+    // A move goes to a time the slot engine offers: no longer fitted in (ADR 058).
+    .set({ employeeId: a.expectedUserId, employeeName: a.employeeName, startTime: a.startTime, endTime: a.endTime, fittedIn: null, updatedAt: a.at })
     .where(eq(appointments.id, a.seen.id))
     .returning({
       id: appointments.id,

@@ -15,6 +15,7 @@ import { availableSlots, book } from './client-booking';
 import { unavailableDays } from './closed-days';
 import { reschedule, rescheduleSlots } from './reschedule';
 import { bookForClientRecord } from './staff-booking';
+import { squeezeForClientRecord } from './squeeze';
 
 const SlotsQuery = z.strictObject({
   serviceId: lookupId,
@@ -71,6 +72,12 @@ const StaffBookingBody = z.strictObject({
   // ADR 037: the bono this visit uses; absent: the one that expires first; null: none.
   bonoId: z.union([idSchema(BONO_MSG.bonoNotUsable), z.null()]).optional(),
 });
+// ADR 058: a time the grid does not offer (with the staff's yes to "Fuera de horario") or a walk-in.
+const SqueezeBody = z.strictObject({
+  ...StaffBookingBody.shape,
+  walkIn: z.boolean({ error: MSG.invalidInput }).optional(),
+  confirmOutsideHours: z.boolean({ error: MSG.invalidInput }).optional(),
+});
 const RescheduleBody = z.strictObject({
   professionalId: step,
   date: step.refine(isSalonDay, MSG.invalidInput),
@@ -99,6 +106,11 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
     // The staff book for a salon client record (admin: any agenda; employee: their own).
     .post('/staff', requireRole(...STAFF_ROLES), validate('json', StaffBookingBody), async (c) => {
       const row = await bookForClientRecord(deps, c.get('user'), c.req.valid('json'));
+      return c.json({ appointment: bookedAppointmentJson(row), ...bonoAnswer(row, 'staff') }, 201);
+    })
+    // The desk fits someone in: staff only, so a client's own booking can never take this path.
+    .post('/squeeze', requireRole(...STAFF_ROLES), validate('json', SqueezeBody), async (c) => {
+      const row = await squeezeForClientRecord(deps, c.get('user'), c.req.valid('json'));
       return c.json({ appointment: bookedAppointmentJson(row), ...bonoAnswer(row, 'staff') }, 201);
     })
     // Moving an appointment: its client (under the cancelling policy), its professional, the admin.

@@ -11,16 +11,19 @@ import { bookableSlot, type Ctx, type SlotRequest } from './slot-engine';
 
 export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: string; bonoId?: string | null };
 
+/** What decides the time: the slot engine (`bookableSlot`), or a squeeze's rule (squeeze.ts), which also says how it is marked. */
+type SlotDecider<R extends StaffBookingRequest> = (ctx: Ctx, req: R) => Promise<Awaited<ReturnType<typeof bookableSlot>> & { fittedIn?: string | null }>;
+
 /**
  * The staff book for a salon client record (a phone or walk-in client, with or without an
  * account; ADR 019). The admin books on any agenda, an employee only on their own (403). Same slot
  * engine, same exclusion constraints, same 409 text on a race; the appointment records who booked.
  * `resourceIds`: the cabins or machines the staff chose, else the first free ones (ADR 036).
  */
-export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: StaffBookingRequest) {
+export async function bookForClientRecord<R extends StaffBookingRequest>(ctx: Ctx, actor: SessionUser, req: R, decide: SlotDecider<R> = bookableSlot) {
   const record = isId(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
-  const { service, employee, slot, buffers, needsResources } = await bookableSlot(ctx, req);
+  const { service, employee, slot, buffers, needsResources, fittedIn } = await decide(ctx, req);
   if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   // The bono the staff chose must be hers and fit this visit; the statement still takes its
   // session under the bono's lock (a lost race for its last session books without it).
@@ -36,6 +39,7 @@ export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: Sta
         clientLockKey: clientLockKey(record),
         bookedByUserId: actor.id,
         bono: req.bonoId,
+        fittedIn: fittedIn ?? null,
         values: {
           clientId: record.userId ?? '',
           clientName: record.name,
@@ -45,7 +49,7 @@ export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: Sta
       }),
     );
   // Resources the staff chose are kept or refused; those the server picked are picked again after a lost race.
-  const repick = req.resourceIds?.length ? undefined : async () => (await bookableSlot(ctx, req)).slot;
+  const repick = req.resourceIds?.length ? undefined : async () => (await decide(ctx, req)).slot;
   const result = await writeRepickingResources(slot, write, repick);
   const row = insertedRow(result, employee.userId);
   announce(ctx, employee.userId, [req.date], needsResources);

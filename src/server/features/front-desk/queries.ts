@@ -192,6 +192,8 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
       clientConfirmedAt: appointments.clientConfirmedAt,
       prepMinutes: appointments.prepMinutes,
       cleanupMinutes: appointments.cleanupMinutes,
+      // ADR 058: a squeeze ('outside_hours') or a walk-in ('walk_in'), marked in the day view.
+      fittedIn: appointments.fittedIn,
       resources: heldResources,
       // ADR 041: an employee's day holds only her own appointments (employeeUserId), the admin's every one.
       consentMissing: consentMissingColumn,

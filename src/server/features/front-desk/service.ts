@@ -27,6 +27,7 @@ import {
   verifiedUserWithEmail,
 } from './queries';
 import { isId } from '../../http/params';
+import { dayAbsences } from './day-absences';
 
 type Ctx = Pick<Deps, 'db' | 'now'>;
 
@@ -139,11 +140,12 @@ function serviceGroupsOf(rows: Awaited<ReturnType<typeof activeResourcesWithGrou
 export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
   const { start, end } = dayBounds(date, SALON_TIME_ZONE);
   const onlyOwn = actor.role !== 'admin' ? actor.id : undefined;
-  const [pros, list, interval, resourceRows] = await Promise.all([
+  const [pros, list, interval, resourceRows, absences] = await Promise.all([
     activeProfessionals(ctx.db),
     appointmentsBetween(ctx.db, start, end, onlyOwn),
     slotInterval(ctx.db),
     activeResourcesWithGroups(ctx.db),
+    dayAbsences(ctx.db, actor, date),
   ]);
   const professionals = pros
     .filter((p) => !onlyOwn || p.userId === onlyOwn)
@@ -156,6 +158,8 @@ export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
     appointments: list.map(placedOnTheDay),
     resources: resourceRows.map(({ groups: _groups, ...r }) => r),
     serviceGroups: serviceGroupsOf(resourceRows),
+    // ADR 058: time off, blocks and maintenance drawn in their columns.
+    absences,
   };
 }
 

@@ -1,31 +1,11 @@
 import { RotateCcw } from 'lucide-react';
-import { lazy, Suspense, type ComponentProps, type ReactNode } from 'react';
-import { spanishDate } from '../../../domain/calendar-date';
+import type { ReactNode } from 'react';
 import { APPOINTMENT_STATUSES, isAppointmentStatus, statusLabel } from '../../../domain/appointment-status';
 import { MSG } from '../../../domain/texts/common';
 import { Button } from '../../components/button';
 import { inputClass } from '../../components/input-class';
+import { DateFilter } from '../../components/lazy-date-filter';
 import type { FilterEmployee, Filters } from '../../api/appointments';
-
-// The two date fields are React Aria's DatePicker (segments, calendar popover, their strings in
-// every locale React Aria ships: ~25 KB gzipped): a chunk of their own, requested with the page's
-// own chunk, so the list is not held back by them; until it is here, each field shows its label
-// and the date as text, in the same box (test/bundle-budget.test.ts, docs/decisions/016-react-19-runtime.md).
-const LazyDateFilter = lazy(() => import('./date-filter').then((m) => ({ default: m.DateFilter })));
-function DateFilter(props: ComponentProps<typeof LazyDateFilter>) {
-  return (
-    <Suspense
-      fallback={
-        <div className="flex min-w-0 flex-col gap-1.5">
-          <span className="text-sm font-medium text-ink">{props.label}</span>
-          <span className="flex min-h-11 w-full items-center rounded-xl border border-line bg-white px-3 tabular-nums text-ink">{spanishDate(props.value)}</span>
-        </div>
-      }
-    >
-      <LazyDateFilter {...props} />
-    </Suspense>
-  );
-}
 
 function Field({ label, htmlFor, children }: { label: string; htmlFor: string; children: ReactNode }) {
   return (
@@ -72,7 +52,12 @@ export function AppointmentFilters({
           fitsWhileTyping={(v) => v >= filters.from}
         />
         <Field label="Empleado" htmlFor="f-empleado">
-          <select id="f-empleado" value={filters.employeeId} onChange={(e) => onChange({ employeeId: e.target.value })} className={`${inputClass} px-3`}>
+          <select
+            id="f-empleado"
+            value={filters.employeeId}
+            onChange={(e) => onChange({ employeeId: e.target.value })}
+            className={`${inputClass} px-3`}
+          >
             <option value="">Todos</option>
             {employees.data?.map((e) => (
               <option key={e.id} value={e.userId}>

@@ -38,7 +38,13 @@ export function AppointmentDetails({
   today,
   onClose,
   onChanged,
+  startMoving = false,
+  onMoveMenu,
 }: {
+  /** Opened from "Mover…"'s "Otra hora o día…": the move form at once. */
+  startMoving?: boolean;
+  /** "Mover…": the drag's menu (ADR 059). */
+  onMoveMenu: () => void;
   appointment: DayAppointment;
   professionals: DayProfessional[];
   /** The day's answer: its resources, the services' groups and the other appointments (what is free). */
@@ -49,7 +55,7 @@ export function AppointmentDetails({
 }) {
   const qc = useQueryClient();
   const { user } = useSession();
-  const [moving, setMoving] = useState(false);
+  const [moving, setMoving] = useState(startMoving);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -103,6 +109,9 @@ export function AppointmentDetails({
       {a.status === 'confirmed' && !moving && (
         <div className="mt-5 flex flex-wrap gap-2">
           <Button onPress={() => setMoving(true)}>Cambiar hora</Button>
+          <Button variant="secondary" onPress={onMoveMenu}>
+            Mover…
+          </Button>
           <Button variant="secondary" onPress={() => void act('completed')} isDisabled={pending}>
             Completada
           </Button>
@@ -145,7 +154,9 @@ export function AppointmentDetails({
         </section>
       )}
       {/* The cobro (ADR 039): once the appointment is under way or done. */}
-      {(a.status === 'completed' || (a.status === 'confirmed' && start.getTime() <= Date.now())) && <PaymentSection appointmentId={a.id} calls={paymentCalls} />}
+      {(a.status === 'completed' || (a.status === 'confirmed' && start.getTime() <= Date.now())) && (
+        <PaymentSection appointmentId={a.id} calls={paymentCalls} />
+      )}
       <ChangeHistory changes={changes.data} />
       <ConfirmDialog
         isOpen={confirmCancel}

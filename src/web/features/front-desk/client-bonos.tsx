@@ -57,7 +57,13 @@ function AdminActions({ bono, onDone }: { bono: ClientBono; onDone: () => void }
           {mode === 'extend' && (
             <label className={label}>
               Nueva caducidad
-              <input type="date" name="bono-expires" className={inputClass} value={expiresOn} onChange={(e) => setExpiresOn(e.target.value)} />
+              <input
+                type="date"
+                name="bono-expires"
+                className={inputClass}
+                value={expiresOn}
+                onChange={(e) => setExpiresOn(e.target.value)}
+              />
             </label>
           )}
           <label className={label}>

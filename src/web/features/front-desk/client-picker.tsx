@@ -52,7 +52,13 @@ export function ClientPicker({
       <label className="relative">
         <span className="sr-only">Buscar cliente</span>
         <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
-        <input className={`${inputClass} pl-9`} placeholder="Nombre, teléfono o email" value={q} onChange={(e) => setQ(e.target.value)} autoFocus />
+        <input
+          className={`${inputClass} pl-9`}
+          placeholder="Nombre, teléfono o email"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          autoFocus
+        />
       </label>
       {results.isError && <Alert>{results.error.message}</Alert>}
       {results.data && search.trim() && (
@@ -60,7 +66,11 @@ export function ClientPicker({
           {results.data.length === 0 && <li className="px-4 py-3 text-sm text-muted">Ningún cliente coincide.</li>}
           {results.data.map((c) => (
             <li key={c.id} className="border-b border-line/60 last:border-b-0">
-              <button type="button" onClick={() => onChange(c)} className="flex min-h-11 w-full cursor-pointer flex-col px-4 py-2 text-left hover:bg-rose-50">
+              <button
+                type="button"
+                onClick={() => onChange(c)}
+                className="flex min-h-11 w-full cursor-pointer flex-col px-4 py-2 text-left hover:bg-rose-50"
+              >
                 <span className="font-medium">{c.name}</span>
                 <span className="text-sm text-muted">{[formatPhone(c.phone), c.email].filter(Boolean).join(' · ')}</span>
               </button>
@@ -81,7 +91,8 @@ function NewClientForm({ initial, onCreated, onCancel }: { initial: string; onCr
   const [phone, setPhone] = useState(digits ? initial : '');
   const [email, setEmail] = useState('');
   const create = useMutation({ mutationFn: createClient });
-  const save = (confirmAttach?: boolean) => create.mutate({ name, phone, email: email.trim() || null, confirmAttach }, { onSuccess: onCreated });
+  const save = (confirmAttach?: boolean) =>
+    create.mutate({ name, phone, email: email.trim() || null, confirmAttach }, { onSuccess: onCreated });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     save();

@@ -26,11 +26,21 @@ export default function ClientsPage() {
 
   return (
     <div>
-      <PageHeader title="Clientes" subtitle="Busca por nombre, teléfono o email." actions={<Button onPress={() => setCreating(true)}>Nuevo cliente</Button>} />
+      <PageHeader
+        title="Clientes"
+        subtitle="Busca por nombre, teléfono o email."
+        actions={<Button onPress={() => setCreating(true)}>Nuevo cliente</Button>}
+      />
       <label className="relative mb-4 block max-w-xl">
         <span className="sr-only">Buscar cliente</span>
         <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-muted" aria-hidden />
-        <input className={`${inputClass} pl-9`} placeholder="Nombre, teléfono o email" value={q} onChange={(e) => setQ(e.target.value)} type="search" />
+        <input
+          className={`${inputClass} pl-9`}
+          placeholder="Nombre, teléfono o email"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          type="search"
+        />
       </label>
       {isPending ? (
         <InlineLoading text="Cargando clientes..." />
@@ -39,10 +49,16 @@ export default function ClientsPage() {
       ) : data.length === 0 ? (
         <p className="text-muted">Ningún cliente coincide.</p>
       ) : (
-        <ul className="divide-y divide-line overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft" aria-label="Clientes">
+        <ul
+          className="divide-y divide-line overflow-hidden rounded-[var(--radius-card)] border border-line bg-white shadow-soft"
+          aria-label="Clientes"
+        >
           {data.map((c) => (
             <li key={c.id}>
-              <Link to={`/admin/clients/${c.id}`} className="flex min-h-14 flex-col justify-center px-4 py-2 hover:bg-rose-50 sm:flex-row sm:items-center sm:justify-between">
+              <Link
+                to={`/admin/clients/${c.id}`}
+                className="flex min-h-14 flex-col justify-center px-4 py-2 hover:bg-rose-50 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <span className="font-medium">{c.name}</span>
                 <span className="text-sm text-muted">
                   {[formatPhone(c.phone), c.email, c.hasAccount ? 'Con cuenta' : null].filter(Boolean).join(' · ')}

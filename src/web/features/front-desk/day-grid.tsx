@@ -1,43 +1,43 @@
-import { memo, useMemo, type MouseEvent } from 'react';
-import type { DayAppointment } from '../../api/front-desk';
-import { ConsentMissingBadge } from '../../components/consent-status';
-import { bufferBands, hhmm, minuteAt, placeBlock, type DayHours } from './day-layout';
+import { memo, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { DayAbsence, DayAppointment } from '../../api/front-desk';
+import { AbsenceBand } from './absence-band';
+import { AppointmentBlock } from './appointment-block';
+import { hhmm, minuteAt, placeBlock, type DayHours } from './day-layout';
+import { useBlockDrag, type DropTarget } from './use-block-drag';
 
 // The day view's grid (docs/decisions/018-salon-day-view.md): an hour scale, a column per
-// professional (or per cabin and machine, ADR 036) with its off hours shaded and a line at "now",
-// the appointments as blocks with their preparation and cleaning shaded around them.
+// professional (or per cabin and machine, ADR 036) with its off hours, time off and blocks drawn
+// and a line at "now", the appointments as blocks. A click or Enter on free time books there, a
+// block is dragged to move it (ADR 058, 059).
 
 /**
- * A column: a professional (a click on free time books with them) or a resource (a click books at
- * that time with anyone); its off stretches shaded; the appointments in it.
+ * A column: a professional (`professionalId`) or a resource (`resourceId`); its off stretches
+ * shaded; its time off, blocks and maintenance; the appointments in it.
  */
 export type GridColumn = {
   id: string;
   name: string;
   professionalId?: string;
+  resourceId?: string;
   off: Array<[number, number]>;
+  absences: DayAbsence[];
   appointments: DayAppointment[];
 };
 
+/** Where a free place of a column was chosen: its professional or cabin, and the time. */
+export type FreePick = { professionalId?: string; resourceId?: string; time: string };
+
 const HOUR_PX = 88;
+/** A click's and the keyboard's step through a column: every quarter hour (a squeeze may sit off the salon's interval). */
+const KEY_STEP = 15;
 const HOUR_LINES = 'bg-[linear-gradient(to_bottom,color-mix(in_oklab,var(--color-line)_60%,transparent)_1px,transparent_1px)]';
-const BLOCK_TONES: Record<string, string> = {
-  confirmed: 'border-rose-500 bg-rose-50 text-rose-800',
-  completed: 'border-sage bg-sage-100 text-sage-800',
-  no_show: 'border-amber-800/40 bg-amber-100 text-amber-800',
-  cancelled_by_client: 'border-[#dcd6d4] bg-[#EEEBEA]/70 text-[#5A5254] line-through',
-  cancelled_by_salon: 'border-[#dcd6d4] bg-[#EEEBEA]/70 text-[#5A5254] line-through',
+
+type Handlers = {
+  onFree: (pick: FreePick) => void;
+  onOpen: (id: string) => void;
+  onMenu: (id: string) => void;
+  onBlock: (id: string) => void;
 };
-const STATUS_SHORT: Record<string, string> = {
-  confirmed: 'Confirmada',
-  completed: 'Completada',
-  no_show: 'No asistió',
-  cancelled_by_client: 'Cancelada',
-  cancelled_by_salon: 'Cancelada',
-};
-/** ADR 057: she answered "Confirmo" (WhatsApp, or the link of her SMS or the desk's WhatsApp). */
-const CONFIRMED_BY_CLIENT = 'Confirmó que viene ✓';
-const statusShort = (a: DayAppointment) => (a.status === 'confirmed' && a.clientConfirmedAt ? CONFIRMED_BY_CLIENT : (STATUS_SHORT[a.status] ?? a.status));
 
 export function DayGrid({
   loading,
@@ -47,9 +47,10 @@ export function DayGrid({
   byResource,
   interval,
   nowMinute,
-  onFree,
-  onOpen,
-}: {
+  startOf,
+  onDrop,
+  ...handlers
+}: Handlers & {
   loading: boolean;
   hours: DayHours;
   columns: GridColumn[];
@@ -59,8 +60,9 @@ export function DayGrid({
   byResource: boolean;
   interval: number;
   nowMinute: number | null;
-  onFree: (professionalId: string | undefined, time: string) => void;
-  onOpen: (id: string) => void;
+  /** A movable block's start minute (the drag keeps the pointer where it took the block). */
+  startOf: (id: string) => number | undefined;
+  onDrop: (id: string, target: DropTarget) => void;
 }) {
   const height = ((hours.endMinute - hours.startMinute) / 60) * HOUR_PX;
   // One array per day's hours, so the memoised columns see the same one on every render.
@@ -69,11 +71,14 @@ export function DayGrid({
     for (let m = hours.startMinute; m < hours.endMinute; m += 60) marks.push(m);
     return marks;
   }, [hours]);
+  const { drag, handlers: dragHandlers } = useBlockDrag({ hours, step: interval, startOf, onDrop });
+  const dragged = drag?.target ? columns.flatMap((c) => c.appointments).find((a) => a.id === drag.appointmentId) : undefined;
   return (
     <div
-      className={`overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-opacity ${loading ? 'pointer-events-none opacity-60' : ''}`}
+      className={`overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-opacity ${loading ? 'pointer-events-none opacity-60' : ''} ${drag ? 'select-none' : ''}`}
       aria-busy={loading || undefined}
       inert={loading}
+      {...dragHandlers}
     >
       <div className="flex min-w-full">
         <div className="sticky left-0 z-20 w-14 shrink-0 border-r border-line bg-white">
@@ -82,10 +87,11 @@ export function DayGrid({
             {hourMarks.map((m) => (
               <span
                 key={m}
-                className="absolute right-2 -translate-y-1/2 text-xs text-muted tabular-nums"
+                // The first hour's label sits under its line (centred on it, it was cut by the header).
+                className={`absolute right-2 text-xs text-muted tabular-nums ${m === hours.startMinute ? 'translate-y-0.5' : '-translate-y-1/2'}`}
                 style={{ top: `${((m - hours.startMinute) / (hours.endMinute - hours.startMinute)) * 100}%` }}
               >
-                {m === hours.startMinute ? '' : hhmm(m)}
+                {hhmm(m)}
               </span>
             ))}
           </div>
@@ -104,16 +110,51 @@ export function DayGrid({
               column={col}
               byResource={byResource}
               height={height}
-              interval={interval}
               nowMinute={nowMinute}
-              onFree={onFree}
-              onOpen={onOpen}
+              ghost={
+                drag?.target?.columnId === col.id && dragged
+                  ? { minute: drag.target.minute, length: dragged.endMinute - dragged.startMinute, name: dragged.clientName }
+                  : null
+              }
+              {...handlers}
             />
           </div>
         ))}
       </div>
     </div>
   );
+}
+
+/** The keyboard's way to a free place: a column is one focusable stop whose arrows walk its quarter hours. */
+function useKeyboardCursor(hours: DayHours, column: GridColumn, nowMinute: number | null, onFree: Handlers['onFree']) {
+  const [cursor, setCursor] = useState<number | null>(null);
+  const clamp = (m: number) => Math.min(hours.endMinute - KEY_STEP, Math.max(hours.startMinute, m));
+  const first = () => clamp(nowMinute !== null ? Math.ceil(nowMinute / KEY_STEP) * KEY_STEP : hours.startMinute);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const at = cursor ?? first();
+    const moves: Record<string, number> = {
+      ArrowDown: KEY_STEP,
+      ArrowUp: -KEY_STEP,
+      PageDown: 60,
+      PageUp: -60,
+      Home: -24 * 60,
+      End: 24 * 60,
+    };
+    if (e.key in moves) {
+      e.preventDefault();
+      setCursor(clamp(at + moves[e.key]!));
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onFree({ professionalId: column.professionalId, resourceId: column.resourceId, time: hhmm(at) });
+    }
+  };
+  const busy =
+    cursor !== null
+      ? column.appointments.find((a) => a.startMinute <= cursor && cursor < a.endMinute && !a.status.startsWith('cancelled'))
+      : undefined;
+  const valueText = cursor === null ? undefined : `${hhmm(cursor)}${busy ? `, ocupada: ${busy.clientName}` : ', libre'}`;
+  return { cursor, valueText, onKeyDown, onFocus: () => setCursor((c) => c ?? first()), onBlur: () => setCursor(null) };
 }
 
 // Memoised: a day switch first redraws the old day dimmed and the clock moves the "now" line each
@@ -123,31 +164,54 @@ const Column = memo(function Column({
   column,
   byResource,
   height,
-  interval,
   nowMinute,
+  ghost,
   onFree,
   onOpen,
-}: {
+  onMenu,
+  onBlock,
+}: Handlers & {
   hours: DayHours;
   nowMinute: number | null;
   column: GridColumn;
   byResource: boolean;
   height: number;
-  interval: number;
-  onFree: (professionalId: string | undefined, time: string) => void;
-  onOpen: (id: string) => void;
+  ghost: { minute: number; length: number; name: string } | null;
 }) {
-  const { off, appointments } = column;
+  const { off, appointments, absences } = column;
   const now = nowMinute !== null ? placeBlock(hours, nowMinute, nowMinute + 1) : null;
+  const keys = useKeyboardCursor(hours, column, nowMinute, onFree);
   const click = (e: MouseEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return;
     const rect = e.currentTarget.getBoundingClientRect();
-    onFree(column.professionalId, hhmm(minuteAt(hours, (e.clientY - rect.top) / rect.height, interval)));
+    onFree({
+      professionalId: column.professionalId,
+      resourceId: column.resourceId,
+      time: hhmm(minuteAt(hours, (e.clientY - rect.top) / rect.height, KEY_STEP)),
+    });
   };
+  const cursor = keys.cursor !== null ? placeBlock(hours, keys.cursor, keys.cursor + KEY_STEP) : null;
+  const ghostAt = ghost ? placeBlock(hours, ghost.minute, ghost.minute + ghost.length) : null;
   return (
     // The hour lines are the column's background, one every HOUR_PX from the top (the day starts on
     // a whole hour): 12 elements less per column on every day switch.
-    <div className={`relative cursor-copy ${HOUR_LINES}`} style={{ height, backgroundSize: `100% ${HOUR_PX}px` }} onClick={click} role="presentation" data-column={column.name}>
+    <div
+      className={`relative cursor-copy outline-none focus-visible:ring-3 focus-visible:ring-gold focus-visible:ring-inset ${HOUR_LINES}`}
+      style={{ height, backgroundSize: `100% ${HOUR_PX}px` }}
+      onClick={click}
+      data-column={column.name}
+      data-column-id={column.id}
+      tabIndex={0}
+      role="slider"
+      aria-label={`Hora libre con ${column.name}: flechas para elegir la hora, Intro para una nueva cita`}
+      aria-valuemin={hours.startMinute}
+      aria-valuemax={hours.endMinute}
+      aria-valuenow={keys.cursor ?? hours.startMinute}
+      aria-valuetext={keys.valueText}
+      onKeyDown={keys.onKeyDown}
+      onFocus={keys.onFocus}
+      onBlur={keys.onBlur}
+    >
       {off.map(([from, to]) => {
         const place = placeBlock(hours, from, to);
         return place ? (
@@ -158,6 +222,9 @@ const Column = memo(function Column({
           />
         ) : null;
       })}
+      {absences.map((x) => (
+        <AbsenceBand key={x.id} hours={hours} absence={x} onBlock={onBlock} />
+      ))}
       {now && (
         <div
           className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-brick"
@@ -166,67 +233,28 @@ const Column = memo(function Column({
           aria-hidden
         />
       )}
+      {cursor && (
+        <div
+          className="pointer-events-none absolute inset-x-1 z-[3] rounded-md border-2 border-gold bg-gold/10 px-2 text-xs font-semibold"
+          style={{ top: `${cursor.top}%`, height: `${cursor.height}%` }}
+          aria-hidden
+        >
+          {hhmm(keys.cursor!)}
+        </div>
+      )}
+      {ghostAt && ghost && (
+        <div
+          className="pointer-events-none absolute inset-x-1 z-[4] rounded-lg border-2 border-dashed border-rose-700 bg-rose-100/80 px-2 py-0.5 text-xs font-semibold text-rose-800"
+          style={{ top: `${ghostAt.top}%`, height: `${ghostAt.height}%` }}
+          data-drop-ghost
+          aria-hidden
+        >
+          {`${hhmm(ghost.minute)} ${ghost.name}`}
+        </div>
+      )}
       {appointments.map((a) => (
-        <AppointmentBlock key={a.id} hours={hours} appointment={a} byResource={byResource} onOpen={onOpen} />
+        <AppointmentBlock key={a.id} hours={hours} appointment={a} byResource={byResource} onOpen={onOpen} onMenu={onMenu} />
       ))}
     </div>
-  );
-});
-
-/**
- * An appointment in its column, sized by its duration; a click opens it. Its preparation and
- * cleaning are shaded bands outside the block (the professional and the cabin are held, the client
- * is not told them); a cancelled one holds nothing and has none.
- */
-const AppointmentBlock = memo(function AppointmentBlock({
-  hours,
-  appointment: a,
-  byResource,
-  onOpen,
-}: {
-  hours: DayHours;
-  appointment: DayAppointment;
-  byResource: boolean;
-  onOpen: (id: string) => void;
-}) {
-  const { startMinute, endMinute } = a;
-  const place = placeBlock(hours, startMinute, endMinute);
-  if (!place) return null;
-  const label = hhmm(startMinute);
-  const cancelled = a.status.startsWith('cancelled');
-  const bands = cancelled ? [] : bufferBands(startMinute, endMinute, a.prepMinutes, a.cleanupMinutes);
-  const who = byResource ? `${a.clientName} · ${a.employeeName}` : a.clientName;
-  return (
-    <>
-      {bands.map((b) => {
-        const at = placeBlock(hours, b.fromMinute, b.toMinute);
-        return at ? (
-          <div
-            key={b.kind}
-            role="img"
-            aria-label={`${b.label}, ${a.clientName}`}
-            title={b.label}
-            data-buffer={b.kind}
-            className="pointer-events-none absolute inset-x-1 z-[1] rounded-sm border border-dashed border-rose-300 bg-[repeating-linear-gradient(45deg,#F6E3E1_0,#F6E3E1_4px,#FFFFFF_4px,#FFFFFF_8px)]"
-            style={{ top: `${at.top}%`, height: `${at.height}%` }}
-          />
-        ) : null;
-      })}
-      <button
-        type="button"
-        onClick={() => onOpen(a.id)}
-        className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 px-2 py-1 text-left text-xs shadow-sm transition hover:brightness-95 ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'}`}
-        style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
-        aria-label={`${label} ${who}, ${a.serviceName}, ${statusShort(a)}${a.consentMissing ? ', Falta consentimiento' : ''}`}
-      >
-        {/* The lines in one text node (the first in bold, each cut with an ellipsis): a span per line
-            made eight nodes per block instead of two for each day switch to create (docs/benchmarks.md). */}
-        <span className="block overflow-hidden text-ellipsis whitespace-pre first-line:font-semibold">
-          {`${label} ${a.clientName}\n${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${statusShort(a)}`}
-        </span>
-        {/* The consent's mark (ADR 041): in the block's corner, out of the lines' flow (a short block keeps its name). */}
-        {a.consentMissing && <ConsentMissingBadge compact />}
-      </button>
-    </>
   );
 });

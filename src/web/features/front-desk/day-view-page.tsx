@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Plus } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Lock, Plus, UserCheck } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
@@ -8,16 +8,21 @@ import { Alert } from '../../components/alert';
 import { Button, buttonClass } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
-import { DayField, ProfessionalSelect } from '../../components/professional-day-picker';
+import { ProfessionalSelect } from '../../components/professional-day-picker';
 import { formatDateLong } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { todayInSalon } from '../../lib/salon-today';
 import { whenIdle } from '../../lib/when-idle';
 import { AppointmentDetails } from './appointment-details';
-import { dayQueryKeys, salonDayQuery, type DayAppointment } from '../../api/front-desk';
+import { dayQueryKeys, salonDayQuery } from '../../api/front-desk';
 import { chevron, selectClass } from '../../components/select-class';
-import { DayGrid, type GridColumn } from './day-grid';
-import { appointmentsByResource, dayHours, minuteOf, offStretches } from './day-layout';
+import { DayGrid, type FreePick } from './day-grid';
+import { dayHours, hhmm, minuteOf } from './day-layout';
+import { gridColumns } from './day-columns';
+import { useDeskMoves } from './use-desk-moves';
+import { MoveMenu } from './move-menu';
+import { BlockDetails, NewBlock, type BlockStart } from './block-sheet';
+import { DateFilter } from '../../components/lazy-date-filter';
 import { ViewModeToggle } from './view-mode-toggle';
 import { NewAppointment, type NewAppointmentStart } from './new-appointment';
 import { cashCloseHref, useUnclosedDays } from '../../api/cash-close';
@@ -111,25 +116,7 @@ export default function DayViewPage() {
   const hours = useMemo(() => dayHours(professionals.map((p) => p.day)), [professionals]);
   const resources = useMemo(() => data?.resources ?? [], [data]);
   const byResource = mode === 'cabinas';
-  const columns = useMemo<GridColumn[]>(() => {
-    if (byResource) {
-      const held = appointmentsByResource(resources, data?.appointments ?? []);
-      return resources.map((r) => ({ id: r.id, name: r.name, off: [], appointments: held.get(r.id) ?? [] }));
-    }
-    const byPro = new Map<string, DayAppointment[]>();
-    for (const a of data?.appointments ?? []) {
-      const list = byPro.get(a.employeeId);
-      if (list) list.push(a);
-      else byPro.set(a.employeeId, [a]);
-    }
-    return professionals.map((p) => ({
-      id: p.id,
-      name: p.name,
-      professionalId: p.id,
-      off: offStretches(hours, p.day),
-      appointments: byPro.get(p.userId ?? '') ?? [],
-    }));
-  }, [byResource, resources, data, professionals, hours]);
+  const columns = useMemo(() => gridColumns(data, professionals, hours, byResource), [byResource, data, professionals, hours]);
   const shownColumn = phoneColumn && columns.some((c) => c.id === phoneColumn) ? phoneColumn : (columns[0]?.id ?? '');
   const opened = data?.appointments.find((a) => a.id === openId) ?? null;
   const nowMinute = day === todayInSalon(nowMs) ? minuteOf(new Date(nowMs)) : null;
@@ -141,7 +128,26 @@ export default function DayViewPage() {
   useEffect(() => {
     dayNow.current = day;
   }, [day]);
-  const onFree = useCallback((professionalId: string | undefined, time: string) => setStart({ date: dayNow.current, professionalId, time }), []);
+  const onFree = useCallback((pick: FreePick) => setStart({ date: dayNow.current, ...pick }), []);
+  const [menuId, setMenuId] = useState<string | null>(null);
+  const [moveId, setMoveId] = useState<string | null>(null);
+  const [blockStart, setBlockStart] = useState<BlockStart | null>(null);
+  const [blockId, setBlockId] = useState<string | null>(null);
+  const { move, drop } = useDeskMoves({ day, data, professionals, onMoved: refresh });
+  const startOf = useCallback(
+    (id: string) => dataNow.current?.appointments.find((a) => a.id === id && a.status === 'confirmed')?.startMinute,
+    [],
+  );
+  const dataNow = useRef(data);
+  useEffect(() => {
+    dataNow.current = data;
+  }, [data]);
+  const walkIn = () => {
+    const m = minuteOf(new Date());
+    setStart({ date: todayInSalon(), time: hhmm(m - (m % 5)), walkIn: true });
+  };
+  const menuOf = data?.appointments.find((a) => a.id === menuId) ?? null;
+  const openedBlock = data?.absences.find((x) => x.id === blockId) ?? null;
   // A day the desk left without its close (ADR 054), said the next morning.
   const unclosed = useUnclosedDays();
 
@@ -151,9 +157,17 @@ export default function DayViewPage() {
         title="Agenda del salón"
         subtitle={<span className="inline-block first-letter:uppercase">{formatDateLong(new Date(`${day}T12:00:00Z`))}</span>}
         actions={
-          <Button onPress={() => setStart({ date: day })}>
-            <Plus className="h-4 w-4" aria-hidden /> Nueva cita
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" onPress={() => setBlockStart({ date: day })}>
+              <Lock className="h-4 w-4" aria-hidden /> Bloquear hueco
+            </Button>
+            <Button variant="secondary" onPress={walkIn}>
+              <UserCheck className="h-4 w-4" aria-hidden /> Cliente sin cita
+            </Button>
+            <Button onPress={() => setStart({ date: day })}>
+              <Plus className="h-4 w-4" aria-hidden /> Nueva cita
+            </Button>
+          </div>
         }
       />
       <UnclosedDaysNotice days={unclosed} hrefOf={cashCloseHref} />
@@ -163,7 +177,9 @@ export default function DayViewPage() {
         <button type="button" className={buttonClass('secondary')} onClick={() => setDay(addDays(day, -1))} aria-label="Día anterior">
           <ChevronLeft className="h-4 w-4" aria-hidden />
         </button>
-        <DayField hideLabel className="w-44" value={day} onChange={(d) => isValidIsoDate(d) && setDay(d)} />
+        <div className="w-48">
+          <DateFilter label="Día" hideLabel value={day} onChange={(d) => isValidIsoDate(d) && setDay(d)} />
+        </div>
         <button type="button" className={buttonClass('secondary')} onClick={() => setDay(addDays(day, 1))} aria-label="Día siguiente">
           <ChevronRight className="h-4 w-4" aria-hidden />
         </button>
@@ -213,6 +229,10 @@ export default function DayViewPage() {
           nowMinute={nowMinute}
           onFree={onFree}
           onOpen={setOpenId}
+          onMenu={setMenuId}
+          onBlock={setBlockId}
+          startOf={startOf}
+          onDrop={drop}
         />
       )}
       {start && (
@@ -226,16 +246,51 @@ export default function DayViewPage() {
             refresh();
             if (d !== day) setDay(d);
           }}
+          onBlockInstead={() => {
+            setStart(null);
+            setBlockStart({ date: start.date, professionalId: start.professionalId, resourceId: start.resourceId, time: start.time });
+          }}
         />
       )}
+      {menuOf && (
+        <MoveMenu
+          appointment={menuOf}
+          professionals={professionals}
+          interval={data?.interval ?? 30}
+          onMove={(to) => void move(menuOf, to)}
+          onOther={() => {
+            setMoveId(menuOf.id);
+            setOpenId(menuOf.id);
+          }}
+          onClose={() => setMenuId(null)}
+        />
+      )}
+      {blockStart && (
+        <NewBlock
+          start={blockStart}
+          professionals={professionals}
+          resources={resources}
+          onClose={() => setBlockStart(null)}
+          onChanged={refresh}
+        />
+      )}
+      {openedBlock && <BlockDetails absence={openedBlock} onClose={() => setBlockId(null)} onChanged={refresh} />}
       {opened && data && (
         <AppointmentDetails
           appointment={opened}
           professionals={professionals}
           day={data}
           today={today}
-          onClose={() => setOpenId(null)}
+          startMoving={moveId === opened.id}
+          onClose={() => {
+            setOpenId(null);
+            setMoveId(null);
+          }}
           onChanged={refresh}
+          onMoveMenu={() => {
+            setOpenId(null);
+            setMenuId(opened.id);
+          }}
         />
       )}
     </div>

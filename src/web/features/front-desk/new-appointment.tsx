@@ -4,20 +4,21 @@ import { toast } from 'sonner';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { InlineLoading } from '../../components/loading';
 import { ProfessionalDayPicker } from '../../components/professional-day-picker';
 import { chevron, selectClass } from '../../components/select-class';
 import { Sheet } from '../../components/sheet';
-import { SlotButtons } from '../../components/slot-buttons';
 import { inputClass } from '../../components/input-class';
 import { ClientPicker } from './client-picker';
+import { AppointmentTime } from './appointment-time';
 import { professionalsQuery, slotsQuery, staffBook } from '../../api/booking';
+import { squeezeBook } from '../../api/squeeze';
 import { activeServicesQuery } from '../../api/catalog';
 import { clientBonosQuery } from '../../api/bonos';
 import { salonDay } from '../../components/bono-card';
 import type { ClientSummary, SalonDay } from '../../api/front-desk';
 
-export type NewAppointmentStart = { date: string; professionalId?: string; time?: string };
+/** Where "Nueva cita" opens: the place clicked on the grid (a professional's or a cabin's), or a walk-in now (ADR 058). */
+export type NewAppointmentStart = { date: string; professionalId?: string; resourceId?: string; time?: string; walkIn?: boolean };
 
 /**
  * "Nueva cita" at the front desk (docs/decisions/018-salon-day-view.md): the client (found or created), the service, the
@@ -30,12 +31,15 @@ export function NewAppointment({
   serviceGroups,
   onClose,
   onBooked,
+  onBlockInstead,
 }: {
   start: NewAppointmentStart;
   resources: SalonDay['resources'];
   serviceGroups: SalonDay['serviceGroups'];
   onClose: () => void;
   onBooked: (date: string) => void;
+  /** "Bloquear hueco" at the same place instead. */
+  onBlockInstead: () => void;
 }) {
   const [client, setClient] = useState<ClientSummary | null>(null);
   const services = useQuery(activeServicesQuery());
@@ -47,11 +51,21 @@ export function NewAppointment({
   /** The staff's choice per group of the service ('' = Automático). */
   const [chosen, setChosen] = useState<Record<number, string>>({});
   const groups = serviceGroups[serviceId] ?? [];
-  const book = useMutation({ mutationFn: staffBook });
+  const walkIn = start.walkIn === true;
+  /** The staff's yes to a time the grid does not offer ("Fuera de horario"). */
+  const [outside, setOutside] = useState(false);
+  const book = useMutation({
+    mutationFn: (json: Parameters<typeof staffBook>[0] & { squeeze: boolean }) => {
+      const { squeeze, ...body } = json;
+      return squeeze ? squeezeBook({ ...body, walkIn, confirmOutsideHours: !walkIn }) : staffBook(body);
+    },
+  });
   // ADR 037: her bonos that cover this visit; '' = the one that expires first, 'none' = pays normally.
   const [bonoChoice, setBonoChoice] = useState('');
   const bonos = useQuery({ ...clientBonosQuery(client?.id ?? ''), enabled: !!client });
-  const fitting = (bonos.data?.bonos ?? []).filter((b) => !b.refunded && b.remaining > 0 && date <= b.expiresOn && b.services.some((x) => x.id === serviceId));
+  const fitting = (bonos.data?.bonos ?? []).filter(
+    (b) => !b.refunded && b.remaining > 0 && date <= b.expiresOn && b.services.some((x) => x.id === serviceId),
+  );
 
   const pros = useQuery({ ...professionalsQuery(serviceId), enabled: serviceId !== '' });
   const offered = useMemo(() => (pros.data ?? []).filter((p) => p.userId), [pros.data]);
@@ -61,11 +75,14 @@ export function NewAppointment({
 
   const slots = useQuery(slotsQuery(serviceId, professionalId, date));
   const timeOffered = !!time && !!slots.data?.some((s) => s.time === time);
+  const squeeze = walkIn || (!!time && !timeOffered && outside);
+  const ready = timeOffered || squeeze;
 
   const submit = () => {
-    if (!client || !time) return;
+    if (!client || !time || !ready) return;
     book.mutate(
       {
+        squeeze: !timeOffered || walkIn,
         clientId: client.id,
         serviceId,
         professionalId,
@@ -77,7 +94,7 @@ export function NewAppointment({
       },
       {
         onSuccess: ({ bonoNote }) => {
-          toast.success(STAFF_MSG.staffBookingSucceeded);
+          toast.success(walkIn ? STAFF_MSG.walkInSucceeded : !timeOffered ? STAFF_MSG.squeezeSucceeded : STAFF_MSG.staffBookingSucceeded);
           // ADR 053: her bono had no session left for it (another booking took the last one).
           if (bonoNote) toast.warning(bonoNote, { duration: 10_000 });
           onBooked(date);
@@ -103,7 +120,9 @@ export function NewAppointment({
               value={serviceId}
               onChange={(e) => {
                 setServiceId(e.target.value);
-                setChosen({});
+                // A click on a cabin's column: that cabin, if the service needs one of its group.
+                const at = (serviceGroups[e.target.value] ?? []).findIndex((g) => !!start.resourceId && g.includes(start.resourceId));
+                setChosen(at >= 0 && start.resourceId ? { [at]: start.resourceId } : {});
               }}
             >
               <option value="">Elige un servicio</option>
@@ -127,15 +146,14 @@ export function NewAppointment({
         {serviceId && professionalId && (
           <section aria-label="Hora">
             <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Hora</h3>
-            {slots.isPending ? (
-              <InlineLoading text="Cargando horarios..." />
-            ) : slots.isError ? (
-              <Alert>{slots.error.message}</Alert>
-            ) : slots.data.length === 0 ? (
-              <p className="text-sm text-muted">No hay horarios disponibles para este día.</p>
-            ) : (
-              <SlotButtons slots={slots.data} selected={timeOffered ? time : null} onSelect={setTime} />
-            )}
+            <AppointmentTime
+              slots={slots}
+              time={time}
+              onTime={(t) => (setTime(t), setOutside(false))}
+              walkIn={walkIn}
+              outside={outside}
+              onOutside={setOutside}
+            />
           </section>
         )}
         {groups.length > 0 && (
@@ -179,9 +197,18 @@ export function NewAppointment({
           <textarea className={`${inputClass} min-h-20`} value={notes} onChange={(e) => setNotes(e.target.value)} maxLength={2000} />
         </label>
         {book.isError && <Alert>{book.error.message}</Alert>}
-        <Button onPress={submit} isDisabled={!client || !timeOffered || book.isPending}>
-          {book.isPending ? 'Reservando...' : client && timeOffered ? `Reservar a las ${time} para ${client.name}` : 'Reservar'}
+        <Button onPress={submit} isDisabled={!client || !ready || book.isPending}>
+          {book.isPending
+            ? 'Reservando...'
+            : client && ready
+              ? `Reservar a las ${time} para ${client.name}${squeeze && !walkIn ? ' (fuera de horario)' : ''}`
+              : 'Reservar'}
         </Button>
+        {!walkIn && (
+          <button type="button" className="self-start text-sm font-medium text-rose-700 underline" onClick={onBlockInstead}>
+            Bloquear este hueco en su lugar
+          </button>
+        )}
       </div>
     </Sheet>
   );

@@ -18,7 +18,7 @@ import {
   Label,
   Popover,
 } from 'react-aria-components';
-import { isSalonDay } from '../../../domain/calendar-date';
+import { isSalonDay } from '../../domain/calendar-date';
 
 const navButton =
   'grid h-11 w-11 cursor-pointer place-items-center rounded-full outline-none hover:bg-sand data-[disabled]:opacity-30 data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold';
@@ -41,7 +41,9 @@ function CalendarMonth() {
         </Button>
       </header>
       <CalendarGrid className="w-full border-separate border-spacing-0.5">
-        <CalendarGridHeader>{(day) => <CalendarHeaderCell className="pb-1 text-xs font-medium text-muted uppercase">{day}</CalendarHeaderCell>}</CalendarGridHeader>
+        <CalendarGridHeader>
+          {(day) => <CalendarHeaderCell className="pb-1 text-xs font-medium text-muted uppercase">{day}</CalendarHeaderCell>}
+        </CalendarGridHeader>
         <CalendarGridBody>
           {(date) => (
             <CalendarCell
@@ -71,11 +73,14 @@ export function DateFilter({
   value,
   onChange,
   fitsWhileTyping = () => true,
+  hideLabel = false,
 }: {
   label: string;
   value: string;
   onChange: (date: string) => void;
   fitsWhileTyping?: (date: string) => boolean;
+  /** The label for screen readers only (the day view's header, where the date is its own title). */
+  hideLabel?: boolean;
 }) {
   const [draft, setDraft] = useState<CalendarDate | null>(() => parseDate(value));
   const [shownValue, setShownValue] = useState(value);
@@ -112,7 +117,7 @@ export function DateFilter({
       firstDayOfWeek="mon"
       className="flex min-w-0 flex-col gap-1.5"
     >
-      <Label className="text-sm font-medium text-ink">{label}</Label>
+      <Label className={hideLabel ? 'sr-only' : 'text-sm font-medium text-ink'}>{label}</Label>
       <Group className="flex min-h-11 w-full items-center rounded-xl border border-line bg-white pr-1 pl-3 text-ink transition focus-within:border-rose-500 focus-within:ring-3 focus-within:ring-rose-100">
         <DateInput className="flex flex-1 tabular-nums">
           {(segment) => (
@@ -122,7 +127,10 @@ export function DateFilter({
             />
           )}
         </DateInput>
-        <Button aria-label={`Abrir calendario: ${label}`} className="grid h-9 w-9 shrink-0 cursor-pointer place-items-center rounded-lg text-muted outline-none hover:bg-sand hover:text-ink data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold">
+        <Button
+          aria-label={`Abrir calendario: ${label}`}
+          className="grid h-9 w-9 shrink-0 cursor-pointer place-items-center rounded-lg text-muted outline-none hover:bg-sand hover:text-ink data-[focus-visible]:ring-3 data-[focus-visible]:ring-gold"
+        >
           <CalendarDays className="h-4.5 w-4.5" aria-hidden />
         </Button>
       </Group>

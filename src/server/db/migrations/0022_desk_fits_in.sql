@@ -1,0 +1,6 @@
+ALTER TABLE "appointments" ADD COLUMN "fitted_in" text;--> statement-breakpoint
+ALTER TABLE "employee_time_off" ADD COLUMN "is_block" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "resource_maintenance" ADD COLUMN "is_block" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_fitted_in_known" CHECK ("appointments"."fitted_in" IS NULL OR "appointments"."fitted_in" IN ('outside_hours', 'walk_in'));--> statement-breakpoint
+ALTER TABLE "employee_time_off" ADD CONSTRAINT "employee_time_off_block" CHECK (NOT "employee_time_off"."is_block" OR ("employee_time_off"."start_date" = "employee_time_off"."end_date" AND "employee_time_off"."start_time" IS NOT NULL));--> statement-breakpoint
+ALTER TABLE "resource_maintenance" ADD CONSTRAINT "resource_maintenance_block" CHECK (NOT "resource_maintenance"."is_block" OR ("resource_maintenance"."start_date" = "resource_maintenance"."end_date" AND "resource_maintenance"."start_time" IS NOT NULL));
