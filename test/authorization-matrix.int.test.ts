@@ -42,7 +42,11 @@ let w: World;
 let meta: MetaGraph;
 let seq = 0;
 // Distinct times so fresh appointments never overlap (the exclusion constraint would refuse them).
-const futureStart = () => new Date(Date.parse(`${FUTURE_DAY}T08:00:00Z`) + ++seq * 45 * 60_000);
+// Appointments written straight to the database for a future day: their own counter and days (from
+// 4 May), so that however many rows the matrix grows, they never land on the times the booking rows
+// take through the API (nextSlot from FUTURE_DAY, deskSlot from 2 February).
+let futureSeq = 0;
+const futureStart = () => new Date(Date.parse('2026-05-04T08:00:00Z') + ++futureSeq * 45 * 60_000);
 const startedStart = () => new Date(NOW.getTime() - 60 * 60_000 - ++seq * 45 * 60_000);
 let bookingSeq = 0;
 // 09:00..19:30 Madrid (30-minute service, 30-minute steps) on FUTURE_DAY and the days after:

@@ -115,6 +115,8 @@ describe('GET /api/agenda', () => {
       consentMissing: false,
       consentSigned: false,
       hasContraindications: false,
+      // ADR 057: she has not answered "Confirmo".
+      clientConfirmedAt: null,
     });
 
     // Carmen sees hers and none of Lucía's.

@@ -9,7 +9,7 @@ import { apiRouteKeysOf } from '../../../../test/support/api-routes';
 import { newSession, signUp, type Session } from '../../../../test/support/http-client';
 import { firstLink, startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { arrangeWorld, freshIp, WORLD_PASSWORD, type World } from '../../../../test/support/salon-world';
-import { stopRemindersToken } from '../../notifications/tokens';
+import { stopRemindersToken, visitToken } from '../../notifications/tokens';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
 // The front desk (ADR 018-020) through the real HTTP API on a real PostgreSQL and a real SMTP server:
@@ -418,7 +418,9 @@ describe('private notes', () => {
   // The calendar feed (ADR 022) is a professional's own agenda; my-time-off (ADR 024) is an employee's;
   // bonos, gift cards and payments (ADR 037-039) are the desk's; the Informes (ADR 042) the admin's.
   const STAFF_ONLY =
-    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|blocks|bonos|gift-cards|payments|reports)\b|^POST \/api\/booking\/(staff|squeeze)$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$/;
+    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|blocks|bonos|gift-cards|payments|reports|cash-close)\b|^POST \/api\/booking\/(staff|squeeze)$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$|^GET \/api\/consents\/appointments\/:id\/documents$|^(GET|POST) \/api\/messaging\/(tomorrow|appointments\/:id\/(whatsapp|reminder-sent)|clients\/:id\/whatsapp)$|^GET \/api\/settings\/discounts$/;
+  // Meta's and Twilio's signed notifications (ADR 055, 056): they answer those services, never a client, and carry no salon data.
+  const PROVIDERS_ONLY = /^(GET|POST) \/api\/webhooks\//;
 
   it('never appear in any client-facing response', async () => {
     const email = w.email.client;
@@ -435,10 +437,21 @@ describe('private notes', () => {
     const template = await admin.post('/api/admin/consent-templates', { title: 'Consentimiento', body: 'Texto.', questions: [], validity: { kind: 'visit' }, serviceIds: [w.serviceId] });
     expect(template.status).toBe(201);
     const consentToken = () => consentSignToken(server.deps.messageSecret, mine);
+    // Signed for the visit as it stands now (a move raises its message sequence, the link's version).
+    const visitLink = async () => {
+      const [a] = await server.deps.db.select({ v: appointments.messageSequence }).from(appointments).where(eq(appointments.id, mine));
+      return encodeURIComponent(visitToken(server.deps.messageSecret, { appointmentId: mine, version: a!.v }));
+    };
     let signedDoc = '';
     const calls: Record<string, () => Promise<{ status: number; body: unknown }>> = {
       'GET /api/health': () => marta.get('/api/health'),
       'GET /api/health/ready': () => marta.get('/api/health/ready'),
+      // ADR 057: her visit's confirm/cancel link (no sign-in), and her own phone and channel.
+      'GET /api/messaging/visit': async () => marta.get(`/api/messaging/visit?token=${await visitLink()}`),
+      'POST /api/messaging/visit/confirm': async () => marta.post(`/api/messaging/visit/confirm?token=${await visitLink()}`),
+      'GET /api/my-account/contact': () => marta.get('/api/my-account/contact'),
+      'PUT /api/my-account/contact': () => marta.put('/api/my-account/contact', { phone: '612 34 56 78', messageChannel: 'whatsapp' }),
+      'POST /api/my-account/phone-note/dismiss': () => marta.post('/api/my-account/phone-note/dismiss'),
       'GET /api/me': () => marta.get('/api/me'),
       'GET /api/auth/*': () => marta.get('/api/auth/get-session'),
       'POST /api/auth/*': () => marta.post('/api/auth/update-user', { image: null }),
@@ -503,13 +516,15 @@ describe('private notes', () => {
       'GET /api/consents/documents/:id/pdf': () => marta.get(`/api/consents/documents/${signedDoc}/pdf`),
       'GET /api/consents/link/documents/:documentId/pdf': () => marta.get(`/api/consents/link/documents/${signedDoc}/pdf`),
       'GET /api/my-account/consents': () => marta.get('/api/my-account/consents'),
+      // Late: her link cancels the visit the other checks used (outside the policy window).
+      'POST /api/messaging/visit/cancel': async () => marta.post(`/api/messaging/visit/cancel?token=${await visitLink()}`),
       // Last: a throwaway client deletes their own account (the answer is about them, never the salon's notes).
       'POST /api/my-account/delete': async () => {
         const gone = await signUp(server.url, { email: 'baja@privado.test', password: WORLD_PASSWORD }, freshIp());
         return gone.post('/api/my-account/delete', { confirm: 'ELIMINAR' });
       },
     };
-    const clientRoutes = apiRouteKeysOf(server.deps).filter((r) => !STAFF_ONLY.test(r));
+    const clientRoutes = apiRouteKeysOf(server.deps).filter((r) => !STAFF_ONLY.test(r) && !PROVIDERS_ONLY.test(r));
     expect(
       clientRoutes.filter((r) => !(r in calls)),
       'client routes without a check here',

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { giftCards, paymentCorrections } from '../../db/schema';
+import { giftCards, paymentCorrections, salonSettings } from '../../db/schema';
 import { arrangeWorld, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
@@ -20,6 +20,8 @@ let seq = 0;
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
   w = await arrangeWorld(server, 'anular');
+  // The owner lets her staff discount whatever it takes (ADR 052): these visits are settled low on purpose.
+  await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Salón', staffDiscountMaxPercent: 100 }).onConflictDoUpdate({ target: salonSettings.id, set: { staffDiscountMaxPercent: 100 } });
 }, 60_000);
 
 afterAll(async () => {
@@ -43,9 +45,9 @@ const lineOf = async (id: string, method?: string) =>
 const admin = () => w.sessions.admin;
 
 describe('voiding a line', () => {
-  it('a visit settled at 0,01 € with "x" is collectable again once the admin voids the line, and then paid in full', async () => {
+  it('a visit settled at 0,01 € by a slip of the finger is collectable again once the admin voids the line, and then paid in full', async () => {
     const id = await done();
-    expect((await pay(id, { lines: [{ method: 'efectivo', amount: 0.01 }], discountReason: 'x' })).status).toBe(201);
+    expect((await pay(id, { lines: [{ method: 'efectivo', amount: 0.01 }], discountReason: 'Cliente habitual' })).status).toBe(201);
     const stuck = await pay(id, { lines: [{ method: 'efectivo', amount: 25.49 }] });
     expect([stuck.status, stuck.body.error.code]).toEqual([409, 'already_settled']);
 
@@ -74,7 +76,7 @@ describe('voiding a line', () => {
       kind: 'void',
       byUserId: w.uid.admin,
       byName: 'Administración',
-      before: { method: 'efectivo', amount: 0.01, discountReason: 'x' },
+      before: { method: 'efectivo', amount: 0.01, discountReason: 'Cliente habitual' },
       after: null,
     });
 
@@ -140,7 +142,7 @@ describe('correcting a line', () => {
       after: { method: 'efectivo', amount: 25.5, discountReason: '' },
     });
     const after = (await admin().get(`/api/payments/caja?date=${TODAY}`)).body;
-    const total = (d: { byMethod: { method: string; total: number }[] }, m: string) => d.byMethod.find((x) => x.method === m)?.total ?? 0;
+    const total = (d: { moneyByMethod: { method: string; total: number }[] }, m: string) => d.moneyByMethod.find((x) => x.method === m)?.total ?? 0;
     expect(total(after, 'tarjeta')).toBe(total(before, 'tarjeta') - 25.5);
     expect(total(after, 'efectivo')).toBe(total(before, 'efectivo') + 25.5);
     expect(after.moneyIn).toBe(before.moneyIn);

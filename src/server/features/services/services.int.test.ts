@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../domain/texts/common';
+import { MONEY_MSG } from '../../../domain/money';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { defaultWeeklySchedule } from '../../../domain/weekly-schedule';
 import { appointments, employees, employeeServices, services } from '../../db/schema';
@@ -69,7 +70,8 @@ describe('invalid bodies: 400 with a Spanish message and nothing changed', () =>
     ['non-integer duration', { duration: 30.5 }, MSG.serviceDurationInvalid],
     ['duration as text', { duration: '45' }, MSG.serviceDurationInvalid],
     ['price -1', { price: -1 }, MSG.servicePriceInvalid],
-    ['price with 3 decimals', { price: 9.999 }, MSG.servicePriceInvalid],
+    // ADR 052: a fraction of a cent is refused by one rule in every money field.
+    ['price with 3 decimals', { price: 9.999 }, MONEY_MSG.fractionOfCent],
     ['unknown field', { isActive: false }, MSG.invalidInput],
     ['unknown field (id)', { id: '00000000-0000-4000-8000-000000000000' }, MSG.invalidInput],
   ])('POST with %s', async (_label, change, message) => {

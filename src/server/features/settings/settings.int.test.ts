@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_DISCOUNT_REASONS, DEFAULT_STAFF_DISCOUNT_PERCENT } from '../../../domain/discounts';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { defaultWeeklySchedule, emptyWeeklySchedule } from '../../../domain/weekly-schedule';
@@ -52,6 +53,9 @@ describe('salon settings', () => {
       noShowSpendsSession: true,
       // ADR 041: "Permitir completar una cita sin consentimiento firmado".
       completeWithoutConsent: false,
+      // ADR 052: the staff's discount limit (none until the owner sets one) and the owner's reasons.
+      staffDiscountMaxPercent: DEFAULT_STAFF_DISCOUNT_PERCENT,
+      discountReasons: [...DEFAULT_DISCOUNT_REASONS],
       updatedAt: null,
     });
   });
