@@ -183,7 +183,7 @@ describe('conflictOf: appointments an exception leaves outside availability', ()
   });
 });
 
-describe('the salon opening hours, once set (ADR 050)', () => {
+describe('the salon opening hours, once set (ADR 060)', () => {
   // 2027-01-14 is a Thursday, 2027-01-16 a Saturday; the DST Sundays are 2027-03-28 and 2027-10-31.
   const week = (patch: Partial<WeeklySchedule>): Partial<WeeklySchedule> => ({ ...emptyWeeklySchedule(), ...patch });
   const open = (startTime: string, endTime: string, breaks: DaySchedule['breaks'] = []) => ({ ...day(startTime, endTime, breaks) });

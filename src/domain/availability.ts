@@ -8,7 +8,7 @@ import { dayScheduleOf, fromMinutes, toMinutes, type DaySchedule, type WeeklySch
 
 // THE availability rule (ADR 023): a professional can be booked at a time only when
 //   weekly pattern ∩ the salon's opening that day (its special hours, else its weekly opening
-//   hours once set: ADR 050) − salon closures − time off − breaks − existing appointments
+//   hours once set: ADR 060) − salon closures − time off − breaks − existing appointments
 // allows it, in Madrid wall-clock time, for the service's time plus its preparation and cleaning,
 // and (ADR 036) every resource group the service needs has a member free for that same span. Every slot list and every booking check calls
 // `availableSlots` / `checkBookable` below, so what is offered and what is accepted never differ.
@@ -42,7 +42,7 @@ export type Exceptions = {
   timeOff: readonly TimeOff[];
   /**
    * The salon's weekly opening hours (Configuración) when the owner has set them, as
-   * `openingHoursOf` (salon-settings.ts) reads them; absent or null: not set, no effect (ADR 050).
+   * `openingHoursOf` (salon-settings.ts) reads them; absent or null: not set, no effect (ADR 060).
    */
   openingHours?: Partial<WeeklySchedule> | null;
 };
@@ -66,7 +66,7 @@ const isPartDay = (t: TimeOff): t is TimeOff & { startTime: string; endTime: str
 
 /**
  * The salon's opening on `date`, or null when the salon says nothing about it: its special hours
- * that day, else its weekly opening hours when set (ADR 050). A malformed day (hand-edited jsonb)
+ * that day, else its weekly opening hours when set (ADR 060). A malformed day (hand-edited jsonb)
  * says nothing, as malformed special hours never did.
  */
 export function salonOpeningOf(date: string, ex: Exceptions): DaySchedule | null {
@@ -95,11 +95,11 @@ export function dayPlan(date: string, weekly: DaySchedule, ex: Exceptions, tz: s
 
   let day = weekly;
   // The salon's opening (special hours: a short Christmas Eve, a late December Saturday; else its
-  // weekly opening hours once set, ADR 050) bounds each professional's own weekly hours (ADR 031):
+  // weekly opening hours once set, ADR 060) bounds each professional's own weekly hours (ADR 031):
   // a part-timer who works 09:00-13:00 is not bookable until a late close, and nobody is booked
   // after the salon closes. The salon's breaks (a lunch closure) are breaks for everyone; hers are
   // kept where they meet the day. A day the salon is closed is no working day, but not a closure:
-  // `closed` stays for the exceptions, which the desk cannot squeeze past (ADR 050).
+  // `closed` stays for the exceptions, which the desk cannot squeeze past (ADR 060).
   const opening = salonOpeningOf(date, ex);
   if (opening && weekly.isWorkingDay && isValidTime(weekly.startTime) && isValidTime(weekly.endTime)) {
     const startTime = opening.isWorkingDay && toMinutes(opening.startTime) > toMinutes(weekly.startTime) ? opening.startTime : weekly.startTime;

@@ -25,7 +25,7 @@ describe('defaultSalonSettings', () => {
   });
 });
 
-describe('openingHoursOf: set, or "not set" (ADR 050)', () => {
+describe('openingHoursOf: set, or "not set" (ADR 060)', () => {
   const saturdayOnly = { ...emptyWeeklySchedule(), saturday: { isWorkingDay: true, startTime: '10:00', endTime: '14:00', breaks: [] } };
   it.each<[string, unknown, boolean]>([
     ['no record (null)', null, false],

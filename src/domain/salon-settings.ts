@@ -52,7 +52,7 @@ export function defaultSalonSettings(): SalonSettings {
 }
 
 /**
- * The salon's opening hours as the availability rule reads them (ADR 050): the stored week when
+ * The salon's opening hours as the availability rule reads them (ADR 060): the stored week when
  * the owner has set one, or null, "not set", which bounds nothing. A week without a single open
  * day is "not set" too: it is what a missing record means (SPEC §3, "empty opening hours") and
  * what the settings form saved before the hours counted, so no salon loses its bookable times by

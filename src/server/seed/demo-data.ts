@@ -146,7 +146,7 @@ export const SALON_DEMO = {
 };
 
 /**
- * The demo salon's opening hours (ADR 050: once set, client times stay inside them): open while
+ * The demo salon's opening hours (ADR 060: once set, client times stay inside them): open while
  * its team works, Monday to Friday 09:00-20:00 and Saturday morning 09:30-14:30, so every
  * professional's week above is bookable as it is and Configuración says what the salon does.
  */

@@ -37,7 +37,7 @@ export type BookingContext = {
   clientFutureConfirmed: number;
   /** the employee's time-holding appointments overlapping [from, to); empty when not asked for */
   busy: Array<{ start: Date; end: Date }>;
-  /** the salon's closures / special hours and the professional's time off on the day (ADR 023), and its opening hours when set (ADR 050) */
+  /** the salon's closures / special hours and the professional's time off on the day (ADR 023), and its opening hours when set (ADR 060) */
   exceptions: Exceptions;
   /**
    * The service's resource groups (ADR 036), in order, each with its ACTIVE members in the salon's

@@ -1,11 +1,11 @@
-import { availableSlots as availabilityOf, checkBookableWithResources, type Exceptions } from '../../../domain/availability';
+import { checkBookableWithResources } from '../../../domain/availability';
+import { dayInput, isOfferedDay, offeredDaySlots, type DayArgs } from '../../../domain/day-slots';
 import { maintenanceBlocks, type Buffers, type ResourceGroup } from '../../../domain/resources';
-import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
+import { validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { slotIntervalOf, type Slot } from '../../../domain/slots';
-import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Deps } from '../../http/env';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
@@ -76,42 +76,15 @@ export async function resolve(
   };
 }
 
-export type SlotArgs = {
-  date: string;
-  duration: number;
-  availability: Partial<WeeklySchedule> | null;
-  interval: number;
-  busy: Array<{ start: Date; end: Date }>;
-  exceptions: Exceptions;
-  /** ADR 036: the service's (or the moved appointment's) buffers, its resource groups, the staff's choice. */
-  buffers: Buffers;
-  resources: ResourceGroup[];
-  preferredResources?: string[];
-};
+/** One professional's day as the rule is asked about it (src/domain/day-slots.ts). */
+export type SlotArgs = DayArgs;
 
 /** The one availability rule of src/domain/availability.ts, as the slot list and the booking check both ask it. */
-function availabilityInput(ctx: Ctx, args: SlotArgs) {
-  return {
-    date: args.date,
-    weekly: dayScheduleOf(args.availability, args.date),
-    exceptions: args.exceptions,
-    intervalMinutes: args.interval,
-    durationMinutes: args.duration,
-    busy: args.busy,
-    now: ctx.now(),
-    tz: SALON_TIME_ZONE,
-    buffers: args.buffers,
-    resources: args.resources,
-    preferredResources: args.preferredResources,
-  };
-}
-
-const bookableDay = (ctx: Ctx, date: string) => isBookableDate(date, salonDateOf(ctx.now(), SALON_TIME_ZONE));
+const availabilityInput = (ctx: Ctx, args: SlotArgs) => dayInput(args, ctx.now(), SALON_TIME_ZONE);
 
 /** Slots offered on `date` (SPEC §5 Slot generation, with closures and time off taken out). */
 export function offeredSlots(ctx: Ctx, args: SlotArgs): Slot[] {
-  if (!bookableDay(ctx, args.date)) return [];
-  return availabilityOf(availabilityInput(ctx, args));
+  return offeredDaySlots(args, ctx.now(), SALON_TIME_ZONE);
 }
 
 /** A slot list's answer: the day and its times (the grid's labels) with their instants. */
@@ -124,7 +97,7 @@ export const slotsJson = (date: string, slots: Slot[]) => ({ date, slots: slots.
  * (ADR 036). Whether someone holds the time at the moment of writing is the exclusion constraints' call.
  */
 export function checkedSlot(ctx: Ctx, args: SlotArgs, time: string): Slot {
-  if (!bookableDay(ctx, args.date)) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+  if (!isOfferedDay(args.date, ctx.now(), SALON_TIME_ZONE)) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
   const check = checkBookableWithResources(availabilityInput(ctx, args), time);
   if (check.ok) return check.slot;
   if (check.code === 'slot_not_offered') throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
