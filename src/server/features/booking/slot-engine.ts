@@ -1,4 +1,4 @@
-import { checkBookableWithResources } from '../../../domain/availability';
+import { checkBookableWithResources, type Exceptions } from '../../../domain/availability';
 import { dayInput, isOfferedDay, offeredDaySlots, type DayArgs } from '../../../domain/day-slots';
 import { maintenanceBlocks, type Buffers, type ResourceGroup } from '../../../domain/resources';
 import { validateBookingInput } from '../../../domain/booking-rules';
@@ -76,6 +76,17 @@ export async function resolve(
   };
 }
 
+/**
+ * Who is booking (ADR 060): a client is offered and may book only inside the salon's opening
+ * hours once they are set; the desk (a staff booking, a staff move) books within each
+ * professional's own hours and may squeeze in outside the salon's. This is the one place that
+ * says so: the desk's squeeze (its grid, its confirmation) asks with 'desk'.
+ */
+export type Booker = 'client' | 'desk';
+
+/** The day's exceptions as `who` meets them: the desk is not bound by the salon's weekly opening hours. */
+export const exceptionsFor = (who: Booker, ex: Exceptions): Exceptions => (who === 'client' ? ex : { ...ex, openingHours: null });
+
 /** One professional's day as the rule is asked about it (src/domain/day-slots.ts). */
 export type SlotArgs = DayArgs;
 
@@ -114,7 +125,7 @@ export type SlotRequest = { serviceId: string; professionalId: string; date: str
  * booking (closures, special hours and time off included: ADR 023).
  * `moving`: a moved appointment keeps its own length and buffers, and its own resources count as free.
  */
-export async function bookableSlot(ctx: Ctx, req: SlotRequest, moving?: { id: string; durationMinutes: number; buffers: Buffers }) {
+export async function bookableSlot(ctx: Ctx, req: SlotRequest, who: Booker, moving?: { id: string; durationMinutes: number; buffers: Buffers }) {
   const { service, employee, interval, exceptions, limits, buffers, resources } = await resolve(ctx.db, req, false, undefined, moving?.id);
   const duration = moving?.durationMinutes ?? service.duration;
   const preferred = req.resourceIds ?? [];
@@ -122,7 +133,7 @@ export async function bookableSlot(ctx: Ctx, req: SlotRequest, moving?: { id: st
   const problem = validateBookingInput({ clientId: 'salon', employeeId: req.professionalId, serviceId: req.serviceId, date: req.date, time: req.time, durationMinutes: duration });
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
-  const slotArgs = { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions, buffers: moving?.buffers ?? buffers, resources, preferredResources: preferred };
+  const slotArgs = { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions: exceptionsFor(who, exceptions), buffers: moving?.buffers ?? buffers, resources, preferredResources: preferred };
   const slot = checkedSlot(ctx, slotArgs, req.time);
   const needsResources = resources.length > 0;
   return { service, employee: { ...employee, userId: employee.userId }, slot, buffers: slotArgs.buffers, horizonDays: limits.horizonDays, needsResources };

@@ -19,7 +19,7 @@ export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: stri
 export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: StaffBookingRequest) {
   const record = isId(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
-  const { service, employee, slot, buffers, needsResources } = await bookableSlot(ctx, req);
+  const { service, employee, slot, buffers, needsResources } = await bookableSlot(ctx, req, 'desk');
   if (!mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   // The bono the staff chose must be hers and fit this visit; the statement still takes its
   // session under the bono's lock (a lost race for its last session books without it).
@@ -43,7 +43,7 @@ export async function bookForClientRecord(ctx: Ctx, actor: SessionUser, req: Sta
       }),
     );
   // Resources the staff chose are kept or refused; those the server picked are picked again after a lost race.
-  const repick = req.resourceIds?.length ? undefined : async () => (await bookableSlot(ctx, req)).slot;
+  const repick = req.resourceIds?.length ? undefined : async () => (await bookableSlot(ctx, req, 'desk')).slot;
   const result = await writeRepickingResources(slot, write, repick);
   const row = insertedRow(result, employee.userId);
   announce(ctx, employee.userId, [req.date], needsResources);
