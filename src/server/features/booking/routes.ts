@@ -15,11 +15,19 @@ import { availableSlots, book } from './client-booking';
 import { unavailableDays } from './closed-days';
 import { reschedule, rescheduleSlots } from './reschedule';
 import { bookForClientRecord } from './staff-booking';
+import { anyoneDaySlots, ANY_PROFESSIONAL, bookAnyone, bookingMonth } from './month';
 
 const SlotsQuery = z.strictObject({
   serviceId: lookupId,
   professionalId: lookupId,
   date: z.string().refine(isSalonDay),
+});
+
+// ADR 061: a calendar month, "2026-06" (years the salon's calendar can hold).
+const MonthQuery = z.strictObject({
+  serviceId: lookupId,
+  professionalId: lookupId,
+  month: z.string().regex(/^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])$/),
 });
 
 const CalendarQuery = z.strictObject({
@@ -41,7 +49,11 @@ const BookingBody = z.strictObject({
   date: step.refine(isSalonDay, MSG.invalidInput),
   time: step.refine(isValidTime, MSG.invalidInput),
   // PostgreSQL text cannot hold U+0000: refuse it here rather than fail the insert.
-  notes: z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional(),
+  notes: z
+    .string()
+    .max(2000, MSG.invalidInput)
+    .refine((n) => !n.includes('\u0000'), MSG.invalidInput)
+    .optional(),
   clientId: ignored,
   clientName: ignored,
   clientEmail: ignored,
@@ -57,9 +69,16 @@ const BookingBody = z.strictObject({
 });
 
 // The staff book for a client record (ADR 019); anyone allowed moves an appointment (ADR 020).
-const notes = z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional();
+const notes = z
+  .string()
+  .max(2000, MSG.invalidInput)
+  .refine((n) => !n.includes('\u0000'), MSG.invalidInput)
+  .optional();
 // The cabins or machines the staff chose (ADR 036); each must be one the service needs.
-const resourceIds = z.array(idSchema(STAFF_MSG.resourceNotRequired), { error: STAFF_MSG.resourceNotRequired }).max(10, STAFF_MSG.resourceNotRequired).optional();
+const resourceIds = z
+  .array(idSchema(STAFF_MSG.resourceNotRequired), { error: STAFF_MSG.resourceNotRequired })
+  .max(10, STAFF_MSG.resourceNotRequired)
+  .optional();
 const StaffBookingBody = z.strictObject({
   clientId: z.string({ error: STAFF_MSG.clientRequired }).trim().min(1, STAFF_MSG.clientRequired).max(100, STAFF_MSG.clientNotFound),
   serviceId: step,
@@ -90,10 +109,18 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
     .get('/closed-days', requireUser(), validate('query', CalendarQuery), async (c) =>
       c.json(await unavailableDays(deps, c.get('user'), c.req.valid('query'))),
     )
-    .get('/slots', requireUser(), validate('query', SlotsQuery), async (c) => c.json(await availableSlots(deps, c.req.valid('query'))))
+    .get('/slots', requireUser(), validate('query', SlotsQuery), async (c) => {
+      const q = c.req.valid('query');
+      return c.json(q.professionalId === ANY_PROFESSIONAL ? await anyoneDaySlots(deps, q) : await availableSlots(deps, q));
+    })
+    // The calendar's month: each day free, full or closed (and why), and the first free time (ADR 061).
+    .get('/month', requireUser(), validate('query', MonthQuery), async (c) => c.json(await bookingMonth(deps, c.req.valid('query'))))
     .post('/', requireUser(), validate('json', BookingBody), async (c) => {
       const { serviceId, professionalId, date, time, notes } = c.req.valid('json');
-      const row = await book(deps, c.get('user'), { serviceId, professionalId, date, time, notes });
+      // "Cualquier profesional" (ADR 062): the server picks who, by the stated rule.
+      const request = { serviceId, professionalId, date, time, notes };
+      const row =
+        professionalId === ANY_PROFESSIONAL ? await bookAnyone(deps, c.get('user'), request) : await book(deps, c.get('user'), request);
       return c.json({ appointment: bookedAppointmentJson(row) }, 201);
     })
     // The staff book for a salon client record (admin: any agenda; employee: their own).
