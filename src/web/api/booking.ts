@@ -31,7 +31,8 @@ export const professionalsQuery = (serviceId: string, client: ApiClient = api) =
   queryOptions({
     queryKey: ['catalog', 'professionals', serviceId] as const,
     queryFn: async () =>
-      (await call(client.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
+      (await call(client.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed))
+        .professionals,
   });
 
 /** The free start times of a service with a professional on a day. Live updates refetch it: never served stale. */
@@ -56,9 +57,33 @@ export const closedDaysQuery = (professionalId: string, month: string, from: str
   queryOptions({
     queryKey: [...CLOSED_DAYS_FAMILY, professionalId, month] as const,
     queryFn: async () => {
-      const res = await call(api.booking['closed-days'].$get({ query: { professionalId: professionalId || 'salon', from, to } }), MSG.realtimeFailed);
+      const res = await call(
+        api.booking['closed-days'].$get({ query: { professionalId: professionalId || 'salon', from, to } }),
+        MSG.realtimeFailed,
+      );
       return { days: new Map(res.days.map((d) => [d.date, d.label ?? ''] as const)), horizonNote: res.horizonNote };
     },
+    staleTime: 0,
+  });
+
+/** Every month query starts with this key: a booking or a live change refetches them. */
+export const MONTH_FAMILY = ['booking', 'month'] as const;
+
+/**
+ * The calendar's month ('YYYY-MM-01') for a service with a professional or anyone ('cualquiera'):
+ * each day free, full or closed (and why), and the first free time with its words (ADR 061).
+ */
+export const monthQuery = (serviceId: string, professionalId: string, month: string) =>
+  queryOptions({
+    queryKey: [...MONTH_FAMILY, serviceId, professionalId, month] as const,
+    queryFn: async () => {
+      const res = await call(
+        api.booking.month.$get({ query: { serviceId, professionalId, month: month.slice(0, 7) } }),
+        MSG.realtimeFailed,
+      );
+      return { days: new Map(res.days.map((d) => [d.date, d] as const)), first: res.first };
+    },
+    enabled: serviceId !== '' && professionalId !== '' && isValidIsoDate(month),
     staleTime: 0,
   });
 

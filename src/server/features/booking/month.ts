@@ -1,4 +1,5 @@
 import { horizonOf } from '../../../domain/booking-limits';
+import { ANY_PROFESSIONAL } from '../../../domain/booking-rules';
 import { addDays } from '../../../domain/calendar-date';
 import { anyoneSlots, assignmentOrder, monthMap, whenLabel, type MonthInput } from '../../../domain/month-map';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
@@ -16,8 +17,7 @@ import { slotsJson, type Ctx } from './slot-engine';
 // range (month-queries.ts), each day asked of THE availability rule through month-map.ts. A
 // client is asked about: the salon's opening hours bound these as they bound her slot list (ADR 060).
 
-/** The professional step's value for "Cualquier profesional". */
-export const ANY_PROFESSIONAL = 'cualquiera';
+export { ANY_PROFESSIONAL };
 
 /** The month's first and last salon days ("2026-06" -> 2026-06-01, 2026-06-30). */
 function monthRange(month: string): { from: string; to: string } {
