@@ -9,7 +9,19 @@ import { asAdmin, expect, newClient, pickDay, test } from './support/back-office
 // unset (every day closed, "Sin horario general"), Lucía's Saturday morning is bookable again.
 // The demo salon's hours are put back through the API whatever happens.
 
-const SETTINGS_FIELDS = ['name', 'address', 'phoneNumber', 'appointmentTimeSlotInterval', 'cancellationPolicyHours', 'openingHours', 'reminderHours', 'maxFutureAppointmentsPerClient', 'bookingHorizonDays', 'noShowSpendsSession', 'completeWithoutConsent'] as const;
+const SETTINGS_FIELDS = [
+  'name',
+  'address',
+  'phoneNumber',
+  'appointmentTimeSlotInterval',
+  'cancellationPolicyHours',
+  'openingHours',
+  'reminderHours',
+  'maxFutureAppointmentsPerClient',
+  'bookingHorizonDays',
+  'noShowSpendsSession',
+  'completeWithoutConsent',
+] as const;
 const DAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
 const KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
@@ -23,7 +35,11 @@ function saturdayAhead(n: number): string {
 test.describe('opening hours', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('a Saturday is not bookable once the salon closes Saturdays, and is again when the schedule is unset', async ({ page, browser, baseURL }) => {
+  test('a Saturday is not bookable once the salon closes Saturdays, and is again when the schedule is unset', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const saturday = saturdayAhead(10);
     const stored = await (await page.request.get('/api/admin/settings')).json();
     const original = Object.fromEntries(SETTINGS_FIELDS.map((k) => [k, stored[k]]));
@@ -60,7 +76,9 @@ test.describe('opening hours', () => {
         if (await day.isChecked()) await page.getByTestId(`schedule-day-${KEYS[i]}`).getByText(label, { exact: true }).click();
         await expect(day).not.toBeChecked();
       }
-      await expect(page.getByTestId('opening-hours-note')).toHaveText('Sin horario general: cada profesional reserva en su propio horario.');
+      await expect(page.getByTestId('opening-hours-note')).toHaveText(
+        'Sin horario general: cada profesional reserva en su propio horario.',
+      );
       await save();
       await openSaturday();
       await expect(times.first()).toBeVisible();
