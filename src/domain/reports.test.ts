@@ -1,34 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Exceptions } from './availability';
 import { attendanceTables, displayCell, occupancyTables, revenueTables, tableCsv } from './report-tables';
-import {
-  addToHeatGrid,
-  availableIntervals,
-  availableMinutes,
-  bucketKeys,
-  cabinWeek,
-  bucketLabel,
-  bucketOf,
-  emptyHeatGrid,
-  occupancyPercent,
-  occupancyRate,
-  percentOf,
-  rate,
-  realMinutes,
-  resolvePeriod,
-  type ReportPeriodKind,
-} from './reports';
+import { addToHeatGrid, availableIntervals, availableMinutes, bucketKeys, cabinWeek, bucketLabel, bucketOf, emptyHeatGrid, occupancyPercent, occupancyRate, percentOf, rate, realMinutes, resolvePeriod, type ReportPeriodKind } from './reports';
 import { REPORTS_MSG } from './texts/reports';
 import type { DaySchedule, WeeklySchedule } from './weekly-schedule';
 
 const TZ = 'Europe/Madrid';
 const NONE: Exceptions = { salon: [], timeOff: [] };
-const day = (startTime: string, endTime: string, breaks: DaySchedule['breaks'] = []): DaySchedule => ({
-  isWorkingDay: true,
-  startTime,
-  endTime,
-  breaks,
-});
+const day = (startTime: string, endTime: string, breaks: DaySchedule['breaks'] = []): DaySchedule => ({ isWorkingDay: true, startTime, endTime, breaks });
 
 describe('resolvePeriod', () => {
   it.each<[ReportPeriodKind, string, object, unknown]>([
@@ -77,24 +56,10 @@ describe('rate', () => {
 });
 
 describe('available time', () => {
-  const closed: Exceptions = {
-    salon: [{ kind: 'closed', startDate: '2026-03-19', endDate: '2026-03-19', reason: 'San José' }],
-    timeOff: [],
-  };
-  const special: Exceptions = {
-    salon: [
-      { kind: 'special_hours', startDate: '2026-12-24', endDate: '2026-12-24', startTime: '10:00', endTime: '14:00', reason: 'Nochebuena' },
-    ],
-    timeOff: [],
-  };
-  const partDay: Exceptions = {
-    salon: [],
-    timeOff: [{ startDate: '2026-10-20', endDate: '2026-10-22', startTime: '16:00', endTime: '18:00', reason: 'Médico' }],
-  };
-  const wholeDay: Exceptions = {
-    salon: [],
-    timeOff: [{ startDate: '2026-10-20', endDate: '2026-10-20', startTime: null, endTime: null, reason: 'Vacaciones' }],
-  };
+  const closed: Exceptions = { salon: [{ kind: 'closed', startDate: '2026-03-19', endDate: '2026-03-19', reason: 'San José' }], timeOff: [] };
+  const special: Exceptions = { salon: [{ kind: 'special_hours', startDate: '2026-12-24', endDate: '2026-12-24', startTime: '10:00', endTime: '14:00', reason: 'Nochebuena' }], timeOff: [] };
+  const partDay: Exceptions = { salon: [], timeOff: [{ startDate: '2026-10-20', endDate: '2026-10-22', startTime: '16:00', endTime: '18:00', reason: 'Médico' }] };
+  const wholeDay: Exceptions = { salon: [], timeOff: [{ startDate: '2026-10-20', endDate: '2026-10-20', startTime: null, endTime: null, reason: 'Vacaciones' }] };
   it.each<[string, string, DaySchedule, Exceptions, number]>([
     ['a plain day minus its lunch break', '2026-03-18', day('09:00', '17:00', [{ start: '14:00', end: '15:00' }]), NONE, 7 * 60],
     ['a salon closure', '2026-03-19', day('09:00', '17:00'), closed, 0],
@@ -110,12 +75,8 @@ describe('available time', () => {
   });
 
   it('over March 2026 (DST): 22 weekdays of 8 h, one of them closed, and Sunday 29th is off', () => {
-    const weekly = (d: string) =>
-      [0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()) ? { ...day('09:00', '17:00'), isWorkingDay: false } : day('09:00', '17:00');
-    const closure: Exceptions = {
-      salon: [{ kind: 'closed', startDate: '2026-03-19', endDate: '2026-03-19', reason: 'San José' }],
-      timeOff: [],
-    };
+    const weekly = (d: string) => ([0, 6].includes(new Date(`${d}T12:00:00Z`).getUTCDay()) ? { ...day('09:00', '17:00'), isWorkingDay: false } : day('09:00', '17:00'));
+    const closure: Exceptions = { salon: [{ kind: 'closed', startDate: '2026-03-19', endDate: '2026-03-19', reason: 'San José' }], timeOff: [] };
     expect(availableMinutes({ from: '2026-03-01', to: '2026-03-31' }, weekly, closure, TZ)).toBe(21 * 8 * 60);
   });
 
@@ -125,43 +86,20 @@ describe('available time', () => {
     expect(availableMinutes({ from: '2026-03-18', to: '2026-03-18' }, weekly, NONE, TZ, grid)).toBe(7 * 60);
     availableMinutes({ from: '2026-03-25', to: '2026-03-25' }, weekly, NONE, TZ, grid);
     expect(grid[2]!.slice(8, 18)).toEqual([0, 120, 120, 120, 120, 120, 0, 120, 120, 0]);
-    expect(
-      grid
-        .filter((_, d) => d !== 2)
-        .flat()
-        .every((m) => m === 0),
-    ).toBe(true);
+    expect(grid.filter((_, d) => d !== 2).flat().every((m) => m === 0)).toBe(true);
   });
 
   it.each<[string, Partial<WeeklySchedule>, Array<Partial<WeeklySchedule>>, Partial<WeeklySchedule>]>([
+    ['the salon\'s opening hours when it set them', { monday: day('10:00', '18:00') }, [{ monday: day('09:00', '20:00') }], { monday: day('10:00', '18:00') }],
     [
-      "the salon's opening hours when it set them",
-      { monday: day('10:00', '18:00') },
-      [{ monday: day('09:00', '20:00') }],
-      { monday: day('10:00', '18:00') },
-    ],
-    [
-      "otherwise the team's first start to last end, without breaks",
+      'otherwise the team\'s first start to last end, without breaks',
       { monday: { ...day('10:00', '18:00'), isWorkingDay: false } },
-      [
-        { monday: day('09:00', '14:00', [{ start: '11:00', end: '11:30' }]), tuesday: day('10:00', '15:00') },
-        { monday: day('12:00', '20:00') },
-      ],
+      [{ monday: day('09:00', '14:00', [{ start: '11:00', end: '11:30' }]), tuesday: day('10:00', '15:00') }, { monday: day('12:00', '20:00') }],
       { monday: day('09:00', '20:00'), tuesday: day('10:00', '15:00') },
     ],
-    [
-      'every day closed (what the form saved before the hours counted) is "not set" (ADR 060)',
-      { monday: { ...day('10:00', '18:00'), isWorkingDay: false }, saturday: { ...day('10:00', '14:00'), isWorkingDay: false } },
-      [{ monday: day('09:00', '20:00') }],
-      { monday: day('09:00', '20:00') },
-    ],
-    [
-      'a day nobody works (or with a bad time) is not open',
-      {},
-      [{ monday: { ...day('09:00', '14:00'), isWorkingDay: false }, tuesday: day('9h', '14:00') }],
-      {},
-    ],
-  ])("a cabin's week: %s", (_what, opening, team, week) => {
+    ['every day closed (what the form saved before the hours counted) is "not set" (ADR 060)', { monday: { ...day('10:00', '18:00'), isWorkingDay: false }, saturday: { ...day('10:00', '14:00'), isWorkingDay: false } }, [{ monday: day('09:00', '20:00') }], { monday: day('09:00', '20:00') }],
+    ['a day nobody works (or with a bad time) is not open', {}, [{ monday: { ...day('09:00', '14:00'), isWorkingDay: false }, tuesday: day('9h', '14:00') }], {}],
+  ])('a cabin\'s week: %s', (_what, opening, team, week) => {
     expect(cabinWeek(opening, team)).toEqual(week);
   });
 
@@ -183,21 +121,13 @@ describe('tables and their CSV', () => {
       sales: [],
     });
     expect(t['ingresos-periodo'].rows).toEqual([['mar 2026', 3, 1234.5, 100.1]]);
-    expect(tableCsv(t['ingresos-periodo'])).toBe(
-      '\uFEFFMes;Citas completadas;Ingresos por citas (€);Cobrado (€)\r\nmar 2026;3;1234,50;100,10\r\n',
-    );
+    expect(tableCsv(t['ingresos-periodo'])).toBe('\uFEFFMes;Citas completadas;Ingresos por citas (€);Cobrado (€)\r\nmar 2026;3;1234,50;100,10\r\n');
     expect(tableCsv(t['ingresos-profesional'])).toContain("'=Ana;3;1234,50");
     expect(displayCell('euros', 1234.5)).toBe('1234,50\u00a0€');
   });
 
   it('rates show with one decimal, and nothing to divide by shows as a dash (empty in the CSV)', () => {
-    const t = attendanceTables({
-      bucket: 'day',
-      byBucket: [
-        { key: '2026-10-25', total: 8, completed: 5, noShow: 1, cancelledByClient: 2, cancelledBySalon: 0 },
-        { key: '2026-10-26', total: 0, completed: 0, noShow: 0, cancelledByClient: 0, cancelledBySalon: 0 },
-      ],
-    }).asistencia;
+    const t = attendanceTables({ bucket: 'day', byBucket: [{ key: '2026-10-25', total: 8, completed: 5, noShow: 1, cancelledByClient: 2, cancelledBySalon: 0 }, { key: '2026-10-26', total: 0, completed: 0, noShow: 0, cancelledByClient: 0, cancelledBySalon: 0 }] }).asistencia;
     expect(t.rows[0]!.slice(5).map((v, i) => displayCell(t.columns[5 + i]!.kind, v))).toEqual(['12,5 %', '25 %', '0 %']);
     expect(displayCell('percent', t.rows[1]![5]!)).toBe('—');
     expect(tableCsv(t).split('\r\n')[2]).toBe('26/10;0;0;0;0;;;');
@@ -209,11 +139,7 @@ describe('tables and their CSV', () => {
     const booked = emptyHeatGrid();
     available[0]![10] = 60;
     booked[0]![10] = 45;
-    const t = occupancyTables({
-      byProfessional: [{ name: 'Ana', available: 450, booked: 90 }],
-      byResource: [],
-      heatmap: { available, booked },
-    });
+    const t = occupancyTables({ byProfessional: [{ name: 'Ana', available: 450, booked: 90 }], byResource: [], heatmap: { available, booked } });
     expect(t['ocupacion-profesional'].rows).toEqual([['Ana', 450, 90, 0.2]]);
     expect(displayCell('hours', 450)).toBe('7,5 h');
     expect(t['ocupacion-horas'].rows).toEqual([['10:00', 0.75, null, null, null, null, null, null]]);
@@ -234,11 +160,7 @@ describe('tables and their CSV', () => {
     const booked = emptyHeatGrid();
     available[5]![13] = 30;
     booked[5]![13] = 45;
-    const t = occupancyTables({
-      byProfessional: [],
-      byResource: [{ name: 'Cabina 1', available: 600, booked: 660 }],
-      heatmap: { available, booked },
-    });
+    const t = occupancyTables({ byProfessional: [], byResource: [{ name: 'Cabina 1', available: 600, booked: 660 }], heatmap: { available, booked } });
     expect(t['ocupacion-cabinas'].rows).toEqual([['Cabina 1', 600, 660, 1]]);
     expect(t['ocupacion-horas'].rows).toEqual([['13:00', null, null, null, null, null, 1, null]]);
     expect(displayCell('percent', 1)).toBe('100 %');

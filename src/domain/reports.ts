@@ -38,7 +38,7 @@ const monthShift = (first: string, n: number) => {
   const y = Number(first.slice(0, 4));
   const m = Number(first.slice(5, 7)) - 1 + n;
   const yy = y + Math.floor(m / 12);
-  return `${String(yy).padStart(4, '0')}-${String((((m % 12) + 12) % 12) + 1).padStart(2, '0')}-01`;
+  return `${String(yy).padStart(4, '0')}-${String(((m % 12) + 12) % 12 + 1).padStart(2, '0')}-01`;
 };
 const lastOfMonth = (first: string) => addDays(monthShift(first, 1), -1);
 
@@ -51,11 +51,7 @@ export function daysIn(p: Period): number {
  * The salon days a period covers, seen from salon day `today`: whole calendar months, quarters and
  * years (the days still to come included: their bookings are the month's occupancy so far).
  */
-export function resolvePeriod(
-  kind: ReportPeriodKind,
-  today: string,
-  custom: { from?: string; to?: string } = {},
-): Period | { error: string } {
+export function resolvePeriod(kind: ReportPeriodKind, today: string, custom: { from?: string; to?: string } = {}): Period | { error: string } {
   const month = firstOfMonth(today);
   switch (kind) {
     case 'month':
@@ -173,9 +169,7 @@ export function availableIntervals(date: string, weekly: DaySchedule, ex: Except
   if (!day) return [];
   const cuts = [
     ...plan.day.breaks.map((b) => wall(b.start, b.end)),
-    ...ex.timeOff
-      .filter((t) => t.startTime && t.endTime && t.startDate <= date && date <= t.endDate)
-      .map((t) => wall(t.startTime!, t.endTime!)),
+    ...ex.timeOff.filter((t) => t.startTime && t.endTime && t.startDate <= date && date <= t.endDate).map((t) => wall(t.startTime!, t.endTime!)),
   ].filter((c): c is WallInterval => c !== null);
   return subtract([day], cuts);
 }
@@ -185,8 +179,7 @@ const clock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${S
 /** Real minutes of wall-clock intervals on `date` (the DST days' missing or repeated hour counted as it passed). */
 export function realMinutes(date: string, intervals: WallInterval[], tz: string): number {
   let ms = 0;
-  for (const i of intervals)
-    ms += wallClockBoundary(date, clock(i.end), tz).getTime() - wallClockBoundary(date, clock(i.start), tz).getTime();
+  for (const i of intervals) ms += wallClockBoundary(date, clock(i.end), tz).getTime() - wallClockBoundary(date, clock(i.start), tz).getTime();
   return Math.round(ms / 60_000);
 }
 
@@ -211,19 +204,9 @@ export function cabinWeek(opening: Partial<WeeklySchedule>, team: Array<Partial<
   if (set) return set;
   const out: Partial<WeeklySchedule> = {};
   for (const d of DAY_KEYS) {
-    const days = team
-      .map((w) => w[d])
-      .filter((x): x is DaySchedule => x?.isWorkingDay === true && isValidTime(x.startTime) && isValidTime(x.endTime));
+    const days = team.map((w) => w[d]).filter((x): x is DaySchedule => x?.isWorkingDay === true && isValidTime(x.startTime) && isValidTime(x.endTime));
     if (days.length === 0) continue;
-    out[d] = {
-      isWorkingDay: true,
-      startTime: days.map((x) => x.startTime).sort()[0]!,
-      endTime: days
-        .map((x) => x.endTime)
-        .sort()
-        .at(-1)!,
-      breaks: [],
-    };
+    out[d] = { isWorkingDay: true, startTime: days.map((x) => x.startTime).sort()[0]!, endTime: days.map((x) => x.endTime).sort().at(-1)!, breaks: [] };
   }
   return out;
 }

@@ -31,8 +31,7 @@ export const professionalsQuery = (serviceId: string, client: ApiClient = api) =
   queryOptions({
     queryKey: ['catalog', 'professionals', serviceId] as const,
     queryFn: async () =>
-      (await call(client.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed))
-        .professionals,
+      (await call(client.catalog.services[':serviceId'].professionals.$get({ param: { serviceId } }), MSG.employeesForServiceFailed)).professionals,
   });
 
 /** The free start times of a service with a professional on a day. Live updates refetch it: never served stale. */
@@ -57,10 +56,7 @@ export const closedDaysQuery = (professionalId: string, month: string, from: str
   queryOptions({
     queryKey: [...CLOSED_DAYS_FAMILY, professionalId, month] as const,
     queryFn: async () => {
-      const res = await call(
-        api.booking['closed-days'].$get({ query: { professionalId: professionalId || 'salon', from, to } }),
-        MSG.realtimeFailed,
-      );
+      const res = await call(api.booking['closed-days'].$get({ query: { professionalId: professionalId || 'salon', from, to } }), MSG.realtimeFailed);
       return { days: new Map(res.days.map((d) => [d.date, d.label ?? ''] as const)), horizonNote: res.horizonNote };
     },
     staleTime: 0,
@@ -77,10 +73,7 @@ export const monthQuery = (serviceId: string, professionalId: string, month: str
   queryOptions({
     queryKey: [...MONTH_FAMILY, serviceId, professionalId, month] as const,
     queryFn: async () => {
-      const res = await call(
-        api.booking.month.$get({ query: { serviceId, professionalId, month: month.slice(0, 7) } }),
-        MSG.realtimeFailed,
-      );
+      const res = await call(api.booking.month.$get({ query: { serviceId, professionalId, month: month.slice(0, 7) } }), MSG.realtimeFailed);
       return { days: new Map(res.days.map((d) => [d.date, d] as const)), first: res.first };
     },
     enabled: serviceId !== '' && professionalId !== '' && isValidIsoDate(month),

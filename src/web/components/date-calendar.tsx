@@ -19,16 +19,8 @@ const UTC_NOON = (date: string) => new Date(`${date}T12:00:00Z`);
 // costs tens of milliseconds on a phone.
 let dayFormat: Intl.DateTimeFormat | undefined;
 let monthFormat: Intl.DateTimeFormat | undefined;
-const dayName = (date: string) =>
-  (dayFormat ??= new Intl.DateTimeFormat('es-ES', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  })).format(UTC_NOON(date));
-const monthName = (date: string) =>
-  (monthFormat ??= new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', month: 'long', year: 'numeric' })).format(UTC_NOON(date));
+const dayName = (date: string) => (dayFormat ??= new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })).format(UTC_NOON(date));
+const monthName = (date: string) => (monthFormat ??= new Intl.DateTimeFormat('es-ES', { timeZone: 'UTC', month: 'long', year: 'numeric' })).format(UTC_NOON(date));
 
 const navButton =
   'grid h-11 w-11 cursor-pointer place-items-center rounded-full hover:bg-sand disabled:cursor-default disabled:opacity-30 disabled:hover:bg-transparent';
@@ -108,19 +100,9 @@ export function DateCalendar({
   const title = monthName(month);
   const prevDisabled = !!minValue && month <= startOfMonth(minValue);
   return (
-    <div
-      role="group"
-      aria-label={label}
-      className="w-full max-w-sm rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft"
-    >
+    <div role="group" aria-label={label} className="w-full max-w-sm rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft">
       <header className="mb-3 flex items-center justify-between">
-        <button
-          type="button"
-          aria-label="Mes anterior"
-          className={navButton}
-          disabled={prevDisabled}
-          onClick={() => setFocused(clamp(addMonths(focused, -1)))}
-        >
+        <button type="button" aria-label="Mes anterior" className={navButton} disabled={prevDisabled} onClick={() => setFocused(clamp(addMonths(focused, -1)))}>
           <ChevronLeft className="h-5 w-5" aria-hidden />
         </button>
         {/* Read out when the month changes, as React Aria's calendar announced it. */}
@@ -131,13 +113,7 @@ export function DateCalendar({
           <ChevronRight className="h-5 w-5" aria-hidden />
         </button>
       </header>
-      <table
-        ref={grid}
-        role="grid"
-        aria-label={`${label}, ${title}`}
-        className="w-full border-separate border-spacing-0.5"
-        onKeyDown={onKeyDown}
-      >
+      <table ref={grid} role="grid" aria-label={`${label}, ${title}`} className="w-full border-separate border-spacing-0.5" onKeyDown={onKeyDown}>
         {/* Every day's name already says its weekday. */}
         <thead aria-hidden>
           <tr>
@@ -232,17 +208,11 @@ function DayCell(p: {
         onClick={p.onChoose}
         onFocus={p.onFocus}
         className={`relative mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-full text-sm ${
-          p.selected
-            ? 'cursor-pointer bg-rose-700 font-semibold text-white'
-            : p.unavailable
-              ? 'cursor-default text-muted/40 line-through'
-              : 'cursor-pointer hover:bg-sand'
+          p.selected ? 'cursor-pointer bg-rose-700 font-semibold text-white' : p.unavailable ? 'cursor-default text-muted/40 line-through' : 'cursor-pointer hover:bg-sand'
         }`}
       >
         {Number(p.date.slice(8))}
-        {p.marked && !p.unavailable && (
-          <span className={`absolute bottom-1 h-1 w-1 rounded-full ${p.selected ? 'bg-white' : 'bg-sage'}`} aria-hidden />
-        )}
+        {p.marked && !p.unavailable && <span className={`absolute bottom-1 h-1 w-1 rounded-full ${p.selected ? 'bg-white' : 'bg-sage'}`} aria-hidden />}
       </button>
     </td>
   );

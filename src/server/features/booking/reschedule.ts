@@ -9,15 +9,7 @@ import { cancellationPolicyHours } from '../../db/salon-settings';
 import type { Deps, SessionUser } from '../../http/env';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
-import {
-  announce,
-  bookedAppointmentJson,
-  employeeAccountChanged,
-  employeeUnavailable,
-  refusal,
-  writeAppointment,
-  writeRepickingResources,
-} from './booking-write';
+import { announce, bookedAppointmentJson, employeeAccountChanged, employeeUnavailable, refusal, writeAppointment, writeRepickingResources } from './booking-write';
 import { movableAppointment, moveAppointment, type MovableAppointment } from './move-queries';
 import { bookableSlot, exceptionsFor, offeredSlots, resolve, slotsJson, type Ctx } from './slot-engine';
 
@@ -57,17 +49,10 @@ async function checkMayMove(ctx: Ctx, found: MovableAppointment, mode: MoveMode)
 export async function rescheduleSlots(ctx: Ctx, actor: SessionUser, id: string, q: { professionalId: string; date: string }) {
   const { found, mode } = await movableFor(ctx, actor, id);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const { service, employee, interval, busy, exceptions, limits, resources } = await resolve(
-    ctx.db,
-    { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date },
-    true,
-    undefined,
-    found.id,
-  );
+  const { service, employee, interval, busy, exceptions, limits, resources } = await resolve(ctx.db, { serviceId: found.serviceId, professionalId: q.professionalId, date: q.date }, true, undefined, found.id);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   // A client's move meets the booking horizon (ADR 031): beyond it her grid is empty, as for a booking.
-  if (mode === 'client' && !isWithinHorizon(q.date, salonDateOf(ctx.now(), SALON_TIME_ZONE), horizonOf(limits.horizonDays)))
-    return { date: q.date, slots: [] };
+  if (mode === 'client' && !isWithinHorizon(q.date, salonDateOf(ctx.now(), SALON_TIME_ZONE), horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
   // Its own time counts as free: the busy spans carry buffers (ADR 036), so compare with its span.
   const buffers = { prepMinutes: found.prepMinutes, cleanupMinutes: found.cleanupMinutes };
   const ownSpan = blockedSpan({ start: found.startTime, end: found.endTime }, buffers);
@@ -100,19 +85,10 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
   const { found, mode } = await movableFor(ctx, actor, id);
   await checkMayMove(ctx, found, mode);
   if (!found.serviceId) throw notFound(MSG.serviceNotFoundOrUnavailable);
-  const moving = {
-    id: found.id,
-    durationMinutes: found.serviceDuration,
-    buffers: { prepMinutes: found.prepMinutes, cleanupMinutes: found.cleanupMinutes },
-  };
+  const moving = { id: found.id, durationMinutes: found.serviceDuration, buffers: { prepMinutes: found.prepMinutes, cleanupMinutes: found.cleanupMinutes } };
   const resourceIds = mode === 'staff' ? req.resourceIds : undefined;
   const slotRequest = { serviceId: found.serviceId, professionalId: req.professionalId, date: req.date, time: req.time, resourceIds };
-  const { employee, slot, horizonDays, needsResources } = await bookableSlot(
-    ctx,
-    slotRequest,
-    mode === 'client' ? 'client' : 'desk',
-    moving,
-  );
+  const { employee, slot, horizonDays, needsResources } = await bookableSlot(ctx, slotRequest, mode === 'client' ? 'client' : 'desk', moving);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   const at = ctx.now();
   // A client's own move (ADR 031): the booking horizon, moves per account and hour in the shared
@@ -143,9 +119,7 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
         }),
       ),
     );
-  const repick = resourceIds?.length
-    ? undefined
-    : async () => (await bookableSlot(ctx, slotRequest, mode === 'client' ? 'client' : 'desk', moving)).slot;
+  const repick = resourceIds?.length ? undefined : async () => (await bookableSlot(ctx, slotRequest, mode === 'client' ? 'client' : 'desk', moving)).slot;
   const result = await writeRepickingResources(slot, write, repick);
   if (result.outcome === 'changed') throw conflict(STAFF_MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
   if (result.outcome === 'refused') throw refusal(result.problem);

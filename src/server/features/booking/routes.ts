@@ -49,11 +49,7 @@ const BookingBody = z.strictObject({
   date: step.refine(isSalonDay, MSG.invalidInput),
   time: step.refine(isValidTime, MSG.invalidInput),
   // PostgreSQL text cannot hold U+0000: refuse it here rather than fail the insert.
-  notes: z
-    .string()
-    .max(2000, MSG.invalidInput)
-    .refine((n) => !n.includes('\u0000'), MSG.invalidInput)
-    .optional(),
+  notes: z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional(),
   clientId: ignored,
   clientName: ignored,
   clientEmail: ignored,
@@ -69,16 +65,9 @@ const BookingBody = z.strictObject({
 });
 
 // The staff book for a client record (ADR 019); anyone allowed moves an appointment (ADR 020).
-const notes = z
-  .string()
-  .max(2000, MSG.invalidInput)
-  .refine((n) => !n.includes('\u0000'), MSG.invalidInput)
-  .optional();
+const notes = z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional();
 // The cabins or machines the staff chose (ADR 036); each must be one the service needs.
-const resourceIds = z
-  .array(idSchema(STAFF_MSG.resourceNotRequired), { error: STAFF_MSG.resourceNotRequired })
-  .max(10, STAFF_MSG.resourceNotRequired)
-  .optional();
+const resourceIds = z.array(idSchema(STAFF_MSG.resourceNotRequired), { error: STAFF_MSG.resourceNotRequired }).max(10, STAFF_MSG.resourceNotRequired).optional();
 const StaffBookingBody = z.strictObject({
   clientId: z.string({ error: STAFF_MSG.clientRequired }).trim().min(1, STAFF_MSG.clientRequired).max(100, STAFF_MSG.clientNotFound),
   serviceId: step,
@@ -119,8 +108,7 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
       const { serviceId, professionalId, date, time, notes } = c.req.valid('json');
       // "Cualquier profesional" (ADR 062): the server picks who, by the stated rule.
       const request = { serviceId, professionalId, date, time, notes };
-      const row =
-        professionalId === ANY_PROFESSIONAL ? await bookAnyone(deps, c.get('user'), request) : await book(deps, c.get('user'), request);
+      const row = professionalId === ANY_PROFESSIONAL ? await bookAnyone(deps, c.get('user'), request) : await book(deps, c.get('user'), request);
       return c.json({ appointment: bookedAppointmentJson(row) }, 201);
     })
     // The staff book for a salon client record (admin: any agenda; employee: their own).

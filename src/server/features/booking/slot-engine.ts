@@ -27,10 +27,7 @@ function resourceGroupsOf(groups: readonly ContextGroup[], date: string): Resour
     id: g.id,
     members: g.members.map((m) => ({
       id: m.id,
-      busy: [
-        ...m.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
-        ...maintenanceBlocks(date, m.maintenance, SALON_TIME_ZONE),
-      ],
+      busy: [...m.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })), ...maintenanceBlocks(date, m.maintenance, SALON_TIME_ZONE)],
     })),
   }));
 }
@@ -75,11 +72,7 @@ export async function resolve(
     exceptions: context.exceptions,
     buffers: { prepMinutes: service.prepMinutes, cleanupMinutes: service.cleanupMinutes } satisfies Buffers,
     resources: resourceGroupsOf(context.resourceGroups, q.date),
-    limits: {
-      horizonDays: context.horizonDays,
-      maxFutureAppointments: context.maxFutureAppointments,
-      futureConfirmed: context.clientFutureConfirmed,
-    },
+    limits: { horizonDays: context.horizonDays, maxFutureAppointments: context.maxFutureAppointments, futureConfirmed: context.clientFutureConfirmed },
   };
 }
 
@@ -106,10 +99,7 @@ export function offeredSlots(ctx: Ctx, args: SlotArgs): Slot[] {
 }
 
 /** A slot list's answer: the day and its times (the grid's labels) with their instants. */
-export const slotsJson = (date: string, slots: Slot[]) => ({
-  date,
-  slots: slots.map((s) => ({ time: s.time, start: s.start.toISOString() })),
-});
+export const slotsJson = (date: string, slots: Slot[]) => ({ date, slots: slots.map((s) => ({ time: s.time, start: s.start.toISOString() })) });
 
 /**
  * The booking-time side of the one availability rule (client booking, staff booking, reschedule):
@@ -135,46 +125,16 @@ export type SlotRequest = { serviceId: string; professionalId: string; date: str
  * booking (closures, special hours and time off included: ADR 023).
  * `moving`: a moved appointment keeps its own length and buffers, and its own resources count as free.
  */
-export async function bookableSlot(
-  ctx: Ctx,
-  req: SlotRequest,
-  who: Booker,
-  moving?: { id: string; durationMinutes: number; buffers: Buffers },
-) {
+export async function bookableSlot(ctx: Ctx, req: SlotRequest, who: Booker, moving?: { id: string; durationMinutes: number; buffers: Buffers }) {
   const { service, employee, interval, exceptions, limits, buffers, resources } = await resolve(ctx.db, req, false, undefined, moving?.id);
   const duration = moving?.durationMinutes ?? service.duration;
   const preferred = req.resourceIds ?? [];
-  if (preferred.some((id) => !resources.some((g) => g.members.some((m) => m.id === id))))
-    throw badRequest(STAFF_MSG.resourceNotRequired, 'resource_not_required');
-  const problem = validateBookingInput({
-    clientId: 'salon',
-    employeeId: req.professionalId,
-    serviceId: req.serviceId,
-    date: req.date,
-    time: req.time,
-    durationMinutes: duration,
-  });
+  if (preferred.some((id) => !resources.some((g) => g.members.some((m) => m.id === id)))) throw badRequest(STAFF_MSG.resourceNotRequired, 'resource_not_required');
+  const problem = validateBookingInput({ clientId: 'salon', employeeId: req.professionalId, serviceId: req.serviceId, date: req.date, time: req.time, durationMinutes: duration });
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
-  const slotArgs = {
-    date: req.date,
-    duration,
-    availability: employee.availability,
-    interval,
-    busy: [],
-    exceptions: exceptionsFor(who, exceptions),
-    buffers: moving?.buffers ?? buffers,
-    resources,
-    preferredResources: preferred,
-  };
+  const slotArgs = { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions: exceptionsFor(who, exceptions), buffers: moving?.buffers ?? buffers, resources, preferredResources: preferred };
   const slot = checkedSlot(ctx, slotArgs, req.time);
   const needsResources = resources.length > 0;
-  return {
-    service,
-    employee: { ...employee, userId: employee.userId },
-    slot,
-    buffers: slotArgs.buffers,
-    horizonDays: limits.horizonDays,
-    needsResources,
-  };
+  return { service, employee: { ...employee, userId: employee.userId }, slot, buffers: slotArgs.buffers, horizonDays: limits.horizonDays, needsResources };
 }

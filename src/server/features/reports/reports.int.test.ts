@@ -1,28 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  REPORT_TABLE_IDS,
-  tableCsv,
-  attendanceTables,
-  clientsTables,
-  occupancyTables,
-  revenueTables,
-  servicesTables,
-} from '../../../domain/report-tables';
+import { REPORT_TABLE_IDS, tableCsv, attendanceTables, clientsTables, occupancyTables, revenueTables, servicesTables } from '../../../domain/report-tables';
 import { REPORTS_MSG } from '../../../domain/texts/reports';
 import { defaultWeeklySchedule, emptyWeeklySchedule } from '../../../domain/weekly-schedule';
-import {
-  appointmentResources,
-  appointments,
-  clients,
-  employees,
-  employeeTimeOff,
-  payments,
-  resourceMaintenance,
-  resources,
-  salonExceptions,
-  salonSettings,
-} from '../../db/schema';
+import { appointmentResources, appointments, clients, employees, employeeTimeOff, payments, resourceMaintenance, resources, salonExceptions, salonSettings } from '../../db/schema';
 import { arrangeWorld, openSchedule, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
@@ -78,56 +59,19 @@ beforeAll(async () => {
   sara.sunday = { isWorkingDay: true, startTime: '01:00', endTime: '04:00', breaks: [] };
   await db.update(employees).set({ availability: sara }).where(eq(employees.id, w.otherEmployeeRecord));
   await db.insert(salonExceptions).values({ kind: 'closed', startDate: '2026-10-22', endDate: '2026-10-22', reason: 'Cierre' });
-  await db
-    .insert(employeeTimeOff)
-    .values({
-      employeeId: w.employeeRecord,
-      startDate: '2026-10-20',
-      endDate: '2026-10-20',
-      startTime: '16:00',
-      endTime: '18:00',
-      reason: 'Médico',
-    });
+  await db.insert(employeeTimeOff).values({ employeeId: w.employeeRecord, startDate: '2026-10-20', endDate: '2026-10-20', startTime: '16:00', endTime: '18:00', reason: 'Médico' });
 
   const opening = defaultWeeklySchedule();
-  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const)
-    opening[d] = { isWorkingDay: true, startTime: '10:00', endTime: '18:00', breaks: [] };
+  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) opening[d] = { isWorkingDay: true, startTime: '10:00', endTime: '18:00', breaks: [] };
   await db.update(salonSettings).set({ openingHours: opening });
   const [cabin] = await db.insert(resources).values({ name: 'Cabina 1', kind: 'cabina' }).returning({ id: resources.id });
-  await db
-    .insert(resourceMaintenance)
-    .values({
-      resourceId: cabin!.id,
-      startDate: '2026-10-21',
-      endDate: '2026-10-21',
-      startTime: '10:00',
-      endTime: '12:00',
-      reason: 'Revisión',
-    });
+  await db.insert(resourceMaintenance).values({ resourceId: cabin!.id, startDate: '2026-10-21', endDate: '2026-10-21', startTime: '10:00', endTime: '12:00', reason: 'Revisión' });
   await db.insert(appointmentResources).values([
-    {
-      appointmentId: ids.A1!,
-      resourceId: cabin!.id,
-      blockStart: new Date('2026-10-19T08:00:00Z'),
-      blockEnd: new Date('2026-10-19T08:30:00Z'),
-      active: true,
-    },
-    {
-      appointmentId: ids.A3!,
-      resourceId: cabin!.id,
-      blockStart: new Date('2026-10-20T08:00:00Z'),
-      blockEnd: new Date('2026-10-20T08:30:00Z'),
-      active: false,
-    },
+    { appointmentId: ids.A1!, resourceId: cabin!.id, blockStart: new Date('2026-10-19T08:00:00Z'), blockEnd: new Date('2026-10-19T08:30:00Z'), active: true },
+    { appointmentId: ids.A3!, resourceId: cabin!.id, blockStart: new Date('2026-10-20T08:00:00Z'), blockEnd: new Date('2026-10-20T08:30:00Z'), active: false },
   ]);
   await db.insert(payments).values([
-    {
-      appointmentId: ids.A1!,
-      method: 'efectivo',
-      amount: 25.5,
-      recordedByName: 'Lucía Martín',
-      createdAt: new Date('2026-10-19T08:35:00Z'),
-    },
+    { appointmentId: ids.A1!, method: 'efectivo', amount: 25.5, recordedByName: 'Lucía Martín', createdAt: new Date('2026-10-19T08:35:00Z') },
     { appointmentId: ids.A2!, method: 'tarjeta', amount: 20, recordedByName: 'Lucía Martín', createdAt: new Date('2026-10-19T09:35:00Z') },
     { appointmentId: ids.A2!, method: 'bizum', amount: 5.5, recordedByName: 'Lucía Martín', createdAt: new Date('2026-10-19T09:35:00Z') },
   ]);
@@ -171,12 +115,7 @@ describe('revenue', () => {
 
   it('a login with no professional record any more is named by her account', async () => {
     const { db } = server.deps;
-    const id = await w.appointment({
-      client: 'client',
-      employee: 'employee',
-      start: new Date('2026-06-10T08:00:00Z'),
-      status: 'completed',
-    });
+    const id = await w.appointment({ client: 'client', employee: 'employee', start: new Date('2026-06-10T08:00:00Z'), status: 'completed' });
     await db.update(appointments).set({ employeeId: w.uid.admin }).where(eq(appointments.id, id));
     try {
       const r = await get('/revenue?period=custom&from=2026-06-01&to=2026-06-30');
@@ -186,7 +125,7 @@ describe('revenue', () => {
     }
   });
 
-  it("a gift card sold this month is in this month's sales", async () => {
+  it('a gift card sold this month is in this month\'s sales', async () => {
     const sold = await w.sessions.admin.post('/api/gift-cards', { amount: 50, buyerName: 'Carmen Ruiz', saleMethod: 'tarjeta' });
     expect(sold.status).toBe(201);
     const r = await get('/revenue?period=month');
@@ -228,7 +167,7 @@ describe('occupancy', () => {
     expect([r.body.heatmap.booked[0][10], r.body.heatmap.available[0][10]]).toEqual([60, 120]);
   });
 
-  it("a salon that never set its opening hours: a cabin is open from the team's first start to its last end, whoever the report is about", async () => {
+  it('a salon that never set its opening hours: a cabin is open from the team\'s first start to its last end, whoever the report is about', async () => {
     await withoutOpeningHours(async () => {
       // Lucía and Sara: Monday to Saturday 09:00-20:00, and Sara's Sunday 01:00-04:00 (4 hours on the 25th):
       // 4 × 660 + Wednesday's 660 − 120 of maintenance + 240, Thursday closed = 3420.
@@ -239,7 +178,7 @@ describe('occupancy', () => {
     });
   });
 
-  it("a salon without opening hours: each professional's own week (6 × 660 − closure − time off, Sara's Sunday night of 4 hours)", async () => {
+  it('a salon without opening hours: each professional\'s own week (6 × 660 − closure − time off, Sara\'s Sunday night of 4 hours)', async () => {
     await withoutOpeningHours(async () => {
       const r = await get(`/occupancy?${OCT}`);
       expect(r.body.byProfessional).toEqual([
@@ -249,7 +188,7 @@ describe('occupancy', () => {
     });
   });
 
-  it("the spring DST week: Sara's Sunday night shift of 29 March lasts 2 hours (no opening hours set)", async () => {
+  it('the spring DST week: Sara\'s Sunday night shift of 29 March lasts 2 hours (no opening hours set)', async () => {
     await withoutOpeningHours(async () => {
       const r = await get(`/occupancy?period=custom&from=2026-03-23&to=2026-03-29&professionalId=${w.otherEmployeeRecord}`);
       expect(r.body.byProfessional).toEqual([{ name: 'Sara Molina', available: 6 * 660 + 120, booked: 0 }]);
@@ -259,15 +198,7 @@ describe('occupancy', () => {
   it('time squeezed in at the desk outside the opening hours fills the day, never past 100 % (ADR 060)', async () => {
     // Monday 2026-11-16: Lucía held from 09:00 to 20:00 (22 half hours) while the salon opens 10:00-18:00.
     const squeezed: string[] = [];
-    for (let i = 0; i < 22; i++)
-      squeezed.push(
-        await w.appointment({
-          client: 'client',
-          employee: 'employee',
-          start: new Date(Date.parse('2026-11-16T08:00:00Z') + i * 30 * 60_000),
-          status: 'confirmed',
-        }),
-      );
+    for (let i = 0; i < 22; i++) squeezed.push(await w.appointment({ client: 'client', employee: 'employee', start: new Date(Date.parse('2026-11-16T08:00:00Z') + i * 30 * 60_000), status: 'confirmed' }));
     try {
       const r = await get(`/occupancy?period=custom&from=2026-11-16&to=2026-11-16&professionalId=${w.employeeRecord}`);
       expect(r.body.byProfessional).toEqual([{ name: 'Lucía Martín', available: 480, booked: 660 }]);
@@ -334,21 +265,12 @@ describe('services and clients', () => {
     // 7 days: Marta's last visit was 19 October; Elena came on the 26th and has the 10th of November booked.
     const week = await get(`/clients?${OCT}&days=7`);
     const [marta] = await server.deps.db.select({ id: clients.id }).from(clients).where(eq(clients.userId, w.uid.client));
-    expect(week.body.lost).toEqual({
-      days: 7,
-      clients: [{ id: marta!.id, name: 'Marta García', phone: '+34612345678', lastVisit: '2026-10-19', visits: 2 }],
-    });
+    expect(week.body.lost).toEqual({ days: 7, clients: [{ id: marta!.id, name: 'Marta García', phone: '+34612345678', lastVisit: '2026-10-19', visits: 2 }] });
   });
 });
 
 describe('CSV', () => {
-  const tablesOf = {
-    revenue: revenueTables,
-    occupancy: occupancyTables,
-    attendance: attendanceTables,
-    services: servicesTables,
-    clients: clientsTables,
-  } as const;
+  const tablesOf = { revenue: revenueTables, occupancy: occupancyTables, attendance: attendanceTables, services: servicesTables, clients: clientsTables } as const;
   it.each(REPORT_TABLE_IDS)('%s has the same numbers as the JSON table', async (id) => {
     const report = (await import('../../../domain/report-tables')).REPORT_TABLES[id];
     const json = await get(`/${report}?${OCT}&days=7`);
@@ -362,9 +284,7 @@ describe('CSV', () => {
   });
 
   it('the revenue CSV in Excel-in-Spanish form: BOM, semicolons, decimal comma', async () => {
-    const res = await fetch(`${server.url}/api/reports/csv/ingresos-profesional?${OCT}`, {
-      headers: { cookie: [...w.sessions.admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
+    const res = await fetch(`${server.url}/api/reports/csv/ingresos-profesional?${OCT}`, { headers: { cookie: [...w.sessions.admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     expect(text).toBe('\uFEFFProfesional;Citas completadas;Ingresos por citas (€)\r\nLucía Martín;2;51,00\r\nSara Molina;2;43,50\r\n');
   });
@@ -376,10 +296,7 @@ describe('the rollups stay exact', () => {
     const revenueOn = async (day: string) => (await get(`/revenue?${OCT}`)).body.byBucket.find((b: { key: string }) => b.key === day);
     await db.update(appointments).set({ status: 'completed' }).where(eq(appointments.id, ids.A5!));
     expect(await revenueOn('2026-10-23')).toEqual({ key: '2026-10-23', completed: 1, revenue: 25.5, taken: 0 });
-    await db
-      .update(appointments)
-      .set({ startTime: new Date('2026-10-24T10:00:00Z'), endTime: new Date('2026-10-24T10:30:00Z') })
-      .where(eq(appointments.id, ids.A5!));
+    await db.update(appointments).set({ startTime: new Date('2026-10-24T10:00:00Z'), endTime: new Date('2026-10-24T10:30:00Z') }).where(eq(appointments.id, ids.A5!));
     expect(await revenueOn('2026-10-23')).toEqual({ key: '2026-10-23', completed: 0, revenue: 0, taken: 0 });
     expect(await revenueOn('2026-10-24')).toEqual({ key: '2026-10-24', completed: 2, revenue: 43.5, taken: 0 });
     await db.delete(appointments).where(eq(appointments.id, ids.A5!));
@@ -414,3 +331,4 @@ describe('who may read them, and bad input', () => {
     expect([r.status, r.body.error.message]).toEqual([400, REPORTS_MSG.tableUnknown]);
   });
 });
+

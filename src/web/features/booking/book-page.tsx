@@ -62,14 +62,7 @@ export default function BookPage() {
     }
   }, [professionalId]);
 
-  const {
-    slots,
-    closedDays,
-    marks,
-    setMonth,
-    live,
-    refetch: refetchSlots,
-  } = useDaySlots(serviceId, professionalId, professional?.userId, date);
+  const { slots, closedDays, marks, setMonth, live, refetch: refetchSlots } = useDaySlots(serviceId, professionalId, professional?.userId, date);
 
   // A chosen time that someone else has just taken disappears from the grid: say so.
   useEffect(() => {
@@ -163,13 +156,7 @@ export default function BookPage() {
             </Suspense>
           )}
 
-          <ConfirmBar
-            time={time}
-            professionalChosen={professionalId !== ''}
-            pending={book.isPending}
-            error={bookingError}
-            onConfirm={submit}
-          />
+          <ConfirmBar time={time} professionalChosen={professionalId !== ''} pending={book.isPending} error={bookingError} onConfirm={submit} />
         </div>
       </div>
     </section>
@@ -177,28 +164,14 @@ export default function BookPage() {
 }
 
 /** The booking's last line: what went wrong, the confirm button, what is still missing. */
-function ConfirmBar({
-  time,
-  professionalChosen,
-  pending,
-  error,
-  onConfirm,
-}: {
-  time: string | null;
-  professionalChosen: boolean;
-  pending: boolean;
-  error: string | null;
-  onConfirm: () => void;
-}) {
+function ConfirmBar({ time, professionalChosen, pending, error, onConfirm }: { time: string | null; professionalChosen: boolean; pending: boolean; error: string | null; onConfirm: () => void }) {
   return (
     <div className="flex flex-col gap-3">
       {error && <Alert>{error}</Alert>}
       <Button onPress={onConfirm} isDisabled={!time || pending} className="w-full py-3.5 text-base sm:ml-auto sm:w-auto sm:px-10">
         {pending ? 'Reservando...' : time ? MSG.confirmBookingFor(time) : 'Confirmar Cita'}
       </Button>
-      {!time && professionalChosen && (
-        <p className="text-center text-sm text-muted sm:text-right">Elige una hora para confirmar tu cita.</p>
-      )}
+      {!time && professionalChosen && <p className="text-center text-sm text-muted sm:text-right">Elige una hora para confirmar tu cita.</p>}
     </div>
   );
 }

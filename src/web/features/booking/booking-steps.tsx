@@ -21,10 +21,7 @@ function StepCard({ n, title, children }: { n: number; title: string; children: 
   return (
     <div className="rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
       <h2 className="flex items-center gap-3 font-serif text-2xl">
-        <span
-          className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-rose-50 font-sans text-sm font-semibold text-rose-800"
-          aria-hidden
-        >
+        <span className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-rose-50 font-sans text-sm font-semibold text-rose-800" aria-hidden>
           {n}
         </span>
         {title}
@@ -38,15 +35,7 @@ function StepCard({ n, title, children }: { n: number; title: string; children: 
  * Step 1: the professional. A repeated value is no change (boot.js tells the page what was chosen
  * around hydration, which the page may already know): the time picked since stays.
  */
-export function ProfessionalStep({
-  professionals,
-  value,
-  onChange,
-}: {
-  professionals: Query<Pro[]>;
-  value: string;
-  onChange: (professionalId: string) => void;
-}) {
+export function ProfessionalStep({ professionals, value, onChange }: { professionals: Query<Pro[]>; value: string; onChange: (professionalId: string) => void }) {
   const selectId = useId();
   const list = professionals.data;
   return (
@@ -153,16 +142,8 @@ export function DayAndTimeStep(p: {
         </div>
         <div className="min-w-0">
           <p className="mb-3 font-medium first-letter:uppercase">{formatDateLong(`${p.date}T12:00:00Z`)}</p>
-          {!p.live && (
-            <div className="mb-3">
-              <Alert tone="info">{MSG.realtimeFailed}</Alert>
-            </div>
-          )}
-          {p.lostTime && (
-            <div className="mb-3">
-              <Alert tone="info">{MSG.slotTaken}</Alert>
-            </div>
-          )}
+          {!p.live && <div className="mb-3"><Alert tone="info">{MSG.realtimeFailed}</Alert></div>}
+          {p.lostTime && <div className="mb-3"><Alert tone="info">{MSG.slotTaken}</Alert></div>}
           {!p.professionalChosen ? (
             <p className="text-muted">Elige primero un profesional para ver sus horas libres.</p>
           ) : slots.isPending ? (
