@@ -84,6 +84,9 @@ describe('the month (ADR 061)', () => {
     const april = await month(marta, salon.lucia, '2026-04');
     expect(stateOf(april.body, '2026-04-14')).toBe('free');
     expect(stateOf(april.body, '2026-04-15')).toBe('horizon');
+    // A month without a free time (December, past) points to the first one after it.
+    const december = await month(marta, salon.lucia, '2025-12');
+    expect(december.body.first).toMatchObject({ date: '2026-01-14' });
   });
 
   it('says a day is free exactly when the slot list has a time (one rule)', async () => {

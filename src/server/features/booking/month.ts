@@ -57,11 +57,24 @@ async function inputOver(ctx: Ctx, serviceId: string, professionalId: string, fr
   };
 }
 
-/** GET /api/booking/month: every day of the month marked, and its first free time with its words. */
+/** Months after the one shown that are searched for the first free time when it has none. */
+const FIRST_FREE_MONTHS_AHEAD = 3;
+
+/**
+ * GET /api/booking/month: every day of the month marked, and the first free time with its words:
+ * in that month, else in the next ones (at most FIRST_FREE_MONTHS_AHEAD; the horizon ends sooner).
+ */
 export async function bookingMonth(ctx: Ctx, q: { serviceId: string; professionalId: string; month: string }) {
   const { from, to } = monthRange(q.month);
-  const { days, first } = monthMap(await inputOver(ctx, q.serviceId, q.professionalId, from, to));
   const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
+  const { days, first: inMonth } = monthMap(await inputOver(ctx, q.serviceId, q.professionalId, from, to));
+  let first = inMonth;
+  let last = to;
+  for (let i = 0; !first && i < FIRST_FREE_MONTHS_AHEAD; i++) {
+    const range = monthRange(addDays(last, 1).slice(0, 7));
+    first = monthMap(await inputOver(ctx, q.serviceId, q.professionalId, range.from, range.to)).first;
+    last = range.to;
+  }
   return { month: q.month, days, first: first && { ...first, label: whenLabel(first.date, first.time, today) } };
 }
 

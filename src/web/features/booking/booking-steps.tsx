@@ -92,8 +92,8 @@ const CLOSED_NOTE: Record<Extract<DayMark, { state: 'closed' }>['reason'], strin
   time_off: 'No disponible',
 };
 function markNote(mark: DayMark | undefined): string | undefined {
-  if (!mark || mark.state === 'free') return undefined;
-  return mark.state === 'full' ? 'Completo' : CLOSED_NOTE[mark.reason] || undefined;
+  if (mark?.state !== 'closed') return mark?.state === 'full' ? 'Completo' : undefined;
+  return CLOSED_NOTE[mark.reason] || undefined;
 }
 
 /** Step 2: the day (a month calendar with the closed days struck through) and the live free times. */
