@@ -2,7 +2,8 @@ import { addDays } from '../src/domain/calendar-date';
 import { MSG } from '../src/domain/texts/common';
 import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { todayInSalon } from '../src/web/lib/salon-today';
-import { asAdmin, expect, newClient, pickDay, test } from './support/back-office';
+import type { Page } from '@playwright/test';
+import { asAdmin, expect, newClient, test } from './support/back-office';
 
 // The salon's opening hours mean what they say (ADR 060), in Chromium against the demo salon:
 // once Configuración closes Saturday, a client finds no Saturday times; once the schedule is
@@ -25,6 +26,18 @@ const SETTINGS_FIELDS = [
 const DAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
 const KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 
+/** The calendar's cell of `date`, moving month by month and waiting for each month to show (slow machines). */
+async function pickDate(page: Page, date: string) {
+  const label = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  const cell = page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${label}`) });
+  const heading = new Intl.DateTimeFormat('es-ES', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+  for (let i = 0; i < 3 && !(await page.getByText(new RegExp(heading, 'i')).first().isVisible()); i++) {
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    await page.waitForTimeout(500);
+  }
+  await cell.click();
+}
+
 /** A Saturday at least `n` days ahead. */
 function saturdayAhead(n: number): string {
   let d = addDays(todayInSalon(), n);
@@ -33,7 +46,7 @@ function saturdayAhead(n: number): string {
 }
 
 test.describe('opening hours', () => {
-  test.describe.configure({ timeout: 90_000 });
+  test.describe.configure({ timeout: 180_000 });
 
   test('a Saturday is not bookable once the salon closes Saturdays, and is again when the schedule is unset', async ({
     page,
@@ -49,7 +62,7 @@ test.describe('opening hours', () => {
       await client.page.goto('/services');
       await client.page.getByRole('link', { name: 'Seleccionar Servicio: Corte y peinado' }).click();
       await client.page.getByLabel('Profesional').selectOption({ label: 'Lucía Martín' });
-      await pickDay(client.page, saturday);
+      await pickDate(client.page, saturday);
     };
     const save = async () => {
       await page.getByRole('button', { name: 'Guardar configuración' }).click();
