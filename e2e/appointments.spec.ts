@@ -201,6 +201,7 @@ test.describe('admin dashboard', () => {
 
 test.describe('appointment management', () => {
   test('filters by employee, status and dates; only confirmed rows offer actions', async ({ page, playwright, baseURL }) => {
+    test.slow(); // Three filters, each typed and checked against the list; then the actions of each status.
     await signInAsNewAdmin(page, baseURL!);
     const other = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': freshIp() } });
     const { pro, client } = await arrangePeople(other, baseURL!, 'filtro');

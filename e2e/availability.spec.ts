@@ -21,8 +21,14 @@ function cell(page: Page, date: string): Locator {
   const label = longDate.format(new Date(`${date}T12:00:00Z`));
   return page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${label}`) });
 }
+/** As e2e/support/booking-page.ts's: each step waits for the grid to show the next month before counting. */
 async function showMonthOf(page: Page, date: string) {
-  for (let i = 0; i < 15 && (await cell(page, date).count()) === 0; i++) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  const grid = page.getByRole('grid');
+  for (let i = 0; i < 15 && (await cell(page, date).count()) === 0; i++) {
+    const before = (await grid.getAttribute('aria-label')) ?? '';
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    await expect(grid).not.toHaveAttribute('aria-label', before);
+  }
   await expect(cell(page, date)).toBeVisible();
 }
 const timeButton = (page: Page, time: string) => page.getByRole('group', { name: 'Horas disponibles' }).getByRole('button', { name: time, exact: true });
@@ -57,6 +63,7 @@ test.afterAll(async () => {
 });
 
 test('the admin adds the national holidays; the client’s calendar shows 6 January as unavailable', async ({ page, browser, baseURL }) => {
+  test.slow(); // Three browsers: the admin's holidays, the client's calendar months ahead, the professional's agenda.
   await logIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin/);
   await page.goto('/admin/availability');

@@ -139,6 +139,8 @@ test('a client signs her laser consent from the confirmation email; her professi
   browser,
   baseURL,
 }) => {
+  // A long journey over three browsers (her mail, her phone, the professional's agenda, the admin's log).
+  test.slow();
   const ctx = await contextOf(browser, baseURL!, PHONE);
   const her = await ctx.newPage();
   const name = `Lola Firma ${RUN}`;
@@ -243,6 +245,7 @@ test('a client signs her laser consent from the confirmation email; her professi
 });
 
 test('a phone client without an account signs at reception from the appointment details', async ({ browser, baseURL }) => {
+  test.slow(); // Booking, signing on the tablet with a drawn signature, then the record and the PDF.
   // Reception is a tablet.
   const ctx = await contextOf(browser, baseURL!, TABLET);
   const desk = await staffPage(ctx, baseURL!, admin);

@@ -42,7 +42,7 @@ test('saving a verified account’s email on a record asks first; the record sho
   await page.goto(`/admin/clients/${id}`);
   await expect(page.getByText(/^Creada por Recepción Fichas el /)).toBeVisible();
   const form = page.getByRole('form', { name: 'Datos del cliente' });
-  await form.getByLabel('Email').fill(holder.email);
+  await form.getByLabel('Email', { exact: true }).fill(holder.email);
   await form.getByRole('button', { name: 'Guardar' }).click();
 
   const dialog = page.getByRole('alertdialog');

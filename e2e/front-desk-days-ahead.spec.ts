@@ -68,6 +68,12 @@ test('a booking made on a day the day view fetched ahead shows when the receptio
   const second = `Sara Adelantada ${tag}`;
   await book(day, '13:00', second);
   await page.getByRole('link', { name: 'Agenda del Salón' }).click();
-  await page.getByLabel('Día', { exact: true }).fill(day);
+  // The day picked in the date field's calendar (React Aria's, ADR 058), as the desk does.
+  await page.getByRole('button', { name: 'Abrir calendario: Día' }).click();
+  const cellLabel = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  const cell = page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${cellLabel}`) });
+  for (let i = 0; i < 2 && (await cell.count()) === 0; i++) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  await cell.click();
+  await expect(page).toHaveURL(new RegExp(`dia=${day}`));
   await expect(column.getByRole('button', { name: new RegExp(`^13:00 ${second}`) })).toBeVisible();
 });

@@ -30,8 +30,18 @@ export function cell(page: Page, date: string): Locator {
   return page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${label}`) });
 }
 
+/**
+ * Moves the calendar forward to the month of `date`, one month at a time, each step waiting for the
+ * grid to show the next month (its label names it): a month's marks load as it is shown (ADR 061),
+ * and counting cells before the grid has changed clicked past the month.
+ */
 export async function showMonthOf(page: Page, date: string) {
-  for (let i = 0; i < 3 && (await cell(page, date).count()) === 0; i++) await page.getByRole('button', { name: 'Mes siguiente' }).click();
+  const grid = page.getByRole('grid');
+  for (let i = 0; i < 3 && (await cell(page, date).count()) === 0; i++) {
+    const before = (await grid.getAttribute('aria-label')) ?? '';
+    await page.getByRole('button', { name: 'Mes siguiente' }).click();
+    await expect(grid).not.toHaveAttribute('aria-label', before);
+  }
   await expect(cell(page, date)).toBeVisible();
 }
 

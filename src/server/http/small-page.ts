@@ -29,7 +29,7 @@ a{color:#854d58}`;
 export function smallPage(title: string, body: string, brand = 'Auna'): string {
   return (
     `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)} · ${escapeHtml(brand)}</title><style>${STYLE}</style></head>` +
+    `<meta name="robots" content="noindex"><meta name="referrer" content="same-origin"><title>${escapeHtml(title)} · ${escapeHtml(brand)}</title><style>${STYLE}</style></head>` +
     `<body><main><p class="brand">${escapeHtml(brand)}</p><div class="card"><h1>${escapeHtml(title)}</h1>${body}</div></main></body></html>`
   );
 }
