@@ -200,7 +200,10 @@ async function roundTrip(kind: 'embedded' | 'external', external?: FreshDatabase
     const lookup = await staff.post('/api/gift-cards/lookup', { code: giftCode });
     expect(lookup.status).toBe(200);
     const token = consentLink.split('/firma/')[1]!;
-    const form = await newSession(url).get(`/api/consents/sign/${token}`);
+    // The mailed link trades its token for a cookie (ADR 051), and the form opens with it.
+    const visitor = newSession(url);
+    expect((await visitor.get(`/firma/${token}`)).status).toBe(303);
+    const form = await visitor.get('/api/consents/link');
     expect(form.status).toBe(200);
     const stop = await fetch(stopLink.replace(/^https?:\/\/[^/]+/, url));
     expect(stop.status).toBe(200);

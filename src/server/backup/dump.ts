@@ -23,6 +23,8 @@ async function listTables(client: pg.Client): Promise<TableRef[]> {
        JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped AND a.attgenerated = ''
       WHERE c.relkind = 'r' AND n.nspname = ANY($1)
+        -- the release mark (ADR 047) is the starting release's to write, not the salon's data
+        AND NOT (n.nspname = 'drizzle' AND c.relname = 'auna_release')
       GROUP BY n.nspname, c.relname
       ORDER BY n.nspname, c.relname`,
     [BACKUP_SCHEMAS],

@@ -76,7 +76,9 @@ async function skipTable(t: TableRef, reader: LineReader): Promise<void> {
 export type LoadResult = { tables: number; rows: number; queueRestored: boolean };
 
 async function loadRows(client: pg.Client, header: BackupHeader, reader: LineReader, restoreQueue: boolean): Promise<LoadResult> {
-  const taken = header.tables.filter((t) => restoreQueue || t.schema !== 'graphile_worker');
+  // The release mark (drizzle.auna_release, ADR 047) is not data: the release that starts on the
+  // restored salon writes its own. A file that holds it (made before dump.ts left it out) skips it.
+  const taken = header.tables.filter((t) => (restoreQueue || t.schema !== 'graphile_worker') && !(t.schema === 'drizzle' && t.name === 'auna_release'));
   await client.query('BEGIN');
   try {
     // Rows go in as they were: no trigger runs on them (the report rollups, the bono sessions and

@@ -25,9 +25,16 @@ export function createHealth(opts: { pool: pg.Pool; dataDir: string; disk: DiskT
     async ready() {
       const reasons: NotReadyReason[] = [];
       const [up, d] = await Promise.all([database.check(), disk()]);
-      if (!up) reasons.push('database');
+      // The probe may have answered just before the database went away: a migrations read that
+      // fails is the database's reason too, never 'migrations'.
+      const applied = up ? await appliedLatest(opts.pool).catch(() => undefined) : undefined;
+      if (applied === undefined) {
+        reasons.push('database');
+        // What the pages and the API ask next is the same answer (their 503), not the probe's old "yes".
+        if (up) database.markDown();
+      }
       // Another instance may have been upgraded on the same database, or this one not yet migrated.
-      else if ((await appliedLatest(opts.pool).catch(() => -1)) !== opts.schema.latestMigrationAt) reasons.push('migrations');
+      else if (applied !== opts.schema.latestMigrationAt) reasons.push('migrations');
       if (d?.level === 'full') reasons.push('disk');
       return { ready: reasons.length === 0, reasons, disk: d };
     },
