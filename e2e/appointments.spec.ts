@@ -1,3 +1,4 @@
+import { goToMonth } from './support/booking-page';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { isBookableDate } from '../src/domain/booking-rules';
 import { formatEuros, sumEuros } from '../src/domain/money';
@@ -32,8 +33,7 @@ function cell(scope: Locator, date: string): Locator {
   return scope.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${label}`) });
 }
 async function showMonthOf(scope: Locator, date: string) {
-  for (let i = 0; i < 3 && (await cell(scope, date).count()) === 0; i++) await scope.getByRole('button', { name: 'Mes siguiente' }).click();
-  await expect(cell(scope, date)).toBeVisible();
+  await goToMonth(scope, date, cell(scope, date));
 }
 
 type Row = { id: string; clientName: string; employeeName: string; serviceName: string; price: number; startTime: string; status: string; employeeId: string };

@@ -1,3 +1,4 @@
+import { goToMonth } from './support/booking-page';
 import type { Locator, Page } from '@playwright/test';
 import { isBookableDate } from '../src/domain/booking-rules';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
@@ -21,15 +22,8 @@ function cell(page: Page, date: string): Locator {
   const label = longDate.format(new Date(`${date}T12:00:00Z`));
   return page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${label}`) });
 }
-/** As e2e/support/booking-page.ts's: each step waits for the grid to show the next month before counting. */
 async function showMonthOf(page: Page, date: string) {
-  const grid = page.getByRole('grid');
-  for (let i = 0; i < 15 && (await cell(page, date).count()) === 0; i++) {
-    const before = (await grid.getAttribute('aria-label')) ?? '';
-    await page.getByRole('button', { name: 'Mes siguiente' }).click();
-    await expect(grid).not.toHaveAttribute('aria-label', before);
-  }
-  await expect(cell(page, date)).toBeVisible();
+  await goToMonth(page, date, cell(page, date));
 }
 const timeButton = (page: Page, time: string) => page.getByRole('group', { name: 'Horas disponibles' }).getByRole('button', { name: time, exact: true });
 function dayAhead(n: number): string {

@@ -1,3 +1,4 @@
+import { goToMonth } from './booking-page';
 import {
   request as playwrightRequest,
   type APIRequestContext,
@@ -36,14 +37,8 @@ function cell(page: Page, date: string): Locator {
   const label = longDate.format(new Date(`${date}T12:00:00Z`));
   return page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${label}`) });
 }
-/** Each step waits for the grid to show the next month before counting (as booking-page.ts's showMonthOf). */
 export async function pickDay(page: Page, date: string) {
-  const grid = page.getByRole('grid');
-  for (let i = 0; i < 3 && (await cell(page, date).count()) === 0; i++) {
-    const before = (await grid.getAttribute('aria-label')) ?? '';
-    await page.getByRole('button', { name: 'Mes siguiente' }).click();
-    await expect(grid).not.toHaveAttribute('aria-label', before);
-  }
+  await goToMonth(page, date, cell(page, date));
   await cell(page, date).click();
 }
 export const timeButton = (page: Page, time: string) =>
