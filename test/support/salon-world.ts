@@ -147,3 +147,11 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
     },
   };
 }
+
+/** The owner's discount limit for her staff (ADR 052), made the salon's setting whether or not its record exists yet. */
+export async function setStaffDiscountLimit(server: TestServer, percent: number): Promise<void> {
+  await server.deps.db
+    .insert(salonSettings)
+    .values({ id: 1, name: 'Salón', staffDiscountMaxPercent: percent })
+    .onConflictDoUpdate({ target: salonSettings.id, set: { staffDiscountMaxPercent: percent } });
+}

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
-import { salonSettings } from '../../db/schema';
-import { arrangeWorld, type World } from '../../../../test/support/salon-world';
+import { arrangeWorld, setStaffDiscountLimit, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
 // The cierre de caja through the real API and database (ADR 054): the desk opens a day with its
@@ -22,7 +21,7 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
   w = await arrangeWorld(server, 'caja');
   // The owner lets her staff discount (ADR 052): the race below pays each visit 1 € with a reason.
-  await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Salón', staffDiscountMaxPercent: 100 }).onConflictDoUpdate({ target: salonSettings.id, set: { staffDiscountMaxPercent: 100 } });
+  await setStaffDiscountLimit(server, 100);
 }, 60_000);
 
 afterAll(async () => {

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASH_CLOSE_MSG } from '../../../domain/texts/cash-close';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { giftCards, paymentCorrections, salonSettings } from '../../db/schema';
-import { arrangeWorld, type World } from '../../../../test/support/salon-world';
+import { giftCards, paymentCorrections } from '../../db/schema';
+import { arrangeWorld, setStaffDiscountLimit, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
 // The admin voids or corrects a payment line, with a reason, audited (who, when, before, after,
@@ -21,7 +21,7 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
   w = await arrangeWorld(server, 'anular');
   // The owner lets her staff discount whatever it takes (ADR 052): these visits are settled low on purpose.
-  await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Salón', staffDiscountMaxPercent: 100 }).onConflictDoUpdate({ target: salonSettings.id, set: { staffDiscountMaxPercent: 100 } });
+  await setStaffDiscountLimit(server, 100);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { giftCards, payments, salonSettings } from '../../db/schema';
-import { arrangeWorld, type World } from '../../../../test/support/salon-world';
+import { giftCards, payments } from '../../db/schema';
+import { arrangeWorld, setStaffDiscountLimit, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
 // Payments (cobros) and the Caja del día through the real API (ADR 039): the lines' rules, the gift
@@ -20,7 +20,7 @@ beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
   w = await arrangeWorld(server, 'cobros');
   // The staff may take up to 25 % off here (ADR 052; 0 by default, see payment-discounts.int.test.ts).
-  await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Salón', staffDiscountMaxPercent: 25 }).onConflictDoUpdate({ target: salonSettings.id, set: { staffDiscountMaxPercent: 25 } });
+  await setStaffDiscountLimit(server, 25);
 }, 60_000);
 
 afterAll(async () => {
