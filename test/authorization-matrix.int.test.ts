@@ -526,6 +526,11 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
     call: async (s) => ({ res: await s.get(`/api/booking/closed-days?professionalId=${w.employeeRecord}&from=2026-06-01&to=2026-06-30`) }),
   },
+  // The calendar's month (ADR 061): any signed-in role, like the slot list.
+  'GET /api/booking/month': {
+    expect: signedIn(200),
+    call: async (s) => ({ res: await s.get(`/api/booking/month?serviceId=${w.serviceId}&professionalId=cualquiera&month=2026-06`) }),
+  },
   'GET /api/admin/availability': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/admin/availability') }) },
   'POST /api/admin/availability/closures': {
     expect: adminOnly(201),

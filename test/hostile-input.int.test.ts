@@ -407,6 +407,7 @@ function specs(): Record<string, Spec> {
     'POST /api/my-appointments/:id/cancel': { actor: 'client', params: { id: () => spare.futureAppointment }, body: () => ({}) },
     // closures, special hours and time off (ADR 023, 024)
     'GET /api/booking/closed-days': { actor: 'client', query: () => ({ professionalId: w.employeeRecord, from: '2026-01-01', to: '2026-01-31' }) },
+    'GET /api/booking/month': { actor: 'client', query: () => ({ serviceId: w.serviceId, professionalId: w.employeeRecord, month: '2026-01' }) },
     'GET /api/admin/availability': { actor: 'admin', query: () => ({}) },
     'POST /api/admin/availability/closures': {
       actor: 'admin',

@@ -11,6 +11,7 @@ const NAMES: Record<string, string> = {
   health: '`GET /api/health` (floor)',
   slots: '`GET /api/booking/slots` (one employee, one day)',
   slotsResources: '`GET /api/booking/slots`, laser service (2 resource groups)',
+  month: '`GET /api/booking/month` (ADR 061: a month, one employee or anyone, laser service)',
   adminList: '`GET /api/admin/appointments` (one week, pages 1-2 of 50)',
   dashboard: '`GET /api/admin/dashboard`',
   reports: '`GET /api/reports/*` (12 months, the 5 reports in turn, all and one professional; 1 connection)',
@@ -26,6 +27,8 @@ const BOOKINGS_VS_INSERT = 0.5;
 const RESOURCES_VS_PLAIN = 1.15;
 /** ADR 042: a 12-month report at 1M appointments answers in 300 ms (p50). */
 const REPORT_P50_MS = 300;
+/** Issue 37: the booking calendar's month at 1M appointments answers in 60 ms (p50). */
+const MONTH_P50_MS = 60;
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
@@ -39,12 +42,15 @@ export function checks(phases: Phase[]) {
   const first = phases[0]!;
   const last = phases.at(-1)!;
   const out: Array<{ row: string; text: string; pass: boolean }> = [];
-  for (const key of ['slots', 'slotsResources', 'adminList', 'dashboard', 'booking', 'bookingResources']) {
-    const a = first.results[key]!;
-    const b = last.results[key]!;
+  for (const key of ['slots', 'slotsResources', 'month', 'adminList', 'dashboard', 'booking', 'bookingResources']) {
+    const a = first.results[key];
+    const b = last.results[key];
+    if (!a || !b) continue;
     const ratio = b.p50 / a.p50;
     out.push({ row: key, text: `p50 ${size(last.size)}/${size(first.size)} = ×${ratio.toFixed(2)} (≤ ×${FLAT})`, pass: ratio <= FLAT });
   }
+  const month = last.results.month;
+  if (month) out.push({ row: 'month', text: `${size(last.size)}: p50 ${ms(month.p50)} ms (≤ ${MONTH_P50_MS} ms)`, pass: month.p50 <= MONTH_P50_MS });
   const reports = last.results.reports;
   if (reports) out.push({ row: 'reports', text: `${size(last.size)}: p50 ${ms(reports.p50)} ms (≤ ${REPORT_P50_MS} ms)`, pass: reports.p50 <= REPORT_P50_MS });
   for (const p of phases) {

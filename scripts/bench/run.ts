@@ -111,6 +111,11 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   // The same for the laser service (two resource groups: any laser, any cabin; ADR 036).
   const laserSlotPaths = salon.employeeIds.flatMap((e) => slotDays.map((d) => `/api/booking/slots?serviceId=${salon.laserServiceId}&professionalId=${e}&date=${d}`));
   let li = 0;
+  // The booking calendar's month (ADR 061): each employee and "Cualquier profesional", this month
+  // and the next, for the service with resources (the heaviest: cabins and lasers cut out each day).
+  const months = [salon.today.slice(0, 7), openDays(salon.today, 1, 31)[0]!.slice(0, 7)];
+  const monthPaths = [...salon.employeeIds, 'cualquiera'].flatMap((e) => months.map((m) => `/api/booking/month?serviceId=${salon.laserServiceId}&professionalId=${e}&month=${m}`));
+  let mi = 0;
 
   // The admin's list for this week, 50 a page: the first page and the next one (keyset cursor).
   const week = weekOf(salon.today);
@@ -183,7 +188,7 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const reportPaths = ['revenue', 'occupancy', 'attendance', 'services', 'clients'].flatMap((r) => [`/api/reports/${r}?${reportQuery}`, `/api/reports/${r}?${reportQuery}&professionalId=${salon.employeeIds[2]}`]);
   let ri = 0;
 
-  const runs: Record<string, Figures[]> = { health: [], slots: [], slotsResources: [], adminList: [], dashboard: [], reports: [], booking: [], bookingResources: [], bareInsert: [] };
+  const runs: Record<string, Figures[]> = { health: [], slots: [], slotsResources: [], month: [], adminList: [], dashboard: [], reports: [], booking: [], bookingResources: [], bareInsert: [] };
   for (let round = 1; round <= ROUNDS; round++) {
     log(`${size}: round ${round}/${ROUNDS}: health, slot lists, admin list (week ${week.from}..${week.to}), dashboard, reports (12 months), bookings (${plainTargets.length} free slots; laser service ${laserTargets.length}), bare inserts`);
     if (measured('health')) runs.health!.push(await cannon({ url: `${url}/api/health` }, each, 2, { serverPid: ctx.serverPid }));
@@ -198,6 +203,14 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
     if (measured('slotsResources')) runs.slotsResources!.push(
       await cannon(
         { url, headers: { cookie: clientCookies[0]! }, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: laserSlotPaths[li++ % laserSlotPaths.length] }) }] },
+        each,
+        2,
+        watch,
+      ),
+    );
+    if (measured('month')) runs.month!.push(
+      await cannon(
+        { url, headers: { cookie: clientCookies[0]! }, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: monthPaths[mi++ % monthPaths.length] }) }] },
         each,
         2,
         watch,

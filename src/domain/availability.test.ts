@@ -18,7 +18,7 @@ import {
 import { MSG } from './texts/common';
 import { STAFF_MSG } from './texts/staff';
 import { SALON_TIME_ZONE as TZ } from './salon-time';
-import type { DaySchedule } from './weekly-schedule';
+import { emptyWeeklySchedule, type DaySchedule, type WeeklySchedule } from './weekly-schedule';
 
 const LONG_AGO = new Date('2020-01-01T00:00:00Z');
 const day = (startTime: string, endTime: string, breaks: DaySchedule['breaks'] = []): DaySchedule => ({ isWorkingDay: true, startTime, endTime, breaks });
@@ -180,5 +180,44 @@ describe('conflictOf: appointments an exception leaves outside availability', ()
   ])('%s', (_n, e, expected) => {
     // 10:00-11:00 in Madrid (winter, UTC+1).
     expect(conflictOf('2027-01-06', at('2027-01-06T09:00:00Z', '2027-01-06T10:00:00Z'), e, TZ)).toEqual(expected);
+  });
+});
+
+describe('the salon opening hours, once set (ADR 060)', () => {
+  // 2027-01-14 is a Thursday, 2027-01-16 a Saturday; the DST Sundays are 2027-03-28 and 2027-10-31.
+  const week = (patch: Partial<WeeklySchedule>): Partial<WeeklySchedule> => ({ ...emptyWeeklySchedule(), ...patch });
+  const open = (startTime: string, endTime: string, breaks: DaySchedule['breaks'] = []) => ({ ...day(startTime, endTime, breaks) });
+  const withHours = (openingHours: Partial<WeeklySchedule> | null, salon: SalonException[] = [], timeOff: TimeOff[] = []): Exceptions => ({ salon, timeOff, openingHours });
+  const her = day('09:00', '19:30', [{ start: '14:00', end: '15:00' }]);
+  const long = { weekly: her, intervalMinutes: 60, durationMinutes: 60 };
+
+  it.each<[string, Partial<AvailabilityInput>, string[]]>([
+    ['not set (null): her own hours', { ...long, exceptions: withHours(null) }, ['09:00', '10:00', '11:00', '12:00', '13:00', '15:00', '16:00', '17:00', '18:00']],
+    ['salon 09:00-17:00: nothing after 17:00', { ...long, exceptions: withHours(week({ thursday: open('09:00', '17:00') })) }, ['09:00', '10:00', '11:00', '12:00', '13:00', '15:00', '16:00']],
+    ['salon opens at 10:00: from 10:00', { ...long, exceptions: withHours(week({ thursday: open('10:00', '20:00') })) }, ['10:00', '11:00', '12:00', '13:00', '15:00', '16:00', '17:00', '18:00']],
+    ['the salon closed on Thursdays (set, that day off)', { ...long, exceptions: withHours(week({ friday: open('09:00', '20:00') })) }, []],
+    ['a salon lunch closure 13:00-16:00 is a break for everyone', { ...long, exceptions: withHours(week({ thursday: open('09:00', '20:00', [{ start: '13:00', end: '16:00' }]) })) }, ['09:00', '10:00', '11:00', '12:00', '16:00', '17:00', '18:00']],
+    ['her break is cut to the salon day, not dropped (close 14:30 inside her 14:00-15:00 break)', { weekly: her, intervalMinutes: 30, durationMinutes: 30, exceptions: withHours(week({ thursday: open('13:00', '14:30') })) }, ['13:00', '13:30']],
+    ['special hours that day win over the weekly opening hours', { ...long, exceptions: withHours(week({ thursday: open('09:00', '12:00') }), [special('2027-01-14', '09:00', '19:00')]) }, ['09:00', '10:00', '11:00', '12:00', '13:00', '15:00', '16:00', '17:00', '18:00']],
+    ['special hours open a day the weekly opening hours close', { ...long, exceptions: withHours(week({ friday: open('09:00', '20:00') }), [special('2027-01-14', '10:00', '13:00')]) }, ['10:00', '11:00', '12:00']],
+    ['a closure still closes', { ...long, exceptions: withHours(week({ thursday: open('09:00', '20:00') }), [closed('2027-01-14', '2027-01-14')]) }, []],
+    ['a malformed day of the stored week bounds nothing', { ...long, exceptions: withHours(week({ thursday: { isWorkingDay: true, startTime: '9h', endTime: '17:00', breaks: [] } })) }, ['09:00', '10:00', '11:00', '12:00', '13:00', '15:00', '16:00', '17:00', '18:00']],
+    ['spring DST Sunday, salon 01:00-04:00 (02:xx does not exist)', { date: '2027-03-28', weekly: day('00:00', '06:00'), intervalMinutes: 60, durationMinutes: 60, exceptions: withHours(week({ sunday: open('01:00', '04:00') })) }, ['01:00', '03:00']],
+    ['autumn DST Sunday, salon 01:00-04:00 (02:xx happens twice, offered once)', { date: '2027-10-31', weekly: day('00:00', '06:00'), intervalMinutes: 60, durationMinutes: 60, exceptions: withHours(week({ sunday: open('01:00', '04:00') })) }, ['01:00', '02:00', '03:00']],
+  ])('%s', (_name, patch, expected) => {
+    expect(times(patch)).toEqual(expected);
+  });
+
+  it('a time the salon hours leave out is refused as "closed" (409), not as never offered', () => {
+    const r = checkBookable(input({ ...long, exceptions: withHours(week({ thursday: open('09:00', '17:00') })) }), '18:00');
+    expect(r).toMatchObject({ ok: false, code: 'salon_closed' });
+    const saturday = checkBookable(input({ ...long, date: '2027-01-16', exceptions: withHours(week({ thursday: open('09:00', '17:00') })) }), '10:00');
+    expect(saturday).toMatchObject({ ok: false, code: 'salon_closed' });
+  });
+
+  it('a day the salon hours close is no working day, but no closure: the desk may still squeeze in', () => {
+    const plan = dayPlan('2027-01-16', her, withHours(week({ thursday: open('09:00', '17:00') })), TZ);
+    expect(plan.day.isWorkingDay).toBe(false);
+    expect(plan.closed).toBeNull();
   });
 });

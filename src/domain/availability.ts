@@ -4,11 +4,11 @@ import { STAFF_MSG } from './texts/staff';
 import { addDays, isValidIsoDate, isValidTime, wallClockBoundary } from './salon-time';
 import { blockedSpan, NO_BUFFERS, type Buffers, type ResourceGroup } from './resources';
 import { findSlot, generateSlots, type Slot } from './slots';
-import { toMinutes, type DaySchedule } from './weekly-schedule';
+import { dayScheduleOf, fromMinutes, toMinutes, type DaySchedule, type WeeklySchedule } from './weekly-schedule';
 
 // THE availability rule (ADR 023): a professional can be booked at a time only when
-//   weekly pattern (or the salon's special hours that day) − salon closures − time off − breaks
-//   − existing appointments
+//   weekly pattern ∩ the salon's opening that day (its special hours, else its weekly opening
+//   hours once set: ADR 060) − salon closures − time off − breaks − existing appointments
 // allows it, in Madrid wall-clock time, for the service's time plus its preparation and cleaning,
 // and (ADR 036) every resource group the service needs has a member free for that same span. Every slot list and every booking check calls
 // `availableSlots` / `checkBookable` below, so what is offered and what is accepted never differ.
@@ -40,7 +40,15 @@ export function toTimeOff(i: TimeOffInput): TimeOff {
   };
 }
 
-export type Exceptions = { salon: readonly SalonException[]; timeOff: readonly TimeOff[] };
+export type Exceptions = {
+  salon: readonly SalonException[];
+  timeOff: readonly TimeOff[];
+  /**
+   * The salon's weekly opening hours (Configuración) when the owner has set them, as
+   * `openingHoursOf` (salon-settings.ts) reads them; absent or null: not set, no effect (ADR 060).
+   */
+  openingHours?: Partial<WeeklySchedule> | null;
+};
 export const NO_EXCEPTIONS: Exceptions = { salon: [], timeOff: [] };
 
 /** Why a day is closed for a professional, for the calendars ('Cerrado: Reyes' for staff). */
@@ -59,6 +67,28 @@ const covers = (e: { startDate: string; endDate: string }, date: string) => e.st
 const isPartDay = (t: TimeOff): t is TimeOff & { startTime: string; endTime: string } =>
   t.startTime !== null && t.endTime !== null;
 
+/**
+ * The salon's opening on `date`, or null when the salon says nothing about it: its special hours
+ * that day, else its weekly opening hours when set (ADR 060). A malformed day (hand-edited jsonb)
+ * says nothing, as malformed special hours never did.
+ */
+export function salonOpeningOf(date: string, ex: Exceptions): DaySchedule | null {
+  const special = ex.salon.find((e): e is Extract<SalonException, { kind: 'special_hours' }> => e.kind === 'special_hours' && covers(e, date));
+  if (special && isValidTime(special.startTime) && isValidTime(special.endTime)) return { isWorkingDay: true, startTime: special.startTime, endTime: special.endTime, breaks: [] };
+  if (!ex.openingHours || !isValidIsoDate(date)) return null;
+  const day = dayScheduleOf(ex.openingHours, date);
+  if (!day.isWorkingDay) return day;
+  const times = [day.startTime, day.endTime, ...day.breaks.flatMap((b) => [b.start, b.end])];
+  return times.every(isValidTime) && toMinutes(day.endTime) > toMinutes(day.startTime) ? day : null;
+}
+
+/** `breaks` that overlap [open, close), cut to it. */
+function breaksWithin(breaks: DaySchedule['breaks'], open: number, close: number): DaySchedule['breaks'] {
+  return breaks
+    .filter((b) => isValidTime(b.start) && isValidTime(b.end) && toMinutes(b.start) < close && toMinutes(b.end) > open)
+    .map((b) => ({ start: toMinutes(b.start) < open ? fromMinutes(open) : b.start, end: toMinutes(b.end) > close ? fromMinutes(close) : b.end }));
+}
+
 /** The day as the exceptions leave it (see the top of the file). */
 export function dayPlan(date: string, weekly: DaySchedule, ex: Exceptions, tz: string): DayPlan {
   const closure = ex.salon.find((e) => e.kind === 'closed' && covers(e, date));
@@ -67,20 +97,23 @@ export function dayPlan(date: string, weekly: DaySchedule, ex: Exceptions, tz: s
   if (wholeDayOff) return { day: { ...weekly, isWorkingDay: false }, blocked: [], closed: { kind: 'time_off', reason: wholeDayOff.reason } };
 
   let day = weekly;
-  // Special hours change the SALON's opening (a short Christmas Eve, a late December Saturday);
-  // each professional stays within her own weekly hours, intersected with it (ADR 031): a
-  // part-timer who works 09:00-13:00 is not bookable until a late close. Breaks stay where they still fit.
-  const special = ex.salon.find((e): e is Extract<SalonException, { kind: 'special_hours' }> => e.kind === 'special_hours' && covers(e, date));
-  if (special && weekly.isWorkingDay && isValidTime(special.startTime) && isValidTime(special.endTime) && isValidTime(weekly.startTime) && isValidTime(weekly.endTime)) {
-    const startTime = toMinutes(special.startTime) > toMinutes(weekly.startTime) ? special.startTime : weekly.startTime;
-    const endTime = toMinutes(special.endTime) < toMinutes(weekly.endTime) ? special.endTime : weekly.endTime;
+  // The salon's opening (special hours: a short Christmas Eve, a late December Saturday; else its
+  // weekly opening hours once set, ADR 060) bounds each professional's own weekly hours (ADR 031):
+  // a part-timer who works 09:00-13:00 is not bookable until a late close, and nobody is booked
+  // after the salon closes. The salon's breaks (a lunch closure) are breaks for everyone; hers are
+  // kept where they meet the day. A day the salon is closed is no working day, but not a closure:
+  // `closed` stays for the exceptions, which the desk cannot squeeze past (ADR 060).
+  const opening = salonOpeningOf(date, ex);
+  if (opening && weekly.isWorkingDay && isValidTime(weekly.startTime) && isValidTime(weekly.endTime)) {
+    const startTime = opening.isWorkingDay && toMinutes(opening.startTime) > toMinutes(weekly.startTime) ? opening.startTime : weekly.startTime;
+    const endTime = opening.isWorkingDay && toMinutes(opening.endTime) < toMinutes(weekly.endTime) ? opening.endTime : weekly.endTime;
     const open = toMinutes(startTime);
     const close = toMinutes(endTime);
     day = {
-      isWorkingDay: close > open,
+      isWorkingDay: opening.isWorkingDay && close > open,
       startTime,
       endTime,
-      breaks: weekly.breaks.filter((b) => isValidTime(b.start) && isValidTime(b.end) && toMinutes(b.start) >= open && toMinutes(b.end) <= close),
+      breaks: breaksWithin([...weekly.breaks, ...opening.breaks], open, close),
     };
   }
   const blocked: Interval[] = isValidIsoDate(date)

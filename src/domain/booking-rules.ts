@@ -5,6 +5,9 @@ import { dayKeyOfDate } from './weekly-schedule';
 // Booking rules of SPEC §5 "Booking". The database's exclusion constraint is the last word on
 // overlap (ARCHITECTURE.md §1); this check lets the server and the slot grid agree with it.
 
+/** The booking's professional for "Cualquier profesional" (ADR 062): the server picks who. */
+export const ANY_PROFESSIONAL = 'cualquiera';
+
 export type Interval = { start: Date; end: Date };
 
 const MINUTE_MS = 60_000;

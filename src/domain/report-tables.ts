@@ -2,7 +2,7 @@ import { spanishDate } from './calendar-date';
 import { formatEuros } from './money';
 import { PAYMENT_METHOD_LABEL, type PaymentMethod } from './payment-methods';
 import { csvAmount, toCsv } from './payments';
-import { bucketLabel, rate, type Bucket, type HeatGrid } from './reports';
+import { bucketLabel, occupancyRate, rate, type Bucket, type HeatGrid } from './reports';
 import { DAY_LABELS, DAY_KEYS } from './weekly-schedule';
 
 // Each Informes chart's numbers as one table (ADR 042): the page shows it under its chart
@@ -66,7 +66,7 @@ const periodCol = (b: Bucket) => col(b === 'day' ? 'Día' : 'Mes', 'text');
 const occupancyTable = (caption: string, who: string, rows: OccupancyRow[]): ReportTable => ({
   caption,
   columns: [col(who, 'text'), col('Horas disponibles', 'hours'), col('Horas reservadas', 'hours'), col('Ocupación', 'percent')],
-  rows: rows.map((r) => [r.name, r.available, r.booked, rate(r.booked, r.available)]),
+  rows: rows.map((r) => [r.name, r.available, r.booked, occupancyRate(r.booked, r.available)]),
 });
 
 export function revenueTables(r: RevenueReport) {
@@ -102,7 +102,7 @@ export function occupancyTables(r: OccupancyReport) {
     'ocupacion-horas': {
       caption: 'Ocupación por día de la semana y hora',
       columns: [col('Hora', 'text'), ...DAY_KEYS.map((d) => col(DAY_LABELS[d], 'percent'))],
-      rows: hours.map((h) => [`${String(h).padStart(2, '0')}:00`, ...DAY_KEYS.map((_, d) => rate(r.heatmap.booked[d]![h]!, r.heatmap.available[d]![h]!))]),
+      rows: hours.map((h) => [`${String(h).padStart(2, '0')}:00`, ...DAY_KEYS.map((_, d) => occupancyRate(r.heatmap.booked[d]![h]!, r.heatmap.available[d]![h]!))]),
     },
   } satisfies Record<string, ReportTable>;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Exceptions } from './availability';
 import { attendanceTables, displayCell, occupancyTables, revenueTables, tableCsv } from './report-tables';
-import { addToHeatGrid, availableIntervals, availableMinutes, bucketKeys, cabinWeek, bucketLabel, bucketOf, emptyHeatGrid, percentOf, rate, realMinutes, resolvePeriod, type ReportPeriodKind } from './reports';
+import { addToHeatGrid, availableIntervals, availableMinutes, bucketKeys, cabinWeek, bucketLabel, bucketOf, emptyHeatGrid, occupancyPercent, occupancyRate, percentOf, rate, realMinutes, resolvePeriod, type ReportPeriodKind } from './reports';
 import { REPORTS_MSG } from './texts/reports';
 import type { DaySchedule, WeeklySchedule } from './weekly-schedule';
 
@@ -97,6 +97,7 @@ describe('available time', () => {
       [{ monday: day('09:00', '14:00', [{ start: '11:00', end: '11:30' }]), tuesday: day('10:00', '15:00') }, { monday: day('12:00', '20:00') }],
       { monday: day('09:00', '20:00'), tuesday: day('10:00', '15:00') },
     ],
+    ['every day closed (what the form saved before the hours counted) is "not set" (ADR 060)', { monday: { ...day('10:00', '18:00'), isWorkingDay: false }, saturday: { ...day('10:00', '14:00'), isWorkingDay: false } }, [{ monday: day('09:00', '20:00') }], { monday: day('09:00', '20:00') }],
     ['a day nobody works (or with a bad time) is not open', {}, [{ monday: { ...day('09:00', '14:00'), isWorkingDay: false }, tuesday: day('9h', '14:00') }], {}],
   ])('a cabin\'s week: %s', (_what, opening, team, week) => {
     expect(cabinWeek(opening, team)).toEqual(week);
@@ -159,5 +160,26 @@ describe('tables and their CSV', () => {
     expect(t['ocupacion-profesional'].rows).toEqual([['Ana', 450, 90, 0.2]]);
     expect(displayCell('hours', 450)).toBe('7,5 h');
     expect(t['ocupacion-horas'].rows).toEqual([['10:00', 0.75, null, null, null, null, null, null]]);
+  });
+
+  it.each<[string, number, number, number | null, number | null]>([
+    ['under', 90, 450, 0.2, 20],
+    ['exactly full', 450, 450, 1, 100],
+    ['a squeeze or a buffer past closing fills, never overfills (a cabin showed 101 %)', 460, 450, 1, 100],
+    ['nothing available: no figure', 30, 0, null, null],
+  ])('occupancy never passes 100 %% (ADR 060): %s', (_what, booked, available, r, pct) => {
+    expect(occupancyRate(booked, available)).toBe(r);
+    expect(occupancyPercent(booked, available)).toBe(pct);
+  });
+
+  it('an over-full heat-map cell and row read 100 %', () => {
+    const available = emptyHeatGrid();
+    const booked = emptyHeatGrid();
+    available[5]![13] = 30;
+    booked[5]![13] = 45;
+    const t = occupancyTables({ byProfessional: [], byResource: [{ name: 'Cabina 1', available: 600, booked: 660 }], heatmap: { available, booked } });
+    expect(t['ocupacion-cabinas'].rows).toEqual([['Cabina 1', 600, 660, 1]]);
+    expect(t['ocupacion-horas'].rows).toEqual([['13:00', null, null, null, null, null, 1, null]]);
+    expect(displayCell('percent', 1)).toBe('100 %');
   });
 });

@@ -1,6 +1,7 @@
 import { dayPlan, type Exceptions } from './availability';
 import { addDays, isoDayOfWeek, isSalonDay, isValidTime } from './calendar-date';
 import { wallClockBoundary } from './salon-time';
+import { openingHoursOf } from './salon-settings';
 import { REPORTS_MSG } from './texts/reports';
 import { DAY_KEYS, toMinutes, type DaySchedule, type WeeklySchedule } from './weekly-schedule';
 
@@ -120,6 +121,16 @@ export function percentOf(part: number, whole: number): number | null {
 
 // ---- occupancy ----
 
+/**
+ * Occupancy: booked over available time, never above 1 (ADR 060). Time held beyond what was
+ * available (a squeeze at the desk outside the salon's hours, a cleaning buffer past closing)
+ * fills that time; it does not overfill it.
+ */
+export const occupancyRate = (booked: number, available: number): number | null => rate(Math.min(booked, available), available);
+
+/** The same as a percentage with one decimal, as a chart plots it. */
+export const occupancyPercent = (booked: number, available: number): number | null => percentOf(Math.min(booked, available), available);
+
 /** A stretch of the salon's wall clock on one day, in minutes since midnight. */
 export type WallInterval = { start: number; end: number };
 
@@ -189,7 +200,8 @@ export function availableMinutes(p: Period, weeklyOf: (date: string) => DaySched
  * (no breaks; ADR 042). `team` is the professionals' weeks.
  */
 export function cabinWeek(opening: Partial<WeeklySchedule>, team: Array<Partial<WeeklySchedule>>): Partial<WeeklySchedule> {
-  if (DAY_KEYS.some((d) => opening[d]?.isWorkingDay === true)) return opening;
+  const set = openingHoursOf(opening);
+  if (set) return set;
   const out: Partial<WeeklySchedule> = {};
   for (const d of DAY_KEYS) {
     const days = team.map((w) => w[d]).filter((x): x is DaySchedule => x?.isWorkingDay === true && isValidTime(x.startTime) && isValidTime(x.endTime));

@@ -6,7 +6,7 @@ import { DEFAULT_NO_SHOW_SPENDS_SESSION } from './bonos';
 import { DEFAULT_DISCOUNT_REASONS, DEFAULT_STAFF_DISCOUNT_PERCENT } from './discounts';
 import { DEFAULT_BOOKING_HORIZON_DAYS, DEFAULT_MAX_FUTURE_APPOINTMENTS } from './booking-limits';
 import { DEFAULT_SLOT_INTERVAL, type SlotInterval } from './slots';
-import { emptyWeeklySchedule, type WeeklySchedule } from './weekly-schedule';
+import { DAY_KEYS, emptyWeeklySchedule, type WeeklySchedule } from './weekly-schedule';
 
 // The single salon settings record (SPEC §3) and what stands in for it when it is missing,
 // so the server's answer and the settings form start from the same values.
@@ -55,4 +55,16 @@ export function defaultSalonSettings(): SalonSettings {
     staffDiscountMaxPercent: DEFAULT_STAFF_DISCOUNT_PERCENT,
     discountReasons: [...DEFAULT_DISCOUNT_REASONS],
   };
+}
+
+/**
+ * The salon's opening hours as the availability rule reads them (ADR 060): the stored week when
+ * the owner has set one, or null, "not set", which bounds nothing. A week without a single open
+ * day is "not set" too: it is what a missing record means (SPEC §3, "empty opening hours") and
+ * what the settings form saved before the hours counted, so no salon loses its bookable times by
+ * upgrading. Closing the salon is done with closures, not with a week of closed days.
+ */
+export function openingHoursOf(stored: Partial<WeeklySchedule> | null | undefined): Partial<WeeklySchedule> | null {
+  if (!stored || typeof stored !== 'object') return null;
+  return DAY_KEYS.some((d) => stored[d]?.isWorkingDay === true) ? stored : null;
 }

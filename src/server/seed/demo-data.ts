@@ -146,6 +146,18 @@ export const SALON_DEMO = {
 };
 
 /**
+ * The demo salon's opening hours (ADR 060: once set, client times stay inside them): open while
+ * its team works, Monday to Friday 09:00-20:00 and Saturday morning 09:30-14:30, so every
+ * professional's week above is bookable as it is and Configuración says what the salon does.
+ */
+export const DEMO_OPENING_HOURS: WeeklySchedule = (() => {
+  const s = defaultWeeklySchedule();
+  for (const d of WEEKDAYS) s[d] = { isWorkingDay: true, startTime: '09:00', endTime: '20:00', breaks: [] };
+  s.saturday = { isWorkingDay: true, startTime: '09:30', endTime: '14:30', breaks: [] };
+  return s;
+})();
+
+/**
  * Bonos (ADR 037): the types the demo salon sells, and the ones sold to its clients. `daysAgo`:
  * when it was sold; the seeded appointments of a covered service name their bono (demo.ts) and
  * take a session of it as a booking would (spent once completed or missed, else reserved).

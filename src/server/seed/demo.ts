@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { addDays, salonDateOf, SALON_TIME_ZONE, wallClockToInstant } from '../../domain/salon-time';
-import { dayKeyOfDate, defaultWeeklySchedule } from '../../domain/weekly-schedule';
+import { dayKeyOfDate } from '../../domain/weekly-schedule';
 import { endOf, type Interval } from '../../domain/booking-rules';
 import { isBlockingStatus } from '../../domain/appointment-status';
 import { blockedSpan, pickResources } from '../../domain/resources';
@@ -9,7 +9,7 @@ import { expiryOf } from '../../domain/bonos';
 import { appointmentResources, appointments, bonos, bonoSessions, bonoTypes, bonoTypeServices, clients, employees, employeeServices, resources, salonSettings, services, user } from '../db/schema';
 import { replaceGroups } from '../features/services/resource-groups-queries';
 import type { Deps } from '../http/env';
-import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_CARD, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
+import { DEMO_ACCOUNTS, DEMO_BONO_TYPES, DEMO_BONOS, DEMO_EMPLOYEES, DEMO_GIFT_CARD, DEMO_OPENING_HOURS, DEMO_PASSWORD, DEMO_RESOURCES, DEMO_SERVICES, SALON_DEMO, type DemoBonoKey, type DemoResourceKey, type DemoServiceKey } from './demo-data';
 import { seedDemoConsents } from './demo-consents';
 import { seedDemoTill } from './demo-till';
 import { seedTakings, type PaidAppointment, type PaidLine } from './demo-takings';
@@ -92,7 +92,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
       await tx.insert(employeeServices).values(e.services.map((k) => ({ employeeId: row!.id, serviceId: svc[k]!.id })));
       if (e.account) employeeRecords[e.account] = row!.id;
     }
-    await tx.insert(salonSettings).values({ id: 1, ...SALON_DEMO, openingHours: defaultWeeklySchedule() }).onConflictDoNothing();
+    await tx.insert(salonSettings).values({ id: 1, ...SALON_DEMO, openingHours: DEMO_OPENING_HOURS }).onConflictDoNothing();
 
     type Spec = {
       client: 'client' | 'client2';

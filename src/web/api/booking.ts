@@ -62,6 +62,24 @@ export const closedDaysQuery = (professionalId: string, month: string, from: str
     staleTime: 0,
   });
 
+/** Every month query starts with this key: a booking or a live change refetches them. */
+export const MONTH_FAMILY = ['booking', 'month'] as const;
+
+/**
+ * The calendar's month ('YYYY-MM-01') for a service with a professional or anyone ('cualquiera'):
+ * each day free, full or closed (and why), and the first free time with its words (ADR 061).
+ */
+export const monthQuery = (serviceId: string, professionalId: string, month: string) =>
+  queryOptions({
+    queryKey: [...MONTH_FAMILY, serviceId, professionalId, month] as const,
+    queryFn: async () => {
+      const res = await call(api.booking.month.$get({ query: { serviceId, professionalId, month: month.slice(0, 7) } }), MSG.realtimeFailed);
+      return { days: new Map(res.days.map((d) => [d.date, d] as const)), first: res.first };
+    },
+    enabled: serviceId !== '' && professionalId !== '' && isValidIsoDate(month),
+    staleTime: 0,
+  });
+
 /** The client's own booking. */
 export const book = (json: BookingBody) => call(api.booking.$post({ json }), MSG.bookingFailed);
 

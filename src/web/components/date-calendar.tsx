@@ -35,6 +35,7 @@ export function DateCalendar({
   today,
   onMonthChange,
   dayNote,
+  isDateMarked,
 }: {
   value: string;
   onChange: (date: string) => void;
@@ -49,6 +50,8 @@ export function DateCalendar({
   onMonthChange?: (month: string) => void;
   /** A short text for a day, shown as its tooltip and read after its name ('Cerrado: Reyes'). */
   dayNote?: (date: string) => string | undefined;
+  /** Days shown with a dot and read as "con horas libres" (the booking's month: ADR 061). */
+  isDateMarked?: (date: string) => boolean;
 }) {
   const [focused, setFocused] = useState(value);
   // Follows the chosen day when it changes from outside (the agenda's day arrows).
@@ -137,6 +140,7 @@ export function DateCalendar({
                     isToday={d === today}
                     isFirst={d === minValue}
                     note={dayNote?.(d)}
+                    marked={isDateMarked?.(d) ?? false}
                     onChoose={() => choose(d)}
                     onFocus={() => d !== focused && setFocused(d)}
                   />
@@ -183,6 +187,7 @@ function DayCell(p: {
   isToday: boolean;
   isFirst: boolean;
   note?: string;
+  marked?: boolean;
   onChoose: () => void;
   onFocus: () => void;
 }) {
@@ -191,6 +196,7 @@ function DayCell(p: {
   if (p.selected) name = `${name} seleccionado`;
   if (p.isFirst) name = `${name}, Primera fecha disponible`;
   if (p.note) name = `${name}, ${p.note}`;
+  if (p.marked && !p.unavailable) name = `${name}, con horas libres`;
   return (
     <td role="gridcell" aria-selected={p.selected || undefined} aria-disabled={p.unavailable || undefined}>
       <button
@@ -201,11 +207,12 @@ function DayCell(p: {
         aria-disabled={p.unavailable || undefined}
         onClick={p.onChoose}
         onFocus={p.onFocus}
-        className={`mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-full text-sm ${
+        className={`relative mx-auto grid aspect-square w-full max-w-11 place-items-center rounded-full text-sm ${
           p.selected ? 'cursor-pointer bg-rose-700 font-semibold text-white' : p.unavailable ? 'cursor-default text-muted/40 line-through' : 'cursor-pointer hover:bg-sand'
         }`}
       >
         {Number(p.date.slice(8))}
+        {p.marked && !p.unavailable && <span className={`absolute bottom-1 h-1 w-1 rounded-full ${p.selected ? 'bg-white' : 'bg-sage'}`} aria-hidden />}
       </button>
     </td>
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { BLOCKING_STATUSES } from '../../../domain/appointment-status';
 import type { Exceptions } from '../../../domain/availability';
+import { openingHoursOf } from '../../../domain/salon-settings';
 import type { WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
@@ -36,7 +37,7 @@ export type BookingContext = {
   clientFutureConfirmed: number;
   /** the employee's time-holding appointments overlapping [from, to); empty when not asked for */
   busy: Array<{ start: Date; end: Date }>;
-  /** the salon's closures / special hours and the professional's time off on the day (ADR 023) */
+  /** the salon's closures / special hours and the professional's time off on the day (ADR 023), and its opening hours when set (ADR 060) */
   exceptions: Exceptions;
   /**
    * The service's resource groups (ADR 036), in order, each with its ACTIVE members in the salon's
@@ -92,6 +93,7 @@ export function bookingContextQuery(args: ContextArgs) {
       (SELECT appointment_time_slot_interval FROM ${salonSettings} WHERE id = 1) AS interval,
       (SELECT booking_horizon_days FROM ${salonSettings} WHERE id = 1) AS horizon_days,
       (SELECT max_future_appointments_per_client FROM ${salonSettings} WHERE id = 1) AS max_future,
+      (SELECT opening_hours FROM ${salonSettings} WHERE id = 1) AS opening_hours,
       (SELECT count(*)::int FROM ${appointments} a
          WHERE a.client_id = ${args.clientId ?? ''} AND a.status = 'confirmed' AND a.start_time > ${(args.now ?? new Date(0)).toISOString()}::timestamptz) AS client_future,
       ${busy} AS busy,
@@ -136,6 +138,7 @@ export async function bookingContext(db: Db, args: ContextArgs): Promise<Booking
     interval: number | null;
     horizon_days: number | null;
     max_future: number | null;
+    opening_hours: Partial<WeeklySchedule> | null;
     client_future: number;
     busy: Array<[string, string]>;
     salon: Exceptions['salon'];
@@ -155,7 +158,7 @@ export async function bookingContext(db: Db, args: ContextArgs): Promise<Booking
     maxFutureAppointments: row.max_future,
     clientFutureConfirmed: Number(row.client_future ?? 0),
     busy: row.busy.map(([start, end]) => ({ start: new Date(start), end: new Date(end) })),
-    exceptions: { salon: row.salon, timeOff: row.time_off },
+    exceptions: { salon: row.salon, timeOff: row.time_off, openingHours: openingHoursOf(row.opening_hours) },
     resourceGroups: row.resource_groups,
   };
 }

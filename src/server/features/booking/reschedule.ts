@@ -12,7 +12,7 @@ import { ApiError, conflict, forbidden, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
 import { announce, bookedAppointmentJson, employeeAccountChanged, employeeUnavailable, refusal, writeAppointment, writeRepickingResources } from './booking-write';
 import { movableAppointment, moveAppointment, type MovableAppointment } from './move-queries';
-import { bookableSlot, offeredSlots, resolve, slotsJson, type Ctx } from './slot-engine';
+import { bookableSlot, exceptionsFor, offeredSlots, resolve, slotsJson, type Ctx } from './slot-engine';
 
 // Moving an appointment (ADR 020): its client (under the cancelling policy), its professional, the admin.
 
@@ -64,7 +64,8 @@ export async function rescheduleSlots(ctx: Ctx, actor: SessionUser, id: string, 
     duration: found.serviceDuration || service.duration,
     availability: employee.availability,
     interval,
-    exceptions,
+    // ADR 060: a client's move stays inside the salon's opening hours; the salon's own may squeeze in.
+    exceptions: exceptionsFor(mode === 'client' ? 'client' : 'desk', exceptions),
     busy: employee.userId ? busy.filter((b) => !own(b)) : [],
     // A moved appointment keeps its own buffers; its own resources were left out of the context.
     buffers,
@@ -88,7 +89,7 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
   const moving = { id: found.id, durationMinutes: found.serviceDuration, buffers: { prepMinutes: found.prepMinutes, cleanupMinutes: found.cleanupMinutes } };
   const resourceIds = mode === 'staff' ? req.resourceIds : undefined;
   const slotRequest = { serviceId: found.serviceId, professionalId: req.professionalId, date: req.date, time: req.time, resourceIds };
-  const { employee, slot, horizonDays, needsResources } = await bookableSlot(ctx, slotRequest, moving);
+  const { employee, slot, horizonDays, needsResources } = await bookableSlot(ctx, slotRequest, mode === 'client' ? 'client' : 'desk', moving);
   if (mode === 'staff' && !mayManageAgenda(actor.role, actor.id, employee.userId)) throw forbidden(STAFF_MSG.notOwnAgenda);
   const at = ctx.now();
   // A client's own move (ADR 031): the booking horizon, moves per account and hour in the shared
@@ -121,7 +122,7 @@ export async function reschedule(ctx: Ctx & Pick<Deps, 'rateLimit'>, actor: Sess
         });
       }),
     );
-  const repick = resourceIds?.length ? undefined : async () => (await bookableSlot(ctx, slotRequest, moving)).slot;
+  const repick = resourceIds?.length ? undefined : async () => (await bookableSlot(ctx, slotRequest, mode === 'client' ? 'client' : 'desk', moving)).slot;
   const result = await writeRepickingResources(slot, write, repick);
   if (result.outcome === 'changed') throw conflict(STAFF_MSG.rescheduleNotAllowed, 'reschedule_not_allowed');
   if (result.outcome === 'refused') throw refusal(result.problem);

@@ -16,11 +16,19 @@ import { unavailableDays } from './closed-days';
 import { reschedule, rescheduleSlots } from './reschedule';
 import { bookForClientRecord } from './staff-booking';
 import { squeezeForClientRecord } from './squeeze';
+import { anyoneDaySlots, ANY_PROFESSIONAL, bookAnyone, bookingMonth } from './month';
 
 const SlotsQuery = z.strictObject({
   serviceId: lookupId,
   professionalId: lookupId,
   date: z.string().refine(isSalonDay),
+});
+
+// ADR 061: a calendar month, "2026-06" (years the salon's calendar can hold).
+const MonthQuery = z.strictObject({
+  serviceId: lookupId,
+  professionalId: lookupId,
+  month: z.string().regex(/^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])$/),
 });
 
 const CalendarQuery = z.strictObject({
@@ -97,10 +105,17 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
     .get('/closed-days', requireUser(), validate('query', CalendarQuery), async (c) =>
       c.json(await unavailableDays(deps, c.get('user'), c.req.valid('query'))),
     )
-    .get('/slots', requireUser(), validate('query', SlotsQuery), async (c) => c.json(await availableSlots(deps, c.req.valid('query'))))
+    .get('/slots', requireUser(), validate('query', SlotsQuery), async (c) => {
+      const q = c.req.valid('query');
+      return c.json(q.professionalId === ANY_PROFESSIONAL ? await anyoneDaySlots(deps, q) : await availableSlots(deps, q));
+    })
+    // The calendar's month: each day free, full or closed (and why), and the first free time (ADR 061).
+    .get('/month', requireUser(), validate('query', MonthQuery), async (c) => c.json(await bookingMonth(deps, c.req.valid('query'))))
     .post('/', requireUser(), validate('json', BookingBody), async (c) => {
       const { serviceId, professionalId, date, time, notes } = c.req.valid('json');
-      const row = await book(deps, c.get('user'), { serviceId, professionalId, date, time, notes });
+      // "Cualquier profesional" (ADR 062): the server picks who, by the stated rule.
+      const request = { serviceId, professionalId, date, time, notes };
+      const row = professionalId === ANY_PROFESSIONAL ? await bookAnyone(deps, c.get('user'), request) : await book(deps, c.get('user'), request);
       return c.json({ appointment: bookedAppointmentJson(row), ...bonoAnswer(row, 'client') }, 201);
     })
     // The staff book for a salon client record (admin: any agenda; employee: their own).

@@ -1,11 +1,11 @@
-import { availableSlots as availabilityOf, checkBookableWithResources, maintenanceBlocks, type Exceptions } from '../../../domain/availability';
+import { checkBookableWithResources, maintenanceBlocks, type Exceptions } from '../../../domain/availability';
+import { dayInput, isOfferedDay, offeredDaySlots, type DayArgs } from '../../../domain/day-slots';
 import type { Buffers, ResourceGroup } from '../../../domain/resources';
-import { isBookableDate, validateBookingInput } from '../../../domain/booking-rules';
+import { validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { dayBounds, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { slotIntervalOf, type Slot } from '../../../domain/slots';
-import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import type { Deps } from '../../http/env';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
@@ -76,42 +76,26 @@ export async function resolve(
   };
 }
 
-export type SlotArgs = {
-  date: string;
-  duration: number;
-  availability: Partial<WeeklySchedule> | null;
-  interval: number;
-  busy: Array<{ start: Date; end: Date }>;
-  exceptions: Exceptions;
-  /** ADR 036: the service's (or the moved appointment's) buffers, its resource groups, the staff's choice. */
-  buffers: Buffers;
-  resources: ResourceGroup[];
-  preferredResources?: string[];
-};
+/**
+ * Who is booking (ADR 060): a client is offered and may book only inside the salon's opening
+ * hours once they are set; the desk (a staff booking, a staff move) books within each
+ * professional's own hours and may squeeze in outside the salon's. This is the one place that
+ * says so: the desk's squeeze (its grid, its confirmation) asks with 'desk'.
+ */
+export type Booker = 'client' | 'desk';
+
+/** The day's exceptions as `who` meets them: the desk is not bound by the salon's weekly opening hours. */
+export const exceptionsFor = (who: Booker, ex: Exceptions): Exceptions => (who === 'client' ? ex : { ...ex, openingHours: null });
+
+/** One professional's day as the rule is asked about it (src/domain/day-slots.ts). */
+export type SlotArgs = DayArgs;
 
 /** The one availability rule of src/domain/availability.ts, as the slot list and the booking check both ask it. */
-function availabilityInput(ctx: Ctx, args: SlotArgs) {
-  return {
-    date: args.date,
-    weekly: dayScheduleOf(args.availability, args.date),
-    exceptions: args.exceptions,
-    intervalMinutes: args.interval,
-    durationMinutes: args.duration,
-    busy: args.busy,
-    now: ctx.now(),
-    tz: SALON_TIME_ZONE,
-    buffers: args.buffers,
-    resources: args.resources,
-    preferredResources: args.preferredResources,
-  };
-}
-
-const bookableDay = (ctx: Ctx, date: string) => isBookableDate(date, salonDateOf(ctx.now(), SALON_TIME_ZONE));
+const availabilityInput = (ctx: Ctx, args: SlotArgs) => dayInput(args, ctx.now(), SALON_TIME_ZONE);
 
 /** Slots offered on `date` (SPEC §5 Slot generation, with closures and time off taken out). */
 export function offeredSlots(ctx: Ctx, args: SlotArgs): Slot[] {
-  if (!bookableDay(ctx, args.date)) return [];
-  return availabilityOf(availabilityInput(ctx, args));
+  return offeredDaySlots(args, ctx.now(), SALON_TIME_ZONE);
 }
 
 /** A slot list's answer: the day and its times (the grid's labels) with their instants. */
@@ -124,7 +108,7 @@ export const slotsJson = (date: string, slots: Slot[]) => ({ date, slots: slots.
  * (ADR 036). Whether someone holds the time at the moment of writing is the exclusion constraints' call.
  */
 export function checkedSlot(ctx: Ctx, args: SlotArgs, time: string): Slot {
-  if (!bookableDay(ctx, args.date)) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
+  if (!isOfferedDay(args.date, ctx.now(), SALON_TIME_ZONE)) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
   const check = checkBookableWithResources(availabilityInput(ctx, args), time);
   if (check.ok) return check.slot;
   if (check.code === 'slot_not_offered') throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
@@ -141,7 +125,7 @@ export type SlotRequest = { serviceId: string; professionalId: string; date: str
  * booking (closures, special hours and time off included: ADR 023).
  * `moving`: a moved appointment keeps its own length and buffers, and its own resources count as free.
  */
-export async function bookableSlot(ctx: Ctx, req: SlotRequest, moving?: { id: string; durationMinutes: number; buffers: Buffers }) {
+export async function bookableSlot(ctx: Ctx, req: SlotRequest, who: Booker, moving?: { id: string; durationMinutes: number; buffers: Buffers }) {
   const { service, employee, interval, exceptions, limits, buffers, resources } = await resolve(ctx.db, req, false, undefined, moving?.id);
   const duration = moving?.durationMinutes ?? service.duration;
   const preferred = req.resourceIds ?? [];
@@ -149,7 +133,7 @@ export async function bookableSlot(ctx: Ctx, req: SlotRequest, moving?: { id: st
   const problem = validateBookingInput({ clientId: 'salon', employeeId: req.professionalId, serviceId: req.serviceId, date: req.date, time: req.time, durationMinutes: duration });
   if (problem) throw badRequest(problem);
   if (!employee.userId) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
-  const slotArgs = { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions, buffers: moving?.buffers ?? buffers, resources, preferredResources: preferred };
+  const slotArgs = { date: req.date, duration, availability: employee.availability, interval, busy: [], exceptions: exceptionsFor(who, exceptions), buffers: moving?.buffers ?? buffers, resources, preferredResources: preferred };
   const slot = checkedSlot(ctx, slotArgs, req.time);
   const needsResources = resources.length > 0;
   return { service, employee: { ...employee, userId: employee.userId }, slot, buffers: slotArgs.buffers, horizonDays: limits.horizonDays, needsResources };

@@ -20,7 +20,7 @@ type SlotDecider<R extends StaffBookingRequest> = (ctx: Ctx, req: R) => Promise<
  * engine, same exclusion constraints, same 409 text on a race; the appointment records who booked.
  * `resourceIds`: the cabins or machines the staff chose, else the first free ones (ADR 036).
  */
-export async function bookForClientRecord<R extends StaffBookingRequest>(ctx: Ctx, actor: SessionUser, req: R, decide: SlotDecider<R> = bookableSlot) {
+export async function bookForClientRecord<R extends StaffBookingRequest>(ctx: Ctx, actor: SessionUser, req: R, decide: SlotDecider<R> = (c, r) => bookableSlot(c, r, 'desk')) {
   const record = isId(req.clientId) ? await clientRecord(ctx.db, req.clientId) : undefined;
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
   const { service, employee, slot, buffers, needsResources, fittedIn } = await decide(ctx, req);

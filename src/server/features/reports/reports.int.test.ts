@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TABLE_IDS, tableCsv, attendanceTables, clientsTables, occupancyTables, revenueTables, servicesTables } from '../../../domain/report-tables';
 import { REPORTS_MSG } from '../../../domain/texts/reports';
-import { defaultWeeklySchedule } from '../../../domain/weekly-schedule';
+import { defaultWeeklySchedule, emptyWeeklySchedule } from '../../../domain/weekly-schedule';
 import { appointmentResources, appointments, clients, employees, employeeTimeOff, payments, resourceMaintenance, resources, salonExceptions, salonSettings } from '../../db/schema';
 import { arrangeWorld, openSchedule, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
@@ -137,15 +137,29 @@ describe('revenue', () => {
   });
 });
 
+/** `run` with the salon's opening hours saved as the old form saved them, every day closed: "not set" (ADR 060). */
+async function withoutOpeningHours(run: () => Promise<void>) {
+  const { db } = server.deps;
+  const [settings] = await db.select({ openingHours: salonSettings.openingHours }).from(salonSettings);
+  await db.update(salonSettings).set({ openingHours: emptyWeeklySchedule() });
+  try {
+    await run();
+  } finally {
+    await db.update(salonSettings).set({ openingHours: settings!.openingHours });
+  }
+}
+
 describe('occupancy', () => {
   it('booked minutes over available minutes, per professional and per cabin', async () => {
     const r = await get(`/occupancy?${OCT}`);
     expect(r.status).toBe(200);
-    // Lucía: 6 days × 660 − the closure (660) − her time off (120) = 3180; booked A1, A2, A5 = 90.
-    // Sara: 5 days × 660 + Sunday 25th's 01:00-04:00, which lasts 4 hours that night = 3540; booked B1, B2 = 60.
+    // Their time as booking offers it (ADR 060): their 09:00-20:00 inside the salon's opening hours,
+    // Monday to Friday 10:00-18:00 (480 minutes); Saturday and Sunday the salon is closed.
+    // Lucía: Mon, Tue, Wed, Fri × 480 (Thursday closed) − her time off (120) = 1800; booked A1, A2, A5 = 90.
+    // Sara: 4 × 480 = 1920 (her Sunday night shift is outside the salon's hours); booked B1, B2 = 60.
     expect(r.body.byProfessional).toEqual([
-      { name: 'Lucía Martín', available: 3180, booked: 90 },
-      { name: 'Sara Molina', available: 3540, booked: 60 },
+      { name: 'Lucía Martín', available: 1800, booked: 90 },
+      { name: 'Sara Molina', available: 1920, booked: 60 },
     ]);
     // Cabina 1: Mon, Tue, Wed, Fri × 480 − 120 of maintenance = 1800; A1 holds 30 (A3 no longer holds).
     expect(r.body.byResource).toEqual([{ name: 'Cabina 1', available: 1800, booked: 30 }]);
@@ -154,24 +168,48 @@ describe('occupancy', () => {
   });
 
   it('a salon that never set its opening hours: a cabin is open from the team\'s first start to its last end, whoever the report is about', async () => {
-    const { db } = server.deps;
-    const [settings] = await db.select({ openingHours: salonSettings.openingHours }).from(salonSettings);
-    await db.update(salonSettings).set({ openingHours: {} });
-    try {
+    await withoutOpeningHours(async () => {
       // Lucía and Sara: Monday to Saturday 09:00-20:00, and Sara's Sunday 01:00-04:00 (4 hours on the 25th):
       // 4 × 660 + Wednesday's 660 − 120 of maintenance + 240, Thursday closed = 3420.
       const all = await get(`/occupancy?${OCT}`);
       const lucia = await get(`/occupancy?${OCT}&professionalId=${w.employeeRecord}`);
       expect(all.body.byResource).toEqual([{ name: 'Cabina 1', available: 3420, booked: 30 }]);
       expect(lucia.body.byResource).toEqual(all.body.byResource);
-    } finally {
-      await db.update(salonSettings).set({ openingHours: settings!.openingHours });
-    }
+    });
   });
 
-  it('the spring DST week: Sara\'s Sunday night shift of 29 March lasts 2 hours', async () => {
-    const r = await get(`/occupancy?period=custom&from=2026-03-23&to=2026-03-29&professionalId=${w.otherEmployeeRecord}`);
-    expect(r.body.byProfessional).toEqual([{ name: 'Sara Molina', available: 6 * 660 + 120, booked: 0 }]);
+  it('a salon without opening hours: each professional\'s own week (6 × 660 − closure − time off, Sara\'s Sunday night of 4 hours)', async () => {
+    await withoutOpeningHours(async () => {
+      const r = await get(`/occupancy?${OCT}`);
+      expect(r.body.byProfessional).toEqual([
+        { name: 'Lucía Martín', available: 3180, booked: 90 },
+        { name: 'Sara Molina', available: 3540, booked: 60 },
+      ]);
+    });
+  });
+
+  it('the spring DST week: Sara\'s Sunday night shift of 29 March lasts 2 hours (no opening hours set)', async () => {
+    await withoutOpeningHours(async () => {
+      const r = await get(`/occupancy?period=custom&from=2026-03-23&to=2026-03-29&professionalId=${w.otherEmployeeRecord}`);
+      expect(r.body.byProfessional).toEqual([{ name: 'Sara Molina', available: 6 * 660 + 120, booked: 0 }]);
+    });
+  });
+
+  it('time squeezed in at the desk outside the opening hours fills the day, never past 100 % (ADR 060)', async () => {
+    // Monday 2026-11-16: Lucía held from 09:00 to 20:00 (22 half hours) while the salon opens 10:00-18:00.
+    const squeezed: string[] = [];
+    for (let i = 0; i < 22; i++) squeezed.push(await w.appointment({ client: 'client', employee: 'employee', start: new Date(Date.parse('2026-11-16T08:00:00Z') + i * 30 * 60_000), status: 'confirmed' }));
+    try {
+      const r = await get(`/occupancy?period=custom&from=2026-11-16&to=2026-11-16&professionalId=${w.employeeRecord}`);
+      expect(r.body.byProfessional).toEqual([{ name: 'Lucía Martín', available: 480, booked: 660 }]);
+      const t = occupancyTables(r.body);
+      expect(t['ocupacion-profesional'].rows[0]![3]).toBe(1);
+      const cells = t['ocupacion-horas'].rows.flatMap((row) => row.slice(1)).filter((v): v is number => typeof v === 'number');
+      expect(cells.length).toBeGreaterThan(0);
+      expect(Math.max(...cells)).toBe(1);
+    } finally {
+      await server.deps.db.delete(appointments).where(inArray(appointments.id, squeezed));
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import type { Exceptions } from '../../../domain/availability';
 import { availableMinutes, bucketKeys, cabinWeek, LOST_DAYS_DEFAULT, bucketOf, monthKeys, emptyHeatGrid, resolvePeriod, type Bucket, type HeatGrid, type Period, type ReportPeriodKind } from '../../../domain/reports';
 import { addDays, dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { REPORTS_MSG } from '../../../domain/texts/reports';
+import { openingHoursOf } from '../../../domain/salon-settings';
 import { dayScheduleOf, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { exceptionsBetween } from '../../availability/exceptions';
 import type { Deps } from '../../http/env';
@@ -100,9 +101,11 @@ export async function occupancyReport(ctx: Ctx, query: ReportQuery) {
   for (const h of byHour) booked[h.dow - 1]![h.hour]! += h.minutes;
   // Every active professional, and a former one who still had time booked in the period.
   const shown = pros.filter((p) => (s.professionalRecordId ? p.id === s.professionalRecordId : p.isActive || held.some((f) => f.employeeId === p.userId)));
+  // Her time as booking offers it (ADR 060): her week inside the salon's opening hours once set.
+  const openingHours = openingHoursOf(opening);
   const byProfessional: OccupancyRow[] = shown.map((p) => ({
     name: p.name,
-    available: availableOver(s.period, p.availability, { salon: ex.salon, timeOff: ex.timeOff.filter((t) => t.employeeId === p.id) }, available),
+    available: availableOver(s.period, p.availability, { salon: ex.salon, timeOff: ex.timeOff.filter((t) => t.employeeId === p.id), openingHours }, available),
     booked: sumBy(held.filter((f) => f.employeeId === p.userId), (f) => f.minutes),
   }));
   // A cabin or machine is there while the salon is open, less its maintenance (ADR 036); it is the

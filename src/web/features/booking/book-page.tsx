@@ -62,7 +62,7 @@ export default function BookPage() {
     }
   }, [professionalId]);
 
-  const { slots, closedDays, setMonth, live, refetch: refetchSlots } = useDaySlots(serviceId, professionalId, professional?.userId, date);
+  const { slots, closedDays, marks, setMonth, live, refetch: refetchSlots } = useDaySlots(serviceId, professionalId, professional?.userId, date);
 
   // A chosen time that someone else has just taken disappears from the grid: say so.
   useEffect(() => {
@@ -133,6 +133,12 @@ export default function BookPage() {
             }}
             onMonth={setMonth}
             closedDays={closedDays.data}
+            marks={marks.data}
+            onFirst={(d, t) => {
+              setDate(d);
+              setTime(t);
+              fresh();
+            }}
             professionalChosen={professionalId !== ''}
             slots={slots}
             time={time}

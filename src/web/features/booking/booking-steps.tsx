@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 import { ChevronDown } from '../../components/inline-icons';
-import { isBookableDate } from '../../../domain/booking-rules';
+import { ANY_PROFESSIONAL, isBookableDate } from '../../../domain/booking-rules';
+import type { DayMark, FirstFree } from '../../../domain/month-map';
 import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
 import { DateCalendar } from '../../components/date-calendar';
@@ -61,6 +62,8 @@ export function ProfessionalStep({ professionals, value, onChange }: { professio
                 className={`${inputClass} cursor-pointer appearance-none pr-11`}
               >
                 <option value="">-- Elige un profesional --</option>
+                {/* ADR 062: with one professional she is chosen for the client and this is not offered. */}
+                {list.length > 1 && <option value={ANY_PROFESSIONAL}>Cualquier profesional</option>}
                 {list.map((p) => (
                   <option key={p.id} value={p.id}>
                     {p.name}
@@ -77,6 +80,21 @@ export function ProfessionalStep({ professionals, value, onChange }: { professio
 }
 
 type ClosedDays = { days: Map<string, string>; horizonNote: string | null };
+type MonthMarks = { days: Map<string, DayMark>; first: (FirstFree & { label: string }) | null };
+
+/** Why a day cannot be picked, as a client reads it (a time off's reason stays the salon's). */
+const CLOSED_NOTE: Record<Extract<DayMark, { state: 'closed' }>['reason'], string> = {
+  past: '',
+  sunday: 'Cerrado',
+  horizon: '',
+  salon_closed: 'Cerrado',
+  not_working: 'No trabaja este día',
+  time_off: 'No disponible',
+};
+function markNote(mark: DayMark | undefined): string | undefined {
+  if (mark?.state !== 'closed') return mark?.state === 'full' ? 'Completo' : undefined;
+  return CLOSED_NOTE[mark.reason] || undefined;
+}
 
 /** Step 2: the day (a month calendar with the closed days struck through) and the live free times. */
 export function DayAndTimeStep(p: {
@@ -85,6 +103,8 @@ export function DayAndTimeStep(p: {
   onDate: (date: string) => void;
   onMonth: (month: string) => void;
   closedDays?: ClosedDays;
+  marks?: MonthMarks;
+  onFirst: (date: string, time: string) => void;
   professionalChosen: boolean;
   slots: Query<Array<{ time: string }>>;
   time: string | null;
@@ -92,7 +112,8 @@ export function DayAndTimeStep(p: {
   live: boolean;
   lostTime: boolean;
 }) {
-  const { today, closedDays, slots } = p;
+  const { today, closedDays, slots, marks } = p;
+  const mark = (d: string) => marks?.days.get(d);
   return (
     <StepCard n={2} title="Elige día y hora">
       <div className="mt-4 grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
@@ -102,12 +123,22 @@ export function DayAndTimeStep(p: {
             value={p.date}
             today={today}
             minValue={today}
-            isDateUnavailable={(d) => !isBookableDate(d, today) || !!closedDays?.days.has(d)}
+            isDateUnavailable={(d) => !isBookableDate(d, today) || !!closedDays?.days.has(d) || mark(d)?.state === 'closed'}
             onMonthChange={p.onMonth}
-            dayNote={(d) => closedDays?.days.get(d) || undefined}
+            dayNote={(d) => closedDays?.days.get(d) || markNote(mark(d))}
+            isDateMarked={(d) => mark(d)?.state === 'free'}
             onChange={p.onDate}
           />
           {closedDays?.horizonNote && <p className="mt-2 max-w-80 text-sm text-muted">{closedDays.horizonNote}</p>}
+          {marks?.first && (
+            <button
+              type="button"
+              onClick={() => p.onFirst(marks.first!.date, marks.first!.time)}
+              className="mt-3 w-full max-w-80 cursor-pointer rounded-full border border-rose-700 px-4 py-2.5 text-sm font-medium text-rose-800 hover:bg-rose-50"
+            >
+              Primera hora libre: {marks.first.label}
+            </button>
+          )}
         </div>
         <div className="min-w-0">
           <p className="mb-3 font-medium first-letter:uppercase">{formatDateLong(`${p.date}T12:00:00Z`)}</p>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { addDays } from '../../../domain/calendar-date';
-import { CLOSED_DAYS_FAMILY, closedDaysQuery, slotsQuery } from '../../api/booking';
+import { CLOSED_DAYS_FAMILY, closedDaysQuery, MONTH_FAMILY, monthQuery, slotsQuery } from '../../api/booking';
 import { startOfMonth } from '../../lib/calendar-month';
 import { useLiveAppointments } from '../../lib/live-events';
 
@@ -16,10 +16,13 @@ export function useDaySlots(serviceId: string, professionalId: string, professio
   const slots = useQuery(slotsQuery(serviceId, professionalId, date));
   const [month, setMonth] = useState(() => startOfMonth(date));
   const closedDays = useQuery(closedDaysQuery(professionalId, month, addDays(month, -7), addDays(month, 44)));
+  // ADR 061: which days of the shown month have room, and the first free time.
+  const marks = useQuery(monthQuery(serviceId, professionalId, month));
   const refetch = useCallback(() => {
     void qc.invalidateQueries({ queryKey: slotsQuery(serviceId, professionalId, date).queryKey });
     void qc.invalidateQueries({ queryKey: CLOSED_DAYS_FAMILY });
+    void qc.invalidateQueries({ queryKey: MONTH_FAMILY });
   }, [qc, serviceId, professionalId, date]);
   const live = useLiveAppointments({ employeeId: professionalUserId, date }, refetch, !!professionalUserId);
-  return { slots, closedDays, setMonth, live, refetch };
+  return { slots, closedDays, marks, setMonth, live, refetch };
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { occupancyTables } from '../../../domain/report-tables';
-import { percentOf } from '../../../domain/reports';
+import { occupancyPercent } from '../../../domain/reports';
 import { occupancyQuery, reportCsvUrl, type ReportParams } from '../../api/reports';
 import { Bars, COLORS } from './charts';
 import { ReportCard } from './report-card';
@@ -18,7 +18,7 @@ const HEAT = [
   { below: Infinity, bg: '#854D58', fg: '#FFFFFF' },
 ];
 const pct = (v: number) => `${Math.round(v)} %`;
-const asPercent = (rows: Array<{ name: string; available: number; booked: number }>) => rows.map((r) => ({ name: r.name, ocupacion: percentOf(r.booked, r.available) ?? 0 }));
+const asPercent = (rows: Array<{ name: string; available: number; booked: number }>) => rows.map((r) => ({ name: r.name, ocupacion: occupancyPercent(r.booked, r.available) ?? 0 }));
 
 export function OccupancySection({ params }: { params: ReportParams }) {
   const q = useQuery(occupancyQuery(params));
@@ -30,7 +30,7 @@ export function OccupancySection({ params }: { params: ReportParams }) {
       <ReportCard
         title="Ocupación"
         wide
-        note="Tiempo reservado (citas confirmadas y completadas, con su preparación y limpieza) sobre el disponible: horario semanal menos cierres, ausencias y descansos."
+        note="Tiempo reservado (citas confirmadas y completadas, con su preparación y limpieza) sobre el disponible: horario semanal dentro del horario del salón, menos cierres, ausencias y descansos."
         chart={q.data.byProfessional.length > 0 && <Bars data={asPercent(q.data.byProfessional)} x="name" series={[{ key: 'ocupacion', label: 'Ocupación', color: COLORS.rose }]} format={pct} horizontal />}
         tables={[{ table: t['ocupacion-profesional'], csv: reportCsvUrl('ocupacion-profesional', params), open: true }]}
       />

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { openingHoursOf } from '../../../domain/salon-settings';
 import { MSG } from '../../../domain/texts/common';
 import { describeScheduleError, validateWeeklySchedule } from '../../../domain/weekly-schedule';
 import { Alert } from '../../components/alert';
@@ -22,6 +23,20 @@ const SAVED_MESSAGE_MS = 3000;
 function saveFailure(err: unknown): string {
   const reason = failureText(err, MSG.settingsSaveFailed);
   return reason === MSG.settingsSaveFailed ? reason : `${MSG.settingsSaveFailed} ${reason}`;
+}
+
+/**
+ * Which hours bound the clients' bookings (ADR 060), as the form stands: a week without an open
+ * day is "not set", and each professional is booked in her own hours.
+ */
+function OpeningHoursNote({ set }: { set: boolean }) {
+  return (
+    <p className="mt-4 rounded-lg bg-sand px-4 py-3 text-sm text-ink" data-testid="opening-hours-note">
+      {set
+        ? 'Las reservas de los clientes quedan dentro de este horario (y del de cada profesional). El equipo puede dar citas fuera de él desde la agenda.'
+        : 'Sin horario general: cada profesional reserva en su propio horario.'}
+    </p>
+  );
 }
 
 /** SPEC §2 Salon settings: general information, appointment rules, opening hours, save. */
@@ -95,6 +110,7 @@ export function SettingsForm({ initial }: { initial: SalonSettingsAnswer }) {
           label="Horario general de apertura"
           offLabel="Cerrado"
         />
+        <OpeningHoursNote set={openingHoursOf(values.openingHours) !== null} />
       </FormSection>
 
       <div className="space-y-3">
