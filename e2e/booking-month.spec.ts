@@ -5,6 +5,7 @@ import { expect, newClient, test } from './support/back-office';
 // salon, signed in as a new client: the first free time of a facial with anyone, booked in two taps.
 
 test('a client books a facial with "Cualquier profesional" at the first free time', async ({ browser, baseURL }) => {
+  test.slow(); // a sign-up, the month map and a booking: a long journey
   const client = await newClient(browser, baseURL!, 'any-facial');
   const page = client.page;
   await page.goto('/services');

@@ -33,6 +33,7 @@ test.afterAll(async () => {
 
 test.describe('client booking', () => {
   test('from / to Mis Citas: book with a note, another client sees the time vanish live, then cancel', async ({ page, browser, baseURL }) => {
+    test.slow(); // two clients' browsers and a live update: a long journey
     const day = dayAhead(3);
     const ana = await signUpAs(page.request, baseURL!, uniqueEmail('reserva-ana'), 'Ana Beltrán');
     made.push(ana.id);
