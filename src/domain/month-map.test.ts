@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SalonException, TimeOff } from './availability';
-import { anyoneSlots, assignmentOrder, monthMap, slotsOfEach, whenLabel, type MonthInput, type MonthProfessional, type RangeResourceGroup } from './month-map';
+import { anyoneSlots, assignmentOrder, monthMap, offeredWithoutBookings, slotsOfEach, whenLabel, type MonthInput, type MonthProfessional, type RangeResourceGroup } from './month-map';
 import { SALON_TIME_ZONE as TZ, wallClockToInstant } from './salon-time';
 import { emptyWeeklySchedule, type DaySchedule, type WeeklySchedule } from './weekly-schedule';
 
@@ -165,6 +165,14 @@ describe('"Cualquier profesional" (ADR 062)', () => {
   it('equally booked: the list\'s order', () => {
     const twins = june({ professionals: [pro('zoe', weekdays(open('09:00', '11:00'))), pro('ada', weekdays(open('09:00', '11:00')))] });
     expect(assignmentOrder(twins, '2026-06-11', '09:00').map((p) => p.id)).toEqual(['zoe', 'ada']);
+  });
+
+  it('a time everyone has lost since it was offered is a lost race, a time never offered is not', () => {
+    const full = june({ professionals: [pro('ana', weekdays(open('09:00', '11:00')), { busy: [span('2026-06-11', '09:00', '10:00')] }), pro('bea', weekdays(open('09:00', '11:00')), { busy: [span('2026-06-11', '09:00', '10:00')] })] });
+    expect(assignmentOrder(full, '2026-06-11', '09:00')).toEqual([]);
+    expect(offeredWithoutBookings(full, '2026-06-11', '09:00')).toBe(true);
+    expect(offeredWithoutBookings(full, '2026-06-11', '12:00')).toBe(false); // after everyone's hours
+    expect(offeredWithoutBookings(full, '2026-06-13', '09:00')).toBe(false); // a Saturday nobody works
   });
 
   it('days where nobody works, or everybody is off', () => {

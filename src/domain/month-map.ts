@@ -110,6 +110,17 @@ export function assignmentOrder(input: MonthInput, date: string, time: string): 
     .map((c) => c.professional);
 }
 
+/**
+ * Whether the schedule would offer `time` to anyone with every booking set aside: a "Cualquier
+ * profesional" booking that finds nobody free then lost a race for a time it was offered (409, the
+ * spec's "acaba de ser reservado"), not asked for a time never offered (400).
+ */
+export function offeredWithoutBookings(input: MonthInput, date: string, time: string): boolean {
+  const professionals = input.professionals.map((p) => ({ ...p, busy: [] }));
+  const resources = input.resources.map((g) => ({ ...g, members: g.members.map((m) => ({ ...m, busy: [] })) }));
+  return assignmentOrder({ ...input, professionals, resources }, date, time).length > 0;
+}
+
 /** One day's mark, and its first free time when `wantFirst` (else the search stops at the first professional with one). */
 function markOf(input: MonthInput, date: string, today: string, wantFirst: boolean): { mark: DayMark; first: string | null } {
   const reason = salonReason(input, date, today);

@@ -165,5 +165,8 @@ describe('"Cualquier profesional" (ADR 062)', () => {
       .where(and(eq(appointments.status, 'confirmed'), sql`${appointments.startTime} = '2026-01-22T15:00:00Z'::timestamptz`));
     expect(held.map((h) => h.employeeId).sort()).toEqual([anaUserId, salon.luciaUserId].sort());
     expect((await month(marta, 'cualquiera')).body.days.find((d: { date: string }) => d.date === '2026-01-22').state).toBe('full');
+    // A latecomer whose page still offered 16:00 finds everyone taken: the spec's conflict, not "not offered".
+    const late = await book(await newClient(server, 'racer-late.mes@example.com', 'Cliente tarde'), 'cualquiera', '2026-01-22', '16:00');
+    expect([late.status, late.body.error]).toEqual([409, { code: 'slot_taken', message: MSG.slotTaken }]);
   });
 });

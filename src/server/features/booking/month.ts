@@ -1,12 +1,12 @@
 import { horizonOf } from '../../../domain/booking-limits';
 import { ANY_PROFESSIONAL } from '../../../domain/booking-rules';
 import { addDays } from '../../../domain/calendar-date';
-import { anyoneSlots, assignmentOrder, monthMap, whenLabel, type MonthInput } from '../../../domain/month-map';
+import { anyoneSlots, assignmentOrder, monthMap, offeredWithoutBookings, whenLabel, type MonthInput } from '../../../domain/month-map';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { slotIntervalOf } from '../../../domain/slots';
 import { MSG } from '../../../domain/texts/common';
 import type { Deps, SessionUser } from '../../http/env';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { ApiError, badRequest, conflict, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
 import { employeeUnavailable } from './booking-write';
 import { book, type BookingRequest } from './client-booking';
@@ -94,7 +94,10 @@ const lostRace = (e: unknown) =>
  * the time to someone else meanwhile, the next is tried; when nobody is left, the last refusal.
  */
 export async function bookAnyone(ctx: Ctx & Pick<Deps, 'rateLimit'>, user: SessionUser, req: BookingRequest) {
-  const order = assignmentOrder(await inputOver(ctx, req.serviceId, ANY_PROFESSIONAL, req.date, req.date), req.date, req.time);
+  const input = await inputOver(ctx, req.serviceId, ANY_PROFESSIONAL, req.date, req.date);
+  const order = assignmentOrder(input, req.date, req.time);
+  // Everyone taken since the page offered it: the spec's conflict, as for one professional.
+  if (order.length === 0 && offeredWithoutBookings(input, req.date, req.time)) throw conflict(MSG.slotTaken, 'slot_taken');
   if (order.length === 0) throw badRequest(MSG.slotNotOffered, 'slot_not_offered');
   let last: unknown;
   for (const p of order) {
