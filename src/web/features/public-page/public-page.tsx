@@ -1,20 +1,22 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
-import { FullPageLoading } from '../../components/loading';
+import { FullPageLoading, InlineLoading } from '../../components/loading';
 import { ApiRequestError } from '../../lib/api';
 import { RETURN_FLAG } from '../../lib/return-to';
 import { todayInSalon } from '../../lib/salon-today';
-import { book } from '../../api/booking';
 import { publicPageQuery, type PublicServiceItem } from '../../api/public-page';
 import { homeOf, useSession } from '../../api/session';
-import { ConfirmChoice } from './confirm-choice';
 import { clearChoice, readChoice, saveChoice, type Choice } from './pending-choice';
 import { SalonInfo } from './salon-info';
 import { ServiceCatalog } from './service-catalog';
-import { TimePicker } from './time-picker';
+
+// The first view is the catalog and the salon (the 125 KB budget, ADR 009): the time picker (the
+// calendar, the slot grid), the confirmation card and the booking call load when they are needed.
+const TimePicker = lazy(() => import('./time-picker').then((m) => ({ default: m.TimePicker })));
+const ConfirmChoice = lazy(() => import('./confirm-choice').then((m) => ({ default: m.ConfirmChoice })));
 
 /**
  * /reservar — the salon's public page (ADR 078): services, team, hours, address, phone and
@@ -35,17 +37,24 @@ export default function PublicPage() {
     if (params.get('paso') === 'confirmar') setKept(readChoice());
   }, [params]);
 
-  const booking = useMutation({
-    mutationFn: (c: Choice) => book({ serviceId: c.serviceId, professionalId: c.professionalId, date: c.date, time: c.time, notes: c.notes || undefined }),
-    onSuccess: ({ bonoNote }) => {
+  const [booking, setBooking] = useState(false);
+  // The client's own booking (POST /api/booking): every rule of it, as from the booking page.
+  const bookChoice = async (c: Choice) => {
+    setBooking(true);
+    setError(null);
+    try {
+      const { book } = await import('../../api/booking');
+      const { bonoNote } = await book({ serviceId: c.serviceId, professionalId: c.professionalId, date: c.date, time: c.time, notes: c.notes || undefined });
       clearChoice();
       void navigate('/my-appointments?status=success', { state: bonoNote ? { bonoNote } : null });
-    },
-    onError: (err) => setError(err instanceof ApiRequestError && err.status < 500 && err.status > 0 ? err.message : MSG.bookingFailed),
-  });
+    } catch (err) {
+      setError(err instanceof ApiRequestError && err.status < 500 && err.status > 0 ? err.message : MSG.bookingFailed);
+      setBooking(false);
+    }
+  };
   const confirm = (c: Choice) => {
     setError(null);
-    if (user) return booking.mutate(c);
+    if (user) return void bookChoice(c);
     // Not signed in: the one-step sign-up (sign-in and Google from there), then back here.
     saveChoice(c);
     void navigate(`/signup?${RETURN_FLAG}=1`);
@@ -71,33 +80,40 @@ export default function PublicPage() {
             <p className="mt-2 text-muted">Elige un servicio y una hora libre. Solo te pediremos tus datos al confirmar.</p>
           </div>
           {kept && user && (
-            <ConfirmChoice
-              choice={kept}
-              pending={booking.isPending}
-              error={error}
-              onConfirm={() => booking.mutate(kept)}
-              onDiscard={() => {
-                clearChoice();
-                setKept(null);
-                setError(null);
-              }}
-            />
+            <Suspense fallback={<InlineLoading text="Cargando..." />}>
+              <ConfirmChoice
+                choice={kept}
+                pending={booking}
+                error={error}
+                onConfirm={() => void bookChoice(kept)}
+                onDiscard={() => {
+                  clearChoice();
+                  setKept(null);
+                  setError(null);
+                }}
+              />
+            </Suspense>
           )}
           <section aria-labelledby="servicios">
             <h2 id="servicios" className="mb-4 font-serif text-2xl">
               Servicios
             </h2>
-            <ServiceCatalog categories={categories} selected={service?.id ?? ''} onPick={(s) => setService(s)} />
+            <ServiceCatalog
+              categories={categories}
+              selected={service?.id ?? ''}
+              onPick={(s) => setService(s)}
+              picker={
+                service && (
+                  <section aria-label={`${service.name}: elige día y hora`}>
+                    {error && !kept && <div className="mt-3"><Alert>{error}</Alert></div>}
+                    <Suspense fallback={<InlineLoading text="Cargando horas libres..." />}>
+                      <TimePicker key={service.id} service={service} team={team} today={today} pending={booking} onConfirm={confirm} />
+                    </Suspense>
+                  </section>
+                )
+              }
+            />
           </section>
-          {service && (
-            <section aria-labelledby="elige-hora">
-              <h2 id="elige-hora" className="font-serif text-2xl">
-                {service.name}: elige día y hora
-              </h2>
-              {error && !kept && <div className="mt-3"><Alert>{error}</Alert></div>}
-              <TimePicker key={service.id} service={service} team={team} today={today} pending={booking.isPending} onConfirm={confirm} />
-            </section>
-          )}
           {team.length > 0 && (
             <section aria-labelledby="equipo">
               <h2 id="equipo" className="font-serif text-2xl">

@@ -1,10 +1,12 @@
+import type { ReactNode } from 'react';
 import { formatEuros } from '../../lib/format';
 import type { PublicServiceItem, SalonProfile } from '../../api/public-page';
 
 // The services by category, each with its price and duration; choosing one opens the time picker
-// under it (public-page.tsx). Plain buttons: the list is in the server's HTML and works at once.
+// (`picker`, from public-page.tsx) right under it, not after the whole list on a phone. Plain
+// buttons: the list is in the server's HTML and works at once.
 
-export function ServiceCatalog({ categories, selected, onPick }: { categories: SalonProfile['categories']; selected: string; onPick: (s: PublicServiceItem) => void }) {
+export function ServiceCatalog({ categories, selected, onPick, picker }: { categories: SalonProfile['categories']; selected: string; onPick: (s: PublicServiceItem) => void; picker: ReactNode }) {
   if (categories.length === 0) return <p className="rounded-2xl border border-dashed border-line p-5 text-muted">Aún no hay servicios para reservar.</p>;
   return (
     <div className="space-y-8">
@@ -32,6 +34,7 @@ export function ServiceCatalog({ categories, selected, onPick }: { categories: S
                     <span className="mt-1 block text-sm font-medium text-rose-800">{selected === s.id ? 'Elegido' : 'Reservar'}</span>
                   </span>
                 </button>
+                {selected === s.id && <div className="px-3 pb-4 sm:px-5">{picker}</div>}
               </li>
             ))}
           </ul>
