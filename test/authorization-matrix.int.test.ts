@@ -993,6 +993,22 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/privacy': { expect: everyone(200), call: async (s) => ({ res: await s.get('/api/privacy') }) },
+  // The salon's public page and its free times (ADRs 078, 079): anyone, signed in or not; nothing personal in them.
+  'GET /api/public-page': {
+    expect: everyone(200),
+    call: async (s) => {
+      const res = await s.get('/api/public-page');
+      return { res, check: async () => (/userId|@|"email"/.test(JSON.stringify(res.body)) ? 'the public profile names an account' : null) };
+    },
+  },
+  'GET /api/booking/public/slots': {
+    expect: everyone(200),
+    call: async (s) => ({ res: await s.get(`/api/booking/public/slots?serviceId=${w.serviceId}&professionalId=${w.otherEmployeeRecord}&date=${FUTURE_DAY}`) }),
+  },
+  'GET /api/booking/public/month': {
+    expect: everyone(200),
+    call: async (s) => ({ res: await s.get(`/api/booking/public/month?serviceId=${w.serviceId}&professionalId=cualquiera&month=2026-06`) }),
+  },
   'GET /api/email-verification': {
     expect: signedIn(200),
     call: async (s, actor) => {

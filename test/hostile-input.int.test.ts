@@ -588,6 +588,10 @@ function specs(): Record<string, Spec> {
     'GET /api/my-account/export': { actor: 'client', query: () => ({}) },
     'POST /api/my-account/delete': { actor: 'otherClient', body: () => ({ confirm: 'ELIMINAR', password: WORLD_PASSWORD }) },
     'GET /api/privacy': { actor: 'anonymous', query: () => ({}) },
+    // The public page (ADRs 078, 079): no session.
+    'GET /api/public-page': { actor: 'anonymous', query: () => ({}) },
+    'GET /api/booking/public/slots': { actor: 'anonymous', query: () => ({ serviceId: w.serviceId, professionalId: w.employeeRecord, date: THURSDAY }) },
+    'GET /api/booking/public/month': { actor: 'anonymous', query: () => ({ serviceId: w.serviceId, professionalId: 'cualquiera', month: '2026-01' }) },
     'GET /api/email-verification': { actor: 'client', query: () => ({}) },
     'POST /api/email-verification/resend': { actor: 'client', body: () => ({}) },
     'POST /api/email-verification/resend-for-account': { actor: 'admin', body: () => ({ email: 'cuenta.hostil@mundo.test' }) },

@@ -62,9 +62,9 @@ describe('the route table', () => {
     }
   });
 
-  it('the first views rendered on the server are the budgeted ones: /login, /, /services, /book/{id}', () => {
+  it('the first views rendered on the server are the budgeted ones: /login, /reservar, /, /services, /book/{id}', () => {
     const rendered = PAGE_ROUTES.filter((r) => r.firstView).map((r) => r.path);
-    expect(rendered).toEqual(['/login', '/', '/services', '/book/:serviceId']);
+    expect(rendered).toEqual(['/login', '/reservar', '/', '/services', '/book/:serviceId']);
     // test/bundle-budget.test.ts budgets exactly these (it reads the same table).
     // Staff code never renders on the server for a client's first view.
     for (const r of PAGE_ROUTES.filter((x) => x.firstView)) expect(r.layout === 'employee' || r.layout === 'admin').toBe(false);

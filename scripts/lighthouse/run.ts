@@ -1,6 +1,6 @@
 // `npm run lighthouse`: Lighthouse 12 (mobile defaults: Moto G Power-class CPU, slow 4G, simulated
 // throttling) in Debian's Chromium against the production build (dist, built by the npm script)
-// with the demo salon, for /login, /, /services and /book/{id} (the last three signed in as the demo
+// with the demo salon, for /login, /reservar, /, /services and /book/{id} (the last three signed in as the demo
 // client through the session cookie), and a baseline: a minimal page hydrated by the same React 19
 // (baseline.ts), so each page's TBT is read next to what the machine gave React alone at that
 // time (ADR 040). Targets: performance >= 95,
@@ -126,6 +126,8 @@ async function main() {
     const every: Page[] = [
       { path: BASELINE, url: baseline.url, headers: {} },
       { path: '/login', url: `${base}/login`, headers: {} },
+      // The salon's public page, signed out as a visitor from Instagram or Google arrives (ADR 078).
+      { path: '/reservar', url: `${base}/reservar`, headers: {} },
       { path: '/', url: `${base}/`, headers: { Cookie: cookie } },
       { path: '/services', url: `${base}/services`, headers: { Cookie: cookie } },
       { path: '/book/{id}', url: `${base}/book/${serviceId}`, headers: { Cookie: cookie } },

@@ -35,6 +35,8 @@ import { reportsRoutes } from './features/reports/routes';
 import { adminBackupsRoutes } from './features/backups/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { webhookRoutes } from './features/messaging/webhook-routes';
+import { publicPageRoutes } from './features/public-page/routes';
+import { publicBookingRoutes } from './features/booking/public-routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -91,7 +93,10 @@ function apiRoutes(deps: Deps) {
     // What WhatsApp (Meta) and the SMS provider tell us, signed (ADR 055, 056).
     .route('/webhooks', webhookRoutes(deps))
     // ADR 052: the owner's discount limit and reasons, for the staff's sale and payment forms.
-    .route('/settings/discounts', discountRulesRoutes(deps));
+    .route('/settings/discounts', discountRulesRoutes(deps))
+    // The salon's public page and its free times, without a session (ADRs 078, 079).
+    .route('/public-page', publicPageRoutes(deps))
+    .route('/booking/public', publicBookingRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */

@@ -57,13 +57,13 @@ function escapeJson(value: unknown): string {
 export function createAppShell(webRoot: string) {
   let current = build(webRoot);
   let checkedAt = Date.now();
-  return function render(pathname: string, user: CurrentUserJson | null | undefined, firstView?: FirstView | null): string {
+  return function render(pathname: string, user: CurrentUserJson | null | undefined, firstView?: FirstView | null, head?: string | null): string {
     if (Date.now() - checkedAt > 1000) {
       checkedAt = Date.now();
       const mtime = statSync(path.join(webRoot, 'index.html'), { throwIfNoEntry: false })?.mtimeMs;
       if (mtime !== undefined && mtime !== current.mtime) current = build(webRoot);
     }
-    return current.render(pathname, user, firstView);
+    return current.render(pathname, user, firstView, head);
   };
 }
 
@@ -128,19 +128,23 @@ function build(webRoot: string) {
   const boot = (modules: string[]) => `<script src="/boot.js" defer data-entry="${entrySrc}" data-preload="${[...entryPreloads, ...modules].join(' ')}"></script>`;
   // A function as replacement: the inserted text is taken as it is ('$&' in a name stays '$&').
   const intoHead = (page: string, extra: string) => page.replace('</head>', () => `    ${extra}\n  </head>`);
+  const TITLE = /\s*<title>[^<]*<\/title>/;
+  const DESCRIPTION = /\s*<meta name="description"[^>]*>/;
 
   return {
     mtime,
     /** The page for `pathname`, with `user` (undefined: unknown here, the app asks /api/me itself). */
-    render(pathname: string, user: CurrentUserJson | null | undefined, firstView?: FirstView | null): string {
+    render(pathname: string, user: CurrentUserJson | null | undefined, firstView?: FirstView | null, head?: string | null): string {
       const hints = hintsFor(pathname);
+      // A page's own title, description and link preview (http/page-meta.ts) replace the template's.
+      const own = (page: string) => (head ? intoHead(page.replace(TITLE, '').replace(DESCRIPTION, ''), head) : page);
       const session = user === undefined ? '' : `\n    <script type="application/json" id="auna-session">${escapeJson(user)}</script>`;
       if (firstView && canInsert) {
         const data = `\n    <script type="application/json" id="auna-first-view">${escapeJson(firstView.queries)}</script>`;
-        const head = intoHead(before, `${boot(hints.modules)}\n    ${headLinks(hints, false)}${session}${data}`);
-        return `${head}<div id="root">${firstView.html}${after}`;
+        const start = intoHead(own(before), `${boot(hints.modules)}\n    ${headLinks(hints, false)}${session}${data}`);
+        return `${start}<div id="root">${firstView.html}${after}`;
       }
-      return intoHead(template, `${headLinks(hints, true)}${session}`);
+      return intoHead(own(template), `${headLinks(hints, true)}${session}`);
     },
   };
 }

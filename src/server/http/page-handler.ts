@@ -9,6 +9,7 @@ import { createAppShell, createFirstViewRenderer, type FetchApi, type FirstView 
 import type { AppEnv, Deps } from './env';
 import { sessionNow } from './session-clock';
 import { createSessionReader } from './session-reader';
+import { pageHead } from './page-meta';
 import { unavailablePage } from './unavailable';
 
 /**
@@ -17,7 +18,7 @@ import { unavailablePage } from './unavailable';
  * holds no build (npm run dev serves the web app itself). `app` answers the first view's own API
  * requests, as the browser would make them.
  */
-export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | 'log' | 'health'>, root: string) {
+export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | 'log' | 'health' | 'config'>, root: string) {
   if (!existsSync(path.join(root, 'index.html'))) return;
   const rel = path.relative(process.cwd(), root) || '.';
   app.use(
@@ -77,10 +78,15 @@ export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | '
           return null;
         });
     }
+    // The public page's own head (ADR 080): for everyone, crawlers and link previews included.
+    const head = await pageHead(c.req.path, async (input, init) => app.request(input, init), deps.config.publicUrl).catch((err: unknown) => {
+      deps.log.error({ err: safeError(err), path: c.req.path }, 'page head failed');
+      return null;
+    });
     // It carries who is signed in: never stored by a cache.
     c.header('Cache-Control', 'no-store');
     c.header('Vary', 'Cookie');
-    return c.html(shell(c.req.path, user, firstView));
+    return c.html(shell(c.req.path, user, firstView, head));
   });
   app.use('*', serveStatic({ root: rel, precompressed: true }));
   // A dotted path that is not a file is still the app's to answer (it sends unknown paths to /).

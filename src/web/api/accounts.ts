@@ -34,12 +34,12 @@ export const authApi = {
   signOut: () => post('/sign-out', {}),
   requestReset: (email: string) => post('/request-password-reset', { email, redirectTo: '/reset-password' }),
   resetPassword: (token: string, newPassword: string) => post('/reset-password', { token, newPassword }),
-  /** Starts Google sign-in; on success the browser leaves for the provider. */
-  async google(): Promise<AuthFailure | null> {
+  /** Starts Google sign-in; on success the browser leaves for the provider, and comes back to `callbackURL` (ours, a path). */
+  async google(callbackURL = '/'): Promise<AuthFailure | null> {
     // better-auth serves OpenID providers of its genericOAuth plugin through /sign-in/social.
     const r = await post('/sign-in/social', {
       provider: 'google',
-      callbackURL: '/',
+      callbackURL,
       errorCallbackURL: '/login?from=google',
     });
     if (!r.ok) return r;

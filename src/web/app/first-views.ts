@@ -1,6 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { professionalsQuery, serviceQuery } from '../api/booking';
 import { activeServicesQuery } from '../api/catalog';
+import { publicPageQuery } from '../api/public-page';
 import type { ApiClient } from '../lib/api';
 
 // What each first view of the route table (app/routes.ts, `firstView`) reads first: the page's own
@@ -30,4 +31,5 @@ export const FIRST_VIEW_DATA: Readonly<Record<string, (params: Params, client: A
   '/': (_params, client) => [read(activeServicesQuery(client))],
   '/services': (_params, client) => [read(activeServicesQuery(client))],
   '/book/:serviceId': ({ serviceId = '' }, client) => [read(serviceQuery(serviceId, client)), read(professionalsQuery(serviceId, client))],
+  '/reservar': (_params, client) => [read(publicPageQuery(client))],
 };

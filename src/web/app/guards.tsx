@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { FullPageLoading } from '../components/loading';
 import type { Role } from '../../domain/roles';
 import { useSession } from '../api/session';
+import { returnPathOf } from '../lib/return-to';
 
 /**
  * A route group takes its allowed roles (SPEC §6): no session -> /login, another role -> /.
@@ -16,10 +17,15 @@ export function RequireRole({ roles, loadingText = 'Cargando...', children }: { 
   return children ?? <Outlet />;
 }
 
-/** /login, /signup, /forgot-password: a signed-in user is sent to / (SPEC §2). */
+/**
+ * /login, /signup, /forgot-password: a signed-in user is sent to / (SPEC §2), or, come from the
+ * public page's "Confirmar", back to its confirmation step (ADR 078): this redirect and the form's
+ * own after signing in or up must agree, as whichever runs first wins.
+ */
 export function LoggedOutOnly() {
   const { user, loading } = useSession();
+  const [params] = useSearchParams();
   if (loading) return <FullPageLoading text="Cargando..." />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={returnPathOf(params) ?? '/'} replace />;
   return <Outlet />;
 }

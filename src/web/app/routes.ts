@@ -49,6 +49,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // notice the sign-up page links (docs/decisions/026-admin-email-and-account-deletion.md).
   { path: '/email-verificado', page: 'features/accounts/email-verified-page.tsx', layout: 'none', access: 'anyone' },
   { path: '/privacidad', page: 'features/privacy/privacy-page.tsx', layout: 'none', access: 'anyone' },
+  // The salon's public page: a booking link for Instagram or Google, no account until "Confirmar" (docs/decisions/078-the-salons-public-page.md).
+  { path: '/reservar', page: 'features/public-page/public-page.tsx', layout: 'none', access: 'anyone', firstView: { for: ['signed-out', 'client', 'employee', 'admin'] } },
   {
     path: '/',
     page: 'features/home/home-page.tsx',

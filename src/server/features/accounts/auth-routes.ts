@@ -1,4 +1,3 @@
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { MSG } from '../../../domain/texts/common';
@@ -38,31 +37,9 @@ const LIMITED_PER_ACCOUNT = new Set<string>(PER_ACCOUNT_PATHS);
 const RESEND_VERIFICATION = '/api/auth/send-verification-email';
 const UPDATE_USER = '/api/auth/update-user';
 
-/**
- * The client's address. Behind `hops` trusted proxies (TRUST_PROXY, README) each proxy APPENDS
- * the address it saw to X-Forwarded-For, so the client is the `hops`-th entry from the right:
- * anything to its left was written by the client and is ignored (ADR 025; the leftmost entry
- * used to be taken, so a client chose its own address and escaped every per-address limit).
- */
-export function forwardedClientIp(header: string | undefined, hops: number): string | null {
-  if (!header || hops < 1) return null;
-  const entries = header
-    .split(',')
-    .map((e) => e.trim())
-    .filter(Boolean);
-  if (entries.length === 0) return null;
-  return entries[Math.max(0, entries.length - hops)] ?? null;
-}
-
-export function clientIp(c: Parameters<typeof getConnInfo>[0], hops: number): string {
-  const forwarded = forwardedClientIp(c.req.header('x-forwarded-for'), hops);
-  if (forwarded) return forwarded.slice(0, 64);
-  try {
-    return getConnInfo(c).remote.address ?? '0.0.0.0';
-  } catch {
-    return '0.0.0.0'; // app.request() in tests has no socket
-  }
-}
+// The client's address moved down to the HTTP frame, where the booking room's public read uses it too.
+export { clientIp } from '../../http/client-ip';
+import { clientIp } from '../../http/client-ip';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -15,8 +15,11 @@ function GoogleIcon() {
   );
 }
 
-/** Google sign-in and sign-up: the same OpenID Connect flow; a new account starts as client. */
-export function GoogleButton({ label, initialError }: { label: string; initialError?: string | null }) {
+/**
+ * Google sign-in and sign-up: the same OpenID Connect flow; a new account starts as client.
+ * `returnTo`: where Google's redirect lands after signing in (lib/return-to.ts), else the home page.
+ */
+export function GoogleButton({ label, initialError, returnTo }: { label: string; initialError?: string | null; returnTo?: string | null }) {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(initialError ? googleErrorText(initialError) : null);
   return (
@@ -28,7 +31,7 @@ export function GoogleButton({ label, initialError }: { label: string; initialEr
         onPress={async () => {
           setPending(true);
           setError(null);
-          const failure = await authApi.google();
+          const failure = await authApi.google(returnTo ?? '/');
           if (failure) {
             setError(googleErrorText(failure.code));
             setPending(false);

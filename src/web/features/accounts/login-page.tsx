@@ -7,6 +7,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { authApi } from '../../api/accounts';
+import { returnPathOf, RETURN_FLAG } from '../../lib/return-to';
 import { authErrorText } from './auth-error-text';
 import { AuthCard, Divider } from './auth-card';
 import { GoogleButton } from './google-button';
@@ -22,6 +23,8 @@ export default function LoginPage() {
   const reset = params.get('reset') === 'ok';
   // Where "Eliminar mi cuenta" (Mis Citas, docs/decisions/026-admin-email-and-account-deletion.md) lands: the account and its sessions are gone.
   const deleted = params.get('cuenta') === 'eliminada';
+  // From the public page's "Confirmar" (ADR 078): back to its confirmation step.
+  const back = returnPathOf(params);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -34,7 +37,7 @@ export default function LoginPage() {
       return setError(authErrorText(MSG.loginErrorPrefix, r.code));
     }
     const user = await refresh();
-    navigate(homeOf(user?.role), { replace: true });
+    navigate(back ?? homeOf(user?.role), { replace: true });
   }
 
   return (
@@ -44,7 +47,7 @@ export default function LoginPage() {
       footer={
         <>
           ¿Aún no tienes cuenta?{' '}
-          <Link to="/signup" className="font-medium text-rose-800 underline-offset-4 hover:underline">
+          <Link to={back ? `/signup?${RETURN_FLAG}=1` : '/signup'} className="font-medium text-rose-800 underline-offset-4 hover:underline">
             Crear cuenta
           </Link>
         </>
@@ -78,7 +81,7 @@ export default function LoginPage() {
         </Button>
       </Form>
       <Divider text="o" />
-      <GoogleButton label="Continuar con Google" initialError={params.get('from') === 'google' ? (params.get('error') ?? 'unknown') : null} />
+      <GoogleButton label="Continuar con Google" returnTo={back} initialError={params.get('from') === 'google' ? (params.get('error') ?? 'unknown') : null} />
     </AuthCard>
   );
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { validateSignup } from '../../../domain/signup-rules';
 import { useRefreshSession } from '../../api/session';
@@ -8,12 +8,16 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { TextField } from '../../components/text-field';
 import { authApi } from '../../api/accounts';
+import { returnPathOf, RETURN_FLAG } from '../../lib/return-to';
 import { authErrorText } from './auth-error-text';
 import { AuthCard, Divider } from './auth-card';
 import { GoogleButton } from './google-button';
 
 export default function SignupPage() {
   const navigate = useNavigate();
+  // From the public page's "Confirmar" (ADR 078): back to its confirmation step.
+  const [params] = useSearchParams();
+  const back = returnPathOf(params);
   const refresh = useRefreshSession();
   const [form, setForm] = useState({ name: '', email: '', phone: '', password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +36,7 @@ export default function SignupPage() {
       return setError(authErrorText(MSG.signupErrorPrefix, r.code));
     }
     await refresh();
-    navigate('/', { replace: true });
+    navigate(back ?? '/', { replace: true });
   }
 
   return (
@@ -42,12 +46,17 @@ export default function SignupPage() {
       footer={
         <>
           ¿Ya tienes cuenta?{' '}
-          <Link to="/login" className="font-medium text-rose-800 underline-offset-4 hover:underline">
+          <Link to={back ? `/login?${RETURN_FLAG}=1` : '/login'} className="font-medium text-rose-800 underline-offset-4 hover:underline">
             Inicia sesión
           </Link>
         </>
       }
     >
+      {back && (
+        <div className="mb-5">
+          <Alert tone="info">Tu hora queda guardada: crea tu cuenta y confirma la cita.</Alert>
+        </div>
+      )}
       <Form onSubmit={submit} className="space-y-4" aria-label="Crear cuenta">
         <TextField label="Nombre (opcional)" name="name" autoComplete="name" value={form.name} onChange={set('name')} />
         <TextField label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} />
@@ -76,7 +85,7 @@ export default function SignupPage() {
         </p>
       </Form>
       <Divider text="o" />
-      <GoogleButton label="Registrarse con Google" />
+      <GoogleButton label="Registrarse con Google" returnTo={back} />
     </AuthCard>
   );
 }
