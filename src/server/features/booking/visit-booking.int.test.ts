@@ -51,7 +51,7 @@ beforeAll(async () => {
       { name: 'Limpieza facial', duration: 60, price: 45 },
     ])
     .returning({ id: services.id });
-  [manicure, pedicure, facial] = rows.map((r) => r.id);
+  [manicure, pedicure, facial] = rows.map((r) => r.id) as [string, string, string];
   await db().insert(employeeServices).values([ana, eva].flatMap((employeeId) => [manicure!, pedicure!, facial!].map((serviceId) => ({ employeeId, serviceId }))));
 }, 90_000);
 
