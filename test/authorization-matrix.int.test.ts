@@ -68,11 +68,12 @@ const deskSlot = () => {
   const minutes = 9 * 60 + (n % 21) * 30;
   return { date: day.toISOString().slice(0, 10), time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
 };
-// Visits of two 30-minute services (ADR 081) on the other professional's agenda: one a day from Monday 2 March, at 10:00.
+// Visits of two 30-minute services (ADR 081) on the other professional's agenda: one a working
+// day (Monday to Friday) from Monday 2 March, at 10:00.
 let visitSeq = 0;
 const visitSlot = () => {
   const n = visitSeq++;
-  const day = new Date(Date.parse('2026-03-02T12:00:00Z') + (n + Math.floor(n / 6)) * 86_400_000);
+  const day = new Date(Date.parse('2026-03-02T12:00:00Z') + (n + 2 * Math.floor(n / 5)) * 86_400_000);
   return { date: day.toISOString().slice(0, 10), time: '10:00' };
 };
 let visitServiceId: string | undefined;

@@ -1,8 +1,8 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../domain/texts/common';
 import { VISIT_MSG } from '../../../domain/texts/visits';
-import { appointments, employees, employeeServices, salonSettings, services } from '../../db/schema';
+import { appointments, clients, employees, employeeServices, payments, salonSettings, services } from '../../db/schema';
 import { newClient, userIdOf } from '../../../../test/support/booking-fixtures';
 import { promote, type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
@@ -171,5 +171,34 @@ describe('the desk handles a part on its own', () => {
     expect(byId.get(mani)!.status).toBe('cancelled_by_salon');
     expect(byId.get(pedi)).toMatchObject({ status: 'confirmed', start: new Date('2026-01-29T10:00:00Z') });
     expect(byId.get(pedi)!.visitId).toBe(byId.get(mani)!.visitId);
+  });
+});
+
+describe('bonos and payments are per part', () => {
+  it("a bono for the manicure covers the manicure part only; each part is paid on its own", async () => {
+    const client = await newClient(server, 'bea@example.com', 'Bea');
+    // Her client record (ADR 019): made by her first booking.
+    const first = await client.post('/api/booking', { serviceId: facial, professionalId: eva, date: '2026-02-02', time: '10:00' });
+    expect(first.status).toBe(201);
+    const [record] = await db().select({ id: clients.id }).from(clients).where(eq(clients.userId, await userIdOf(server, 'bea@example.com')));
+    const type = await admin.post('/api/admin/bono-types', { name: 'Bono manicura', serviceIds: [manicure], sessions: 5, price: 90, validityMonths: 6 });
+    expect(type.status).toBe(201);
+    expect((await admin.post(`/api/bonos/clients/${record!.id}`, { bonoTypeId: type.body.bonoType.id, paymentMethod: 'bizum' })).status).toBe(201);
+
+    const res = await client.post('/api/booking/visits', parallelVisit('2026-02-03'));
+    expect(res.status).toBe(201);
+    const parts = res.body.visit.parts as Array<{ appointment: { id: string; serviceName: string }; bono: string | null }>;
+    expect(parts.map((p) => [p.appointment.serviceName, p.bono])).toEqual([['Manicura', 'covered'], ['Pedicura', null]]);
+
+    // The visit took place (the salon marks each part done: written here, "now" is fixed before it).
+    // The desk charges each part: the pedicure's 25 € on the pedicure; the manicure is the bono's.
+    const [mani, pedi] = parts.map((p) => p.appointment.id) as [string, string];
+    await db().update(appointments).set({ status: 'completed' }).where(inArray(appointments.id, [mani, pedi]));
+    const onBono = await admin.post(`/api/payments/appointments/${mani}`, { lines: [{ method: 'efectivo', amount: 20 }] });
+    expect([onBono.status, onBono.body.error.code]).toEqual([409, 'paid_with_bono']);
+    const paid = await admin.post(`/api/payments/appointments/${pedi}`, { lines: [{ method: 'efectivo', amount: 25 }] });
+    expect(paid.status).toBe(201);
+    const rows = await db().select({ appointmentId: payments.appointmentId, amount: payments.amount }).from(payments).where(inArray(payments.appointmentId, parts.map((p) => p.appointment.id)));
+    expect(rows).toEqual([{ appointmentId: pedi, amount: 25 }]);
   });
 });
