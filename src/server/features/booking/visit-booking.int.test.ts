@@ -81,6 +81,12 @@ describe('the times a visit is offered', () => {
     const client = await newClient(server, 'noa@example.com', 'Noa');
     const same = await client.post('/api/booking/visits', { ...parallelVisit(MONDAY), parts: [{ serviceId: manicure, professionalId: ana }, { serviceId: pedicure, professionalId: ana }] });
     expect([same.status, same.body.error.message]).toEqual([400, VISIT_MSG.parallelSameProfessional]);
+    // The admin's setting (ADR 082): once the pedicure no longer goes "a la vez", the pair is refused.
+    const pedicura = { name: 'Pedicura', description: '', duration: 60, price: 25, category: 'Uñas' };
+    expect((await admin.put(`/api/admin/services/${pedicure}`, { ...pedicura, parallelAllowed: false })).status).toBe(200);
+    const notNow = await client.post('/api/booking/visits', parallelVisit(MONDAY));
+    expect([notNow.status, notNow.body.error.message]).toEqual([400, VISIT_MSG.parallelNotAllowed]);
+    expect((await admin.put(`/api/admin/services/${pedicure}`, { ...pedicura, parallelAllowed: true })).status).toBe(200);
     const facialToo = await client.post('/api/booking/visits', { ...parallelVisit(MONDAY), parts: [{ serviceId: facial, professionalId: ana }, { serviceId: pedicure, professionalId: eva }] });
     expect([facialToo.status, facialToo.body.error.message]).toEqual([400, VISIT_MSG.parallelNotAllowed]);
     const one = await client.post('/api/booking/visits', { ...parallelVisit(MONDAY), parts: [{ serviceId: manicure, professionalId: ana }] });
