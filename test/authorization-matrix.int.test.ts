@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { addDays } from '../src/domain/calendar-date';
 import { eq, sql } from 'drizzle-orm';
-import { appointments, bonos, bonoTypes, clients, consentDocuments, consentTemplates, consentTemplateVersions, employees, employeeTimeOff, resourceMaintenance, resources, salonExceptions, salonSettings, serviceConsentTemplates, services } from '../src/server/db/schema';
+import { appointments, bonos, bonoTypes, clients, consentDocuments, consentTemplates, consentTemplateVersions, employees, employeeServices, employeeTimeOff, resourceMaintenance, resources, salonExceptions, salonSettings, serviceConsentTemplates, services } from '../src/server/db/schema';
 import { consentSignToken } from '../src/server/notifications/consent-tokens';
 import { signatureDataUrl, signaturePng } from '../src/server/seed/signature-png';
 import { feedTokenHash, stopRemindersToken, visitToken } from '../src/server/notifications/tokens';
@@ -68,6 +68,22 @@ const deskSlot = () => {
   const minutes = 9 * 60 + (n % 21) * 30;
   return { date: day.toISOString().slice(0, 10), time: `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}` };
 };
+// Visits of two 30-minute services (ADR 081) on the other professional's agenda: one a working
+// day (Monday to Friday) from Monday 2 March, at 10:00.
+let visitSeq = 0;
+const visitSlot = () => {
+  const n = visitSeq++;
+  const day = new Date(Date.parse('2026-03-02T12:00:00Z') + (n + 2 * Math.floor(n / 5)) * 86_400_000);
+  return { date: day.toISOString().slice(0, 10), time: '10:00' };
+};
+let visitServiceId: string | undefined;
+async function visitService() {
+  if (visitServiceId) return visitServiceId;
+  const [row] = await server.deps.db.insert(services).values({ name: 'Segunda parte', duration: 30, price: 15 }).returning({ id: services.id });
+  await server.deps.db.insert(employeeServices).values({ employeeId: w.otherEmployeeRecord, serviceId: row!.id });
+  visitServiceId = row!.id;
+  return visitServiceId;
+}
 async function newClientRecord(name = `Cliente ${++seq}`): Promise<string> {
   const [row] = await server.deps.db.insert(clients).values({ name, phone: '+34612345678' }).returning({ id: clients.id });
   return row!.id;
@@ -525,6 +541,26 @@ const MATRIX: Record<string, Row> = {
   'GET /api/booking/closed-days': {
     expect: signedIn(200),
     call: async (s) => ({ res: await s.get(`/api/booking/closed-days?professionalId=${w.employeeRecord}&from=2026-06-01&to=2026-06-30`) }),
+  },
+  // A visit of several services (ADR 081): any signed-in role books for itself, like a single booking.
+  'GET /api/booking/visits/slots': {
+    expect: signedIn(200),
+    call: async (s) => ({ res: await s.get(`/api/booking/visits/slots?services=${w.serviceId},${await visitService()}&professionals=${w.otherEmployeeRecord},${w.otherEmployeeRecord}&mode=sequence&date=${FUTURE_DAY}`) }),
+  },
+  'POST /api/booking/visits': {
+    expect: signedIn(201),
+    call: async (s) => {
+      const parts = [{ serviceId: w.serviceId, professionalId: w.otherEmployeeRecord }, { serviceId: await visitService(), professionalId: w.otherEmployeeRecord }];
+      const res = await s.post('/api/booking/visits', { parts, mode: 'sequence', ...visitSlot() });
+      return {
+        res,
+        check: async (ok) => {
+          if (!ok) return null;
+          const rows = await server.deps.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM appointments WHERE visit_id = ${res.body.visit.id}::uuid`);
+          return rows.rows[0]?.n === 2 ? null : 'the visit is not two appointments';
+        },
+      };
+    },
   },
   // The calendar's month (ADR 061): any signed-in role, like the slot list.
   'GET /api/booking/month': {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/texts/common';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
 import { eq } from 'drizzle-orm';
-import { appointments, clients, employees, services } from '../src/server/db/schema';
+import { appointments, clients, employees, employeeServices, services } from '../src/server/db/schema';
 import { consentSignToken } from '../src/server/notifications/consent-tokens';
 import { signatureDataUrl } from '../src/server/seed/signature-png';
 import { feedTokenHash, stopRemindersToken, visitToken } from '../src/server/notifications/tokens';
@@ -37,6 +37,8 @@ let w: World;
 let authUser: Session;
 let meta: MetaGraph;
 
+// A visit of two services (ADR 081): a second service Lucía offers.
+let visitServiceId = '';
 let spare: {
   serviceId: string;
   employeeId: string;
@@ -403,6 +405,14 @@ function specs(): Record<string, Spec> {
       query: () => ({ serviceId: w.serviceId, professionalId: w.employeeRecord, date: THURSDAY }),
     },
     'POST /api/booking': { actor: 'client', body: booking },
+    'GET /api/booking/visits/slots': {
+      actor: 'client',
+      query: () => ({ services: `${w.serviceId},${visitServiceId}`, professionals: `${w.employeeRecord},${w.employeeRecord}`, mode: 'sequence', date: THURSDAY }),
+    },
+    'POST /api/booking/visits': {
+      actor: 'client',
+      body: () => ({ parts: [{ serviceId: w.serviceId, professionalId: w.employeeRecord }, { serviceId: visitServiceId, professionalId: w.employeeRecord }], mode: 'sequence', date: THURSDAY, time: '11:00', notes: 'Hola' }),
+    },
     'GET /api/my-appointments': { actor: 'client', query: () => ({}) },
     'POST /api/my-appointments/:id/cancel': { actor: 'client', params: { id: () => spare.futureAppointment }, body: () => ({}) },
     // closures, special hours and time off (ADR 023, 024)
@@ -690,6 +700,9 @@ beforeAll(async () => {
     .insert(employees)
     .values({ name: 'Repuesta', availability: defaultWeeklySchedule() })
     .returning({ id: employees.id });
+  const [visitSvc] = await server.deps.db.insert(services).values({ name: 'Segunda parte', duration: 30, price: 15 }).returning({ id: services.id });
+  await server.deps.db.insert(employeeServices).values({ employeeId: w.employeeRecord, serviceId: visitSvc!.id });
+  visitServiceId = visitSvc!.id;
   spare = {
     serviceId: svc!.id,
     employeeId: emp!.id,

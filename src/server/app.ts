@@ -13,6 +13,7 @@ import { adminServicesRoutes } from './features/services/admin-routes';
 import { discountRulesRoutes } from './features/settings/discount-routes';
 import { adminSettingsRoutes } from './features/settings/routes';
 import { bookingRoutes } from './features/booking/routes';
+import { visitRoutes } from './features/booking/visit-routes';
 import { myAccountRoutes } from './features/my-account/routes';
 import { privacyRoutes } from './features/privacy/routes';
 import { catalogRoutes } from './features/services/catalog-routes';
@@ -58,6 +59,7 @@ function apiRoutes(deps: Deps) {
     .route('/admin/settings', adminSettingsRoutes(deps))
     .route('/events', liveEventsRoutes(deps))
     .route('/catalog', catalogRoutes(deps))
+    .route('/booking/visits', visitRoutes(deps))
     .route('/booking', bookingRoutes(deps))
     .route('/my-appointments', myAppointmentsRoutes(deps))
     .route('/admin/availability', adminAvailabilityRoutes(deps))

@@ -59,6 +59,9 @@ export const appointments = pgTable(
     // ADR 058: booked by the staff at a time the slot engine does not offer ('outside_hours', after
     // the "Fuera de horario" confirmation) or for a client who walked in ('walk_in'); null otherwise.
     fittedIn: text('fitted_in', { enum: FIT_IN_KINDS }),
+    // ADR 081: the visit this appointment is a part of (several services booked together share
+    // it); null for a visit of one service. Each part stays a whole appointment.
+    visitId: uuid('visit_id'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -76,6 +79,7 @@ export const appointments = pgTable(
     check('appointments_booked_by_known', sql`${t.bookedBy} IN (${sqlLiterals(BOOKED_BY)})`),
     index('appointments_client_record_start_idx').on(t.clientRecordId, t.startTime),
     check('appointments_fitted_in_known', sql`${t.fittedIn} IS NULL OR ${t.fittedIn} IN (${sqlLiterals(FIT_IN_KINDS)})`),
+    index('appointments_visit_idx').on(t.visitId).where(sql`(visit_id IS NOT NULL)`),
     check('appointments_buffers_range', sql`${t.prepMinutes} BETWEEN 0 AND 120 AND ${t.cleanupMinutes} BETWEEN 0 AND 120`),
     // 0016_report_rollups (ADR 042): the Informes read confirmed appointments live, by salon day, the
     // rest from the rollups. `service_duration > 0` (always true, a CHECK) is a condition only the

@@ -17,6 +17,9 @@ export const services = pgTable(
     // 0012_resources (ADR 036): preparation and cleaning time, blocking the professional and the resources.
     prepMinutes: integer('prep_minutes').notNull().default(0),
     cleanupMinutes: integer('cleanup_minutes').notNull().default(0),
+    // ADR 082: "Se puede hacer a la vez que otro servicio": a visit may run it at the same time as
+    // another such service, with another professional.
+    parallelAllowed: boolean('parallel_allowed').notNull().default(false),
     createdAt: created(),
     updatedAt: updated(),
   },

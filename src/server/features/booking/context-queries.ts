@@ -27,7 +27,8 @@ import { sqlLiterals } from '../../db/sql-literals';
 // docs/benchmarks.md has their EXPLAIN ANALYZE at 1,000,000 appointments.
 
 export type BookingContext = {
-  service: { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number } | null;
+  /** `parallelAllowed`: ADR 082, whether a visit may run it at the same time as another service */
+  service: { id: string; name: string; duration: number; price: number; prepMinutes: number; cleanupMinutes: number; parallelAllowed: boolean } | null;
   employee: { id: string; name: string; userId: string | null; isActive: boolean; availability: Partial<WeeklySchedule> | null; offers: boolean } | null;
   interval: number | null;
   /** salon_settings' booking horizon (days) and per-client cap; null when the salon never saved settings (ADR 025) */
@@ -85,7 +86,7 @@ export function bookingContextQuery(args: ContextArgs) {
   return sql`
     SELECT
       (SELECT json_build_object('id', s.id, 'name', s.name, 'duration', s.duration, 'price', s.price,
-              'prepMinutes', s.prep_minutes, 'cleanupMinutes', s.cleanup_minutes)
+              'prepMinutes', s.prep_minutes, 'cleanupMinutes', s.cleanup_minutes, 'parallelAllowed', s.parallel_allowed)
          FROM ${services} s WHERE s.id = ${args.serviceId}::uuid AND s.is_active) AS service,
       (SELECT json_build_object('id', e.id, 'name', e.name, 'userId', e.user_id, 'isActive', e.is_active, 'availability', e.availability,
               'offers', EXISTS (SELECT 1 FROM ${employeeServices} es WHERE es.employee_id = e.id AND es.service_id = ${args.serviceId}::uuid))
@@ -94,7 +95,7 @@ export function bookingContextQuery(args: ContextArgs) {
       (SELECT booking_horizon_days FROM ${salonSettings} WHERE id = 1) AS horizon_days,
       (SELECT max_future_appointments_per_client FROM ${salonSettings} WHERE id = 1) AS max_future,
       (SELECT opening_hours FROM ${salonSettings} WHERE id = 1) AS opening_hours,
-      (SELECT count(*)::int FROM ${appointments} a
+      (SELECT count(DISTINCT coalesce(a.visit_id, a.id))::int FROM ${appointments} a
          WHERE a.client_id = ${args.clientId ?? ''} AND a.status = 'confirmed' AND a.start_time > ${(args.now ?? new Date(0)).toISOString()}::timestamptz) AS client_future,
       ${busy} AS busy,
       (SELECT coalesce(json_agg(json_build_object('kind', x.kind, 'startDate', x.start_date, 'endDate', x.end_date,

@@ -17,12 +17,12 @@ import { bookingMessagesCte } from '../../notifications/enqueue';
 export type BookedRow = { id: string; startTime: Date; endTime: Date; status: 'confirmed'; serviceName: string; employeeName: string; price: number; bonoId: string | null; bonoMissed: boolean };
 
 /** What an insert statement answers: the professional's row as it saw it, and the appointment if inserted. */
-type InsertedRow = { user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string; bono_id: string | null; bono_missed: boolean | null };
+export type InsertedRow = { user_id: string | null; is_active: boolean; id: string | null; start_time: string | Date; end_time: string | Date; service_name: string; employee_name: string; price: string; bono_id: string | null; bono_missed: boolean | null };
 
 /** `current`: the professional as the statement saw it (null: gone); `row`: the appointment, if inserted. */
 export type InsertOutcome = { current: { userId: string | null; isActive: boolean } | null; row: BookedRow | null };
 
-function outcomeOf(r: InsertedRow): InsertOutcome {
+export function outcomeOf(r: InsertedRow): InsertOutcome {
   return {
     current: { userId: r.user_id, isActive: r.is_active },
     row: r.id
@@ -55,6 +55,8 @@ export type BookArgs = {
   };
   /** ADR 037: which bono the visit uses: undefined the one that expires first, null none, an id that one. */
   bono?: string | null;
+  /** ADR 081: the visit of several services this appointment is a part of (null: a visit of one). */
+  visitId?: string | null;
 };
 
 /** A PostgreSQL array literal of uuids (the ids were checked as uuids or read from the database). */
@@ -104,10 +106,10 @@ export function bookAtomicallyQuery(args: SelfBookArgs) {
       SELECT client_future_confirmed_locked(${v.clientId}, ${args.now.toISOString()}::timestamptz) AS n
     ), ins AS (
       INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
-                                   service_duration, price, start_time, end_time, status, notes_client, prep_minutes, cleanup_minutes)
+                                   service_duration, price, start_time, end_time, status, notes_client, prep_minutes, cleanup_minutes, visit_id)
       SELECT ${v.clientId}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
-             'confirmed', ${v.notes}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int
+             'confirmed', ${v.notes}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int, ${args.visitId ?? null}::uuid
       FROM emp, cap WHERE emp.is_active AND emp.user_id = ${args.expectedUserId} AND cap.n < ${args.maxFutureAppointments}::int
       RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes, client_record_id, service_id
     ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}, ${bonoCtes(args)}

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { appointmentForClient } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
 import { appointments } from '../../db/schema';
@@ -11,6 +11,8 @@ const clientView = {
   serviceId: appointments.serviceId,
   ...appointmentForClient,
   notes_client: appointments.notes_client,
+  // ADR 081: the parts of one visit share it; Mis Citas shows them on one card.
+  visitId: appointments.visitId,
 };
 
 /** SPEC §7: by clientId, ordered by startTime descending. `consentMissing` and the link's generation (ADR 041, 051) are for the "Firma tu consentimiento" link. */
@@ -25,10 +27,19 @@ export function appointmentsOfClient(db: Db, clientId: string) {
 /** The appointment only if it belongs to this client: another's is "not found", never "forbidden". */
 export async function ownAppointment(db: Db, id: string, clientId: string) {
   const [row] = await db
-    .select({ id: appointments.id, status: appointments.status, startTime: appointments.startTime, employeeId: appointments.employeeId })
+    .select({ id: appointments.id, status: appointments.status, startTime: appointments.startTime, employeeId: appointments.employeeId, visitId: appointments.visitId })
     .from(appointments)
     .where(and(eq(appointments.id, id), eq(appointments.clientId, clientId)));
   return row;
+}
+
+/** ADR 083: the parts of her visit, first first (a part of another client's visit is never hers). */
+export function ownVisitParts(db: Db, visitId: string, clientId: string) {
+  return db
+    .select({ id: appointments.id, status: appointments.status, startTime: appointments.startTime, employeeId: appointments.employeeId, visitId: appointments.visitId })
+    .from(appointments)
+    .where(and(eq(appointments.visitId, visitId), eq(appointments.clientId, clientId)))
+    .orderBy(asc(appointments.startTime), asc(appointments.id));
 }
 
 /** Only a still-confirmed row changes, so a cancel racing another status change cannot undo it. */

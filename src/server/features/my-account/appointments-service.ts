@@ -6,7 +6,7 @@ import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../http/env';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { cancellationPolicyHours } from '../../db/salon-settings';
-import { appointmentsOfClient, markCancelledByClient, ownAppointment } from './appointments-queries';
+import { appointmentsOfClient, markCancelledByClient, ownAppointment, ownVisitParts } from './appointments-queries';
 import { isId } from '../../http/params';
 import { consentSignPath, consentSignToken } from '../../notifications/consent-tokens';
 import { consentLinkAccess } from '../../../domain/health-access';
@@ -35,23 +35,33 @@ export async function listMine(ctx: Ctx & Pick<Deps, 'messageSecret'>, clientId:
 export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
   const found = isId(id) ? await ownAppointment(ctx.db, id, clientId) : undefined;
   if (!found) throw notFound(STAFF_MSG.appointmentNotFound);
+  // ADR 083: a part of a visit cancels the whole visit, judged on its first part still confirmed.
+  const parts = found.visitId ? await ownVisitParts(ctx.db, found.visitId, clientId) : [found];
+  const judged = parts.find((p) => p.status === 'confirmed') ?? found;
 
   const hours = await cancellationPolicyHours(ctx.db);
   const now = ctx.now();
-  const check = canClientCancel(found, now, hours);
+  const check = canClientCancel(judged, now, hours);
   if (!check.ok) {
     if (check.reason === 'window') throw conflict(MSG.cancelTooLate(hours), 'cancel_too_late');
     throw conflict(STAFF_MSG.cancelNotAllowed, 'cancel_not_allowed');
   }
 
   // The cancellation and its messages (to the client and the professional) commit together (ADR 021).
-  const updated = await ctx.db.transaction(async (tx) => {
-    const row = await markCancelledByClient(tx, found.id, now);
-    if (row) await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: row.id, now });
-    return row;
+  const cancelled = await ctx.db.transaction(async (tx) => {
+    const rows = [];
+    for (const part of parts.filter((p) => p.status === 'confirmed')) {
+      const row = await markCancelledByClient(tx, part.id, now);
+      if (row) await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: row.id, now });
+      if (row) rows.push({ ...part, ...row });
+    }
+    return rows;
   });
+  const updated = cancelled.find((r) => r.id === found.id) ?? cancelled[0];
   if (!updated) throw conflict(STAFF_MSG.cancelNotAllowed, 'cancel_not_allowed');
   // A cancelled appointment frees its cabin or machine for every professional (ADR 036).
-  ctx.realtime.publish(appointmentsChanged(found.employeeId, [salonDateOf(found.startTime, SALON_TIME_ZONE)], await holdsResources(ctx.db, found.id)));
-  return updated;
+  for (const part of cancelled) {
+    ctx.realtime.publish(appointmentsChanged(part.employeeId, [salonDateOf(part.startTime, SALON_TIME_ZONE)], await holdsResources(ctx.db, part.id)));
+  }
+  return { id: updated.id, status: updated.status };
 }

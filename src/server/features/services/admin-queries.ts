@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { services } from '../../db/schema';
 
 export type ServiceRow = typeof services.$inferSelect;
-export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'duration' | 'price' | 'category' | 'prepMinutes' | 'cleanupMinutes'>;
+export type ServiceValues = Pick<typeof services.$inferInsert, 'name' | 'description' | 'duration' | 'price' | 'category' | 'prepMinutes' | 'cleanupMinutes' | 'parallelAllowed'>;
 
 /** Every service, active and inactive (the back office sees all of them). */
 export const allServices = (db: Db) => db.select().from(services).orderBy(asc(services.name));

@@ -25,6 +25,8 @@ const ServiceBody = z
     // resource of each group). Optional: a form that does not send them leaves them as they are.
     prepMinutes: z.number({ error: STAFF_MSG.serviceBuffersInvalid }).optional(),
     cleanupMinutes: z.number({ error: STAFF_MSG.serviceBuffersInvalid }).optional(),
+    // ADR 082: "Se puede hacer a la vez que otro servicio". Optional like the buffers.
+    parallelAllowed: z.boolean({ error: MSG.invalidInput }).optional(),
     resourceGroups: z
       .array(
         z.strictObject({

@@ -24,6 +24,7 @@ export type ServiceInput = {
   category: string;
   prepMinutes?: number;
   cleanupMinutes?: number;
+  parallelAllowed?: boolean;
   resourceGroups?: Array<{ resourceIds: string[] }>;
 };
 
@@ -38,6 +39,7 @@ const valuesOf = (input: ServiceInput): ServiceValues => ({
   category: input.category.trim(),
   ...(input.prepMinutes === undefined ? {} : { prepMinutes: input.prepMinutes }),
   ...(input.cleanupMinutes === undefined ? {} : { cleanupMinutes: input.cleanupMinutes }),
+  ...(input.parallelAllowed === undefined ? {} : { parallelAllowed: input.parallelAllowed }),
 });
 
 /** SPEC §2 Manage services, §4 activation, §7 Services. The rules were checked by the route's schema. */

@@ -16,6 +16,7 @@ import { cancelMyAppointment, myAppointmentsQuery, type MyAppointment } from '..
 import { ApiRequestError } from '../../lib/api';
 import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
 import { RemindersSwitch } from './reminders-switch';
+import { visitCards, type Card } from './visit-parts';
 
 import { EmailConfirmationNotice } from './email-confirmation';
 import { MyDataSection } from './my-data-section';
@@ -69,7 +70,7 @@ function AppointmentCard({
   onCancel,
   onMove,
 }: {
-  a: Appointment;
+  a: Card<Appointment>;
   now: number;
   /** ADR 037: the sessions left on the bono this appointment holds a session of, if any. */
   bonoLeft: number | null;
@@ -96,6 +97,17 @@ function AppointmentCard({
         <Detail icon={Hourglass} label="Duración">
           {a.serviceDuration} min · <span className="font-semibold">{formatEuros(a.price)}</span>
         </Detail>
+        {a.parts.length > 1 && (
+          <Detail icon={Hourglass} label="Tu visita">
+            <ul>
+              {a.parts.map((p) => (
+                <li key={p.id}>
+                  {p.serviceName} con {p.employeeName}, {formatTime(p.startTime)} h
+                </li>
+              ))}
+            </ul>
+          </Detail>
+        )}
         {bonoLeft !== null && (
           <Detail icon={Ticket} label="Bono">
             <span className="font-medium text-rose-700">{bonoLeftText(bonoLeft)}</span>
@@ -119,9 +131,12 @@ function AppointmentCard({
       )}
       {cancellable && (
         <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
-          <Button variant="secondary" className="w-full" onPress={() => onMove(a)}>
-            Cambiar hora
-          </Button>
+          {/* A visit of several services moves at the desk, part by part (ADR 083). */}
+          {a.parts.length === 1 && (
+            <Button variant="secondary" className="w-full" onPress={() => onMove(a)}>
+              Cambiar hora
+            </Button>
+          )}
           <Button variant="secondary" className="w-full" onPress={() => onCancel(a)}>
             Cancelar Cita
           </Button>
@@ -204,7 +219,7 @@ export default function MyAppointmentsPage() {
         </div>
       ) : (
         <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-          {list.data.map((a) => (
+          {visitCards(list.data).map((a) => (
             <AppointmentCard
               key={a.id}
               a={a}

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { serviceFieldsError } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
+import { VISIT_MSG } from '../../../domain/texts/visits';
 import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { FormFooter, NumberInput } from '../../components/admin/admin-ui';
@@ -46,6 +47,7 @@ export function ServiceForm({
   const [duration, setDuration] = useState(service ? String(service.duration) : '');
   const [price, setPrice] = useState(service ? service.price.toFixed(2) : '');
   const [description, setDescription] = useState(service?.description ?? '');
+  const [parallel, setParallel] = useState(service?.parallelAllowed ?? false);
   const resources = useQuery({ ...resourcesQuery(), select: (d) => d.resources.filter((r) => r.isActive) });
   const active = new Set((resources.data ?? []).map((r) => r.id));
   // null until the admin changes it: follows the saved service, its groups keeping only active resources once known.
@@ -73,7 +75,7 @@ export function ServiceForm({
     if ('error' in checked) return errors.fail(checked.error, checked.field);
     errors.reset();
     const { resourceGroups, ...buffers } = checked.ok;
-    onSubmit({ ...input, ...buffers, ...(known ? { resourceGroups } : {}) });
+    onSubmit({ ...input, ...buffers, parallelAllowed: parallel, ...(known ? { resourceGroups } : {}) });
   }
 
   return (
@@ -85,6 +87,13 @@ export function ServiceForm({
         <NumberInput label="Precio" name="service-price" value={price} onChange={setPrice} min={0} step="0.01" suffix="€" error={errorOf('price')} />
       </div>
       <TextField label="Descripción" name="service-description" value={description} onChange={setDescription} multiline description="Opcional. La verán los clientes al elegir." />
+      <label className="flex items-start gap-3 text-sm text-ink">
+        <input type="checkbox" name="service-parallel" checked={parallel} onChange={(e) => setParallel(e.target.checked)} className="mt-0.5 h-5 w-5 accent-rose-700" />
+        <span>
+          {VISIT_MSG.parallelSetting}
+          <span className="block text-muted">Con otra profesional, en la misma visita (por ejemplo, manicura y pedicura).</span>
+        </span>
+      </label>
       <ServiceNeedsFields draft={draft} onChange={setNeeds} resources={resources.data} loadFailed={resources.isError} errorOf={errorOf} />
       <FormFooter
         problems={[errors.formError, serverField ? null : error]}

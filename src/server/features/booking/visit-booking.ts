@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { BOOKING_RATE_RULE, capOf, capReached, horizonOf, isWithinHorizon, selfBookingProblem } from '../../../domain/booking-limits';
+import { validateBookingInput } from '../../../domain/booking-rules';
+import { dayInput, isOfferedDay } from '../../../domain/day-slots';
+import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import { VISIT_MSG } from '../../../domain/texts/visits';
+import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { visitModeProblem, visitSlotAt, visitSlots, type VisitMode, type VisitModeProblem, type VisitPartInput, type VisitSlot } from '../../../domain/visit-fit';
+import { bookingKey } from '../../auth/rate-limit-keys';
+import { ApiError, badRequest } from '../../http/errors';
+import type { Deps, SessionUser } from '../../http/env';
+import { announce, appointmentValues, employeeAccountChanged, insertedRow, refusal, writeAppointment, writeRepickingResources } from './booking-write';
+import { bookAtomicallyQuery, outcomeOf, type BookedRow, type InsertedRow } from './insert-queries';
+import { checkedSlot, resolve, type Ctx } from './slot-engine';
+
+// A client books several services in one visit (ADRs 081-083): the times where all of them fit
+// (src/domain/visit-fit.ts), and the booking of all its parts in ONE transaction, each part the
+// client's own booking statement (insert-queries.ts) with the visit's id: the exclusion
+// constraints hold every professional and cabin, and a part that loses rolls back the others.
+
+export type VisitPartRequest = { serviceId: string; professionalId: string };
+export type VisitQuery = { parts: VisitPartRequest[]; mode: VisitMode; date: string };
+export type VisitRequest = VisitQuery & { time: string; notes?: string };
+
+const MODE_TEXT: Record<VisitModeProblem, string> = {
+  too_few: VISIT_MSG.tooFew,
+  too_many: VISIT_MSG.tooMany,
+  parallel_not_allowed: VISIT_MSG.parallelNotAllowed,
+  parallel_same_professional: VISIT_MSG.parallelSameProfessional,
+};
+
+type Resolved = Awaited<ReturnType<typeof resolve>>;
+
+/** Each part's service and professional (the single booking's checks, part by part), then whether they may go together this way. */
+async function resolveParts(ctx: Ctx, q: VisitQuery, withBusy: boolean, client?: { id: string; now: Date }) {
+  // How many, before reading anything (the 'sequence' question asks only that).
+  const count = visitModeProblem(q.parts.map((p) => ({ professional: p.professionalId, parallelAllowed: true })), 'sequence');
+  if (count) throw badRequest(MODE_TEXT[count], `visit_${count}`);
+  if (new Set(q.parts.map((p) => p.serviceId)).size < q.parts.length) throw badRequest(VISIT_MSG.sameServiceTwice, 'visit_same_service');
+  const resolved = await Promise.all(q.parts.map((p) => resolve(ctx.db, { ...p, date: q.date }, withBusy, client)));
+  const problem = visitModeProblem(resolved.map(asPart), q.mode);
+  if (problem) throw badRequest(MODE_TEXT[problem], `visit_${problem}`);
+  return resolved;
+}
+
+const asPart = (r: Resolved) => ({ professional: r.employee.id, parallelAllowed: r.service.parallelAllowed });
+
+/** THE availability rule's question for each part (day-slots.ts), as the single booking asks it. */
+function partInputs(ctx: Ctx, date: string, resolved: readonly Resolved[], withBusy: boolean): VisitPartInput[] {
+  return resolved.map((r) => ({
+    ...asPart(r),
+    day: dayInput(
+      { date, duration: r.service.duration, availability: r.employee.availability, interval: r.interval, busy: withBusy && r.employee.userId ? r.busy : [], exceptions: r.exceptions, buffers: r.buffers, resources: r.resources },
+      ctx.now(),
+      SALON_TIME_ZONE,
+    ),
+  }));
+}
+
+const visitJson = (s: VisitSlot) => ({ time: s.time, start: s.start.toISOString(), parts: s.parts.map((p) => ({ start: p.start.toISOString(), end: p.end.toISOString() })) });
+
+/** The times the visit may start that day (none past the horizon, on a day the calendar refuses, or with a professional without an account). */
+export async function visitSlotList(ctx: Ctx, q: VisitQuery) {
+  const resolved = await resolveParts(ctx, q, true);
+  const now = ctx.now();
+  const today = salonDateOf(now, SALON_TIME_ZONE);
+  const bookable = isOfferedDay(q.date, now, SALON_TIME_ZONE) && isWithinHorizon(q.date, today, horizonOf(resolved[0]!.limits.horizonDays));
+  if (!bookable || resolved.some((r) => !r.employee.userId)) return { date: q.date, slots: [] };
+  return { date: q.date, slots: visitSlots(partInputs(ctx, q.date, resolved, true), q.mode).map(visitJson) };
+}
+
+type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
+
+/** The visit at `time`: the first part checked as a single booking (closures and time off named), then all of it. */
+function fitOf(ctx: Ctx, req: VisitRequest, resolved: readonly Resolved[]): VisitSlot {
+  const first = resolved[0]!;
+  checkedSlot(ctx, { date: req.date, duration: first.service.duration, availability: first.employee.availability, interval: first.interval, busy: [], exceptions: first.exceptions, buffers: first.buffers, resources: first.resources }, req.time);
+  const visit = visitSlotAt(partInputs(ctx, req.date, resolved, false), req.mode, req.time);
+  if (!visit) throw badRequest(VISIT_MSG.visitDoesNotFit, 'slot_not_offered');
+  return visit;
+}
+
+/**
+ * Books the visit: all its parts or none. The checks are the single booking's (client-booking.ts),
+ * once for the visit: her horizon, her cap (a visit counts once, ADR 083) and her rate of attempts.
+ * Parts are written in the order of their professionals' record ids, so two visits racing for the
+ * same professionals wait on each other in one order rather than in a circle.
+ */
+export async function bookVisit(ctx: BookCtx, user: SessionUser, req: VisitRequest) {
+  const now = ctx.now();
+  const client = { id: user.id, now };
+  const resolved = await resolveParts(ctx, req, false, client);
+  const first = resolved[0]!;
+  const problem = validateBookingInput({ clientId: user.id, employeeId: req.parts[0]!.professionalId, serviceId: req.parts[0]!.serviceId, date: req.date, time: req.time, durationMinutes: first.service.duration });
+  if (problem) throw badRequest(problem);
+  if (resolved.some((r) => !r.employee.userId)) throw badRequest(MSG.employeeNoAccount, 'employee_no_account');
+  const visit = fitOf(ctx, req, resolved);
+  const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, SALON_TIME_ZONE), ...first.limits });
+  if (limited) throw refusal(limited);
+  const rate = await ctx.rateLimit.consume(bookingKey(user.id), BOOKING_RATE_RULE);
+  if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
+
+  const cap = capOf(first.limits.maxFutureAppointments);
+  const visitId = randomUUID();
+  const order = resolved.map((_, i) => i).sort((a, b) => resolved[a]!.employee.id.localeCompare(resolved[b]!.employee.id) || a - b);
+  const write = (fit: VisitSlot) =>
+    writeAppointment(() =>
+      ctx.db.transaction(async (tx) => {
+        const rows: BookedRow[] = [];
+        for (const [k, i] of order.entries()) {
+          const r = resolved[i]!;
+          const userId = r.employee.userId!;
+          const part = fit.parts[i]!;
+          const slot = { time: req.time, start: part.start, end: part.end, resourceIds: part.resourceIds };
+          // The first statement counts her visits under her lock (ADR 031, 053); the later ones see this visit counted already.
+          const { rows: answer } = await tx.execute(
+            bookAtomicallyQuery({
+              now,
+              maxFutureAppointments: k === 0 ? cap : cap + 1,
+              employeeRecordId: r.employee.id,
+              expectedUserId: userId,
+              visitId,
+              values: { clientId: user.id, clientName: user.name || user.email.split('@')[0] || user.email, clientEmail: user.email, ...appointmentValues(r.service, r.employee, slot, req.notes, r.buffers) },
+            }),
+          );
+          const a = answer[0] as (InsertedRow & { client_future: number | null }) | undefined;
+          const future = Number(a?.client_future ?? 0);
+          rows[i] = insertedRow(a ? outcomeOf(a) : { current: null, row: null }, userId, () => (k === 0 && future >= cap ? refusal(capReached(future, cap)) : employeeAccountChanged()));
+        }
+        return rows;
+      }),
+    );
+  // A cabin taken a moment ago by someone else: read again and fit once more (booking-write.ts).
+  const rows = await writeRepickingResources(visit, write, async () => fitOf(ctx, req, await resolveParts(ctx, req, false, client)));
+  const holds = resolved.some((r) => r.resources.length > 0);
+  for (const userId of new Set(resolved.map((r) => r.employee.userId!))) announce(ctx, userId, [req.date], holds);
+  return { visitId, rows };
+}
