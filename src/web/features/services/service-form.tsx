@@ -5,7 +5,8 @@ import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
-import { FormFooter, NumberInput } from '../../components/admin/admin-ui';
+import { FormFooter, MoneyInput, NumberInput } from '../../components/admin/admin-ui';
+import { eurosOf, eurosText } from '../../lib/euro-input';
 import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
 import { resourcesQuery } from '../../api/resources';
 import type { AdminService, ServiceInput } from '../../api/services-admin';
@@ -44,7 +45,7 @@ export function ServiceForm({
   const [name, setName] = useState(service?.name ?? '');
   const [category, setCategory] = useState(service?.category ?? '');
   const [duration, setDuration] = useState(service ? String(service.duration) : '');
-  const [price, setPrice] = useState(service ? service.price.toFixed(2) : '');
+  const [price, setPrice] = useState(service ? eurosText(service.price) : '');
   const [description, setDescription] = useState(service?.description ?? '');
   const resources = useQuery({ ...resourcesQuery(), select: (d) => d.resources.filter((r) => r.isActive) });
   const active = new Set((resources.data ?? []).map((r) => r.id));
@@ -63,7 +64,7 @@ export function ServiceForm({
       description: description.trim(),
       // An empty box is "not a number", which the rule refuses with the field's own text.
       duration: duration.trim() === '' ? Number.NaN : Number(duration),
-      price: price.trim() === '' ? Number.NaN : Number(price.replace(',', '.')),
+      price: eurosOf(price),
     };
     const problem = serviceFieldsError(input);
     if (problem) return errors.fail(problem);
@@ -82,7 +83,7 @@ export function ServiceForm({
         <TextField label="Nombre" name="service-name" value={name} {...errors.textField('name', setName)} validate={() => errorOf('name')} isRequired autoFocus />
         <TextField label="Categoría" name="service-category" value={category} onChange={setCategory} placeholder="Ej: Cabello, Uñas, Facial" description="Opcional. Agrupa los servicios en la carta." />
         <NumberInput label="Duración" name="service-duration" value={duration} onChange={setDuration} min={1} step={1} suffix="min" error={errorOf('duration')} />
-        <NumberInput label="Precio" name="service-price" value={price} onChange={setPrice} min={0} step="0.01" suffix="€" error={errorOf('price')} />
+        <MoneyInput label="Precio" name="service-price" value={price} onChange={setPrice} error={errorOf('price')} />
       </div>
       <TextField label="Descripción" name="service-description" value={description} onChange={setDescription} multiline description="Opcional. La verán los clientes al elegir." />
       <ServiceNeedsFields draft={draft} onChange={setNeeds} resources={resources.data} loadFailed={resources.isError} errorOf={errorOf} />
