@@ -21,7 +21,8 @@ test.describe('back office', () => {
     await page.getByRole('button', { name: 'Añadir Servicio' }).click();
     const form = page.getByRole('form', { name: 'Nuevo servicio' });
     await expect(form.getByLabel('Categoría')).toHaveAttribute('placeholder', 'Ej: Cabello, Uñas, Facial');
-    await expect(form.getByLabel('Precio')).toHaveAttribute('step', '0.01');
+    // A Spanish money field: the decimal keyboard, and the amount with a decimal comma (ADR 076).
+    await expect(form.getByLabel('Precio')).toHaveAttribute('inputmode', 'decimal');
     await form.getByRole('button', { name: 'Guardar servicio' }).click();
     await expect(form.getByText(MSG.serviceNameRequired)).toBeVisible();
     await form.getByLabel('Nombre').fill(name);
@@ -48,7 +49,7 @@ test.describe('back office', () => {
     await row.getByRole('button', { name: `Editar ${name}` }).click();
     const edit = page.getByRole('form', { name: `Editar servicio ${name}` });
     await expect(edit.getByLabel('Nombre')).toHaveValue(name);
-    await expect(edit.getByLabel('Precio')).toHaveValue('39.90');
+    await expect(edit.getByLabel('Precio')).toHaveValue('39,90');
     await edit.getByLabel('Nombre').fill(renamed);
     await edit.getByLabel('Precio').fill('42');
     await edit.getByRole('button', { name: 'Guardar cambios' }).click();

@@ -96,12 +96,18 @@ export function canClientCancel(
   if (a.status !== 'confirmed') return { ok: false, reason: 'not_confirmed' };
   const left = a.startTime.getTime() - toEpochMs(now);
   if (left <= 0) return { ok: false, reason: 'past' };
-  // A negative or missing policy must not lock clients out or let them past the default.
-  const hours = Number.isFinite(policyHours)
-    ? Math.max(0, policyHours)
-    : DEFAULT_CANCELLATION_POLICY_HOURS;
-  if (left < hours * HOUR_MS) return { ok: false, reason: 'window' };
+  if (toEpochMs(now) > cancelDeadline(a.startTime, policyHours).getTime()) return { ok: false, reason: 'window' };
   return { ok: true };
+}
+
+/**
+ * The last instant she may still cancel herself: `policyHours` real hours before the start (a DST
+ * night does not stretch or shrink the window). A negative or missing policy must not lock
+ * clients out or let them past the default.
+ */
+export function cancelDeadline(startTime: Date, policyHours: number): Date {
+  const hours = Number.isFinite(policyHours) ? Math.max(0, policyHours) : DEFAULT_CANCELLATION_POLICY_HOURS;
+  return new Date(startTime.getTime() - hours * HOUR_MS);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalizePhone, phoneDigits } from './phone';
+import { formatPhone, normalizePhone, phoneDigits, readablePhone } from './phone';
 
 describe('normalizePhone', () => {
   it.each([
@@ -33,4 +33,20 @@ describe('formatPhone', () => {
 it('phoneDigits keeps the digits of a search text', () => {
   expect(phoneDigits('612 3')).toBe('6123');
   expect(phoneDigits('Ana')).toBe('');
+});
+
+describe('readablePhone', () => {
+  it.each([
+    ['+34 923 40 12 34', '923 40 12 34'],
+    ['+34612345678', '612 34 56 78'],
+    ['0034 612 345 678', '612 34 56 78'],
+    ['+44 20 7946 0958', '+44 20 7946 0958'],
+    ['llamar a recepción', 'llamar a recepción'],
+    ['', ''],
+  ])('%s -> %s', (typed, shown) => {
+    expect(readablePhone(typed)).toBe(shown);
+  });
+  it('reads nothing as nothing', () => {
+    expect(readablePhone(null)).toBe('');
+  });
 });

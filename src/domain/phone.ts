@@ -23,6 +23,15 @@ export function formatPhone(e164: string | null | undefined): string {
   return parsed.country === DEFAULT_PHONE_REGION ? parsed.formatNational() : parsed.formatInternational();
 }
 
+/**
+ * A number typed in a free field (the salon's settings, a professional's record) as it is read:
+ * national format when it is a valid number ("+34 923401234" -> "923 40 12 34"), else as typed.
+ */
+export function readablePhone(typed: string | null | undefined): string {
+  const e164 = normalizePhone(typed ?? '');
+  return e164 ? formatPhone(e164) : (typed ?? '').trim();
+}
+
 /** The digits of a search text, for matching against stored numbers ("612 3" -> "6123"). */
 export function phoneDigits(q: string): string {
   return q.replace(/\D/g, '');

@@ -8,13 +8,17 @@ import { api, call } from '../lib/api';
 // data (download, deletion: docs/decisions/026, 033) and her reminders switch (/api/messages,
 // served by src/server/features/notifications; docs/decisions/022).
 
-export type MyAppointment = InferResponseType<(typeof api)['my-appointments']['$get'], 200>['appointments'][number];
+export type MyAppointments = InferResponseType<(typeof api)['my-appointments']['$get'], 200>;
+export type MyAppointment = MyAppointments['appointments'][number];
 
-/** Her appointments; coming back from a booking or a cancel, always as they are now. */
+/**
+ * Her appointments in the page's order (upcoming first: docs/decisions/074), with the salon's
+ * cancellation window, its phone and her cap; coming back from a booking or a cancel, always as they are now.
+ */
 export const myAppointmentsQuery = () =>
   queryOptions({
     queryKey: ['my-appointments'] as const,
-    queryFn: async () => (await call(api['my-appointments'].$get(), MSG.loadMyDataFailed)).appointments,
+    queryFn: () => call(api['my-appointments'].$get(), MSG.loadMyDataFailed),
     refetchOnMount: 'always',
   });
 

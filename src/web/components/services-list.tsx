@@ -1,3 +1,4 @@
+import { categoryLabel } from '../../domain/service-category';
 import { Clock } from 'lucide-react';
 import { MSG } from '../../domain/texts/common';
 import { formatEuros } from '../../domain/money';
@@ -38,7 +39,7 @@ export function ServicesList({ services, headingLevel = 'h2', intro }: { service
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {data.map((s) => (
             <li key={s.id} className="flex flex-col rounded-[var(--radius-card)] border border-line/80 bg-white p-6 shadow-soft">
-              <p className="self-start rounded-full bg-rose-50 px-3 py-1 text-xs font-semibold tracking-wide text-rose-800">{s.category.trim() || 'General'}</p>
+              <p className="self-start rounded-full bg-rose-50 px-3 py-1 text-xs font-semibold tracking-wide text-rose-800">{categoryLabel(s.category)}</p>
               <CardHeading className="mt-4 text-2xl leading-tight">{s.name}</CardHeading>
               <p className="mt-2 flex-1 leading-relaxed text-muted">{s.description.trim() || 'Descripción no disponible.'}</p>
               <div className="mt-5 flex items-end justify-between gap-3 border-t border-line/70 pt-4">

@@ -1,4 +1,4 @@
-import { badgeTone, clientBadgeLabel, statusLabel } from '../../domain/appointment-status';
+import { badgeTone, clientBadgeLabel, statusLabel, type BadgeTone } from '../../domain/appointment-status';
 
 const TONES = {
   confirmed: 'bg-rose-50 text-rose-800 border-rose-100',
@@ -8,9 +8,12 @@ const TONES = {
   pending: 'bg-white text-muted border-dashed border-muted/60',
 } as const;
 
-/** Status colours of DESIGN.md; `audience` picks the client wording (SPEC §4) or the staff one. */
-export function StatusBadge({ status, audience = 'staff' }: { status: string; audience?: 'client' | 'staff' }) {
-  const tone = badgeTone(status);
-  const label = audience === 'client' ? clientBadgeLabel(status) : statusLabel(status);
+/**
+ * Status colours of DESIGN.md; `audience` picks the client wording (SPEC §4) or the staff one;
+ * `as` says it otherwise (a past visit not yet closed on Mis Citas: docs/decisions/074).
+ */
+export function StatusBadge({ status, audience = 'staff', as }: { status: string; audience?: 'client' | 'staff'; as?: { label: string; tone: BadgeTone } | null }) {
+  const tone = as?.tone ?? badgeTone(status);
+  const label = as?.label ?? (audience === 'client' ? clientBadgeLabel(status) : statusLabel(status));
   return <span className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${TONES[tone]}`}>{label}</span>;
 }

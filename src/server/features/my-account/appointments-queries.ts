@@ -1,7 +1,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { appointmentForClient } from '../../db/appointment-columns';
 import type { Db } from '../../db/client';
-import { appointments } from '../../db/schema';
+import { appointments, salonSettings } from '../../db/schema';
 import { consentMissingColumn } from '../../db/consent-status';
 
 type Executor = Pick<Db, 'update' | 'execute'>;
@@ -9,6 +9,8 @@ type Executor = Pick<Db, 'update' | 'execute'>;
 const clientView = {
   id: appointments.id,
   serviceId: appointments.serviceId,
+  // The professional's account, as the booking page's list names her: "Reservar de nuevo" preselects her (ADR 074).
+  employeeId: appointments.employeeId,
   ...appointmentForClient,
   notes_client: appointments.notes_client,
   // ADR 081: the parts of one visit share it; Mis Citas shows them on one card.
@@ -49,5 +51,18 @@ export async function markCancelledByClient(db: Executor, id: string, at: Date) 
     .set({ status: 'cancelled_by_client', updatedAt: at })
     .where(and(eq(appointments.id, id), eq(appointments.status, 'confirmed')))
     .returning({ id: appointments.id, status: appointments.status });
+  return row;
+}
+
+/** What Mis Citas tells her beside the list: the cancellation window, the salon's phone, the cap (defaults when never saved). */
+export async function myAppointmentsSettings(db: Db) {
+  const [row] = await db
+    .select({
+      policyHours: salonSettings.cancellationPolicyHours,
+      phoneNumber: salonSettings.phoneNumber,
+      maxFutureAppointments: salonSettings.maxFutureAppointmentsPerClient,
+    })
+    .from(salonSettings)
+    .where(eq(salonSettings.id, 1));
   return row;
 }

@@ -8,7 +8,7 @@ export const myAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' 
   new Hono<AppEnv>()
     .get('/', requireUser(), async (c) => {
       const user = c.get('user');
-      return c.json({ appointments: await listMine(deps, user.id) });
+      return c.json(await listMine(deps, user.id));
     })
     .post('/:id/cancel', requireUser(), async (c) => {
       const user = c.get('user');

@@ -6,7 +6,11 @@ import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../http/env';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
 import { cancellationPolicyHours } from '../../db/salon-settings';
-import { appointmentsOfClient, markCancelledByClient, ownAppointment, ownVisitParts } from './appointments-queries';
+import { appointmentsOfClient, markCancelledByClient, myAppointmentsSettings, ownAppointment, ownVisitParts } from './appointments-queries';
+import { inDisplayOrder } from '../../../domain/my-appointments';
+import { capOf } from '../../../domain/booking-limits';
+import { DEFAULT_CANCELLATION_POLICY_HOURS } from '../../../domain/appointment-status';
+import { salonPhone } from '../../mail/email-style';
 import { isId } from '../../http/params';
 import { consentSignPath, consentSignToken } from '../../notifications/consent-tokens';
 import { consentLinkAccess } from '../../../domain/health-access';
@@ -16,16 +20,30 @@ import { appointmentsChanged } from '../../live-events/realtime';
 type Ctx = Pick<Deps, 'db' | 'now' | 'realtime'>;
 
 /**
- * Her appointments, each with `consentUrl`: the "Firma tu consentimiento" page of a confirmed,
- * not yet ended visit that still lacks a consent its service requires (ADR 041), else null.
+ * Mis Citas: her appointments in the page's order (upcoming soonest first, then the rest newest
+ * first, each marked `upcoming`: docs/decisions/074), each with `consentUrl`: the "Firma tu
+ * consentimiento" page of a confirmed, not yet ended visit that still lacks a consent its service
+ * requires (ADR 041), else null. Beside them what the page says before she tries anything
+ * (docs/decisions/075): the cancellation window, the salon's phone to call, and the cap of future
+ * appointments with how many she holds (counted as the booking counts them: confirmed, not started).
  */
 export async function listMine(ctx: Ctx & Pick<Deps, 'messageSecret'>, clientId: string) {
   const now = ctx.now();
-  const rows = await appointmentsOfClient(ctx.db, clientId);
-  return rows.map(({ consentMissing, consentLinkGeneration, ...a }) => ({
+  const [rows, settings] = await Promise.all([appointmentsOfClient(ctx.db, clientId), myAppointmentsSettings(ctx.db)]);
+  const appointments = rows.map(({ consentMissing, consentLinkGeneration, ...a }) => ({
     ...a,
     consentUrl: consentMissing && consentLinkAccess(a, now) === 'sign' ? consentSignPath(consentSignToken(ctx.messageSecret, a.id, consentLinkGeneration)) : null,
   }));
+  const phone = salonPhone(settings?.phoneNumber ?? '');
+  return {
+    appointments: inDisplayOrder(appointments, now),
+    policyHours: settings?.policyHours ?? DEFAULT_CANCELLATION_POLICY_HOURS,
+    salonPhone: phone ? { text: phone.text, href: phone.href ?? null } : null,
+    cap: {
+      max: capOf(settings?.maxFutureAppointments),
+      futureConfirmed: rows.filter((a) => a.status === 'confirmed' && a.startTime.getTime() > now.getTime()).length,
+    },
+  };
 }
 
 /**

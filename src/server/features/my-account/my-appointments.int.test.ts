@@ -41,15 +41,16 @@ async function book(s: Session, date: string, time: string): Promise<string> {
 }
 
 describe('GET /api/my-appointments', () => {
-  it('lists only my own, latest start first, with what the card shows', async () => {
-    const early = await book(marta, '2026-01-13', '09:00');
+  it('lists only my own, with what the card shows', async () => {
     const late = await book(marta, '2026-01-15', '16:00');
     await book(elena, '2026-01-14', '10:00');
     const res = await marta.get('/api/my-appointments');
     expect(res.status).toBe(200);
-    expect(res.body.appointments.map((a: { id: string }) => a.id)).toEqual([late, early]);
+    expect(res.body.appointments.map((a: { id: string }) => a.id)).toEqual([late]);
     expect(res.body.appointments[0]).toMatchObject({
       serviceName: 'Corte y peinado',
+      serviceId: salon.corte,
+      employeeId: salon.luciaUserId,
       employeeName: 'Lucía Martín',
       serviceDuration: 30,
       price: 25.5,
@@ -57,13 +58,44 @@ describe('GET /api/my-appointments', () => {
       notes_client: '',
       startTime: '2026-01-15T15:00:00.000Z',
       endTime: '2026-01-15T15:30:00.000Z',
+      upcoming: true,
     });
     expect(res.body.appointments[0]).not.toHaveProperty('clientId');
   });
 
+  it('puts "Próximas" first, soonest first, then "Anteriores" newest first; a past confirmed visit is not upcoming (ADR 074)', async () => {
+    const cancelledFuture = await book(marta, '2026-01-16', '10:00');
+    expect((await marta.post(`/api/my-appointments/${cancelledFuture}/cancel`)).status).toBe(200);
+    const pastEarly = await book(marta, '2026-01-13', '09:00');
+    const pastLate = await book(marta, '2026-01-13', '16:00');
+    const far = await book(marta, '2026-01-20', '10:00');
+    const next = await book(marta, '2026-01-15', '16:00');
+    now = new Date('2026-01-14T11:00:00Z'); // Wednesday noon: the two on Tuesday are over, not marked by the salon
+    const res = await marta.get('/api/my-appointments');
+    expect(res.body.appointments.map((a: { id: string; upcoming: boolean; status: string }) => [a.id, a.upcoming, a.status])).toEqual([
+      [next, true, 'confirmed'],
+      [far, true, 'confirmed'],
+      [cancelledFuture, false, 'cancelled_by_client'],
+      [pastLate, false, 'confirmed'],
+      [pastEarly, false, 'confirmed'],
+    ]);
+    // The cap as the booking counts it: confirmed and not started.
+    expect(res.body.cap).toEqual({ max: 4, futureConfirmed: 2 });
+  });
+
+  it("says the salon's cancellation window and phone (national format, a tel: link), or none when unset", async () => {
+    expect((await marta.get('/api/my-appointments')).body).toMatchObject({ policyHours: 24, salonPhone: null });
+    await server.deps.db.insert(salonSettings).values({ id: 1, name: 'Auna', cancellationPolicyHours: 48, phoneNumber: '+34923401234', maxFutureAppointmentsPerClient: 2 });
+    expect((await marta.get('/api/my-appointments')).body).toMatchObject({
+      policyHours: 48,
+      salonPhone: { text: '923 40 12 34', href: 'tel:+34923401234' },
+      cap: { max: 2, futureConfirmed: 0 },
+    });
+  });
+
   it('is empty for a new client and needs a session', async () => {
     const nueva = await newClient(server, 'nueva@example.com');
-    expect((await nueva.get('/api/my-appointments')).body).toEqual({ appointments: [] });
+    expect((await nueva.get('/api/my-appointments')).body).toMatchObject({ appointments: [] });
     expect((await newSession(server.url).get('/api/my-appointments')).status).toBe(401);
   });
 });

@@ -95,6 +95,33 @@ export function NumberInput({
   );
 }
 
+/**
+ * A euro amount as Spanish readers write it ("65,50"; "65.5" is read too, by `eurosOf` in
+ * lib/euro-input.ts). A text field with the decimal keyboard: a number field shows "65.00" whatever
+ * the language. SPEC §5's minimum 0 and step 0.01 are the form's and the server's rule (whole cents).
+ */
+export function MoneyInput({ label, value, onChange, error, name, description }: { label: string; value: string; onChange: (v: string) => void; error?: string | null; name: string; description?: string }) {
+  return (
+    <FormField label={label} description={description} error={error}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            name={name}
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            className={`${inputClass} pr-14 tabular-nums aria-[invalid=true]:border-brick`}
+          />
+          <span className="pointer-events-none absolute inset-y-0 right-4 flex items-center text-sm text-muted">€</span>
+        </div>
+      )}
+    </FormField>
+  );
+}
+
 /** The server's Spanish reason for a refused request (4xx), else the screen's own failure text. */
 export function failureText(err: unknown, fallback: string): string {
   if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500 && err.status !== 401 && err.status !== 403)

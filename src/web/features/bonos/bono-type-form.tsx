@@ -3,7 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { bonoTypeError, BONO_MSG } from '../../../domain/bonos';
 import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
-import { FormFooter, NumberInput } from '../../components/admin/admin-ui';
+import { FormFooter, MoneyInput, NumberInput } from '../../components/admin/admin-ui';
+import { eurosOf, eurosText } from '../../lib/euro-input';
 import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
 import { adminServicesQuery } from '../../api/services-admin';
 import type { BonoType, BonoTypeInput } from '../../api/bonos';
@@ -29,7 +30,7 @@ export function BonoTypeForm({ bonoType, pending, error, onSubmit, onCancel }: C
   const [name, setName] = useState(bonoType?.name ?? '');
   const [serviceIds, setServiceIds] = useState<string[]>(bonoType?.serviceIds ?? []);
   const [sessions, setSessions] = useState(String(bonoType?.sessions ?? 6));
-  const [price, setPrice] = useState(bonoType ? String(bonoType.price) : '');
+  const [price, setPrice] = useState(bonoType ? eurosText(bonoType.price) : '');
   const [validity, setValidity] = useState(String(bonoType?.validityMonths ?? 12));
   const errors = useFieldErrors<Field>(FIELD_OF, (f) => `bono-${f}`);
   const serverField = error ? FIELD_OF[error] : undefined;
@@ -37,7 +38,7 @@ export function BonoTypeForm({ bonoType, pending, error, onSubmit, onCancel }: C
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const input = { name: name.trim(), serviceIds, sessions: numberOf(sessions), price: numberOf(price), validityMonths: numberOf(validity) };
+    const input = { name: name.trim(), serviceIds, sessions: numberOf(sessions), price: eurosOf(price), validityMonths: numberOf(validity) };
     const problem = bonoTypeError(input);
     if (problem) return errors.fail(problem);
     errors.reset();
@@ -52,7 +53,7 @@ export function BonoTypeForm({ bonoType, pending, error, onSubmit, onCancel }: C
       <ServiceCheckboxes legend="Servicios que cubre" name="bono-services" choices={choices} value={serviceIds} onChange={setServiceIds} error={errorOf('services')} />
       <div className="grid gap-5 sm:grid-cols-3">
         <NumberInput label="Sesiones" name="bono-sessions" value={sessions} onChange={setSessions} min={1} max={100} step={1} error={errorOf('sessions')} />
-        <NumberInput label="Precio" name="bono-price" value={price} onChange={setPrice} min={0} step="0.01" suffix="€" error={errorOf('price')} />
+        <MoneyInput label="Precio" name="bono-price" value={price} onChange={setPrice} error={errorOf('price')} />
         <NumberInput label="Validez" name="bono-validity" value={validity} onChange={setValidity} min={1} max={60} step={1} suffix="meses" error={errorOf('validity')} />
       </div>
       <FormFooter problems={[errors.formError, serverField ? null : error]} pending={pending} saveLabel={bonoType ? 'Guardar cambios' : 'Guardar'} onCancel={onCancel} />

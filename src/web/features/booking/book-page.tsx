@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from '../../components/inline-icons';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams, type NavigateFunction } from 'react-router';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams, type NavigateFunction } from 'react-router';
 import { isBookableDate } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
 import { addDays } from '../../../domain/calendar-date';
@@ -18,6 +18,8 @@ import { useDaySlots } from './use-day-slots';
 // ADR 037: what her bono has left, in its own chunk once she picks a time.
 const loadBonoHint = () => import('./bono-hint');
 const BonoHint = lazy(loadBonoHint);
+// docs/decisions/075: at her cap of future appointments, said before she picks (its own chunk).
+const CapNotice = lazy(() => import('./cap-notice'));
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
 function firstBookableDate(today: string): string {
@@ -50,8 +52,16 @@ export default function BookPage() {
 
   // Only one professional: chosen for the client (SPEC §2 Step 1).
   const list = professionals.data;
+  // "Reservar de nuevo" (docs/decisions/074): ?professional= names the professional's account of the visit she repeats; chosen once, if she still does it.
+  const [params] = useSearchParams();
+  const wanted = useRef(params.get('professional'));
   useEffect(() => {
     if (list?.length === 1 && professionalId === '') setProfessionalId(list[0]!.id);
+    else if (list && wanted.current && professionalId === '') {
+      const again = list.find((p) => p.userId === wanted.current);
+      wanted.current = null;
+      if (again) setProfessionalId(again.id);
+    }
   }, [list, professionalId]);
   const professional = list?.find((p) => p.id === professionalId);
   // The note's field (its own chunk) downloads while the client picks a time, not after.
@@ -114,6 +124,9 @@ export default function BookPage() {
         <ServiceSummary service={service.data} />
 
         <div className="flex flex-col gap-6">
+          <Suspense fallback={null}>
+            <CapNotice />
+          </Suspense>
           <ProfessionalStep
             professionals={professionals}
             value={professionalId}

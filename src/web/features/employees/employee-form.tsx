@@ -1,3 +1,4 @@
+import { readablePhone } from '../../../domain/phone';
 import { type FormEvent, useState } from 'react';
 import { employeeFieldsError } from '../../../domain/back-office-rules';
 import { MSG } from '../../../domain/texts/common';
@@ -42,7 +43,7 @@ export function EmployeeForm({
 }) {
   const [name, setName] = useState(employee?.name ?? '');
   const [email, setEmail] = useState(employee?.email ?? '');
-  const [phone, setPhone] = useState(employee?.phoneNumber ?? '');
+  const [phone, setPhone] = useState(readablePhone(employee?.phoneNumber));
   const [offered, setOffered] = useState<Set<string>>(() => new Set(employee?.servicesOffered ?? []));
   const [availability, setAvailability] = useState<WeeklySchedule>(() => (employee?.availability as WeeklySchedule | undefined) ?? defaultWeeklySchedule());
   const [link, setLink] = useState<LinkState>(() => initialLink(employee?.userId ?? null, employee?.userAccountEmail ?? null));

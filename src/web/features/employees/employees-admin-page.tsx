@@ -1,3 +1,4 @@
+import { readablePhone } from '../../../domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MSG } from '../../../domain/texts/common';
@@ -29,7 +30,7 @@ const layoutWith = (onRevoke: (e: AdminEmployee) => void): ListLayout<AdminEmplo
           <p className={`truncate font-medium ${e.isActive ? 'text-ink' : 'text-muted'}`} title={e.name}>
             {e.name}
           </p>
-          <p className="mt-0.5 text-xs whitespace-nowrap text-muted tabular-nums">{e.phoneNumber || 'Sin teléfono'}</p>
+          <p className="mt-0.5 text-xs whitespace-nowrap text-muted tabular-nums">{readablePhone(e.phoneNumber) || 'Sin teléfono'}</p>
         </>
       ),
     },
@@ -42,7 +43,7 @@ const layoutWith = (onRevoke: (e: AdminEmployee) => void): ListLayout<AdminEmplo
   tableMinWidth: 'min-w-[57rem]',
   rowTestId: 'employee-row',
   cardTestId: 'employee-card',
-  cardSubtitle: (e) => <p className="mt-0.5 text-sm text-muted tabular-nums">{e.phoneNumber || 'Sin teléfono'}</p>,
+  cardSubtitle: (e) => <p className="mt-0.5 text-sm text-muted tabular-nums">{readablePhone(e.phoneNumber) || 'Sin teléfono'}</p>,
   cardBody: (e) => (
     <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
       <dt className="text-muted">Email</dt>

@@ -1,3 +1,4 @@
+import { categoryLabel } from '../../../domain/service-category';
 import type { AdminService } from '../../api/services-admin';
 
 /**
@@ -39,7 +40,7 @@ export function OfferedServices({
                 <span className="min-w-0 text-sm">
                   {s.name}
                   <span className="block text-xs text-muted">
-                    {s.category || 'Sin categoría'} · {s.duration} min
+                    {categoryLabel(s.category)} · {s.duration} min
                   </span>
                 </span>
               </label>

@@ -1,3 +1,4 @@
+import { eurosText } from '../../lib/euro-input';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -104,7 +105,7 @@ export function BonoSaleForm({ clientId, onDone }: { clientId: string; onDone: (
       <SaleMethodSelect name="bono-method" value={method} onChange={setMethod} />
       <label className={label}>
         Importe (€)
-        <input name="bono-amount" inputMode="decimal" className={inputClass} value={amount} placeholder={type ? String(type.price) : ''} onChange={(e) => setAmount(e.target.value)} />
+        <input name="bono-amount" inputMode="decimal" className={inputClass} value={amount} placeholder={type ? eurosText(type.price) : ''} onChange={(e) => setAmount(e.target.value)} />
       </label>
       {discounted && (
         <div className="sm:col-span-4">

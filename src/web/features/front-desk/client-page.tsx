@@ -121,13 +121,13 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
   const update = useMutation({ mutationFn: (json: ClientInput) => updateClient(id, json) });
   const [form, setForm] = useState({
     name: data.client.name,
-    phone: data.client.phone ?? '',
+    phone: formatPhone(data.client.phone),
     email: data.client.email ?? '',
     notes: data.client.notes,
     messageChannel: data.client.messageChannel ?? '',
   });
   useEffect(() => {
-    setForm({ name: data.client.name, phone: data.client.phone ?? '', email: data.client.email ?? '', notes: data.client.notes, messageChannel: data.client.messageChannel ?? '' });
+    setForm({ name: data.client.name, phone: formatPhone(data.client.phone), email: data.client.email ?? '', notes: data.client.notes, messageChannel: data.client.messageChannel ?? '' });
   }, [data.client]);
   const asking = needsAttachConfirm(update.error);
   const save = (confirmAttach?: boolean) =>

@@ -1,3 +1,4 @@
+import { readablePhone } from '../../../domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -53,7 +54,7 @@ export default function GiftCardPrintPage() {
         </div>
         <p className="mt-6 text-sm text-muted">Válida hasta el {spanishDate(c.lastDay)}. Presenta este código en el salón.</p>
         {(salon.data?.address || salon.data?.phoneNumber) && (
-          <p className="mt-1 text-xs text-muted">{[salon.data.address, salon.data.phoneNumber].filter(Boolean).join(' · ')}</p>
+          <p className="mt-1 text-xs text-muted">{[salon.data.address, readablePhone(salon.data.phoneNumber)].filter(Boolean).join(' · ')}</p>
         )}
       </article>
     </main>

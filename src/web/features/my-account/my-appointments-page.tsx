@@ -1,22 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarDays, Clock, Hourglass, MessageSquareText, Ticket, UserRound } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { showClientCancelButton } from '../../../domain/appointment-status';
-import { bonoLeftText } from '../../../domain/bonos';
 import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
-import { Button, ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
-import { StatusBadge } from '../../components/status-badge';
 import { myBonosQuery } from '../../api/bonos';
 import { cancelMyAppointment, myAppointmentsQuery, type MyAppointment } from '../../api/my-account';
 import { ApiRequestError } from '../../lib/api';
-import { formatDateLong, formatEuros, formatTime } from '../../lib/format';
+import { formatDateLong, formatTime } from '../../lib/format';
+import { AppointmentCard, cardAnchor } from './appointment-card';
 import { RemindersSwitch } from './reminders-switch';
-import { visitCards, type Card } from './visit-parts';
+import { visitCards } from './visit-parts';
 
 import { EmailConfirmationNotice } from './email-confirmation';
 import { MyDataSection } from './my-data-section';
@@ -53,99 +50,6 @@ function useStatusBanner(): Banner | null {
   return banner;
 }
 
-function Detail({ icon: Icon, label, children }: { icon: typeof Clock; label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex items-start gap-2.5">
-      <Icon className="mt-0.5 h-4 w-4 shrink-0 text-rose-700" aria-hidden />
-      <dt className="sr-only">{label}</dt>
-      <dd className="min-w-0">{children}</dd>
-    </div>
-  );
-}
-
-function AppointmentCard({
-  a,
-  now,
-  bonoLeft,
-  onCancel,
-  onMove,
-}: {
-  a: Card<Appointment>;
-  now: number;
-  /** ADR 037: the sessions left on the bono this appointment holds a session of, if any. */
-  bonoLeft: number | null;
-  onCancel: (a: Appointment) => void;
-  onMove: (a: Appointment) => void;
-}) {
-  const cancellable = showClientCancelButton({ status: a.status, startTime: new Date(a.startTime) }, now);
-  return (
-    <li className="flex flex-col rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
-      <div className="flex items-start justify-between gap-3">
-        <h2 className="text-2xl leading-tight">{a.serviceName}</h2>
-        <StatusBadge status={a.status} audience="client" />
-      </div>
-      <dl className="mt-4 grid gap-2.5 text-[0.95rem] text-ink">
-        <Detail icon={UserRound} label="Profesional">
-          Con {a.employeeName}
-        </Detail>
-        <Detail icon={CalendarDays} label="Fecha">
-          <span className="inline-block first-letter:uppercase">{formatDateLong(a.startTime)}</span>
-        </Detail>
-        <Detail icon={Clock} label="Hora">
-          {formatTime(a.startTime)} h
-        </Detail>
-        <Detail icon={Hourglass} label="Duración">
-          {a.serviceDuration} min · <span className="font-semibold">{formatEuros(a.price)}</span>
-        </Detail>
-        {a.parts.length > 1 && (
-          <Detail icon={Hourglass} label="Tu visita">
-            <ul>
-              {a.parts.map((p) => (
-                <li key={p.id}>
-                  {p.serviceName} con {p.employeeName}, {formatTime(p.startTime)} h
-                </li>
-              ))}
-            </ul>
-          </Detail>
-        )}
-        {bonoLeft !== null && (
-          <Detail icon={Ticket} label="Bono">
-            <span className="font-medium text-rose-700">{bonoLeftText(bonoLeft)}</span>
-          </Detail>
-        )}
-        {a.notes_client && (
-          <Detail icon={MessageSquareText} label="Tus notas">
-            <span className="text-muted italic">“{a.notes_client}”</span>
-          </Detail>
-        )}
-      </dl>
-      {/* ADR 041: a consent her service requires is still to sign (the server gives the link). No
-          icon: the first view stays as light as it was. */}
-      {a.consentUrl && (
-        <a
-          href={a.consentUrl}
-          className="mt-4 inline-flex min-h-11 items-center self-start rounded-full border border-amber-800/30 bg-amber-100 px-4 text-sm font-semibold text-amber-800 hover:bg-gold-100"
-        >
-          Firma tu consentimiento
-        </a>
-      )}
-      {cancellable && (
-        <div className="mt-auto flex flex-col gap-2 pt-5 sm:flex-row">
-          {/* A visit of several services moves at the desk, part by part (ADR 083). */}
-          {a.parts.length === 1 && (
-            <Button variant="secondary" className="w-full" onPress={() => onMove(a)}>
-              Cambiar hora
-            </Button>
-          )}
-          <Button variant="secondary" className="w-full" onPress={() => onCancel(a)}>
-            Cancelar Cita
-          </Button>
-        </div>
-      )}
-    </li>
-  );
-}
-
 /** /my-appointments — SPEC §2 My appointments, §5 Cancellation by client. */
 export default function MyAppointmentsPage() {
   const qc = useQueryClient();
@@ -155,10 +59,17 @@ export default function MyAppointmentsPage() {
   const location = useLocation();
   const [bonoNote] = useState(() => (location.state as { bonoNote?: string } | null)?.bonoNote ?? null);
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
+  // A refusal is said on the card she tapped (docs/decisions/075); a failure of anything else at the top.
+  const [refusal, setRefusal] = useState<{ id: string; text: string } | null>(null);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [toMove, setToMove] = useState<Appointment | null>(null);
 
   const list = useQuery(myAppointmentsQuery());
+  // The booking page's cap notice links to a card (#cita-…): brought into view once the list is here.
+  const target = location.hash.slice(1);
+  useEffect(() => {
+    if (list.data && target) document.getElementById(target)?.scrollIntoView({ block: 'center' });
+  }, [list.data, target]);
   const bonos = useQuery(myBonosQuery());
   const now = Date.now();
   // The bono an appointment holds a session of (reserved): what it has left.
@@ -173,11 +84,14 @@ export default function MyAppointmentsPage() {
       window.scrollTo({ top: 0 });
       navigate('/my-appointments?status=cancelled', { replace: true });
     },
-    onError: (err) => {
+    onError: (err, id) => {
       setToCancel(null);
-      // A refusal (outside the policy, already cancelled) explains itself; anything else is the spec's failure text.
-      setCancelError(err instanceof ApiRequestError && err.status >= 400 && err.status < 500 ? err.message : MSG.cancelFailed);
-      window.scrollTo({ top: 0 });
+      // A refusal (outside the policy, already cancelled) explains itself next to her card; anything else is the spec's failure text.
+      if (err instanceof ApiRequestError && err.status >= 400 && err.status < 500) setRefusal({ id, text: err.message });
+      else {
+        setCancelError(MSG.cancelFailed);
+        window.scrollTo({ top: 0 });
+      }
     },
   });
 
@@ -213,29 +127,48 @@ export default function MyAppointmentsPage() {
         <InlineLoading text="Cargando tus citas..." />
       ) : list.isError ? (
         <Alert>{MSG.loadMyDataFailed}</Alert>
-      ) : list.data.length === 0 ? (
+      ) : list.data.appointments.length === 0 ? (
         <div className="rounded-[var(--radius-card)] border border-dashed border-line bg-white/70 p-10 text-center">
           <p className="text-lg text-muted">Aún no tienes citas programadas.</p>
         </div>
       ) : (
-        <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
-          {visitCards(list.data).map((a) => (
-            <AppointmentCard
-              key={a.id}
-              a={a}
-              now={now}
-              bonoLeft={bonoLeftOf(a.id)}
-              onCancel={(x) => {
-                setCancelError(null);
-                setToCancel(x);
-              }}
-              onMove={(x) => {
-                setCancelError(null);
-                setToMove(x);
-              }}
-            />
-          ))}
-        </ul>
+        // docs/decisions/074: "Próximas" first (soonest first), then "Anteriores" (newest first), as the server orders them.
+        [true, false].map((upcoming) => {
+          // A visit of several services is one card (ADR 081).
+          const shown = visitCards(list.data.appointments.filter((a) => a.upcoming === upcoming));
+          if (shown.length === 0) return null;
+          const heading = upcoming ? 'Próximas' : 'Anteriores';
+          return (
+            <section key={heading} aria-labelledby={`mis-citas-${heading}`} className="mb-10">
+              <h2 id={`mis-citas-${heading}`} className="mb-4 text-xl text-ink">
+                {heading}
+              </h2>
+              <ul className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
+                {shown.map((a) => (
+                  <AppointmentCard
+                    key={a.id}
+                    a={a}
+                    now={now}
+                    salon={list.data}
+                    highlighted={target === cardAnchor(a.id)}
+                    bonoLeft={bonoLeftOf(a.id)}
+                    refusal={refusal?.id === a.id ? refusal.text : null}
+                    onCancel={(x) => {
+                      setCancelError(null);
+                      setRefusal(null);
+                      setToCancel(x);
+                    }}
+                    onMove={(x) => {
+                      setCancelError(null);
+                      setRefusal(null);
+                      setToMove(x);
+                    }}
+                  />
+                ))}
+              </ul>
+            </section>
+          );
+        })
       )}
 
       <RemindersSwitch />

@@ -1,3 +1,4 @@
+import { readablePhone } from '../../../domain/phone';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Wordmark } from '../../components/logo';
@@ -12,7 +13,7 @@ import { HEALTH_ACCESS_AFTER_DELETION, HEALTH_ACCESS_NOTICE } from '../../../dom
 export default function PrivacyPage() {
   const facts = useQuery(privacyQuery());
   const salon = facts.data?.salonName ?? 'El salón';
-  const contact = [facts.data?.address, facts.data?.phoneNumber].filter(Boolean).join(' · ');
+  const contact = [facts.data?.address, readablePhone(facts.data?.phoneNumber)].filter(Boolean).join(' · ');
 
   return (
     <main id="contenido" className="mx-auto min-h-dvh max-w-2xl px-5 py-8 sm:px-8">

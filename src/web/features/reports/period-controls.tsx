@@ -80,7 +80,7 @@ export function PeriodControls({ selection, update }: { selection: Selection; up
       <label className="flex flex-col gap-1.5 text-sm font-medium sm:min-w-64">
         Profesional
         <select className={selectClass} style={chevron} value={selection.professionalId} onChange={(e) => update({ profesional: e.target.value })}>
-          <option value="">Todas las profesionales</option>
+          <option value="">Todo el equipo</option>
           {pros.map((e) => (
             <option key={e.id} value={e.id}>
               {e.name}

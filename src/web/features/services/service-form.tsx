@@ -6,7 +6,8 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { VISIT_MSG } from '../../../domain/texts/visits';
 import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
-import { FormFooter, NumberInput } from '../../components/admin/admin-ui';
+import { FormFooter, MoneyInput, NumberInput } from '../../components/admin/admin-ui';
+import { eurosOf, eurosText } from '../../lib/euro-input';
 import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
 import { resourcesQuery } from '../../api/resources';
 import type { AdminService, ServiceInput } from '../../api/services-admin';
@@ -45,7 +46,7 @@ export function ServiceForm({
   const [name, setName] = useState(service?.name ?? '');
   const [category, setCategory] = useState(service?.category ?? '');
   const [duration, setDuration] = useState(service ? String(service.duration) : '');
-  const [price, setPrice] = useState(service ? service.price.toFixed(2) : '');
+  const [price, setPrice] = useState(service ? eurosText(service.price) : '');
   const [description, setDescription] = useState(service?.description ?? '');
   const [parallel, setParallel] = useState(service?.parallelAllowed ?? false);
   const resources = useQuery({ ...resourcesQuery(), select: (d) => d.resources.filter((r) => r.isActive) });
@@ -65,7 +66,7 @@ export function ServiceForm({
       description: description.trim(),
       // An empty box is "not a number", which the rule refuses with the field's own text.
       duration: duration.trim() === '' ? Number.NaN : Number(duration),
-      price: price.trim() === '' ? Number.NaN : Number(price.replace(',', '.')),
+      price: eurosOf(price),
     };
     const problem = serviceFieldsError(input);
     if (problem) return errors.fail(problem);
@@ -84,7 +85,7 @@ export function ServiceForm({
         <TextField label="Nombre" name="service-name" value={name} {...errors.textField('name', setName)} validate={() => errorOf('name')} isRequired autoFocus />
         <TextField label="Categoría" name="service-category" value={category} onChange={setCategory} placeholder="Ej: Cabello, Uñas, Facial" description="Opcional. Agrupa los servicios en la carta." />
         <NumberInput label="Duración" name="service-duration" value={duration} onChange={setDuration} min={1} step={1} suffix="min" error={errorOf('duration')} />
-        <NumberInput label="Precio" name="service-price" value={price} onChange={setPrice} min={0} step="0.01" suffix="€" error={errorOf('price')} />
+        <MoneyInput label="Precio" name="service-price" value={price} onChange={setPrice} error={errorOf('price')} />
       </div>
       <TextField label="Descripción" name="service-description" value={description} onChange={setDescription} multiline description="Opcional. La verán los clientes al elegir." />
       <label className="flex items-start gap-3 text-sm text-ink">

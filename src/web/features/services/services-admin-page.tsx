@@ -1,3 +1,4 @@
+import { categoryLabel } from '../../../domain/service-category';
 import { useQuery } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { MSG } from '../../../domain/texts/common';
@@ -31,7 +32,7 @@ const layoutOf = (needs: (s: AdminService) => string | null): ListLayout<AdminSe
         </>
       ),
     },
-    { header: 'Categoría', width: 'w-32', className: 'truncate text-muted', cell: (s) => s.category || '—' },
+    { header: 'Categoría', width: 'w-32', className: 'truncate text-muted', cell: (s) => categoryLabel(s.category) },
     { header: 'Duración', width: 'w-24', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (s) => `${s.duration} min` },
     { header: 'Precio', width: 'w-26', align: 'right', className: 'whitespace-nowrap tabular-nums', cell: (s) => formatEuros(s.price) },
     STATUS_COLUMN,
@@ -40,7 +41,7 @@ const layoutOf = (needs: (s: AdminService) => string | null): ListLayout<AdminSe
   tableMinWidth: 'min-w-[54rem]',
   rowTestId: 'service-row',
   cardTestId: 'service-card',
-  cardSubtitle: (s) => <p className="mt-0.5 text-sm text-muted">{s.category || 'Sin categoría'}</p>,
+  cardSubtitle: (s) => <p className="mt-0.5 text-sm text-muted">{categoryLabel(s.category)}</p>,
   cardBody: (s) => (
     <>
       <p className="mt-2 flex gap-4 text-sm tabular-nums">

@@ -1,0 +1,61 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { cancelNote } from '../../../domain/my-appointments';
+import { Alert } from '../../components/alert';
+import { myAppointmentsQuery } from '../../api/my-account';
+import { formatDateLong, formatTime } from '../../lib/format';
+
+// docs/decisions/075: the cap of future appointments said before she picks anything, with the
+// visits she could free (each a link to its card in Mis Citas). The server still refuses at
+// "Confirmar" (ADR 031): this only spares her the work. Its own chunk, after the first view.
+
+export default function CapNotice() {
+  const mine = useQuery({ ...myAppointmentsQuery(), retry: false, refetchOnMount: true });
+  const data = mine.data;
+  if (!data || data.cap.futureConfirmed < data.cap.max) return null;
+  const now = Date.now();
+  const held = data.appointments.filter((a) => a.status === 'confirmed' && new Date(a.startTime).getTime() > now);
+  const freeable = held.filter(
+    (a) => cancelNote({ status: a.status, startTime: new Date(a.startTime) }, now, data.policyHours, false)?.kind === 'until',
+  );
+  const n = data.cap.futureConfirmed;
+  return (
+    <div data-testid="cap-notice">
+      <Alert tone="info">
+        <p className="font-semibold">Ya tienes {n === 1 ? 'una cita próxima' : `${n} citas próximas`}, el máximo que permite el salón.</p>
+        {freeable.length > 0 ? (
+          <>
+            <p className="mt-1">Para reservar otra, cancela antes una de estas en Mis Citas:</p>
+            <ul className="mt-2 flex flex-col gap-1">
+              {freeable.map((a) => (
+                <li key={a.id}>
+                  <Link to={`/my-appointments#cita-${a.id}`} className="font-medium text-rose-700 underline underline-offset-4">
+                    {a.serviceName}, <span className="inline-block">{formatDateLong(a.startTime)}</span> a las {formatTime(a.startTime)} h
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="mt-1">
+            Ninguna se puede cancelar ya en la app: si necesitas cambiar algo, llama al salón
+            {data.salonPhone ? (
+              <>
+                {' '}
+                al{' '}
+                {data.salonPhone.href ? (
+                  <a href={data.salonPhone.href} className="font-semibold text-rose-700 underline underline-offset-4">
+                    {data.salonPhone.text}
+                  </a>
+                ) : (
+                  data.salonPhone.text
+                )}
+              </>
+            ) : null}
+            .
+          </p>
+        )}
+      </Alert>
+    </div>
+  );
+}
