@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DESK_PAYMENT_METHODS, PAYMENT_LINES_MAX } from '../../../domain/payments';
-import { STAFF_ROLES } from '../../../domain/roles';
+import { DESK_ROLES, STAFF_ROLES } from '../../../domain/roles';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
@@ -47,8 +47,8 @@ export const paymentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'messageSecret' |
     .post('/appointments/:id', staff(), validate('param', IdParam), validate('json', PaymentBody), async (c) =>
       c.json(await recordPayment(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
     )
-    .get('/caja', requireRole('admin'), validate('query', DayQuery), async (c) => c.json(await cajaDay(deps, c.req.valid('query').date)))
-    .get('/caja/csv', requireRole('admin'), validate('query', DayQuery), async (c) => {
+    .get('/caja', requireRole(...DESK_ROLES), validate('query', DayQuery), async (c) => c.json(await cajaDay(deps, c.req.valid('query').date)))
+    .get('/caja/csv', requireRole(...DESK_ROLES), validate('query', DayQuery), async (c) => {
       const date = c.req.valid('query').date;
       return c.body(cajaCsv(await cajaDay(deps, date)), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
