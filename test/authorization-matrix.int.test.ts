@@ -778,8 +778,9 @@ const MATRIX: Record<string, Row> = {
         check: async (ok) => {
           if (!ok || actor === 'admin') return null;
           if (actor === 'receptionist') {
-            const users = (res.body.professionals as { userId: string }[]).map((p) => p.userId).sort();
-            return JSON.stringify(users) === JSON.stringify([w.uid.employee, w.uid.otherEmployee].sort()) ? null : `the desk sees columns ${users.join(', ')}`;
+            const users = (res.body.professionals as { userId: string | null }[]).map((p) => p.userId);
+            const both = users.includes(w.uid.employee) && users.includes(w.uid.otherEmployee);
+            return both && !users.includes(w.uid.receptionist) ? null : 'the desk misses a professional’s column, or has one of its own';
           }
           const users = (res.body.professionals as { userId: string }[]).map((p) => p.userId);
           const others = (res.body.appointments as { employeeId: string }[]).filter((a) => a.employeeId !== w.uid[actor as 'employee']);
