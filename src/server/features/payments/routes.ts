@@ -36,8 +36,8 @@ const corrector = () => requireRole(...ROLES.filter(mayCorrectPayments));
  * /api/payments — cobros and the Caja del día (ADR 039). Every route says its own guard:
  *   GET  /appointments/:id   staff (an employee: her own appointments): its payment lines, paid, remaining
  *   POST /appointments/:id   staff: {lines: [{method, amount, giftCardCode?}], discountReason?}
- *   GET  /caja?date=         admin: the day's payments, gift cards and bonos sold, bono sessions spent, totals, completed without payment
- *   GET  /caja/csv?date=     admin: the same as a CSV for the accountant (semicolons, decimal comma, BOM)
+ *   GET  /caja?date=         the desk (admin, receptionist: ADR 063): the day's payments, gift cards and bonos sold, bono sessions spent, totals, completed without payment
+ *   GET  /caja/csv?date=     the desk: the same as a CSV for the accountant (semicolons, decimal comma, BOM)
  *   POST /lines/:id/void     admin: {reason}: the line no longer counts (a card line's amount goes back to the card)
  *   POST /lines/:id/correct  admin: {method, amount, reason}: the line replaced by the corrected one (ADR 054)
  */
