@@ -28,11 +28,15 @@ const FUTURE_DAY = '2026-01-21'; // next Wednesday: outside the 24 h cancellatio
 
 // formerEmployee (a leaver still holding a session, ADR 032) acts as a client without a claim:
 // her column is otherClient's unless a row says otherwise.
-type Expect = Omit<Record<Actor, number>, 'formerEmployee'> & { formerEmployee?: number };
+// receptionist (the desk, ADR 063) sees every professional's day: her column is the admin's unless a
+// row says otherwise (the owner's own pages are adminOnly, a professional's own agenda is agendaOnly).
+type Expect = Omit<Record<Actor, number>, 'formerEmployee' | 'receptionist'> & { formerEmployee?: number; receptionist?: number };
 const everyone = (n: number): Expect => ({ anonymous: n, client: n, otherClient: n, employee: n, otherEmployee: n, admin: n });
 const signedIn = (n: number): Expect => ({ ...everyone(n), anonymous: 401 });
-const adminOnly = (n: number): Expect => ({ anonymous: 401, client: 403, otherClient: 403, employee: 403, otherEmployee: 403, admin: n });
+const adminOnly = (n: number): Expect => ({ anonymous: 401, client: 403, otherClient: 403, employee: 403, otherEmployee: 403, receptionist: 403, admin: n });
+const desk = (n: number): Expect => ({ ...adminOnly(n), receptionist: n });
 const staff = (n: number): Expect => ({ anonymous: 401, client: 403, otherClient: 403, employee: n, otherEmployee: n, admin: n });
+const agendaOnly = (n: number): Expect => ({ ...staff(n), receptionist: 403 });
 
 type Outcome = { res: HttpResult; check?: (ok: boolean) => Promise<string | null> };
 type Row = { expect: Expect; call: (s: Session, actor: Actor) => Promise<Outcome> };
@@ -175,7 +179,7 @@ const MATRIX: Record<string, Row> = {
     call: async (s) => ({ res: await s.post('/api/auth/update-user', { image: null }) }),
   },
   'GET /api/agenda': {
-    expect: staff(200),
+    expect: agendaOnly(200),
     call: async (s, actor) => {
       const mine = await w.appointment({ client: 'client', employee: 'employee', start: startedStart() });
       const res = await s.get(`/api/agenda?date=${TODAY}`);
@@ -193,7 +197,7 @@ const MATRIX: Record<string, Row> = {
   },
   'PATCH /api/agenda/appointments/:id': {
     // Another employee's agenda item is 404, like an unknown id (docs/decisions/007).
-    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, admin: 200 },
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, receptionist: 403, admin: 200 },
     call: async (s) => {
       const id = await w.appointment({ client: 'client', employee: 'employee', start: startedStart() });
       return {
@@ -213,7 +217,7 @@ const MATRIX: Record<string, Row> = {
     call: async (s) => ({ res: await s.get('/api/admin/appointments/employees') }),
   },
   'PATCH /api/admin/appointments/:id/status': {
-    expect: adminOnly(200),
+    expect: desk(200),
     call: async (s) => {
       const id = await w.appointment({ client: 'client', employee: 'employee', start: futureStart() });
       return {
@@ -497,8 +501,8 @@ const MATRIX: Record<string, Row> = {
     call: async (s) => ({ res: await s.post('/api/webhooks/sms', { MessageSid: 'SM0', MessageStatus: 'delivered' }) }),
   },
   'GET /api/messages/failed': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/messages/failed') }) },
-  'GET /api/messages/calendar-feed': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/messages/calendar-feed') }) },
-  'POST /api/messages/calendar-feed': { expect: staff(200), call: async (s) => ({ res: await s.post('/api/messages/calendar-feed', {}) }) },
+  'GET /api/messages/calendar-feed': { expect: agendaOnly(200), call: async (s) => ({ res: await s.get('/api/messages/calendar-feed') }) },
+  'POST /api/messages/calendar-feed': { expect: agendaOnly(200), call: async (s) => ({ res: await s.post('/api/messages/calendar-feed', {}) }) },
   'GET /api/messages/calendar.ics': {
     expect: everyone(200),
     call: async (s) => {
@@ -801,7 +805,7 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/front-desk/day': {
-    // An employee sees their own column only.
+    // An employee sees their own column only; the desk every professional's, and no column of its own (ADR 063).
     expect: staff(200),
     call: async (s, actor) => {
       const res = await s.get(`/api/front-desk/day?date=${FUTURE_DAY}`);
@@ -809,6 +813,11 @@ const MATRIX: Record<string, Row> = {
         res,
         check: async (ok) => {
           if (!ok || actor === 'admin') return null;
+          if (actor === 'receptionist') {
+            const users = (res.body.professionals as { userId: string | null }[]).map((p) => p.userId);
+            const both = users.includes(w.uid.employee) && users.includes(w.uid.otherEmployee);
+            return both && !users.includes(w.uid.receptionist) ? null : 'the desk misses a professional’s column, or has one of its own';
+          }
           const users = (res.body.professionals as { userId: string }[]).map((p) => p.userId);
           const others = (res.body.appointments as { employeeId: string }[]).filter((a) => a.employeeId !== w.uid[actor as 'employee']);
           return users.length === 1 && users[0] === w.uid[actor as 'employee'] && others.length === 0 ? null : 'sees another employee’s column';
@@ -935,13 +944,13 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await countWhere('payments', 'appointment_id', id)) === (ok ? 1 : 0) ? null : 'payment stored wrongly') };
     },
   },
-  'GET /api/payments/caja': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja?date=${TODAY}`) }) },
-  'GET /api/payments/caja/csv': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/payments/caja/csv?date=${TODAY}`) }) },
-  // The till and its close (ADR 054): the desk's (TILL_ROLES, today the admin); a payment line's void or correction, the admin's.
-  'GET /api/cash-close/pending': { expect: adminOnly(200), call: async (s) => ({ res: await s.get('/api/cash-close/pending') }) },
-  'GET /api/cash-close/days/:date': { expect: adminOnly(200), call: async (s) => ({ res: await s.get(`/api/cash-close/days/${TODAY}`) }) },
+  'GET /api/payments/caja': { expect: desk(200), call: async (s) => ({ res: await s.get(`/api/payments/caja?date=${TODAY}`) }) },
+  'GET /api/payments/caja/csv': { expect: desk(200), call: async (s) => ({ res: await s.get(`/api/payments/caja/csv?date=${TODAY}`) }) },
+  // The till and its close (ADR 054): the desk's (TILL_ROLES: the admin and the receptionist, ADR 063); reopening, a payment line's void or correction, the admin's.
+  'GET /api/cash-close/pending': { expect: desk(200), call: async (s) => ({ res: await s.get('/api/cash-close/pending') }) },
+  'GET /api/cash-close/days/:date': { expect: desk(200), call: async (s) => ({ res: await s.get(`/api/cash-close/days/${TODAY}`) }) },
   'POST /api/cash-close/days/:date/open': {
-    expect: adminOnly(201),
+    expect: desk(201),
     call: async (s) => {
       const day = tillDay();
       const res = await s.post(`/api/cash-close/days/${day}/open`, { openingFloat: 150 });
@@ -949,7 +958,7 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'POST /api/cash-close/days/:date/close': {
-    expect: adminOnly(201),
+    expect: desk(201),
     call: async (s) => {
       const day = await openTill();
       const res = await s.post(`/api/cash-close/days/${day}/close`, { counted: 150, expected: 150 });
@@ -966,7 +975,7 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'POST /api/cash-close/movements': {
-    expect: adminOnly(201),
+    expect: desk(201),
     call: async (s) => {
       await server.deps.db.execute(sql`INSERT INTO cash_days (day, opening_float, opened_by_name, opened_at) VALUES (${TODAY}, 100, 'Matriz', now()) ON CONFLICT DO NOTHING`);
       const reason = `Compra de algodón ${++seq}`;
@@ -1099,7 +1108,8 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/consents/appointments/:id/documents': {
-    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, admin: 200 },
+    // The desk witnesses signatures but reads no answers (ADR 051, 063).
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 404, receptionist: 404, admin: 200 },
     call: async (s) => {
       const { visit, documentId } = await newConsentDocument();
       const res = await s.get(`/api/consents/appointments/${visit}/documents`);
@@ -1107,7 +1117,7 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/consents/documents/:id': {
-    expect: { anonymous: 401, client: 200, otherClient: 404, employee: 200, otherEmployee: 403, admin: 200 },
+    expect: { anonymous: 401, client: 200, otherClient: 404, employee: 200, otherEmployee: 403, receptionist: 404, admin: 200 },
     call: async (s) => {
       const { documentId } = await newConsentDocument();
       const res = await s.get(`/api/consents/documents/${documentId}`);
@@ -1115,7 +1125,7 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/consents/documents/:id/pdf': {
-    expect: { anonymous: 401, client: 200, otherClient: 404, employee: 200, otherEmployee: 403, admin: 200 },
+    expect: { anonymous: 401, client: 200, otherClient: 404, employee: 200, otherEmployee: 403, receptionist: 404, admin: 200 },
     call: async (s) => {
       const { documentId } = await newConsentDocument();
       const res = await s.get(`/api/consents/documents/${documentId}/pdf`);
@@ -1156,7 +1166,7 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/front-desk/clients/:id/consents': {
-    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 403, admin: 200 },
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 403, receptionist: 403, admin: 200 },
     call: async (s) => ({ res: await s.get(`/api/front-desk/clients/${(await newConsentDocument()).recordId}/consents`) }),
   },
   // Her own account only: there is no address in the body to choose.
@@ -1311,7 +1321,7 @@ describe('authorization matrix', () => {
     for (const actor of ACTORS) {
       const { res, check } = await row.call(w.sessions[actor], actor);
       got.push(res.status);
-      const want = row.expect[actor] ?? row.expect.otherClient;
+      const want = row.expect[actor] ?? (actor === 'receptionist' ? row.expect.admin : row.expect.otherClient);
       if (res.status !== want) problems.push(`${actor}: expected ${want}, got ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       if (res.status >= 400 && !(typeof res.body?.error?.code === 'string' && typeof res.body?.error?.message === 'string')) {
         problems.push(`${actor}: refusal without { error: { code, message } }: ${JSON.stringify(res.body).slice(0, 200)}`);

@@ -9,6 +9,7 @@ import {
 import { isWholeCents } from './money';
 import { MSG } from './texts/common';
 import { unlinkBlocked } from './texts/staff';
+import { ROLES_MSG } from './texts/roles';
 import { STAFF_MSG } from './texts/staff';
 
 const service = { name: 'Corte', duration: 45, price: 28, description: '', category: 'Cabello' };
@@ -70,6 +71,9 @@ describe('employeeFieldsError (SPEC §5 Employee form)', () => {
     ['email with a space', { name: 'Lucía', email: 'lu cia@example.com' }, MSG.employeeEmailInvalid],
     ['LF in the name', { name: 'Lucía\nX' }, STAFF_MSG.textControlCharacters],
     ['tab in the phone', { name: 'Lucía', phoneNumber: '600\t000' }, STAFF_MSG.textControlCharacters],
+    ['a professional with services', { name: 'Lucía', accountRole: 'employee', servicesOffered: ['s1'] }, null],
+    ['reception without services', { name: 'Paula', accountRole: 'receptionist', servicesOffered: [] }, null],
+    ['reception with a service (ADR 063)', { name: 'Paula', accountRole: 'receptionist', servicesOffered: ['s1'] }, ROLES_MSG.receptionNoServices],
   ] as const)('%s', (_label, input, expected) => {
     expect(employeeFieldsError(input)).toBe(expected);
   });

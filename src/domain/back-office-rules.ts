@@ -3,6 +3,7 @@ import { isWholeCents } from './money';
 import { hasControlCharacters } from './plain-text';
 import { isSlotInterval } from './slots';
 import { STAFF_MSG } from './texts/staff';
+import { ROLES_MSG } from './texts/roles';
 
 // The form rules of the back office (SPEC §5 Service form, Employee form, Settings), one source
 // for the server's 400 and the form's inline message. Each returns the first problem or null.
@@ -46,13 +47,15 @@ export function isEmailLike(email: string): boolean {
   return email.length <= LIMITS.emailMax && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 }
 
-export type EmployeeFields = { name: string; email?: string | null; phoneNumber?: string | null };
+export type EmployeeFields = { name: string; email?: string | null; phoneNumber?: string | null; accountRole?: string; servicesOffered?: readonly string[] };
 
 export function employeeFieldsError(e: EmployeeFields): string | null {
   if (blank(e.name) || e.name.trim().length > LIMITS.nameMax) return MSG.employeeNameRequired;
   if ([e.name, e.email, e.phoneNumber].some((t) => hasControlCharacters(t))) return STAFF_MSG.textControlCharacters;
   if (!blank(e.email) && !isEmailLike(e.email!.trim())) return MSG.employeeEmailInvalid;
   if ((e.phoneNumber ?? '').length > LIMITS.phoneMax) return MSG.invalidInput;
+  // ADR 063: the desk treats no one, so it is never offered to clients nor drawn as a column.
+  if (e.accountRole === 'receptionist' && (e.servicesOffered?.length ?? 0) > 0) return ROLES_MSG.receptionNoServices;
   return null;
 }
 

@@ -4,17 +4,17 @@
 
 import { fromCents, toCents } from './money';
 import { hasControlCharacters } from './plain-text';
-import type { Role } from './roles';
+import { DESK_ROLES, type Role } from './roles';
 import { CASH_CLOSE_MSG } from './texts/cash-close';
 
 // ---- who ----
 
 /**
- * The desk: who opens the day with a float, notes cash in and out, counts and closes. Today the
- * Caja del día is the owner's (the admin's); a receptionist role joins this list when it exists.
- * The one place the rule lives: the routes, the screens and the menu read it.
+ * The desk: who opens the day with a float, notes cash in and out, counts and closes: the owner
+ * and the receptionist (ADR 063). The one place the rule lives: the routes, the screens and the
+ * menu read it. Reopening a closed day stays the owner's (CLOSED_DAY_ROLES).
  */
-export const TILL_ROLES = ['admin'] as const satisfies readonly Role[];
+export const TILL_ROLES = DESK_ROLES;
 export const mayUseTill = (role: string | undefined): boolean => (TILL_ROLES as readonly string[]).includes(role ?? '');
 
 /**

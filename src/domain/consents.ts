@@ -21,7 +21,8 @@ export type ConsentAnswer = { questionId: string; value: boolean | string; detai
 export const SIGN_METHODS = ['online', 'recepcion'] as const;
 export type SignMethod = (typeof SIGN_METHODS)[number];
 
-export const CONSENT_VIEWER_KINDS = ['admin', 'employee', 'client'] as const;
+// 'receptionist' (ADR 063): she is never allowed a document's answers, and each refusal is logged as hers.
+export const CONSENT_VIEWER_KINDS = ['admin', 'employee', 'receptionist', 'client'] as const;
 /** 'list': her documents' list (titles, dates, whether any contraindication) asked for; logged when refused. */
 export const CONSENT_ACCESS_ACTIONS = ['view', 'pdf', 'list'] as const;
 export const CONSENT_ACCESS_OUTCOMES = ['allowed', 'refused'] as const;

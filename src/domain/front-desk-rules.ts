@@ -2,17 +2,17 @@ import { isEmailLike } from './back-office-rules';
 import { hasControlCharacters } from './plain-text';
 import { STAFF_MSG } from './texts/staff';
 import { normalizePhone } from './phone';
-import type { Role } from './roles';
+import { isDeskRole, type Role } from './roles';
 
 // Who may book for a client and move an appointment at the front desk (ADR 019, 020). The server
 // enforces these; the web app uses them to decide which actions a block offers.
 
 /**
- * Staff booking and moving: the admin on any agenda; an employee only on their own (the
- * professional's linked account is theirs); a client never (they book for themselves).
+ * Staff booking and moving: the desk (the admin, the receptionist: ADR 063) on any agenda; an
+ * employee only on their own (the professional's linked account is theirs); a client never.
  */
 export function mayManageAgenda(role: Role, actorUserId: string, agendaUserId: string | null): boolean {
-  if (role === 'admin') return true;
+  if (isDeskRole(role)) return true;
   if (role === 'employee') return agendaUserId !== null && agendaUserId === actorUserId;
   return false;
 }

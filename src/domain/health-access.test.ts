@@ -54,6 +54,11 @@ describe('healthReadDecision', () => {
     ],
     ['another client', [{ role: 'client', userId: 'u-otra' }, laserDoc, [], '2026-05-14'], { allowed: false, reason: 'not_treating' }],
     [
+      'the receptionist, even on the day of a visit she booked (ADR 063: she does not treat)',
+      [{ role: 'receptionist', userId: 'u-recepcion' }, laserDoc, [visit({ employeeUserId: 'u-recepcion' })], '2026-05-14'],
+      { allowed: false, reason: 'not_treating' },
+    ],
+    [
       'her laser visit, two days before (the first day)',
       [irene, laserDoc, [visit({})], '2026-05-12'],
       { allowed: true, via: 'visit', appointmentId: 'a1' },
@@ -120,6 +125,7 @@ describe('mayWitness', () => {
     ['the professional who treats her', 'employee', IRENE, IRENE, true],
     ['another professional', 'employee', MARTA, IRENE, false],
     ['a client, even her own visit', 'client', IRENE, IRENE, false],
+    ['the receptionist, any visit (she hands the tablet over; ADR 063)', 'receptionist', 'u-recepcion', IRENE, true],
   ] as const)('%s', (_name, role, userId, treating, expected) =>
     expect(mayWitness(role, userId, { employeeUserId: treating })).toBe(expected),
   );

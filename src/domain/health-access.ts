@@ -104,12 +104,13 @@ export function healthReadRefusal(d: Extract<HealthReadDecision, { allowed: fals
 }
 
 /**
- * Who may witness a signature at reception ("Firmar en recepción") for a visit: the admin any; a
- * professional only the visits she treats. A desk role, when there is one, is one line here (the
- * Record makes TypeScript ask for every role).
+ * Who may witness a signature at reception ("Firmar en recepción") for a visit: the admin and the
+ * receptionist any (ADR 063: witnessing shows no answers, healthReadDecision still refuses her);
+ * a professional only the visits she treats (the Record makes TypeScript ask for every role).
  */
 const WITNESS: Record<Role, 'any' | 'own' | 'none'> = {
   admin: 'any',
+  receptionist: 'any',
   employee: 'own',
   client: 'none',
 };

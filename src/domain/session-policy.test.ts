@@ -36,6 +36,8 @@ describe('effectiveRole', () => {
     ['admin', true, 'admin'],
     ['employee', true, 'employee'],
     ['employee', false, 'client'],
+    ['receptionist', true, 'receptionist'],
+    ['receptionist', false, 'client'],
     ['client', true, 'client'],
     ['client', false, 'client'],
     ['superuser', true, 'client'],

@@ -2,7 +2,7 @@
 // timeout for staff, whose accounts open the whole salon's books. Times are real (the session's
 // own timestamps and the wall clock), as better-auth's expiry is.
 
-import { isStaffRole, type Role } from './roles';
+import { isEmployeeAccountRole, isStaffRole, type Role } from './roles';
 
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 export const STAFF_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -26,11 +26,12 @@ export function shouldTouchSession(s: SessionFacts): boolean {
 /**
  * The role a request acts with (ADR 032): an employee account opens the staff routes only while an
  * ACTIVE employee record links it. A leaver (record deactivated, or no record at all) acts as a
- * client, her own bookings and account still hers; the admin needs no employee record.
+ * client, her own bookings and account still hers; the admin needs no employee record. A
+ * receptionist's access is held the same way (ADR 063): a leaver at the desk is a client too.
  */
 export function effectiveRole(role: string, hasActiveEmployeeRecord: boolean): Role {
   if (role === 'admin') return 'admin';
-  if (role === 'employee' && hasActiveEmployeeRecord) return 'employee';
+  if (isEmployeeAccountRole(role) && hasActiveEmployeeRecord) return role;
   return 'client';
 }
 

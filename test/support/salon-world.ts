@@ -12,7 +12,8 @@ export const WORLD_PASSWORD = 'secreto-mundo-1';
 
 // formerEmployee: an employee account whose employee record is deactivated (a leaver), still
 // holding a session made before (ADR 032): on every route she is a client without a claim.
-export const ACTORS = ['anonymous', 'client', 'otherClient', 'employee', 'otherEmployee', 'formerEmployee', 'admin'] as const;
+// receptionist: the desk (ADR 063), an active employee record with "Acceso: Recepción" and no services.
+export const ACTORS = ['anonymous', 'client', 'otherClient', 'employee', 'otherEmployee', 'formerEmployee', 'receptionist', 'admin'] as const;
 export type Actor = (typeof ACTORS)[number];
 
 let ipSeq = 0;
@@ -59,6 +60,7 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
     employee: `lucia.${tag}@mundo.test`,
     otherEmployee: `sara.${tag}@mundo.test`,
     formerEmployee: `rosa.${tag}@mundo.test`,
+    receptionist: `paula.${tag}@mundo.test`,
     admin: `admin.${tag}@mundo.test`,
   };
   const names = {
@@ -67,11 +69,12 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
     employee: 'Lucía Martín',
     otherEmployee: 'Sara Molina',
     formerEmployee: 'Rosa Vidal',
+    receptionist: 'Paula Ruiz',
     admin: 'Administración',
   };
   const sessions = { anonymous: newSession(server.url, freshIp()) } as Record<Actor, Session>;
   const uid = {} as World['uid'];
-  for (const who of ['client', 'otherClient', 'employee', 'otherEmployee', 'formerEmployee', 'admin'] as const) {
+  for (const who of ['client', 'otherClient', 'employee', 'otherEmployee', 'formerEmployee', 'receptionist', 'admin'] as const) {
     sessions[who] = await signUp(server.url, { email: email[who], password: WORLD_PASSWORD, name: names[who] }, freshIp());
     const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email[who]));
     uid[who] = row!.id;
@@ -82,6 +85,7 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
   await promote(server.deps, email.otherEmployee, 'employee');
   await promote(server.deps, email.formerEmployee, 'employee');
   await promote(server.deps, email.admin, 'admin');
+  await promote(server.deps, email.receptionist, 'receptionist');
 
   const [service] = await db
     .insert(services)
@@ -101,6 +105,13 @@ export async function arrangeWorld(server: TestServer, tag: string): Promise<Wor
     userId: uid.formerEmployee,
     userAccountEmail: email.formerEmployee,
     isActive: false,
+  });
+  await db.insert(employees).values({
+    name: names.receptionist,
+    availability: openSchedule(),
+    userId: uid.receptionist,
+    userAccountEmail: email.receptionist,
+    accountRole: 'receptionist',
   });
   await db.insert(employeeServices).values([
     { employeeId: lucia!.id, serviceId: service!.id },

@@ -3,15 +3,15 @@ import { createMiddleware } from 'hono/factory';
 import { effectiveRole, sessionEnded, shouldTouchSession } from '../../domain/session-policy';
 import type { Db } from '../db/client';
 import { employees, session as sessionTable } from '../db/schema';
-import type { Role } from '../../domain/roles';
+import { isEmployeeAccountRole, type Role } from '../../domain/roles';
 import type { AppEnv, Deps, SessionUser } from './env';
 import { forbidden, unauthorized } from './errors';
 import { sessionNow } from './session-clock';
 import { createSessionReader } from './session-reader';
 
-/** For the better-auth path, which reads no employee record: only an employee account asks. */
+/** For the better-auth path, which reads no employee record: only an employee's or a receptionist's account asks. */
 async function hasActiveEmployeeRecord(db: Db, userId: string, role: unknown): Promise<boolean> {
-  if (role !== 'employee') return false;
+  if (!isEmployeeAccountRole(role)) return false;
   const [row] = await db
     .select({ id: employees.id })
     .from(employees)

@@ -1,4 +1,5 @@
 import { zValidator } from '@hono/zod-validator';
+import { ROLES_MSG } from '../../domain/texts/roles';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { BONO_MSG } from '../../domain/bonos';
@@ -19,7 +20,7 @@ import { ApiError } from './errors';
  * a room adds one that is not here (BONO_MSG was not, and a bono's schema errors fell back to the
  * generic text).
  */
-export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, OPERATIONS_MSG, MESSAGING_MSG, MONEY_MSG, DISCOUNT_MSG, CASH_CLOSE_MSG];
+export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, OPERATIONS_MSG, MESSAGING_MSG, MONEY_MSG, DISCOUNT_MSG, CASH_CLOSE_MSG, ROLES_MSG];
 
 // A rule that carries one of our Spanish texts (e.g. `z.string().min(1, MSG.x)`) answers with it;
 // zod's own English wording never reaches a user.

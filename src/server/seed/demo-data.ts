@@ -14,6 +14,8 @@ export const DEMO_ACCOUNTS = {
   carmen: { email: 'carmen@auna.demo', name: 'Carmen Ruiz', role: 'employee' },
   javier: { email: 'javier@auna.demo', name: 'Javier Soto', role: 'employee' },
   irene: { email: 'irene@auna.demo', name: 'Irene Campos', role: 'employee' },
+  // The desk (ADR 063): the salon's day, clients and till, not the owner's pages.
+  recepcion: { email: 'recepcion@auna.demo', name: 'Paula Ortega', role: 'receptionist' },
   client: { email: 'cliente@auna.demo', name: 'Marta García', role: 'client' },
   client2: { email: 'elena@auna.demo', name: 'Elena Torres', role: 'client' },
 } as const;
@@ -133,6 +135,8 @@ export const DEMO_EMPLOYEES = [
     services: ['micropigmentacion', 'retoqueMicro', 'lifting', 'peeling', 'limpieza', 'hidratante', 'cejas', 'laserLabio', 'laserIngles'],
     availability: withLunch('11:00', '20:00', ['15:00', '16:00'], ['09:30', '14:30'], ['tuesday', 'wednesday', 'thursday', 'friday']),
   },
+  // The receptionist's record: "Acceso: Recepción", no services, reception hours.
+  { name: 'Paula Ortega', account: 'recepcion', phone: '+34 655 310 482', services: [], availability: withLunch('09:30', '19:30', ['14:00', '15:00']), accountRole: 'receptionist' },
   { name: 'Nuria Gil', account: null, phone: '+34 633 900 211', services: ['manicura', 'masaje'], availability: defaultWeeklySchedule() },
   { name: 'Sara Molina', account: null, phone: null, services: ['corte'], availability: defaultWeeklySchedule(), inactive: true },
 ] as const;

@@ -67,7 +67,7 @@ export function demoHistoryInput(now: Date, services: Readonly<Record<string, Om
     now,
     pastDays: DEMO_HISTORY.pastDays,
     futureDays: DEMO_HISTORY.futureDays,
-    professionals: DEMO_EMPLOYEES.filter((e) => e.account && !('inactive' in e)).map((e) => ({
+    professionals: DEMO_EMPLOYEES.filter((e) => e.account && !('inactive' in e) && !('accountRole' in e)).map((e) => ({
       key: e.account!,
       schedule: e.availability,
       services: e.services.filter((k) => services[k]!.isActive && DEMO_SERVICE_WEIGHTS[k] > 0),

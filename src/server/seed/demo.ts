@@ -87,9 +87,10 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
           userId: e.account ? ids[e.account]! : null,
           userAccountEmail: account?.email ?? null,
           isActive: !('inactive' in e),
+          accountRole: 'accountRole' in e ? e.accountRole : 'employee',
         })
         .returning();
-      await tx.insert(employeeServices).values(e.services.map((k) => ({ employeeId: row!.id, serviceId: svc[k]!.id })));
+      if (e.services.length > 0) await tx.insert(employeeServices).values(e.services.map((k) => ({ employeeId: row!.id, serviceId: svc[k]!.id })));
       if (e.account) employeeRecords[e.account] = row!.id;
     }
     await tx.insert(salonSettings).values({ id: 1, ...SALON_DEMO, openingHours: DEMO_OPENING_HOURS }).onConflictDoNothing();

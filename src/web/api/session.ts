@@ -34,6 +34,8 @@ export function useSession() {
 export function homeOf(role: Role | undefined): string {
   if (role === 'admin') return '/admin/dashboard';
   if (role === 'employee') return '/employee/agenda';
+  // The desk starts at the salon's day (ADR 063).
+  if (role === 'receptionist') return '/admin/day';
   return '/';
 }
 

@@ -1,12 +1,11 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { STAFF_ROLES } from '../../domain/roles';
 import { FullPageLoading, InlineLoading } from '../components/loading';
 import { LoggedOutOnly, RequireRole } from './guards';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { MainLayout } from './layouts/main-layout';
 import { PageHydrated } from './page-hydrated';
-import { matchPageRoute, normalizePath, PAGE_ROUTES, REDIRECTS, type Access, type Layout, type PageRoute } from './routes';
+import { ACCESS_ROLES, matchPageRoute, normalizePath, PAGE_ROUTES, REDIRECTS, type Access, type Layout, type PageRoute } from './routes';
 
 // The routes of app/routes.ts (THE route table: add a page there, not here) as React Router's
 // declarative <Routes>, each page its own code-split chunk, so admin and employee code never loads
@@ -71,8 +70,9 @@ const guard: Record<Access, ReactNode> = {
   'signed-out': <LoggedOutOnly />,
   anyone: null,
   'signed-in': <RequireRole />,
-  staff: <RequireRole roles={STAFF_ROLES} />,
-  admin: <RequireRole roles={['admin']} loadingText="Cargando Auna..." />,
+  staff: <RequireRole roles={ACCESS_ROLES.staff} />,
+  desk: <RequireRole roles={ACCESS_ROLES.desk} loadingText="Cargando Auna..." />,
+  admin: <RequireRole roles={ACCESS_ROLES.admin} loadingText="Cargando Auna..." />,
 };
 
 function layoutElement(layout: Layout): ReactNode {

@@ -10,13 +10,17 @@
 // test/route-table.test.ts fails when the router, the server or the budget disagree with it.
 // (docs/decisions/017-one-route-table.md)
 
-import { isRole, type Role } from '../../domain/roles';
+import { DESK_ROLES, isRole, STAFF_ROLES, type Role } from '../../domain/roles';
 
 /**
  * Who reaches the page (the guards of app/router.tsx): 'signed-out' (a signed-in user is sent
- * to /), 'anyone', 'signed-in' (any role; else /login), 'staff' (employee or admin), 'admin'.
+ * to /), 'anyone', 'signed-in' (any role; else /login), 'staff' (employee, receptionist or admin),
+ * 'desk' (the salon's day, clients and money: receptionist or admin, ADR 063), 'admin'.
  */
-export type Access = 'signed-out' | 'anyone' | 'signed-in' | 'staff' | 'admin';
+export type Access = 'signed-out' | 'anyone' | 'signed-in' | 'staff' | 'desk' | 'admin';
+
+/** The roles each signed-in access lets in (the router's guards, the back office's menu); undefined: any role. */
+export const ACCESS_ROLES: Readonly<Partial<Record<Access, readonly Role[]>>> = { staff: STAFF_ROLES, desk: DESK_ROLES, admin: ['admin'] };
 /** The layout around the page: none (the page is the whole screen), the client's header, the employee's or the admin's portal. */
 export type Layout = 'none' | 'main' | 'employee' | 'admin';
 /** Who a first view is rendered for: a signed-in role, or nobody signed in. */
@@ -75,25 +79,25 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin/bonos', page: 'features/bonos/bonos-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/employees', page: 'features/employees/employees-admin-page.tsx', layout: 'admin', access: 'admin' },
   // The front desk: the salon's day view and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
-  { path: '/admin/day', page: 'features/front-desk/day-view-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/admin/clients', page: 'features/front-desk/clients-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/admin/clients/:id', page: 'features/front-desk/client-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/day', page: 'features/front-desk/day-view-page.tsx', layout: 'admin', access: 'desk' },
+  { path: '/admin/clients', page: 'features/front-desk/clients-page.tsx', layout: 'admin', access: 'desk' },
+  { path: '/admin/clients/:id', page: 'features/front-desk/client-page.tsx', layout: 'admin', access: 'desk' },
   { path: '/admin/appointments', page: 'features/appointments/appointments-admin-page.tsx', layout: 'admin', access: 'admin' },
   // Closures, special hours and time off (docs/decisions/023-availability-exceptions.md).
   { path: '/admin/availability', page: 'features/availability/admin-availability-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/admin/settings', page: 'features/settings/settings-page.tsx', layout: 'admin', access: 'admin' },
   // Gift cards, payments and the Caja del día (docs/decisions/038-gift-cards.md, 039-payments-not-invoices-verifactu.md).
-  { path: '/admin/gift-cards', page: 'features/gift-cards/gift-cards-admin-page.tsx', layout: 'admin', access: 'admin' },
-  { path: '/admin/gift-cards/:id', page: 'features/gift-cards/gift-card-admin-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/gift-cards', page: 'features/gift-cards/gift-cards-admin-page.tsx', layout: 'admin', access: 'desk' },
+  { path: '/admin/gift-cards/:id', page: 'features/gift-cards/gift-card-admin-page.tsx', layout: 'admin', access: 'desk' },
   { path: '/employee/gift-cards', page: 'features/gift-cards/gift-cards-employee-page.tsx', layout: 'employee', access: 'staff' },
   // An employee sells a bono at the desk (docs/decisions/037-bonos.md); the admin does it on the client's page.
   { path: '/employee/bonos', page: 'features/front-desk/employee-bonos-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/employee/gift-cards/:id', page: 'features/gift-cards/gift-card-employee-page.tsx', layout: 'employee', access: 'staff' },
   // The card to print: the whole screen, no portal around it.
   { path: '/gift-cards/:id/print', page: 'features/gift-cards/gift-card-print-page.tsx', layout: 'none', access: 'staff' },
-  { path: '/admin/caja', page: 'features/payments/caja-page.tsx', layout: 'admin', access: 'admin' },
-  // The cierre de caja (docs/decisions/054-the-till-and-its-close.md): the desk's, TILL_ROLES (today the admin).
-  { path: '/admin/cierre-de-caja', page: 'features/cash-close/cash-close-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/caja', page: 'features/payments/caja-page.tsx', layout: 'admin', access: 'desk' },
+  // The cierre de caja (docs/decisions/054-the-till-and-its-close.md): the desk's, TILL_ROLES (the admin and the receptionist, ADR 063).
+  { path: '/admin/cierre-de-caja', page: 'features/cash-close/cash-close-page.tsx', layout: 'admin', access: 'desk' },
   // Signed consents (docs/decisions/041): the templates; signing from the mailed link (no
   // sign-in: the server trades the link's /firma/<token> for a cookie and sends her here, ADR 051)
   // and on the reception tablet.
@@ -103,7 +107,7 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   // The owner's reports (ADR 042); Chart.js loads with this page only.
   { path: '/admin/informes', page: 'features/reports/reports-page.tsx', layout: 'admin', access: 'admin' },
   // Reaching clients on their phone (docs/decisions/057): tomorrow's WhatsApp reminders from the desk.
-  { path: '/admin/reminders', page: 'features/messaging/tomorrow-reminders-page.tsx', layout: 'admin', access: 'admin' },
+  { path: '/admin/reminders', page: 'features/messaging/tomorrow-reminders-page.tsx', layout: 'admin', access: 'desk' },
 ];
 
 /** Paths that only redirect (router.tsx): a portal's own address goes to its first page. */
@@ -117,6 +121,13 @@ export const LAYOUT_MODULES: Readonly<Partial<Record<Layout, string>>> = {
   employee: 'app/layouts/employee-layout.tsx',
   admin: 'app/layouts/admin-layout.tsx',
 };
+
+/** Whether `role` reaches the page at `path` (a menu shows only those: the receptionist's back office is the desk's pages, ADR 063). */
+export function mayReach(role: Role | undefined, path: string): boolean {
+  const route = matchPageRoute(path)?.route;
+  const roles = route ? ACCESS_ROLES[route.access] : undefined;
+  return !!route && (!roles || (!!role && roles.includes(role)));
+}
 
 /** `pathname` without trailing slashes ('/' stays '/'). */
 export function normalizePath(pathname: string): string {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { APPOINTMENT_STATUSES } from '../../../domain/appointment-status';
 import type { AppEnv, Deps } from '../../http/env';
+import { DESK_ROLES } from '../../../domain/roles';
 import { requireRole } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { IdParam, lookupId } from '../../http/params';
@@ -28,12 +29,12 @@ const ListQuery = z
 
 const StatusBody = z.strictObject({ status: z.enum(APPOINTMENT_STATUSES) });
 
-/** Appointment management of the back office (SPEC §2, §4, §7): admins only. */
+/** Appointment management of the back office (SPEC §2, §4, §7): admins only; a status change the desk too (the day view, ADR 063). */
 export const adminAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
   new Hono<AppEnv>()
     .get('/', requireRole('admin'), validate('query', ListQuery), async (c) => c.json(await listAppointments(deps, c.req.valid('query'))))
     .get('/employees', requireRole('admin'), async (c) => c.json({ employees: await listFilterEmployees(deps) }))
-    .patch('/:id/status', requireRole('admin'), validate('param', IdParam), validate('json', StatusBody), async (c) => {
+    .patch('/:id/status', requireRole(...DESK_ROLES), validate('param', IdParam), validate('json', StatusBody), async (c) => {
       const appointment = await changeStatus(deps, c.req.valid('param').id, c.req.valid('json').status);
       return c.json({ appointment });
     });

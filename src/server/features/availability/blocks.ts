@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { isDeskRole } from '../../../domain/roles';
 import { validateTimeOff } from '../../../domain/availability';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE, wallClockBoundary } from '../../../domain/salon-time';
@@ -96,7 +97,7 @@ function checkedPeriod(ctx: Ctx, input: BlockInput) {
  */
 export async function addBlock(ctx: Ctx, actor: SessionUser, input: BlockInput) {
   const { period, start, end } = checkedPeriod(ctx, input);
-  const own = actor.role !== 'admin';
+  const own = !isDeskRole(actor.role);
   const result = await ctx.db.transaction(async (tx) => {
     if (input.resourceId) {
       if (own) throw forbidden(STAFF_MSG.notOwnAgenda);
@@ -147,7 +148,7 @@ export async function addBlock(ctx: Ctx, actor: SessionUser, input: BlockInput) 
 export async function removeBlock(ctx: Ctx, actor: SessionUser, id: string) {
   if (!isId(id)) throw notFound(STAFF_MSG.blockNotFound);
   const mine =
-    actor.role === 'admin' ? sql`true` : sql`${employeeTimeOff.employeeId} IN (SELECT id FROM ${employees} WHERE user_id = ${actor.id})`;
+    isDeskRole(actor.role) ? sql`true` : sql`${employeeTimeOff.employeeId} IN (SELECT id FROM ${employees} WHERE user_id = ${actor.id})`;
   const [off] = await ctx.db
     .delete(employeeTimeOff)
     .where(and(eq(employeeTimeOff.id, id), eq(employeeTimeOff.isBlock, true), mine))
@@ -158,7 +159,7 @@ export async function removeBlock(ctx: Ctx, actor: SessionUser, id: string) {
     return { deleted: true };
   }
   const [held] =
-    actor.role === 'admin'
+    isDeskRole(actor.role)
       ? await ctx.db
           .delete(resourceMaintenance)
           .where(and(eq(resourceMaintenance.id, id), eq(resourceMaintenance.isBlock, true)))

@@ -1,4 +1,5 @@
 import { canClientCancel } from '../../../domain/appointment-status';
+import { isDeskRole } from '../../../domain/roles';
 import { clientMoveProblem, horizonOf, isWithinHorizon, RESCHEDULE_RATE_RULE, type LimitProblem } from '../../../domain/booking-limits';
 import { canReschedule, mayManageAgenda } from '../../../domain/front-desk-rules';
 import { blockedSpan } from '../../../domain/resources';
@@ -26,7 +27,7 @@ type MoveMode = 'staff' | 'client';
 async function movableFor(ctx: Ctx, actor: SessionUser, id: string): Promise<{ found: MovableAppointment; mode: MoveMode }> {
   const found = isId(id) ? await movableAppointment(ctx.db, id) : undefined;
   if (!found) throw notFound(STAFF_MSG.appointmentNotFound);
-  if (actor.role === 'admin') return { found, mode: 'staff' };
+  if (isDeskRole(actor.role)) return { found, mode: 'staff' };
   if (actor.role === 'employee' && found.employeeId === actor.id) return { found, mode: 'staff' };
   if (found.clientId === actor.id) return { found, mode: 'client' };
   if (actor.role === 'employee') throw forbidden(STAFF_MSG.notOwnAgenda);

@@ -29,7 +29,7 @@ const MovementBody = z.strictObject({
   reason,
 });
 
-/** The desk (TILL_ROLES: today the admin; a receptionist when that role exists). */
+/** The desk (TILL_ROLES: the admin and the receptionist, ADR 063). */
 const desk = () => requireRole(...TILL_ROLES);
 /** Who may change a closed day, and reopen it (CLOSED_DAY_ROLES: the admin). */
 const closedDayOwner = () => requireRole(...CLOSED_DAY_ROLES);

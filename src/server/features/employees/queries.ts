@@ -1,12 +1,12 @@
 import { and, asc, count, eq, gt, inArray, ne, notExists, sql } from 'drizzle-orm';
-import type { Role } from '../../../domain/roles';
+import { EMPLOYEE_ACCOUNT_ROLES, type EmployeeAccountRole, type Role } from '../../../domain/roles';
 import type { Db, Tx } from '../../db/client';
 import { appointments, employees, employeeServices, user } from '../../db/schema';
 
 export type Executor = Db | Tx;
 
 export type EmployeeRow = typeof employees.$inferSelect;
-export type EmployeeValues = Pick<typeof employees.$inferInsert, 'name' | 'email' | 'phoneNumber' | 'availability' | 'userId' | 'userAccountEmail'>;
+export type EmployeeValues = Pick<typeof employees.$inferInsert, 'name' | 'email' | 'phoneNumber' | 'availability' | 'userId' | 'userAccountEmail' | 'accountRole'>;
 export type Employee = EmployeeRow & { servicesOffered: string[] };
 export type LinkableUser = { id: string; name: string; email: string; role: Role; emailVerified: boolean };
 
@@ -113,15 +113,18 @@ export async function deleteEmployee(tx: Tx, id: string): Promise<void> {
   await tx.delete(employees).where(eq(employees.id, id));
 }
 
-/** A client linked to an employee becomes an employee; an admin or an employee keeps its role. */
-export async function promoteToEmployee(tx: Tx, userId: string, now: Date): Promise<void> {
+/**
+ * A linked account works as its record's "Acceso" says (ADR 063): a client becomes a professional
+ * or the desk, and the two trade places when the admin changes it; an admin keeps her role.
+ */
+export async function grantAccountRole(tx: Tx, userId: string, role: EmployeeAccountRole, now: Date): Promise<void> {
   await tx
     .update(user)
-    .set({ role: 'employee', updatedAt: now })
-    .where(and(eq(user.id, userId), eq(user.role, 'client')));
+    .set({ role, updatedAt: now })
+    .where(and(eq(user.id, userId), inArray(user.role, ['client', ...EMPLOYEE_ACCOUNT_ROLES])));
 }
 
-/** An employee that no employee record links any more goes back to client; an admin stays admin. */
+/** An employee (or receptionist) that no employee record links any more goes back to client; an admin stays admin. */
 export async function demoteIfUnlinked(tx: Tx, userId: string, now: Date): Promise<void> {
   await tx
     .update(user)
@@ -129,7 +132,7 @@ export async function demoteIfUnlinked(tx: Tx, userId: string, now: Date): Promi
     .where(
       and(
         eq(user.id, userId),
-        eq(user.role, 'employee'),
+        inArray(user.role, [...EMPLOYEE_ACCOUNT_ROLES]),
         notExists(tx.select({ one: sql`1` }).from(employees).where(eq(employees.userId, userId))),
       ),
     );

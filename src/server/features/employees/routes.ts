@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { employeeFieldsError, LIMITS } from '../../../domain/back-office-rules';
+import { EMPLOYEE_ACCOUNT_ROLES } from '../../../domain/roles';
 import { MSG } from '../../../domain/texts/common';
+import { ROLES_MSG } from '../../../domain/texts/roles';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
 import { requireRole } from '../../http/guards';
@@ -21,6 +23,8 @@ const EmployeeBody = z
     // SPEC §7: availability defaults to the default schedule when missing.
     availability: weeklyScheduleSchema.optional(),
     userId: z.string().min(1).max(200).nullable().default(null),
+    // ADR 063: "Acceso", what the linked account works as; a record without it is a professional's.
+    accountRole: z.enum(EMPLOYEE_ACCOUNT_ROLES, { error: ROLES_MSG.accessInvalid }).default('employee'),
   })
   .superRefine((value, ctx) => {
     const error = employeeFieldsError(value);

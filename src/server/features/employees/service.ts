@@ -1,7 +1,9 @@
 import { sortedByName } from '../../../domain/spanish-order';
 import { existingServiceIds } from '../../db/service-ids';
 import { normalizeEmail } from '../../../domain/back-office-rules';
+import type { EmployeeAccountRole } from '../../../domain/roles';
 import { MSG } from '../../../domain/texts/common';
+import { ROLES_MSG } from '../../../domain/texts/roles';
 import { STAFF_MSG, unlinkBlocked } from '../../../domain/texts/staff';
 import { defaultWeeklySchedule, type WeeklySchedule } from '../../../domain/weekly-schedule';
 import { endStaffAccess } from '../../accounts/staff-access';
@@ -20,7 +22,7 @@ import {
   lockEmployee,
   lockUser,
   pendingAppointmentsAsProfessional,
-  promoteToEmployee,
+  grantAccountRole,
   replaceEmployeeServices,
   setEmployeeActive,
   updateEmployee,
@@ -41,6 +43,8 @@ export type EmployeeInput = {
   availability?: WeeklySchedule;
   /** The linked account (from the lookup), null for none. The server checks it again. */
   userId: string | null;
+  /** What the linked account works as (ADR 063); a professional when not said. */
+  accountRole?: EmployeeAccountRole;
 };
 
 export type SavedEmployee = {
@@ -124,6 +128,13 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
           const pending = await pendingAppointmentsAsProfessional(tx, previousUserId, now);
           if (pending > 0) throw conflict(unlinkBlocked(pending), 'unlink_has_appointments');
         }
+        const accountRole = input.accountRole ?? 'employee';
+        // A professional moving to the desk leaves no client without her (ADR 063).
+        const toDesk = accountRole === 'receptionist' && previous?.accountRole !== 'receptionist';
+        if (toDesk && nextUserId) {
+          const pending = await pendingAppointmentsAsProfessional(tx, nextUserId, now);
+          if (pending > 0) throw conflict(ROLES_MSG.receptionHasAppointments(pending), 'reception_has_appointments');
+        }
         await checkServices(tx, serviceIds);
 
         const values = {
@@ -134,11 +145,13 @@ export function adminEmployees(deps: Pick<Deps, 'db' | 'now'>) {
           userId: nextUserId,
           // The account's own email, not what was typed: the table shows the real link.
           userAccountEmail: nextUserId ? (linked?.email ?? previous?.userAccountEmail ?? null) : null,
+          accountRole,
         };
         const row = previous ? await updateEmployee(tx, previous.id, values, now) : await insertEmployee(tx, values, now);
         await replaceEmployeeServices(tx, row.id, serviceIds);
 
-        if (linked) await promoteToEmployee(tx, linked.id, now);
+        // The linked account works as the form says (an admin keeps hers): a new link, or a change of "Acceso".
+        if (nextUserId) await grantAccountRole(tx, nextUserId, accountRole, now);
         // A client becoming staff: her sessions end and she needs a staff password (ADR 030).
         if (linked?.role === 'client') await requireStaffPassword(tx, linked.id);
         if (previousUserId && relinking) await demoteIfUnlinked(tx, previousUserId, now);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isDeskRole } from '../../../domain/roles';
 import { toMinutes } from '../../../domain/weekly-schedule';
 import type { Db } from '../../db/client';
 import { employees, employeeTimeOff, resourceMaintenance } from '../../db/schema';
@@ -37,9 +38,9 @@ function labelOf(r: Row, seesReason: boolean): string {
   return reason && (r.is_block || r.resource_id || seesReason) ? `${head}: ${reason}` : head;
 }
 
-/** The day's time off, blocks and maintenance; an employee gets her own and the cabins'. */
+/** The day's time off, blocks and maintenance; an employee gets her own and the cabins'; the desk all, a time off's reason the admin's only (ADR 063). */
 export async function dayAbsences(db: Pick<Db, 'execute'>, actor: SessionUser, date: string): Promise<DayAbsence[]> {
-  const own = actor.role !== 'admin';
+  const own = !isDeskRole(actor.role);
   const { rows } = await db.execute<Row>(sql`
     SELECT t.id, t.employee_id, NULL::uuid AS resource_id, e.user_id, t.start_time, t.end_time, t.reason, t.is_block
       FROM ${employeeTimeOff} t JOIN ${employees} e ON e.id = t.employee_id
@@ -54,6 +55,6 @@ export async function dayAbsences(db: Pick<Db, 'execute'>, actor: SessionUser, d
     resourceId: r.resource_id,
     startMinute: r.start_time ? toMinutes(r.start_time) : 0,
     endMinute: r.end_time ? toMinutes(r.end_time) : 24 * 60,
-    label: labelOf(r, !own || r.user_id === actor.id),
+    label: labelOf(r, actor.role === 'admin' || r.user_id === actor.id),
   }));
 }

@@ -160,12 +160,12 @@ export async function clientTotals(db: Executor, clientRecordId: string) {
   return { visits: row?.visits ?? 0, noShows: row?.noShows ?? 0, spent: Number(row?.spent ?? 0) };
 }
 
-/** Active professionals (with the account that holds their appointments), by name. */
+/** Active professionals (with the account that holds their appointments), by name; the desk's records are not (ADR 063). */
 export function activeProfessionals(db: Executor) {
   return db
     .select({ id: employees.id, name: employees.name, userId: employees.userId, availability: employees.availability })
     .from(employees)
-    .where(eq(employees.isActive, true))
+    .where(and(eq(employees.isActive, true), eq(employees.accountRole, 'employee')))
     .orderBy(asc(employees.name), asc(employees.id));
 }
 

@@ -1,4 +1,5 @@
 import { phoneDigits } from '../../../domain/phone';
+import { isDeskRole } from '../../../domain/roles';
 import { checkClientFields, mayChangeClientEmail, mayManageAgenda, type ClientFields } from '../../../domain/front-desk-rules';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { channelProblem } from '../../../domain/contact-rules';
@@ -135,11 +136,12 @@ function serviceGroupsOf(rows: Awaited<ReturnType<typeof activeResourcesWithGrou
  * The salon's day (docs/decisions/018): one column per active professional with their hours and
  * breaks that day, and every appointment of the day with its buffers and resources; the active
  * cabins and machines (the view by resource, ADR 036) and the services' groups of them (a move to
- * another cabin, the choice of one when booking). An employee gets their own column only.
+ * another cabin, the choice of one when booking). An employee gets their own column only; the desk
+ * (admin, receptionist: ADR 063) every column.
  */
 export async function salonDay(ctx: Ctx, actor: SessionUser, date: string) {
   const { start, end } = dayBounds(date, SALON_TIME_ZONE);
-  const onlyOwn = actor.role !== 'admin' ? actor.id : undefined;
+  const onlyOwn = isDeskRole(actor.role) ? undefined : actor.id;
   const [pros, list, interval, resourceRows, absences] = await Promise.all([
     activeProfessionals(ctx.db),
     appointmentsBetween(ctx.db, start, end, onlyOwn),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
 import { badRequest, notFound } from '../../http/errors';
-import { STAFF_ROLES } from '../../../domain/roles';
+import { AGENDA_ROLES } from '../../../domain/roles';
 import { requireRole, requireUser } from '../../http/guards';
 import { validate } from '../../http/validate';
 import { failedMessages, refusedMessages } from './queries';
@@ -49,10 +49,10 @@ export const notificationsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'config' | '
       );
     })
     .get('/failed', requireRole('admin'), async (c) => c.json({ messages: await failedMessages(deps.db), refused: await refusedMessages(deps.db) }))
-    .get('/calendar-feed', requireRole(...STAFF_ROLES), async (c) =>
+    .get('/calendar-feed', requireRole(...AGENDA_ROLES), async (c) =>
       c.json(await calendarFeedStatus(deps, c.get('user'))),
     )
-    .post('/calendar-feed', requireRole(...STAFF_ROLES), async (c) =>
+    .post('/calendar-feed', requireRole(...AGENDA_ROLES), async (c) =>
       c.json({ url: await regenerateCalendarFeed(deps, c.get('user')) }),
     )
     // The token is in the query string: request logs never hold it.

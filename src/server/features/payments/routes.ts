@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DESK_PAYMENT_METHODS, PAYMENT_LINES_MAX } from '../../../domain/payments';
-import { STAFF_ROLES } from '../../../domain/roles';
+import { DESK_ROLES, STAFF_ROLES } from '../../../domain/roles';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { AppEnv, Deps } from '../../http/env';
@@ -36,8 +36,8 @@ const corrector = () => requireRole(...ROLES.filter(mayCorrectPayments));
  * /api/payments — cobros and the Caja del día (ADR 039). Every route says its own guard:
  *   GET  /appointments/:id   staff (an employee: her own appointments): its payment lines, paid, remaining
  *   POST /appointments/:id   staff: {lines: [{method, amount, giftCardCode?}], discountReason?}
- *   GET  /caja?date=         admin: the day's payments, gift cards and bonos sold, bono sessions spent, totals, completed without payment
- *   GET  /caja/csv?date=     admin: the same as a CSV for the accountant (semicolons, decimal comma, BOM)
+ *   GET  /caja?date=         the desk (admin, receptionist: ADR 063): the day's payments, gift cards and bonos sold, bono sessions spent, totals, completed without payment
+ *   GET  /caja/csv?date=     the desk: the same as a CSV for the accountant (semicolons, decimal comma, BOM)
  *   POST /lines/:id/void     admin: {reason}: the line no longer counts (a card line's amount goes back to the card)
  *   POST /lines/:id/correct  admin: {method, amount, reason}: the line replaced by the corrected one (ADR 054)
  */
@@ -47,8 +47,8 @@ export const paymentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'messageSecret' |
     .post('/appointments/:id', staff(), validate('param', IdParam), validate('json', PaymentBody), async (c) =>
       c.json(await recordPayment(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json')), 201),
     )
-    .get('/caja', requireRole('admin'), validate('query', DayQuery), async (c) => c.json(await cajaDay(deps, c.req.valid('query').date)))
-    .get('/caja/csv', requireRole('admin'), validate('query', DayQuery), async (c) => {
+    .get('/caja', requireRole(...DESK_ROLES), validate('query', DayQuery), async (c) => c.json(await cajaDay(deps, c.req.valid('query').date)))
+    .get('/caja/csv', requireRole(...DESK_ROLES), validate('query', DayQuery), async (c) => {
       const date = c.req.valid('query').date;
       return c.body(cajaCsv(await cajaDay(deps, date)), 200, {
         'Content-Type': 'text/csv; charset=utf-8',

@@ -1,4 +1,5 @@
 import { giftCardRefusal, isGiftCardCodeShape, normalizeGiftCardCode } from '../../../domain/gift-cards';
+import { isDeskRole } from '../../../domain/roles';
 import { fromCents, sumEuros, toCents } from '../../../domain/money';
 import { paymentProblem, type DeskPaymentMethod } from '../../../domain/payments';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
@@ -27,7 +28,7 @@ export type PaymentInput = { lines: PaymentLineInput[]; discountReason?: string 
 type Facts = NonNullable<Awaited<ReturnType<typeof appointmentFactsOf>>>;
 
 const visibleTo = (actor: SessionUser, a: Facts | undefined): Facts => {
-  if (!a || (actor.role !== 'admin' && a.employeeId !== actor.id)) throw notFound(STAFF_MSG.appointmentNotFound);
+  if (!a || (!isDeskRole(actor.role) && a.employeeId !== actor.id)) throw notFound(STAFF_MSG.appointmentNotFound);
   return a;
 };
 

@@ -124,7 +124,7 @@ export async function maintenanceBetween(db: Reader, from: string, to: string) {
 export type ProfessionalRow = { id: string; name: string; userId: string | null; isActive: boolean; availability: Partial<WeeklySchedule> };
 export async function allProfessionals(db: Reader): Promise<ProfessionalRow[]> {
   const rows = await db.execute<{ id: string; name: string; user_id: string | null; is_active: boolean; availability: Partial<WeeklySchedule> }>(sql`
-    SELECT id, name, user_id, is_active, availability FROM employees ORDER BY name`);
+    SELECT id, name, user_id, is_active, availability FROM employees WHERE account_role = 'employee' ORDER BY name`);
   return rows.rows.map((x) => ({ id: x.id, name: x.name, userId: x.user_id, isActive: x.is_active, availability: x.availability }));
 }
 

@@ -1,10 +1,14 @@
 import { BedSingle, CalendarCheck, CalendarDays, CalendarX, ChartColumn, Contact, FileSignature, Gift, LayoutDashboard, LockKeyhole, MessageCircle, Scissors, Settings, Ticket, Users, Wallet } from 'lucide-react';
 import { useSession } from '../../api/session';
+import { mayReach } from '../routes';
 import { ButtonLink } from '../../components/button';
 import { PortalShell } from './portal-shell';
 import { SideNav } from './side-nav';
 
-/** Back-office side menu with the spec's labels, 'Citas', 'Cerrar Sesión' and 'Logueado como' (SPEC §2). */
+/**
+ * Back-office side menu with the spec's labels, 'Citas', 'Cerrar Sesión' and 'Logueado como' (SPEC §2).
+ * A receptionist gets the same menu with the desk's entries only (the pages her role reaches, ADR 063).
+ */
 export function AdminLayout() {
   const { user } = useSession();
   return (
@@ -37,7 +41,7 @@ export function AdminLayout() {
             { to: '/admin/availability', label: 'Cierres y ausencias', icon: CalendarX },
             // The consent templates (ADR 041); signed documents are on each client's record.
             { to: '/admin/consentimientos', label: 'Consentimientos', icon: FileSignature },
-          ]}
+          ].filter((item) => mayReach(user?.role, item.to))}
         />
       }
       extra={

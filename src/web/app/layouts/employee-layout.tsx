@@ -4,7 +4,7 @@ import { useSession } from '../../api/session';
 import { PortalShell } from './portal-shell';
 import { SideNav } from './side-nav';
 
-const ROLE_LABEL: Record<Role, string> = { admin: 'Administración', employee: 'Profesional', client: 'Cliente' };
+const ROLE_LABEL: Record<Role, string> = { admin: 'Administración', employee: 'Profesional', receptionist: 'Recepción', client: 'Cliente' };
 
 /** Employee portal sidebar: Mi Agenda, Nueva Cita, who is signed in and Cerrar Sesión (SPEC §2). */
 export function EmployeeLayout() {

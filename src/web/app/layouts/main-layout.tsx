@@ -33,6 +33,11 @@ export function MainLayout() {
                 Dashboard
               </NavLink>
             )}
+            {user?.role === 'receptionist' && (
+              <NavLink to="/admin/day" className={navClass}>
+                Agenda del Salón
+              </NavLink>
+            )}
             {user?.role === 'employee' && (
               <NavLink to="/employee/agenda" className={navClass}>
                 Mi Agenda

@@ -7,10 +7,12 @@ import { ScheduleEditor } from '../../components/schedule-editor';
 import { FormFooter } from '../../components/admin/admin-ui';
 import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
+import { AccountAccess } from './account-access';
 import { AccountLink, initialLink, type LinkState } from './account-link';
 import { OfferedServices } from './offered-services';
 import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
 import type { AdminEmployee, EmployeeInput } from '../../api/employees';
+import type { EmployeeAccountRole } from '../../../domain/roles';
 import type { AdminService } from '../../api/services-admin';
 
 type Field = 'name' | 'email';
@@ -47,11 +49,12 @@ export function EmployeeForm({
   const [offered, setOffered] = useState<Set<string>>(() => new Set(employee?.servicesOffered ?? []));
   const [availability, setAvailability] = useState<WeeklySchedule>(() => (employee?.availability as WeeklySchedule | undefined) ?? defaultWeeklySchedule());
   const [link, setLink] = useState<LinkState>(() => initialLink(employee?.userId ?? null, employee?.userAccountEmail ?? null));
+  const [accountRole, setAccountRole] = useState<EmployeeAccountRole>(employee?.accountRole ?? 'employee');
   const errors = useFieldErrors<Field>(FIELD_OF, (f) => `employee-${f}`);
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const fields = { name: name.trim(), email: email.trim(), phoneNumber: phone.trim() };
+    const fields = { name: name.trim(), email: email.trim(), phoneNumber: phone.trim(), accountRole, servicesOffered: [...offered] };
     const problem = employeeFieldsError(fields);
     if (problem) return errors.fail(problem);
     const scheduleProblem = validateWeeklySchedule(availability);
@@ -66,6 +69,7 @@ export function EmployeeForm({
       servicesOffered: [...offered],
       availability,
       userId: link.linked?.userId ?? null,
+      accountRole,
     });
   }
 
@@ -93,6 +97,7 @@ export function EmployeeForm({
 
         <Part className="lg:border-t-0 lg:pt-0" title="Cuenta de usuario" hint="Vincula la cuenta con la que esta persona inicia sesión para que vea su agenda y reciba citas.">
           <AccountLink value={link} onChange={setLink} employeeId={employee?.id ?? null} originalUserId={employee?.userId ?? null} />
+          <AccountAccess value={accountRole} onChange={setAccountRole} />
         </Part>
       </div>
 

@@ -88,7 +88,7 @@ function Answers({ id, isAdmin }: { id: string; isAdmin: boolean }) {
   );
 }
 
-const VIEWER = { admin: 'Dirección', employee: 'Profesional', client: 'La clienta' } as const;
+const VIEWER = { admin: 'Dirección', employee: 'Profesional', receptionist: 'Recepción', client: 'La clienta' } as const;
 const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF', list: 'vio la lista de sus consentimientos' } as const;
 const TRIED = { view: 'intentó ver las respuestas', pdf: 'intentó descargar el PDF', list: 'intentó ver la lista de sus consentimientos' } as const;
 /**

@@ -90,7 +90,8 @@ export default function ClientPage() {
       <RecordAudit audit={data.audit} />
       <EditClient id={id} data={data} />
       <ClientBonos clientId={id} isAdmin={user?.role === 'admin'} />
-      <ClientConsents clientId={id} isAdmin={user?.role === 'admin'} />
+      {/* Need-to-know (ADR 051, 063): the desk hands the tablet over but reads no answers, so no list to be refused. */}
+      {user?.role !== 'receptionist' && <ClientConsents clientId={id} isAdmin={user?.role === 'admin'} />}
       <Appointments title="Próximas citas" rows={data.upcoming} action={whatsapp} />
       <Appointments title="Historial" rows={data.past} />
     </div>
