@@ -35,6 +35,9 @@ import { reportsRoutes } from './features/reports/routes';
 import { adminBackupsRoutes } from './features/backups/routes';
 import { messagingRoutes } from './features/messaging/routes';
 import { webhookRoutes } from './features/messaging/webhook-routes';
+import { waitingListBooking } from './features/booking/offer-booking';
+import { waitingListRoutes } from './features/waiting-list/routes';
+import { waitingListCtx } from './features/waiting-list/service';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -91,7 +94,9 @@ function apiRoutes(deps: Deps) {
     // What WhatsApp (Meta) and the SMS provider tell us, signed (ADR 055, 056).
     .route('/webhooks', webhookRoutes(deps))
     // ADR 052: the owner's discount limit and reasons, for the staff's sale and payment forms.
-    .route('/settings/discounts', discountRulesRoutes(deps));
+    .route('/settings/discounts', discountRulesRoutes(deps))
+    // The waiting list (ADR 070-073): booking's rules reach it through its port, composed here.
+    .route('/waiting-list', waitingListRoutes(waitingListCtx(deps), waitingListBooking(deps)));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */
