@@ -80,10 +80,11 @@ export async function withdrawEntry(db: Executor, id: string, clientId: string |
 }
 
 /** The entries waiting for a day (the desk's list beside the day view), first come first. */
-export async function entriesForDay(db: Executor, date: string): Promise<(EntryRow & { clientPhone: string | null; channel: string | null })[]> {
+export async function entriesForDay(db: Executor, date: string, today: string): Promise<(EntryRow & { clientPhone: string | null; channel: string | null })[]> {
   const { rows } = await db.execute<EntryRow & { clientPhone: string | null; channel: string | null }>(sql`
     SELECT ${ENTRY_COLUMNS}, c.phone AS "clientPhone", c.message_channel AS channel FROM ${ENTRY_FROM}
-    WHERE w.status = 'waiting' AND w.from_date <= ${date}::date AND w.to_date >= ${date}::date ORDER BY w.created_at, w.id`);
+    WHERE w.status = 'waiting' AND w.from_date <= ${date}::date AND w.to_date >= ${date}::date AND w.to_date >= ${today}::date
+    ORDER BY w.created_at, w.id`);
   return rows;
 }
 

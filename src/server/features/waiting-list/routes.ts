@@ -68,7 +68,7 @@ export const waitingListRoutes = (deps: Ctx, booking: BookingPort) => {
           if (wantsHtml(c)) return c.html(offerGonePage(offer, token, done.lostRace), 409);
           return errorJson(c, 409, 'slot_taken', done.lostRace ? MSG.slotTaken : WAITING_MSG.offerGone);
         }
-        return wantsHtml(c) ? c.html(offerRefusedPage(offer, done.message), done.status) : errorJson(c, done.status, 'refused', done.message);
+        return wantsHtml(c) ? c.html(offerRefusedPage(offer, done.message), done.status) : errorJson(c, done.status, done.code, done.message);
       })
       .post('/offer/withdraw', validate('query', TokenQuery), async (c) => {
         const offer = await offerOfLink(deps, c.req.valid('query').token);

@@ -103,7 +103,7 @@ const TIMES_SHOWN = 4;
  * times free now that fit her (the availability rule's, in her part of the day), to offer with one tap.
  */
 export async function deskDay(ctx: Ctx, booking: BookingPort, date: string) {
-  const entries = await entriesForDay(ctx.db, date);
+  const entries = await entriesForDay(ctx.db, date, today(ctx));
   const slotsOf = new Map<string, Promise<{ time: string; start: string }[]>>();
   const free = (serviceId: string, professionalId: string) => {
     const key = `${serviceId}:${professionalId}`;
