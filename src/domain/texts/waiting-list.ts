@@ -20,4 +20,7 @@ export const WAITING_MSG = {
   offerInvalid: 'Este enlace no es válido o ha caducado.',
   offered: 'Hueco ofrecido.',
   keepWaiting: 'Sigues en la lista de espera.',
+  loadFailed: 'No hemos podido cargar la lista de espera. Inténtalo de nuevo.',
+  saveFailed: 'No hemos podido guardar el aviso. Inténtalo de nuevo.',
+  offerFailed: 'No hemos podido ofrecer el hueco. Inténtalo de nuevo.',
 } as const;

@@ -18,6 +18,8 @@ import { useDaySlots } from './use-day-slots';
 // ADR 037: what her bono has left, in its own chunk once she picks a time.
 const loadBonoHint = () => import('./bono-hint');
 const BonoHint = lazy(loadBonoHint);
+// ADR 070: "Avísame si se libera un hueco", in its own chunk, only on a day without times.
+const NotifyMe = lazy(() => import('./notify-me'));
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
 function firstBookableDate(today: string): string {
@@ -148,6 +150,11 @@ export default function BookPage() {
             }}
             live={live}
             lostTime={lostTime}
+            whenEmpty={
+              <Suspense fallback={null}>
+                <NotifyMe serviceId={serviceId} professionalId={professionalId} date={date} />
+              </Suspense>
+            }
           />
 
           {time && <NotesStep value={notes} onChange={setNotes} />}
