@@ -1,32 +1,85 @@
 import { describe, expect, it } from 'vitest';
 import { WAITING_MSG } from './texts/waiting-list';
-import { entryCovers, entryExpired, entryProblem, fitsPartOfDay, MAX_OPEN_ENTRIES, MAX_WAITING_DAYS, timeToOffer, type OfferedTime, type WaitingEntry } from './waiting-list';
+import {
+  entryCovers,
+  entryExpired,
+  entryProblem,
+  fitsPartOfDay,
+  MAX_OPEN_ENTRIES,
+  MAX_WAITING_DAYS,
+  timeToOffer,
+  type OfferedTime,
+  type WaitingEntry,
+} from './waiting-list';
 
 const SERVICE = 'svc-facial';
 const LUCIA = 'emp-lucia';
 const CARMEN = 'emp-carmen';
 // 2026-06-10 is in Madrid's summer time (UTC+2): 10:00 Madrid is 08:00Z.
-const at = (hhmm: string, date = '2026-06-10') => new Date(`${date}T${String(Number(hhmm.slice(0, 2)) - 2).padStart(2, '0')}:${hhmm.slice(3)}:00Z`);
+const at = (hhmm: string, date = '2026-06-10') =>
+  new Date(`${date}T${String(Number(hhmm.slice(0, 2)) - 2).padStart(2, '0')}:${hhmm.slice(3)}:00Z`);
 const offered = (...times: string[]): OfferedTime[] => times.map((time) => ({ time, start: at(time) }));
-const entry = (e: Partial<WaitingEntry> = {}): WaitingEntry => ({ serviceId: SERVICE, employeeId: null, fromDate: '2026-06-08', toDate: '2026-06-12', partOfDay: 'any', ...e });
-const freed = (start: string, end: string, employeeId = LUCIA, date = '2026-06-10') => ({ employeeId, date, start: at(start, date), end: at(end, date) });
+const entry = (e: Partial<WaitingEntry> = {}): WaitingEntry => ({
+  serviceId: SERVICE,
+  employeeId: null,
+  fromDate: '2026-06-08',
+  toDate: '2026-06-12',
+  partOfDay: 'any',
+  ...e,
+});
+const freed = (start: string, end: string, employeeId = LUCIA, date = '2026-06-10') => ({
+  employeeId,
+  date,
+  start: at(start, date),
+  end: at(end, date),
+});
 const NOW = new Date('2026-06-01T08:00:00Z');
 
 describe('timeToOffer: the freed time offered to a waiting client', () => {
   it.each([
-    ['anyone, any hour: the first offered time inside the freed span', entry(), freed('10:00', '11:00'), offered('09:00', '10:00', '10:30', '11:00'), '10:00'],
-    ['her professional only: another professional freed it', entry({ employeeId: CARMEN }), freed('10:00', '11:00'), offered('10:00'), null],
+    [
+      'anyone, any hour: the first offered time inside the freed span',
+      entry(),
+      freed('10:00', '11:00'),
+      offered('09:00', '10:00', '10:30', '11:00'),
+      '10:00',
+    ],
+    [
+      'her professional only: another professional freed it',
+      entry({ employeeId: CARMEN }),
+      freed('10:00', '11:00'),
+      offered('10:00'),
+      null,
+    ],
     ['her professional freed it', entry({ employeeId: LUCIA }), freed('10:00', '11:00'), offered('10:00'), '10:00'],
     ['the day before her first day', entry({ fromDate: '2026-06-11' }), freed('10:00', '11:00'), offered('10:00'), null],
     ['the day after her last day', entry({ toDate: '2026-06-09' }), freed('10:00', '11:00'), offered('10:00'), null],
     ['her last day itself', entry({ toDate: '2026-06-10' }), freed('10:00', '11:00'), offered('10:00'), '10:00'],
     ['mañana: a 10:00 time', entry({ partOfDay: 'morning' }), freed('10:00', '11:00'), offered('10:00'), '10:00'],
     ['mañana: only a 16:00 time freed', entry({ partOfDay: 'morning' }), freed('16:00', '17:00'), offered('16:00'), null],
-    ['tarde: a 14:00 time is the afternoon', entry({ partOfDay: 'afternoon' }), freed('13:30', '15:00'), offered('13:30', '14:00'), '14:00'],
+    [
+      'tarde: a 14:00 time is the afternoon',
+      entry({ partOfDay: 'afternoon' }),
+      freed('13:30', '15:00'),
+      offered('13:30', '14:00'),
+      '14:00',
+    ],
     ['tarde: only a morning time freed', entry({ partOfDay: 'afternoon' }), freed('10:00', '11:00'), offered('10:00'), null],
     // Her service is longer than the freed hole: the availability rule offered nothing there.
-    ['the availability rule offers nothing in the span (it does not fit)', entry(), freed('10:00', '10:30'), offered('09:00', '12:00'), null],
-    ['a time free before the cancellation, outside the freed span, is not offered', entry(), freed('10:00', '11:00'), offered('12:00'), null],
+    [
+      'the availability rule offers nothing in the span (it does not fit)',
+      entry(),
+      freed('10:00', '10:30'),
+      offered('09:00', '12:00'),
+      null,
+    ],
+    [
+      'a time free before the cancellation, outside the freed span, is not offered',
+      entry(),
+      freed('10:00', '11:00'),
+      offered('12:00'),
+      null,
+    ],
     ['the freed span ends where the offered time starts', entry(), freed('10:00', '11:00'), offered('11:00'), null],
   ])('%s', (_name, e, f, o, want) => {
     expect(timeToOffer(e, f, o, NOW)?.time ?? null).toBe(want);

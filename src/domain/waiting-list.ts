@@ -40,11 +40,17 @@ export type FreedTime = { employeeId: string; date: string; start: Date; end: Da
 /** A time the availability rule offers for her service that day, with its instant. */
 export type OfferedTime = { time: string; start: Date };
 
-export const fitsPartOfDay = (time: string, part: PartOfDay) => part === 'any' || (part === 'morning' ? time < AFTERNOON_FROM : time >= AFTERNOON_FROM);
+export const fitsPartOfDay = (time: string, part: PartOfDay) =>
+  part === 'any' || (part === 'morning' ? time < AFTERNOON_FROM : time >= AFTERNOON_FROM);
 
 /** Whether the entry asks for this service, this professional (or anyone) and this day. */
 export function entryCovers(entry: WaitingEntry, q: { serviceId: string; employeeId: string; date: string }): boolean {
-  return entry.serviceId === q.serviceId && (entry.employeeId === null || entry.employeeId === q.employeeId) && entry.fromDate <= q.date && q.date <= entry.toDate;
+  return (
+    entry.serviceId === q.serviceId &&
+    (entry.employeeId === null || entry.employeeId === q.employeeId) &&
+    entry.fromDate <= q.date &&
+    q.date <= entry.toDate
+  );
 }
 
 /**
@@ -88,7 +94,12 @@ export function offerText(v: OfferFacts, link: string): string {
 }
 
 /** The WhatsApp template's body parameters (docs/operations.md, "auna_hueco_libre"): service, day, time, link. */
-export const offerTemplateParameters = (v: OfferFacts, link: string): [string, string, string, string] => [v.serviceName, salonDayText(v.start), salonTimeText(v.start), link];
+export const offerTemplateParameters = (v: OfferFacts, link: string): [string, string, string, string] => [
+  v.serviceName,
+  salonDayText(v.start),
+  salonTimeText(v.start),
+  link,
+];
 
 /** The WhatsApp template the salon creates in Meta's manager for the waiting list's offers. */
 export const OFFER_TEMPLATE = 'auna_hueco_libre';

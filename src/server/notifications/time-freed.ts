@@ -30,14 +30,24 @@ function insertFrom(source: ReturnType<typeof sql>) {
 }
 
 /** A span of one professional (her employee record, or her account when `employeeUserId` is given), freed by the caller's transaction. */
-export async function enqueueTimeFreed(tx: Executor, f: ({ employeeId: string } | { employeeUserId: string }) & { start: Date; end: Date }): Promise<void> {
-  const employee = 'employeeId' in f ? sql`${f.employeeId}::uuid` : sql`(SELECT id FROM employees WHERE user_id = ${f.employeeUserId} LIMIT 1)`;
-  await tx.execute(insertFrom(sql`SELECT ${employee} AS employee_id, ${f.start.toISOString()}::timestamptz AS start_time, ${f.end.toISOString()}::timestamptz AS end_time`));
+export async function enqueueTimeFreed(
+  tx: Executor,
+  f: ({ employeeId: string } | { employeeUserId: string }) & { start: Date; end: Date },
+): Promise<void> {
+  const employee =
+    'employeeId' in f ? sql`${f.employeeId}::uuid` : sql`(SELECT id FROM employees WHERE user_id = ${f.employeeUserId} LIMIT 1)`;
+  await tx.execute(
+    insertFrom(
+      sql`SELECT ${employee} AS employee_id, ${f.start.toISOString()}::timestamptz AS start_time, ${f.end.toISOString()}::timestamptz AS end_time`,
+    ),
+  );
 }
 
 /** The span a cancelled appointment held (its professional's, without the buffers), in the caller's transaction. */
 export const timeFreedOfAppointment = (appointmentId: string) =>
-  insertFrom(sql`SELECT e.id AS employee_id, a.start_time, a.end_time FROM appointments a JOIN employees e ON e.user_id = a.employee_id WHERE a.id = ${appointmentId}::uuid`);
+  insertFrom(
+    sql`SELECT e.id AS employee_id, a.start_time, a.end_time FROM appointments a JOIN employees e ON e.user_id = a.employee_id WHERE a.id = ${appointmentId}::uuid`,
+  );
 
 /** A long closure lifted frees at most this many days: the waiting list covers the weeks ahead (MAX_WAITING_DAYS). */
 const MAX_FREED_DAYS = 62;

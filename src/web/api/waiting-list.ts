@@ -14,13 +14,19 @@ export type MyEntry = InferResponseType<(typeof wl)['mine']['$get'], 200>['entri
 export type DeskEntry = InferResponseType<(typeof wl)['day']['$get'], 200>['entries'][number];
 
 export const myWaitingListQuery = () =>
-  queryOptions({ queryKey: ['waiting-list', 'mine'] as const, queryFn: async () => (await call(wl.mine.$get(), WAITING_MSG.loadFailed)).entries });
+  queryOptions({
+    queryKey: ['waiting-list', 'mine'] as const,
+    queryFn: async () => (await call(wl.mine.$get(), WAITING_MSG.loadFailed)).entries,
+  });
 
 export const addMyEntry = (json: NewEntry) => call(wl.mine.$post({ json }), WAITING_MSG.saveFailed);
 export const withdrawMyEntry = (id: string) => call(wl.mine[':id'].$delete({ param: { id } }), WAITING_MSG.saveFailed);
 
 export const deskWaitingListQuery = (date: string) =>
-  queryOptions({ queryKey: ['waiting-list', 'day', date] as const, queryFn: async () => (await call(wl.day.$get({ query: { date } }), WAITING_MSG.loadFailed)).entries });
+  queryOptions({
+    queryKey: ['waiting-list', 'day', date] as const,
+    queryFn: async () => (await call(wl.day.$get({ query: { date } }), WAITING_MSG.loadFailed)).entries,
+  });
 
 export const offerTime = (id: string, json: { professionalId: string; date: string; time: string }) =>
   call(wl.entries[':id'].offer.$post({ param: { id }, json }), WAITING_MSG.offerFailed);

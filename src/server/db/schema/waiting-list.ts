@@ -67,5 +67,8 @@ export const waitingListOffers = pgTable(
     appointmentId: uuid('appointment_id').references(() => appointments.id, { onDelete: 'set null' }),
     createdAt: created(),
   },
-  (t) => [uniqueIndex('waiting_list_offers_once').on(t.entryId, t.employeeId, t.startTime), index('waiting_list_offers_unsent_idx').on(t.sentAt)],
+  (t) => [
+    uniqueIndex('waiting_list_offers_once').on(t.entryId, t.employeeId, t.startTime),
+    index('waiting_list_offers_unsent_idx').on(t.sentAt),
+  ],
 );

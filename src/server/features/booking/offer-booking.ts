@@ -34,7 +34,9 @@ export async function bookFromOffer(ctx: Ctx, req: OfferBookingRequest) {
   const decide = () => bookableSlot(ctx, req, 'client');
   const { service, employee, slot, buffers, needsResources, horizonDays } = await decide();
   const [{ rows: caps }, future] = await Promise.all([
-    ctx.db.execute<{ max_future: number | null }>(sql`SELECT max_future_appointments_per_client AS max_future FROM salon_settings WHERE id = 1`),
+    ctx.db.execute<{ max_future: number | null }>(
+      sql`SELECT max_future_appointments_per_client AS max_future FROM salon_settings WHERE id = 1`,
+    ),
     futureConfirmed(ctx, record),
   ]);
   const limited = selfBookingProblem({
@@ -56,7 +58,12 @@ export async function bookFromOffer(ctx: Ctx, req: OfferBookingRequest) {
         bookedByUserId: record.userId,
         bookedBy: 'client',
         bono: undefined,
-        values: { clientId: record.userId ?? '', clientName: record.name, clientEmail: record.email ?? '', ...appointmentValues(service, employee, picked, '', buffers) },
+        values: {
+          clientId: record.userId ?? '',
+          clientName: record.name,
+          clientEmail: record.email ?? '',
+          ...appointmentValues(service, employee, picked, '', buffers),
+        },
       }),
     );
   const result = await writeRepickingResources(slot, write, async () => (await decide()).slot);

@@ -10,7 +10,8 @@ import type { Ctx } from './service';
 // the service, the professional and the time; nothing in the request can change any of them.
 
 export type LinkState = 'open' | 'booked' | 'gone';
-export type BookOutcome = { kind: 'booked' } | { kind: 'gone'; lostRace: boolean } | { kind: 'refused'; status: 400 | 409; code: string; message: string };
+export type BookOutcome =
+  { kind: 'booked' } | { kind: 'gone'; lostRace: boolean } | { kind: 'refused'; status: 400 | 409; code: string; message: string };
 
 /** The offer a link names, while it means something: not withdrawn, not past its entry's last day (unless she booked it). */
 export async function offerOfLink(ctx: Pick<Ctx, 'db' | 'messageSecret' | 'now'>, token: string): Promise<OfferRow | null> {
@@ -57,7 +58,8 @@ export async function bookByLink(ctx: Pick<Ctx, 'db' | 'now'>, booking: BookingP
     if (again?.appointmentId) return { kind: 'booked' };
     if (err.code === 'slot_taken') return { kind: 'gone', lostRace: true };
     // No longer offered at all (a block or time off since, her service changed): gone too.
-    if (err.code === 'slot_not_offered' || err.code === 'time_off' || err.code === 'salon_closed' || err.status === 404) return { kind: 'gone', lostRace: false };
+    if (err.code === 'slot_not_offered' || err.code === 'time_off' || err.code === 'salon_closed' || err.status === 404)
+      return { kind: 'gone', lostRace: false };
     return { kind: 'refused', status: err.status === 400 ? 400 : 409, code: err.code, message: err.message };
   }
 }

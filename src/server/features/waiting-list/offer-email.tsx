@@ -16,7 +16,8 @@ export function offerMail(o: OfferRow, to: string, link: string): Mail {
   const html = renderEmailHtml(
     <EmailFrame salon={salon} preview={`${o.serviceName}, ${day} a las ${time}`} heading="Se ha liberado un hueco">
       <Paragraph>
-        Hola, {o.clientName.split(/\s+/)[0]}: se ha liberado un hueco de <strong>{o.serviceName}</strong> con {o.employeeName} el {day} a las {time}.
+        Hola, {o.clientName.split(/\s+/)[0]}: se ha liberado un hueco de <strong>{o.serviceName}</strong> con {o.employeeName} el {day} a
+        las {time}.
       </Paragraph>
       <ActionButton href={link}>Reservar este hueco</ActionButton>
       <Paragraph muted>Se lo hemos dicho también a otras personas de la lista de espera: el primero que lo reserve se lo queda.</Paragraph>

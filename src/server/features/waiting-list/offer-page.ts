@@ -31,7 +31,8 @@ export const offerAskPage = (o: OfferRow, token: string) =>
   );
 
 /** Booked: hers. */
-export const offerBookedPage = (o: OfferRow) => smallPage('Cita reservada', facts(o) + `<p class="done" role="status">${escapeHtml(WAITING_MSG.offerBooked)}</p>`, brand(o));
+export const offerBookedPage = (o: OfferRow) =>
+  smallPage('Cita reservada', facts(o) + `<p class="done" role="status">${escapeHtml(WAITING_MSG.offerBooked)}</p>`, brand(o));
 
 /**
  * Someone was first (or the time is no longer free): the spec's conflict text when her own tap
@@ -47,8 +48,10 @@ export const offerGonePage = (o: OfferRow, token: string, lostRace: boolean) =>
   );
 
 /** Another refusal of the booking (the horizon, her cap of future visits): its own words. */
-export const offerRefusedPage = (o: OfferRow, message: string) => smallPage(TITLE, facts(o) + `<p class="note" role="alert">${escapeHtml(message)}</p>`, brand(o));
+export const offerRefusedPage = (o: OfferRow, message: string) =>
+  smallPage(TITLE, facts(o) + `<p class="note" role="alert">${escapeHtml(message)}</p>`, brand(o));
 
-export const offerWithdrawnPage = (o: OfferRow) => smallPage(WAITING_MSG.title, `<p class="done" role="status">${escapeHtml(WAITING_MSG.entryWithdrawn)}</p>`, brand(o));
+export const offerWithdrawnPage = (o: OfferRow) =>
+  smallPage(WAITING_MSG.title, `<p class="done" role="status">${escapeHtml(WAITING_MSG.entryWithdrawn)}</p>`, brand(o));
 
 export const offerInvalidPage = () => smallPage(TITLE, `<p class="note" role="status">${escapeHtml(WAITING_MSG.offerInvalid)}</p>`);

@@ -50,21 +50,37 @@ export async function recordIdOfUser(db: Executor, userId: string): Promise<stri
   return rows[0]?.id ?? null;
 }
 
-export type NewEntry = { clientId: string; serviceId: string; employeeId: string | null; fromDate: string; toDate: string; partOfDay: PartOfDay; source: 'client' | 'staff' };
+export type NewEntry = {
+  clientId: string;
+  serviceId: string;
+  employeeId: string | null;
+  fromDate: string;
+  toDate: string;
+  partOfDay: PartOfDay;
+  source: 'client' | 'staff';
+};
 
 /**
  * The entry, if the service is active and the professional (when named) does it and is active;
  * null otherwise. Counted under her lock (ADR 053) so two requests at once cannot pass the cap.
  */
-export async function insertEntry(tx: Tx, e: NewEntry, today: string, maxOpen: number): Promise<{ id: string } | 'service' | 'employee' | 'too_many'> {
+export async function insertEntry(
+  tx: Tx,
+  e: NewEntry,
+  today: string,
+  maxOpen: number,
+): Promise<{ id: string } | 'service' | 'employee' | 'too_many'> {
   const service = await tx.execute(sql`SELECT 1 FROM services WHERE id = ${e.serviceId}::uuid AND is_active`);
   if (service.rows.length === 0) return 'service';
   if (e.employeeId) {
-    const emp = await tx.execute(sql`SELECT 1 FROM employees em JOIN employee_services es ON es.employee_id = em.id AND es.service_id = ${e.serviceId}::uuid
+    const emp =
+      await tx.execute(sql`SELECT 1 FROM employees em JOIN employee_services es ON es.employee_id = em.id AND es.service_id = ${e.serviceId}::uuid
       WHERE em.id = ${e.employeeId}::uuid AND em.is_active AND em.user_id IS NOT NULL`);
     if (emp.rows.length === 0) return 'employee';
   }
-  const open = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM waiting_list_entries WHERE client_id = ${e.clientId}::uuid AND status = 'waiting' AND to_date >= ${today}::date`);
+  const open = await tx.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM waiting_list_entries WHERE client_id = ${e.clientId}::uuid AND status = 'waiting' AND to_date >= ${today}::date`,
+  );
   if (Number(open.rows[0]?.n ?? 0) >= maxOpen) return 'too_many';
   const { rows } = await tx.execute<{ id: string }>(sql`
     INSERT INTO waiting_list_entries (client_id, service_id, employee_id, from_date, to_date, part_of_day, source)
@@ -80,7 +96,11 @@ export async function withdrawEntry(db: Executor, id: string, clientId: string |
 }
 
 /** The entries waiting for a day (the desk's list beside the day view), first come first. */
-export async function entriesForDay(db: Executor, date: string, today: string): Promise<(EntryRow & { clientPhone: string | null; channel: string | null })[]> {
+export async function entriesForDay(
+  db: Executor,
+  date: string,
+  today: string,
+): Promise<(EntryRow & { clientPhone: string | null; channel: string | null })[]> {
   const { rows } = await db.execute<EntryRow & { clientPhone: string | null; channel: string | null }>(sql`
     SELECT ${ENTRY_COLUMNS}, c.phone AS "clientPhone", c.message_channel AS channel FROM ${ENTRY_FROM}
     WHERE w.status = 'waiting' AND w.from_date <= ${date}::date AND w.to_date >= ${date}::date AND w.to_date >= ${today}::date
@@ -156,18 +176,24 @@ export async function offerById(db: Executor, id: string): Promise<OfferRow | nu
 
 /** Offers not told yet, of entries still waiting: first come (the entry's age) first told. */
 export async function unsentOffers(db: Executor): Promise<OfferRow[]> {
-  const { rows } = await db.execute<OfferRow>(sql`${OFFER_SELECT} WHERE o.sent_at IS NULL AND w.status = 'waiting' ORDER BY w.created_at, w.id, o.start_time`);
+  const { rows } = await db.execute<OfferRow>(
+    sql`${OFFER_SELECT} WHERE o.sent_at IS NULL AND w.status = 'waiting' ORDER BY w.created_at, w.id, o.start_time`,
+  );
   return rows.map(offerOf);
 }
 
 /** Holds an offer not told yet for the caller's transaction; false when told already or held by another job. */
 export async function holdUnsent(tx: Executor, id: string): Promise<boolean> {
-  const { rows } = await tx.execute(sql`SELECT id FROM waiting_list_offers WHERE id = ${id}::uuid AND sent_at IS NULL FOR UPDATE SKIP LOCKED`);
+  const { rows } = await tx.execute(
+    sql`SELECT id FROM waiting_list_offers WHERE id = ${id}::uuid AND sent_at IS NULL FOR UPDATE SKIP LOCKED`,
+  );
   return rows.length > 0;
 }
 
 export async function markSent(db: Executor, id: string, channel: string, at: Date): Promise<void> {
-  await db.execute(sql`UPDATE waiting_list_offers SET sent_at = ${at.toISOString()}::timestamptz, channel = ${channel} WHERE id = ${id}::uuid AND sent_at IS NULL`);
+  await db.execute(
+    sql`UPDATE waiting_list_offers SET sent_at = ${at.toISOString()}::timestamptz, channel = ${channel} WHERE id = ${id}::uuid AND sent_at IS NULL`,
+  );
 }
 
 /** After her booking from an offer: the entry is done, the offer names the visit. */

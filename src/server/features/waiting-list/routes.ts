@@ -44,7 +44,8 @@ const wantsHtml = (c: Context<AppEnv>) => (c.req.header('accept') ?? '').include
  * and the page an offer's link opens (no sign-in: the signed link names one offer).
  */
 export const waitingListRoutes = (deps: Ctx, booking: BookingPort) => {
-  const invalid = (c: Context<AppEnv>) => (wantsHtml(c) ? c.html(offerInvalidPage(), 404) : errorJson(c, 404, 'invalid_link', WAITING_MSG.offerInvalid));
+  const invalid = (c: Context<AppEnv>) =>
+    wantsHtml(c) ? c.html(offerInvalidPage(), 404) : errorJson(c, 404, 'invalid_link', WAITING_MSG.offerInvalid);
   return (
     new Hono<AppEnv>()
       // The link's GET only shows the time and one button: a link preview books nothing.
@@ -53,7 +54,8 @@ export const waitingListRoutes = (deps: Ctx, booking: BookingPort) => {
         const offer = await offerOfLink(deps, token);
         if (!offer) return invalid(c);
         const state = await stateOf(deps, booking, offer);
-        if (!wantsHtml(c)) return c.json({ state, serviceName: offer.serviceName, employeeName: offer.employeeName, startTime: offer.startTime });
+        if (!wantsHtml(c))
+          return c.json({ state, serviceName: offer.serviceName, employeeName: offer.employeeName, startTime: offer.startTime });
         if (state === 'booked') return c.html(offerBookedPage(offer));
         return c.html(state === 'open' ? offerAskPage(offer, token) : offerGonePage(offer, token, false));
       })
@@ -63,12 +65,15 @@ export const waitingListRoutes = (deps: Ctx, booking: BookingPort) => {
         const offer = await offerOfLink(deps, token);
         if (!offer) return invalid(c);
         const done = await bookByLink(deps, booking, offer);
-        if (done.kind === 'booked') return wantsHtml(c) ? c.html(offerBookedPage((await offerOfLink(deps, token)) ?? offer)) : c.json({ booked: true });
+        if (done.kind === 'booked')
+          return wantsHtml(c) ? c.html(offerBookedPage((await offerOfLink(deps, token)) ?? offer)) : c.json({ booked: true });
         if (done.kind === 'gone') {
           if (wantsHtml(c)) return c.html(offerGonePage(offer, token, done.lostRace), 409);
           return errorJson(c, 409, 'slot_taken', done.lostRace ? MSG.slotTaken : WAITING_MSG.offerGone);
         }
-        return wantsHtml(c) ? c.html(offerRefusedPage(offer, done.message), done.status) : errorJson(c, done.status, done.code, done.message);
+        return wantsHtml(c)
+          ? c.html(offerRefusedPage(offer, done.message), done.status)
+          : errorJson(c, done.status, done.code, done.message);
       })
       .post('/offer/withdraw', validate('query', TokenQuery), async (c) => {
         const offer = await offerOfLink(deps, c.req.valid('query').token);
@@ -78,8 +83,12 @@ export const waitingListRoutes = (deps: Ctx, booking: BookingPort) => {
       })
       // The client's own (any signed-in person books for herself, SPEC §6).
       .get('/mine', requireUser(), async (c) => c.json(await myEntries(deps, c.get('user'))))
-      .post('/mine', requireUser(), validate('json', EntryBody), async (c) => c.json(await addMyEntry(deps, c.get('user'), c.req.valid('json')), 201))
-      .delete('/mine/:id', requireUser(), validate('param', IdParam), async (c) => c.json(await withdrawMine(deps, c.get('user'), c.req.valid('param').id)))
+      .post('/mine', requireUser(), validate('json', EntryBody), async (c) =>
+        c.json(await addMyEntry(deps, c.get('user'), c.req.valid('json')), 201),
+      )
+      .delete('/mine/:id', requireUser(), validate('param', IdParam), async (c) =>
+        c.json(await withdrawMine(deps, c.get('user'), c.req.valid('param').id)),
+      )
       // The desk (the roles that have the day view).
       .get('/day', staff(), validate('query', DayQuery), async (c) => c.json(await deskDay(deps, booking, c.req.valid('query').date)))
       .post('/entries', staff(), validate('json', DeskEntryBody), async (c) => c.json(await addDeskEntry(deps, c.req.valid('json')), 201))

@@ -30,12 +30,17 @@ function channelsOf(deps: SendDeps, o: OfferRow): SendChannel[] {
   const chosen = isMessageChannel(o.messageChannel) ? o.messageChannel : null;
   if (chosen === 'none') return [];
   const mobile = isMobilePhone(o.clientPhone);
-  return channelOrder(chosen, { whatsapp: !!deps.whatsapp && mobile, sms: !!deps.sms && mobile, email: (o.clientEmail ?? '').includes('@') });
+  return channelOrder(chosen, {
+    whatsapp: !!deps.whatsapp && mobile,
+    sms: !!deps.sms && mobile,
+    email: (o.clientEmail ?? '').includes('@'),
+  });
 }
 
 async function sendBy(deps: SendDeps, channel: SendChannel, o: OfferRow, link: string): Promise<void> {
   const facts = { serviceName: o.serviceName, start: o.startTime, salonName: o.salonName || DEFAULT_SALON_NAME };
-  if (channel === 'whatsapp') await sendTemplate(deps.whatsapp!, whatsappNumber(o.clientPhone!), OFFER_TEMPLATE, offerTemplateParameters(facts, link));
+  if (channel === 'whatsapp')
+    await sendTemplate(deps.whatsapp!, whatsappNumber(o.clientPhone!), OFFER_TEMPLATE, offerTemplateParameters(facts, link));
   else if (channel === 'sms') await sendSms(deps.sms!, o.clientPhone!, offerText(facts, link), `${deps.publicUrl}/api/webhooks/sms`);
   else await deps.mailer.send(offerMail(o, o.clientEmail!, link));
 }
@@ -45,7 +50,11 @@ async function tell(deps: SendDeps, o: OfferRow): Promise<SendChannel | 'none'> 
   const order = channelsOf(deps, o);
   const link = `${deps.publicUrl}${offerPath(offerToken(deps.messageSecret, o.id))}`;
   const tried: SendChannel[] = [];
-  for (let channel: SendChannel | null = order[0] ?? null; channel; channel = nextChannel(isMessageChannel(o.messageChannel) ? o.messageChannel : null, reachOf(order), tried)) {
+  for (
+    let channel: SendChannel | null = order[0] ?? null;
+    channel;
+    channel = nextChannel(isMessageChannel(o.messageChannel) ? o.messageChannel : null, reachOf(order), tried)
+  ) {
     try {
       await sendBy(deps, channel, o, link);
       return channel;
@@ -58,7 +67,11 @@ async function tell(deps: SendDeps, o: OfferRow): Promise<SendChannel | 'none'> 
   return 'none';
 }
 
-const reachOf = (order: SendChannel[]) => ({ whatsapp: order.includes('whatsapp'), sms: order.includes('sms'), email: order.includes('email') });
+const reachOf = (order: SendChannel[]) => ({
+  whatsapp: order.includes('whatsapp'),
+  sms: order.includes('sms'),
+  email: order.includes('email'),
+});
 
 /**
  * Tells every offer not told yet, in order; a time already past is marked and told to nobody.

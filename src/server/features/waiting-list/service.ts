@@ -10,13 +10,28 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
 import type { BookingPort } from './port';
-import { entriesForDay, entryById, insertEntry, insertOffer, offerById, openEntriesOf, recordIdOfUser, recordOfAccount, withdrawEntry, type EntryRow } from './queries';
+import {
+  entriesForDay,
+  entryById,
+  insertEntry,
+  insertOffer,
+  offerById,
+  openEntriesOf,
+  recordIdOfUser,
+  recordOfAccount,
+  withdrawEntry,
+  type EntryRow,
+} from './queries';
 import { offerPath, offerToken, sendUnsentOffers, type SendDeps } from './send-offers';
 
 // The waiting list's rules and transactions (ADR 070-073): a client's own entries, the desk's
 // for a phone client, the desk's list of a day with the times free now, and its one-tap offer.
 
-export type Ctx = Pick<Deps, 'db' | 'now' | 'log' | 'mailer' | 'messageSecret'> & { publicUrl: string; whatsapp?: SendDeps['whatsapp']; sms?: SendDeps['sms'] };
+export type Ctx = Pick<Deps, 'db' | 'now' | 'log' | 'mailer' | 'messageSecret'> & {
+  publicUrl: string;
+  whatsapp?: SendDeps['whatsapp'];
+  sms?: SendDeps['sms'];
+};
 
 export type EntryRequest = { serviceId: string; professionalId: string | null; fromDate: string; toDate: string; partOfDay: PartOfDay };
 
@@ -41,7 +56,13 @@ async function horizonLastDay(ctx: Ctx): Promise<string> {
 }
 
 /** One entry for a record, under her lock (ADR 053: her lock first) so her cap of open entries holds under concurrent requests. */
-async function addEntry(ctx: Ctx, clientId: string | ((tx: Parameters<Parameters<Ctx['db']['transaction']>[0]>[0]) => Promise<string>), req: EntryRequest, source: 'client' | 'staff', lockKey: string) {
+async function addEntry(
+  ctx: Ctx,
+  clientId: string | ((tx: Parameters<Parameters<Ctx['db']['transaction']>[0]>[0]) => Promise<string>),
+  req: EntryRequest,
+  source: 'client' | 'staff',
+  lockKey: string,
+) {
   const problem = entryProblem(req, today(ctx), await horizonLastDay(ctx));
   if (problem) throw badRequest(problem, 'invalid_range');
   if (!isId(req.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
@@ -50,7 +71,20 @@ async function addEntry(ctx: Ctx, clientId: string | ((tx: Parameters<Parameters
   const result = await ctx.db.transaction(async (tx) => {
     await lockClient(tx, lockKey);
     const id = typeof clientId === 'string' ? clientId : await clientId(tx);
-    return insertEntry(tx, { clientId: id, serviceId: req.serviceId, employeeId: req.professionalId, fromDate, toDate: req.toDate, partOfDay: req.partOfDay, source }, today(ctx), MAX_OPEN_ENTRIES);
+    return insertEntry(
+      tx,
+      {
+        clientId: id,
+        serviceId: req.serviceId,
+        employeeId: req.professionalId,
+        fromDate,
+        toDate: req.toDate,
+        partOfDay: req.partOfDay,
+        source,
+      },
+      today(ctx),
+      MAX_OPEN_ENTRIES,
+    );
   });
   if (result === 'service') throw notFound(MSG.serviceNotFoundOrUnavailable);
   if (result === 'employee') throw badRequest(STAFF_MSG.serviceNotOffered, 'service_not_offered');
@@ -60,12 +94,20 @@ async function addEntry(ctx: Ctx, clientId: string | ((tx: Parameters<Parameters
 
 /** "Avísame si se libera un hueco": the signed-in client for herself (her account's record). */
 export const addMyEntry = (ctx: Ctx, user: SessionUser, req: EntryRequest) =>
-  addEntry(ctx, (tx) => recordOfAccount(tx, { id: user.id, name: user.name || user.email.split('@')[0] || user.email }), req, 'client', user.id);
+  addEntry(
+    ctx,
+    (tx) => recordOfAccount(tx, { id: user.id, name: user.name || user.email.split('@')[0] || user.email }),
+    req,
+    'client',
+    user.id,
+  );
 
 /** The desk, for a client record (a phone client, with or without an account). */
 export async function addDeskEntry(ctx: Ctx, req: EntryRequest & { clientId: string }) {
   if (!isId(req.clientId)) throw notFound(STAFF_MSG.clientNotFound);
-  const { rows } = await ctx.db.execute<{ id: string; user_id: string | null }>(sql`SELECT id, user_id FROM clients WHERE id = ${req.clientId}::uuid`);
+  const { rows } = await ctx.db.execute<{ id: string; user_id: string | null }>(
+    sql`SELECT id, user_id FROM clients WHERE id = ${req.clientId}::uuid`,
+  );
   const record = rows[0];
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
   return addEntry(ctx, record.id, req, 'staff', record.user_id ?? record.id);
@@ -90,7 +132,10 @@ export async function withdrawByDesk(ctx: Ctx, id: string) {
 
 /** Who does a service (active, with an account): the professionals an "anyone" entry may be offered. */
 async function doersOf(ctx: Ctx, serviceId: string): Promise<{ id: string; name: string }[]> {
-  const { rows } = await ctx.db.execute<{ id: string; name: string }>(sql`SELECT e.id, e.name FROM employees e JOIN employee_services es ON es.employee_id = e.id
+  const { rows } = await ctx.db.execute<{
+    id: string;
+    name: string;
+  }>(sql`SELECT e.id, e.name FROM employees e JOIN employee_services es ON es.employee_id = e.id
     WHERE es.service_id = ${serviceId}::uuid AND e.is_active AND e.user_id IS NOT NULL ORDER BY e.name, e.id`);
   return rows;
 }
@@ -107,7 +152,11 @@ export async function deskDay(ctx: Ctx, booking: BookingPort, date: string) {
   const slotsOf = new Map<string, Promise<{ time: string; start: string }[]>>();
   const free = (serviceId: string, professionalId: string) => {
     const key = `${serviceId}:${professionalId}`;
-    if (!slotsOf.has(key)) slotsOf.set(key, booking.slots({ serviceId, professionalId, date }).catch(() => []));
+    if (!slotsOf.has(key))
+      slotsOf.set(
+        key,
+        booking.slots({ serviceId, professionalId, date }).catch(() => []),
+      );
     return slotsOf.get(key)!;
   };
   const now = ctx.now();
@@ -117,7 +166,8 @@ export async function deskDay(ctx: Ctx, booking: BookingPort, date: string) {
     const times: { professionalId: string; professionalName: string; time: string }[] = [];
     for (const p of who) {
       for (const s of await free(e.serviceId, p.id)) {
-        if (new Date(s.start) > now && fitsPartOfDay(s.time, e.partOfDay)) times.push({ professionalId: p.id, professionalName: p.name, time: s.time });
+        if (new Date(s.start) > now && fitsPartOfDay(s.time, e.partOfDay))
+          times.push({ professionalId: p.id, professionalName: p.name, time: s.time });
       }
     }
     times.sort((a, b) => a.time.localeCompare(b.time));
@@ -146,21 +196,36 @@ const publicEntry = (e: EntryRow) => ({
  * availability rule offers a client for her service with that professional; she is told through
  * her channel at once, and the desk gets the link (to send by hand when her channel is 'none').
  */
-export async function deskOffer(ctx: Ctx, booking: BookingPort, entryId: string, req: { professionalId: string; date: string; time: string }) {
+export async function deskOffer(
+  ctx: Ctx,
+  booking: BookingPort,
+  entryId: string,
+  req: { professionalId: string; date: string; time: string },
+) {
   const entry = isId(entryId) ? await entryById(ctx.db, entryId) : null;
   if (!entry || entry.status !== 'waiting') throw notFound(WAITING_MSG.entryNotFound);
-  if (!isId(req.professionalId) || (entry.employeeId !== null && entry.employeeId !== req.professionalId)) throw notFound(STAFF_MSG.employeeNotFound);
+  if (!isId(req.professionalId) || (entry.employeeId !== null && entry.employeeId !== req.professionalId))
+    throw notFound(STAFF_MSG.employeeNotFound);
   const slots = await booking.slots({ serviceId: entry.serviceId, professionalId: req.professionalId, date: req.date });
   const slot = slots.find((s) => s.time === req.time && new Date(s.start) > ctx.now());
   if (!slot) throw conflict(MSG.slotTaken, 'slot_taken');
   const start = new Date(slot.start);
-  const id = (await insertOffer(ctx.db, { entryId: entry.id, employeeId: req.professionalId, start })) ?? (await existingOffer(ctx, entry.id, req.professionalId, start));
+  const id =
+    (await insertOffer(ctx.db, { entryId: entry.id, employeeId: req.professionalId, start })) ??
+    (await existingOffer(ctx, entry.id, req.professionalId, start));
   await sendUnsentOffers(sendDeps(ctx));
   const offer = await offerById(ctx.db, id);
-  return { offered: true, channel: offer?.channel ?? 'none', link: `${ctx.publicUrl}${offerPath(offerToken(ctx.messageSecret, id))}`, time: salonTimeOf(start, SALON_TIME_ZONE) };
+  return {
+    offered: true,
+    channel: offer?.channel ?? 'none',
+    link: `${ctx.publicUrl}${offerPath(offerToken(ctx.messageSecret, id))}`,
+    time: salonTimeOf(start, SALON_TIME_ZONE),
+  };
 }
 
 async function existingOffer(ctx: Ctx, entryId: string, employeeId: string, start: Date): Promise<string> {
-  const { rows } = await ctx.db.execute<{ id: string }>(sql`SELECT id FROM waiting_list_offers WHERE entry_id = ${entryId}::uuid AND employee_id = ${employeeId}::uuid AND start_time = ${start.toISOString()}::timestamptz`);
+  const { rows } = await ctx.db.execute<{ id: string }>(
+    sql`SELECT id FROM waiting_list_offers WHERE entry_id = ${entryId}::uuid AND employee_id = ${employeeId}::uuid AND start_time = ${start.toISOString()}::timestamptz`,
+  );
   return rows[0]!.id;
 }

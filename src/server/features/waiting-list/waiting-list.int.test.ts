@@ -53,7 +53,14 @@ async function deskClient(name: string, phone: string, email: string | null, mes
   return res.body.client.id as string;
 }
 
-const entry = (over: Record<string, unknown> = {}) => ({ serviceId: w.serviceId, professionalId: null, fromDate: THURSDAY, toDate: THURSDAY, partOfDay: 'morning', ...over });
+const entry = (over: Record<string, unknown> = {}) => ({
+  serviceId: w.serviceId,
+  professionalId: null,
+  fromDate: THURSDAY,
+  toDate: THURSDAY,
+  partOfDay: 'morning',
+  ...over,
+});
 
 async function deskEntry(clientId: string, over: Record<string, unknown> = {}) {
   const res = await admin.post('/api/waiting-list/entries', { clientId, ...entry(over) });
@@ -62,9 +69,11 @@ async function deskEntry(clientId: string, over: Record<string, unknown> = {}) {
 }
 
 const offersOf = async (entryId: string) =>
-  (await server.deps.db.execute<{ id: string; channel: string | null; sent_at: string | null; start_time: string }>(
-    sql`SELECT id, channel, sent_at, start_time FROM waiting_list_offers WHERE entry_id = ${entryId}::uuid`,
-  )).rows;
+  (
+    await server.deps.db.execute<{ id: string; channel: string | null; sent_at: string | null; start_time: string }>(
+      sql`SELECT id, channel, sent_at, start_time FROM waiting_list_offers WHERE entry_id = ${entryId}::uuid`,
+    )
+  ).rows;
 
 async function toldOffer(entryId: string) {
   for (let i = 0; i < 150; i++) {
@@ -87,12 +96,18 @@ describe('a cancelled visit offered to everyone waiting, first come first told, 
     const mine = await w.sessions.client.post('/api/waiting-list/mine', entry({ partOfDay: 'any' }));
     expect(mine.status, JSON.stringify(mine.body)).toBe(201);
     ids.account = mine.body.entry.id;
-    ids.whatsapp = await deskEntry(await deskClient('Wanda WhatsApp', '611 22 33 44', null, 'whatsapp'), { professionalId: w.employeeRecord });
+    ids.whatsapp = await deskEntry(await deskClient('Wanda WhatsApp', '611 22 33 44', null, 'whatsapp'), {
+      professionalId: w.employeeRecord,
+    });
     ids.sms = await deskEntry(await deskClient('Sonia SMS', '622 33 44 55', null, 'sms'));
     ids.email = await deskEntry(await deskClient('Eva Correo', '953 10 20 01', 'eva.correo@mundo.test', null));
     ids.none = await deskEntry(await deskClient('Nuria Nada', '633 44 55 66', null, 'none'));
-    ids.afternoon = await deskEntry(await deskClient('Tania Tarde', '953 10 20 02', 'tania.tarde@mundo.test', null), { partOfDay: 'afternoon' });
-    ids.other = await deskEntry(await deskClient('Olga Otra', '953 10 20 03', 'olga.otra@mundo.test', null), { professionalId: w.otherEmployeeRecord });
+    ids.afternoon = await deskEntry(await deskClient('Tania Tarde', '953 10 20 02', 'tania.tarde@mundo.test', null), {
+      partOfDay: 'afternoon',
+    });
+    ids.other = await deskEntry(await deskClient('Olga Otra', '953 10 20 03', 'olga.otra@mundo.test', null), {
+      professionalId: w.otherEmployeeRecord,
+    });
     const res = await admin.patch(`/api/admin/appointments/${visit}/status`, { status: 'cancelled_by_salon' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   }, 60_000);
@@ -119,7 +134,7 @@ describe('a cancelled visit offered to everyone waiting, first come first told, 
     expect(twilio.messages.filter((m) => m.to === '+34633445566')).toEqual([]);
   }, 30_000);
 
-  it('the desk sees the day\'s list with the freed time to offer', async () => {
+  it("the desk sees the day's list with the freed time to offer", async () => {
     const day = await admin.get(`/api/waiting-list/day?date=${THURSDAY}`);
     expect(day.status).toBe(200);
     const names = day.body.entries.map((e: { clientName: string }) => e.clientName);
@@ -128,7 +143,7 @@ describe('a cancelled visit offered to everyone waiting, first come first told, 
     expect(wanda.freeTimes[0]).toMatchObject({ professionalId: w.employeeRecord, time: '09:00' });
   });
 
-  it('two links tapped at once: one booking, one 409 with the spec\'s text; the loser\'s link then says it has gone', async () => {
+  it("two links tapped at once: one booking, one 409 with the spec's text; the loser's link then says it has gone", async () => {
     const sms = twilio.messages.find((m) => m.to === '+34622334455')!;
     const email = mail.mails.find((m) => m.to.includes(w.email.client) && m.subject.includes('Se ha liberado'))!;
     const a = newSession(server.url, freshIp());
@@ -143,14 +158,18 @@ describe('a cancelled visit offered to everyone waiting, first come first told, 
     expect(statuses).toEqual([200, 409]);
     const loser = ra.status === 409 ? ra : rb;
     expect(loser.body.error).toEqual({ code: 'slot_taken', message: MSG.slotTaken });
-    const booked = await server.deps.db.execute(sql`SELECT client_name, booked_by FROM appointments WHERE start_time = ${NOON.toISOString()}::timestamptz AND status = 'confirmed'`);
+    const booked = await server.deps.db.execute(
+      sql`SELECT client_name, booked_by FROM appointments WHERE start_time = ${NOON.toISOString()}::timestamptz AND status = 'confirmed'`,
+    );
     expect(booked.rows).toHaveLength(1);
     expect(booked.rows[0]!.booked_by).toBe('client');
     const loserToken = loser === ra ? tokenIn(sms.body) : tokenIn(email.text);
     const later = await newSession(server.url, freshIp()).get(`/api/waiting-list/offer?token=${loserToken}`, { accept: 'text/html' });
     expect(String(later.body)).toContain('Este hueco ya está reservado');
     // The winner's entry is done; the loser still waits.
-    const statusOf = async (id: string) => (await server.deps.db.execute<{ status: string }>(sql`SELECT status FROM waiting_list_entries WHERE id = ${id}::uuid`)).rows[0]!.status;
+    const statusOf = async (id: string) =>
+      (await server.deps.db.execute<{ status: string }>(sql`SELECT status FROM waiting_list_entries WHERE id = ${id}::uuid`)).rows[0]!
+        .status;
     expect([await statusOf(ids.sms!), await statusOf(ids.account!)].sort()).toEqual(['booked', 'waiting']);
   }, 30_000);
 
@@ -165,7 +184,7 @@ describe('a cancelled visit offered to everyone waiting, first come first told, 
 });
 
 describe('her own list', () => {
-  it('she sees and withdraws her entry; another client cannot; a withdrawn entry\'s link is dead', async () => {
+  it("she sees and withdraws her entry; another client cannot; a withdrawn entry's link is dead", async () => {
     const s = w.sessions.otherClient;
     const added = await s.post('/api/waiting-list/mine', entry({ fromDate: '2027-03-12', toDate: '2027-03-13' }));
     expect(added.status).toBe(201);
@@ -180,9 +199,15 @@ describe('her own list', () => {
   it('refuses a backwards, past or too long range with a Spanish 400, and a sixth open entry with 409', async () => {
     const s = newSession(server.url, freshIp());
     await s.post('/api/auth/sign-up/email', { name: 'Carla Cupo', email: 'carla.cupo@mundo.test', password: WORLD_PASSWORD });
-    expect((await s.post('/api/waiting-list/mine', entry({ fromDate: '2027-03-12', toDate: '2027-03-11' }))).body.error.message).toBe(WAITING_MSG.rangeBackwards);
-    expect((await s.post('/api/waiting-list/mine', entry({ fromDate: '2027-03-01', toDate: '2027-03-08' }))).body.error.message).toBe(WAITING_MSG.rangePast);
-    expect((await s.post('/api/waiting-list/mine', entry({ fromDate: '2027-03-10', toDate: '2027-04-20' }))).body.error.message).toBe(WAITING_MSG.rangeTooLong);
+    expect((await s.post('/api/waiting-list/mine', entry({ fromDate: '2027-03-12', toDate: '2027-03-11' }))).body.error.message).toBe(
+      WAITING_MSG.rangeBackwards,
+    );
+    expect((await s.post('/api/waiting-list/mine', entry({ fromDate: '2027-03-01', toDate: '2027-03-08' }))).body.error.message).toBe(
+      WAITING_MSG.rangePast,
+    );
+    expect((await s.post('/api/waiting-list/mine', entry({ fromDate: '2027-03-10', toDate: '2027-04-20' }))).body.error.message).toBe(
+      WAITING_MSG.rangeTooLong,
+    );
     expect((await s.post('/api/waiting-list/mine', entry({ partOfDay: 'noche' }))).body.error.message).toBe(WAITING_MSG.invalidPart);
     for (let i = 0; i < 5; i++) expect((await s.post('/api/waiting-list/mine', entry())).status).toBe(201);
     const sixth = await s.post('/api/waiting-list/mine', entry());
@@ -194,15 +219,21 @@ describe('her own list', () => {
 describe('expiry', () => {
   it('an entry past its last day is not listed, not matched, and its link is dead', async () => {
     const client = await deskClient('Vera Vencida', '953 10 20 04', 'vera.vencida@mundo.test', null);
-    const { rows } = await server.deps.db.execute<{ id: string }>(sql`INSERT INTO waiting_list_entries (client_id, service_id, from_date, to_date, part_of_day, source)
+    const { rows } = await server.deps.db.execute<{
+      id: string;
+    }>(sql`INSERT INTO waiting_list_entries (client_id, service_id, from_date, to_date, part_of_day, source)
       VALUES (${client}::uuid, ${w.serviceId}::uuid, '2027-03-01', '2027-03-08', 'any', 'staff') RETURNING id`);
     const id = rows[0]!.id;
     const day = await admin.get('/api/waiting-list/day?date=2027-03-08');
     expect(day.body.entries.map((e: { id: string }) => e.id)).not.toContain(id);
-    const { rows: offer } = await server.deps.db.execute<{ id: string }>(sql`INSERT INTO waiting_list_offers (entry_id, employee_id, start_time, channel, sent_at)
+    const { rows: offer } = await server.deps.db.execute<{
+      id: string;
+    }>(sql`INSERT INTO waiting_list_offers (entry_id, employee_id, start_time, channel, sent_at)
       VALUES (${id}::uuid, ${w.employeeRecord}::uuid, ${NOON.toISOString()}::timestamptz, 'email', now()) RETURNING id`);
     const { offerToken } = await import('./send-offers');
-    const res = await newSession(server.url, freshIp()).get(`/api/waiting-list/offer?token=${offerToken(server.deps.messageSecret, offer[0]!.id)}`);
+    const res = await newSession(server.url, freshIp()).get(
+      `/api/waiting-list/offer?token=${offerToken(server.deps.messageSecret, offer[0]!.id)}`,
+    );
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe(WAITING_MSG.offerInvalid);
   });
@@ -231,7 +262,13 @@ describe('reliability and limits', () => {
     const client = await deskClient('Paula Plena', '953 10 20 06', 'paula.plena@mundo.test', null);
     await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 1 });
     try {
-      await admin.post('/api/booking/staff', { clientId: client, serviceId: w.serviceId, professionalId: w.otherEmployeeRecord, date: '2027-03-15', time: '10:00' });
+      await admin.post('/api/booking/staff', {
+        clientId: client,
+        serviceId: w.serviceId,
+        professionalId: w.otherEmployeeRecord,
+        date: '2027-03-15',
+        time: '10:00',
+      });
       const id = await deskEntry(client, { fromDate: '2027-03-12', toDate: '2027-03-12', partOfDay: 'afternoon' });
       const visit = await w.appointment({ client: 'otherClient', employee: 'employee', start: at });
       await admin.patch(`/api/admin/appointments/${visit}/status`, { status: 'cancelled_by_salon' });
@@ -240,19 +277,27 @@ describe('reliability and limits', () => {
       expect(res.status).toBe(409);
       expect(res.body.error.code).toBe('booking_cap_reached');
       expect(res.body.error.message).toMatch(/máximo/);
-      expect((await server.deps.db.execute(sql`SELECT 1 FROM appointments WHERE start_time = ${at.toISOString()}::timestamptz AND status = 'confirmed'`)).rows).toHaveLength(0);
+      expect(
+        (
+          await server.deps.db.execute(
+            sql`SELECT 1 FROM appointments WHERE start_time = ${at.toISOString()}::timestamptz AND status = 'confirmed'`,
+          )
+        ).rows,
+      ).toHaveLength(0);
       expect((await offersOf(id))[0]!.channel).toBe('email');
     } finally {
       await server.deps.db.update(salonSettings).set({ maxFutureAppointmentsPerClient: 4 });
     }
   }, 30_000);
 
-  it('a deleted account\'s entries go with her, and she is told nothing', async () => {
+  it("a deleted account's entries go with her, and she is told nothing", async () => {
     const s = newSession(server.url, freshIp());
     await s.post('/api/auth/sign-up/email', { name: 'Bea Borrada', email: 'bea.borrada@mundo.test', password: WORLD_PASSWORD });
     const added = await s.post('/api/waiting-list/mine', entry({ fromDate: '2027-03-16', toDate: '2027-03-16', partOfDay: 'any' }));
     expect(added.status).toBe(201);
     expect((await s.post('/api/my-account/delete', { confirm: 'ELIMINAR', password: WORLD_PASSWORD })).status).toBe(200);
-    expect((await server.deps.db.execute(sql`SELECT 1 FROM waiting_list_entries WHERE id = ${added.body.entry.id}::uuid`)).rows).toHaveLength(0);
+    expect(
+      (await server.deps.db.execute(sql`SELECT 1 FROM waiting_list_entries WHERE id = ${added.body.entry.id}::uuid`)).rows,
+    ).toHaveLength(0);
   });
 });

@@ -26,7 +26,13 @@ export default function NotifyMe({ serviceId, professionalId, date }: { serviceI
   const [part, setPart] = useState<PartOfDay>('any');
   const add = useMutation({
     mutationFn: () =>
-      addMyEntry({ serviceId, professionalId: professionalId === ANY_PROFESSIONAL || professionalId === '' ? null : professionalId, fromDate: date, toDate: addDays(date, span), partOfDay: part }),
+      addMyEntry({
+        serviceId,
+        professionalId: professionalId === ANY_PROFESSIONAL || professionalId === '' ? null : professionalId,
+        fromDate: date,
+        toDate: addDays(date, span),
+        partOfDay: part,
+      }),
   });
   if (add.isSuccess)
     return (
@@ -67,14 +73,20 @@ export default function NotifyMe({ serviceId, professionalId, date }: { serviceI
         <legend className="mb-1 text-sm font-medium">¿A qué hora te viene bien?</legend>
         <div className="flex flex-wrap gap-2">
           {PARTS_OF_DAY.map((p) => (
-            <label key={p} className={`cursor-pointer rounded-full border px-4 py-2 text-sm ${part === p ? 'border-rose-700 bg-white font-medium text-rose-800' : 'border-line bg-white'}`}>
+            <label
+              key={p}
+              className={`cursor-pointer rounded-full border px-4 py-2 text-sm ${part === p ? 'border-rose-700 bg-white font-medium text-rose-800' : 'border-line bg-white'}`}
+            >
               <input type="radio" name="part" className="sr-only" checked={part === p} onChange={() => setPart(p)} />
               {PART_OF_DAY_LABEL[p]}
             </label>
           ))}
         </div>
       </fieldset>
-      <p className="text-sm text-muted">Te avisaremos por tu canal de siempre (WhatsApp, SMS o correo) con un enlace para reservarlo. Se lo decimos a todas las personas que esperan: el primero que lo reserve se lo queda.</p>
+      <p className="text-sm text-muted">
+        Te avisaremos por tu canal de siempre (WhatsApp, SMS o correo) con un enlace para reservarlo. Se lo decimos a todas las personas que
+        esperan: el primero que lo reserve se lo queda.
+      </p>
       {add.isError && <Alert>{add.error instanceof ApiRequestError ? add.error.message : WAITING_MSG.saveFailed}</Alert>}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" isDisabled={add.isPending}>

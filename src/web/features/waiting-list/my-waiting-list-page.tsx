@@ -16,7 +16,10 @@ const daysText = (e: MyEntry) => (e.fromDate === e.toDate ? dayText(e.fromDate) 
 
 function EntryCard({ entry }: { entry: MyEntry }) {
   const qc = useQueryClient();
-  const withdraw = useMutation({ mutationFn: () => withdrawMyEntry(entry.id), onSuccess: () => qc.invalidateQueries({ queryKey: ['waiting-list', 'mine'] }) });
+  const withdraw = useMutation({
+    mutationFn: () => withdrawMyEntry(entry.id),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['waiting-list', 'mine'] }),
+  });
   return (
     <li className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:flex-row sm:items-center sm:justify-between">
       <div>
@@ -27,7 +30,12 @@ function EntryCard({ entry }: { entry: MyEntry }) {
         </p>
         {withdraw.isError && <Alert>{withdraw.error.message}</Alert>}
       </div>
-      <Button variant="secondary" onPress={() => withdraw.mutate()} isDisabled={withdraw.isPending} aria-label={`Retirar el aviso de ${entry.serviceName}`}>
+      <Button
+        variant="secondary"
+        onPress={() => withdraw.mutate()}
+        isDisabled={withdraw.isPending}
+        aria-label={`Retirar el aviso de ${entry.serviceName}`}
+      >
         {withdraw.isPending ? 'Retirando...' : 'Retirar'}
       </Button>
     </li>
@@ -38,7 +46,10 @@ export default function MyWaitingListPage() {
   const entries = useQuery(myWaitingListQuery());
   return (
     <section className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <PageHeader title={WAITING_MSG.title} subtitle="Te avisamos en cuanto se libere un hueco que te encaje, con un enlace para reservarlo." />
+      <PageHeader
+        title={WAITING_MSG.title}
+        subtitle="Te avisamos en cuanto se libere un hueco que te encaje, con un enlace para reservarlo."
+      />
       {entries.isPending ? (
         <InlineLoading text="Cargando..." />
       ) : entries.isError ? (
