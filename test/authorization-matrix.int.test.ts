@@ -7,6 +7,7 @@ import { appointments, bonos, bonoTypes, clients, consentDocuments, consentTempl
 import { consentSignToken } from '../src/server/notifications/consent-tokens';
 import { signatureDataUrl, signaturePng } from '../src/server/seed/signature-png';
 import { feedTokenHash, stopRemindersToken, visitToken } from '../src/server/notifications/tokens';
+import { offerToken } from '../src/server/features/waiting-list/send-offers';
 import { startMetaGraph, type MetaGraph } from './support/meta-graph';
 import { apiRouteKeysOf } from './support/api-routes';
 import { signUp, type HttpResult, type Session } from './support/http-client';
@@ -87,6 +88,31 @@ async function visitService() {
   await server.deps.db.insert(employeeServices).values({ employeeId: w.otherEmployeeRecord, serviceId: row!.id });
   visitServiceId = row!.id;
   return visitServiceId;
+}
+// The waiting list's offers: their own days (2-7 March 2026, Madrid's winter time), one fresh
+// time of Lucía's per call, away from every other counter's days.
+let waitSeq = 0;
+const waitSlot = () => {
+  const n = waitSeq++;
+  const date = `2026-03-0${2 + Math.floor(n / 21)}`;
+  const minutes = 9 * 60 + (n % 21) * 30;
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return { date, time, start: new Date(`${date}T${time}:00+01:00`) };
+};
+const waitingBody = () => ({ serviceId: w.serviceId, professionalId: null, fromDate: '2026-03-02', toDate: '2026-03-07', partOfDay: 'any' });
+async function newWaitingEntry(record: string, date: string): Promise<string> {
+  const { rows } = await server.deps.db.execute<{ id: string }>(sql`INSERT INTO waiting_list_entries (client_id, service_id, from_date, to_date, part_of_day, source)
+    VALUES (${record}::uuid, ${w.serviceId}::uuid, ${date}::date, ${date}::date, 'any', 'staff') RETURNING id`);
+  return rows[0]!.id;
+}
+/** A told offer of a fresh time to a fresh record: its signed link's token. */
+async function newOffer(): Promise<{ token: string; record: string }> {
+  const slot = waitSlot();
+  const record = await newClientRecord();
+  const entry = await newWaitingEntry(record, slot.date);
+  const { rows } = await server.deps.db.execute<{ id: string }>(sql`INSERT INTO waiting_list_offers (entry_id, employee_id, start_time, channel, sent_at)
+    VALUES (${entry}::uuid, ${w.employeeRecord}::uuid, ${slot.start.toISOString()}::timestamptz, 'none', now()) RETURNING id`);
+  return { token: offerToken(server.deps.messageSecret, rows[0]!.id), record };
 }
 async function newClientRecord(name = `Cliente ${++seq}`): Promise<string> {
   const [row] = await server.deps.db.insert(clients).values({ name, phone: '+34612345678' }).returning({ id: clients.id });
@@ -1168,6 +1194,42 @@ const MATRIX: Record<string, Row> = {
   'GET /api/front-desk/clients/:id/consents': {
     expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 403, receptionist: 403, admin: 200 },
     call: async (s) => ({ res: await s.get(`/api/front-desk/clients/${(await newConsentDocument()).recordId}/consents`) }),
+  },
+  // The waiting list (ADR 070-073). An offer's link carries its own signature, for one offer:
+  // anyone holding it books that time for that client, nobody needs a session. Her own entries
+  // need her session; the desk's list, entries and offers are the staff's (the day view's roles).
+  'GET /api/waiting-list/offer': { expect: everyone(200), call: async (s) => ({ res: await s.get(`/api/waiting-list/offer?token=${(await newOffer()).token}`) }) },
+  'POST /api/waiting-list/offer/book': {
+    expect: everyone(200),
+    call: async (s) => {
+      const o = await newOffer();
+      const res = await s.post(`/api/waiting-list/offer/book?token=${o.token}`);
+      return { res, check: async (ok) => ((await countWhere('appointments', 'client_record_id', o.record)) === (ok ? 1 : 0) ? null : 'booking does not match the answer') };
+    },
+  },
+  'POST /api/waiting-list/offer/withdraw': { expect: everyone(200), call: async (s) => ({ res: await s.post(`/api/waiting-list/offer/withdraw?token=${(await newOffer()).token}`) }) },
+  'GET /api/waiting-list/mine': { expect: signedIn(200), call: async (s) => ({ res: await s.get('/api/waiting-list/mine') }) },
+  'POST /api/waiting-list/mine': { expect: signedIn(201), call: async (s) => ({ res: await s.post('/api/waiting-list/mine', waitingBody()) }) },
+  'DELETE /api/waiting-list/mine/:id': {
+    expect: signedIn(200),
+    call: async (s) => {
+      const made = await s.post('/api/waiting-list/mine', waitingBody());
+      return { res: await s.delete(`/api/waiting-list/mine/${made.body?.entry?.id ?? '00000000-0000-4000-8000-000000000000'}`) };
+    },
+  },
+  'GET /api/waiting-list/day': { expect: staff(200), call: async (s) => ({ res: await s.get('/api/waiting-list/day?date=2026-03-02') }) },
+  'POST /api/waiting-list/entries': { expect: staff(201), call: async (s) => ({ res: await s.post('/api/waiting-list/entries', { ...waitingBody(), clientId: await newClientRecord() }) }) },
+  'POST /api/waiting-list/entries/:id/offer': {
+    expect: staff(200),
+    call: async (s) => {
+      const slot = waitSlot();
+      const entry = await newWaitingEntry(await newClientRecord(), slot.date);
+      return { res: await s.post(`/api/waiting-list/entries/${entry}/offer`, { professionalId: w.employeeRecord, date: slot.date, time: slot.time }) };
+    },
+  },
+  'DELETE /api/waiting-list/entries/:id': {
+    expect: staff(200),
+    call: async (s) => ({ res: await s.delete(`/api/waiting-list/entries/${await newWaitingEntry(await newClientRecord(), '2026-03-02')}`) }),
   },
   // Her own account only: there is no address in the body to choose.
   'POST /api/email-verification/resend': { expect: signedIn(200), call: async (s) => ({ res: await s.post('/api/email-verification/resend', {}) }) },

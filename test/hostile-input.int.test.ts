@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../src/domain/texts/common';
 import { defaultWeeklySchedule } from '../src/domain/weekly-schedule';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { appointments, clients, employees, employeeServices, services } from '../src/server/db/schema';
 import { consentSignToken } from '../src/server/notifications/consent-tokens';
 import { signatureDataUrl } from '../src/server/seed/signature-png';
 import { feedTokenHash, stopRemindersToken, visitToken } from '../src/server/notifications/tokens';
+import { offerToken } from '../src/server/features/waiting-list/send-offers';
 import { startMetaGraph, type MetaGraph } from './support/meta-graph';
 import { apiRouteKeysOf } from './support/api-routes';
 import { tableChecksum } from './support/db-checksum';
@@ -62,6 +63,8 @@ let spare: {
   closedTillDay: string;
   voidLine: string;
   correctLine: string;
+  waitEntry: string;
+  waitToken: string;
   // Signed consents (ADR 041): a template on a service of its own, a visit of it, a signed document.
   consentTemplateId: string;
   consentVersionId: string;
@@ -474,6 +477,20 @@ function specs(): Record<string, Spec> {
     'GET /api/front-desk/appointments/:id/consent': { actor: 'employee', params: { id: () => spare.consentVisit } },
     'POST /api/front-desk/appointments/:id/consent': { actor: 'employee', params: { id: () => spare.consentVisit }, body: () => consentSignBody() },
     'GET /api/front-desk/clients/:id/consents': { actor: 'employee', params: { id: () => spare.consentRecordId } },
+    // the waiting list (ADR 070-073): the offer's link is signed for one offer
+    'GET /api/waiting-list/offer': { actor: 'anonymous', query: () => ({ token: spare.waitToken }) },
+    'POST /api/waiting-list/offer/book': { actor: 'anonymous', query: () => ({ token: spare.waitToken }) },
+    'POST /api/waiting-list/offer/withdraw': { actor: 'anonymous', query: () => ({ token: spare.waitToken }) },
+    'GET /api/waiting-list/mine': { actor: 'client', query: () => ({}) },
+    'POST /api/waiting-list/mine': { actor: 'client', body: () => ({ serviceId: w.serviceId, professionalId: null, fromDate: '2026-03-02', toDate: '2026-03-03', partOfDay: 'any' }) },
+    'DELETE /api/waiting-list/mine/:id': { actor: 'client', params: { id: () => spare.waitEntry } },
+    'GET /api/waiting-list/day': { actor: 'employee', query: () => ({ date: '2026-03-02' }) },
+    'POST /api/waiting-list/entries': {
+      actor: 'employee',
+      body: () => ({ clientId: spare.clientId, serviceId: w.serviceId, professionalId: w.employeeRecord, fromDate: '2026-03-02', toDate: '2026-03-03', partOfDay: 'morning' }),
+    },
+    'POST /api/waiting-list/entries/:id/offer': { actor: 'employee', params: { id: () => spare.waitEntry }, body: () => ({ professionalId: w.employeeRecord, date: '2026-03-02', time: '10:00' }) },
+    'DELETE /api/waiting-list/entries/:id': { actor: 'admin', params: { id: () => spare.waitEntry } },
     // gift cards, payments and the Caja del día (ADR 038, 039)
     'GET /api/gift-cards': { actor: 'employee', query: () => ({}) },
     'POST /api/gift-cards': { actor: 'employee', body: () => ({ amount: 25, buyerName: 'Carmen Ruiz', recipientName: 'Lola Ruiz', saleMethod: 'efectivo' }) },
@@ -731,6 +748,8 @@ beforeAll(async () => {
     closedTillDay: '2026-01-07',
     voidLine: '',
     correctLine: '',
+    waitEntry: '',
+    waitToken: '',
   };
   // The till (ADR 054): today's opened (cash taken out needs it), a past day opened, another closed.
   for (const day of ['2026-01-14', spare.tillDay, spare.closedTillDay]) await w.sessions.admin.post(`/api/cash-close/days/${day}/open`, { openingFloat: 150 });
@@ -742,6 +761,14 @@ beforeAll(async () => {
     const visit = await w.appointment({ client: 'client', employee: 'employee', start: new Date(start), status: 'completed' });
     spare[key] = (await w.sessions.employee.post(`/api/payments/appointments/${visit}`, { lines: [{ method: 'efectivo', amount: 25.5 }] })).body.payments[0].id;
   }
+  // The waiting list (ADR 070-073): an entry of the spare record, and a told offer of a time to it.
+  spare.waitEntry = (
+    await server.deps.db.execute<{ id: string }>(sql`INSERT INTO waiting_list_entries (client_id, service_id, from_date, to_date, part_of_day, source)
+      VALUES (${spare.clientId}::uuid, ${w.serviceId}::uuid, '2026-03-02', '2026-03-06', 'any', 'staff') RETURNING id`)
+  ).rows[0]!.id;
+  const offer = await server.deps.db.execute<{ id: string }>(sql`INSERT INTO waiting_list_offers (entry_id, employee_id, start_time, channel, sent_at)
+    VALUES (${spare.waitEntry}::uuid, ${w.employeeRecord}::uuid, '2026-03-03T09:00:00Z', 'none', now()) RETURNING id`);
+  spare.waitToken = offerToken(server.deps.messageSecret, offer.rows[0]!.id);
   spare.giftCardId = (await w.sessions.admin.post('/api/gift-cards', { amount: 20, buyerName: 'Repuesta', saleMethod: 'efectivo' })).body.giftCard.id;
   spare.resourceId = (await w.sessions.admin.post('/api/admin/resources', { name: 'Cabina repuesta', kind: 'cabina' })).body.resource.id;
   spare.maintenanceId = (

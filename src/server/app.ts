@@ -38,6 +38,9 @@ import { messagingRoutes } from './features/messaging/routes';
 import { webhookRoutes } from './features/messaging/webhook-routes';
 import { publicPageRoutes } from './features/public-page/routes';
 import { publicBookingRoutes } from './features/booking/public-routes';
+import { waitingListBooking } from './features/booking/offer-booking';
+import { waitingListRoutes } from './features/waiting-list/routes';
+import { waitingListCtx } from './features/waiting-list/service';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
 import { loadSession } from './http/guards';
@@ -98,7 +101,9 @@ function apiRoutes(deps: Deps) {
     .route('/settings/discounts', discountRulesRoutes(deps))
     // The salon's public page and its free times, without a session (ADRs 078, 079).
     .route('/public-page', publicPageRoutes(deps))
-    .route('/booking/public', publicBookingRoutes(deps));
+    .route('/booking/public', publicBookingRoutes(deps))
+    // The waiting list (ADR 070-073): booking's rules reach it through its port, composed here.
+    .route('/waiting-list', waitingListRoutes(waitingListCtx(deps), waitingListBooking(deps)));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */

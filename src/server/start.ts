@@ -16,6 +16,9 @@ import type { DestinationStream } from 'pino';
 import { createLogger, safeError, type Logger } from './logger';
 import { createMailer } from './mail/mailer';
 import { migrateQueue, startMessageQueue } from './notifications/worker';
+import { waitingListBooking } from './features/booking/offer-booking';
+import { timeFreedJob } from './features/waiting-list/time-freed-job';
+import { waitingListCtx } from './features/waiting-list/service';
 import { createRealtime } from './live-events/realtime';
 import { checkInstanceSecret } from './secret-check';
 import { loadSecrets } from './secrets';
@@ -175,6 +178,8 @@ async function start(
     db,
     log,
     deliver: { db, mailer, log, now: deps.now, publicUrl: config.publicUrl, mailFrom: config.mailFrom, messageSecret, whatsapp: config.whatsapp, sms: config.sms },
+    // A freed time (ADR 071): the waiting list's job, with booking's rules through its port.
+    timeFreed: timeFreedJob(waitingListCtx(deps), waitingListBooking(deps)),
     scheduled: [nightlyBackupTask({ config, dbUrl, db, log, now: deps.now })].filter((t) => t !== undefined),
   });
   steps.push({ name: 'message queue', stop: () => queue.stop() });

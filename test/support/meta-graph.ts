@@ -33,6 +33,7 @@ const APPROVED: Record<string, { parameters: number; buttons: number }> = {
   auna_recordatorio_cita: { parameters: 3, buttons: 2 },
   auna_cita_cambiada: { parameters: 3, buttons: 2 },
   auna_cita_cancelada: { parameters: 3, buttons: 0 },
+  auna_hueco_libre: { parameters: 4, buttons: 0 },
 };
 
 type Sign = 'valid' | 'none' | 'forged';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { deliveryKey, REPLY_KINDS, type ReplyKind, type Via } from '../../domain/notification-rules';
 import type { Db } from '../db/client';
+import { timeFreedOfAppointment } from './time-freed';
 
 // Messages are written INSIDE the transaction that makes the change (ADR 021), as rows of
 // message_outbox (ADR 028): a booking without its confirmation, or a confirmation of a booking
@@ -141,7 +142,9 @@ export async function enqueueAppointmentMessages(tx: Executor, req: EnqueueReque
       SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM reminder) AS r, (SELECT count(*) FROM consent_reminder) AS cr`);
     return;
   }
+  // The time it held is free again: the waiting list hears of it in this same transaction (ADR 071).
   await tx.execute(sql`WITH notices AS (${noticesFrom(src, 'cancellation')}), removed AS (${removeReminder(sql`${id}::text`)} RETURNING id),
-    consent_removed AS (${removeConsentReminder(sql`${id}::text`)} RETURNING id)
-    SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM removed) AS removed, (SELECT count(*) FROM consent_removed) AS cremoved`);
+    consent_removed AS (${removeConsentReminder(sql`${id}::text`)} RETURNING id), freed AS (${timeFreedOfAppointment(id)} RETURNING id)
+    SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM removed) AS removed, (SELECT count(*) FROM consent_removed) AS cremoved,
+           (SELECT count(*) FROM freed) AS freed`);
 }

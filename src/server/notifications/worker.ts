@@ -15,6 +15,7 @@ import { deliverMessage, type DeliverDeps } from './deliver';
 import { JOB_KINDS, MESSAGE_TASK, type JobPayload } from './enqueue';
 import { CONSENT_PURGE_TASK, purgeExpiredConsents } from '../db/consent-retention';
 import { startOutboxRelay } from './relay';
+import { isTimeFreedPayload, type TimeFreedPayload } from './time-freed';
 
 // The queue runs inside the server process (ADR 021): no extra process for the embedded
 // default. With WEB_CONCURRENCY or several instances each process runs one; graphile-worker
@@ -61,6 +62,8 @@ export async function startMessageQueue(opts: {
   log: Logger;
   deliver: DeliverDeps;
   concurrency?: number;
+  /** What a freed time sets going (the waiting list's offers, ADR 071); composed in start.ts. */
+  timeFreed?: (payload: TimeFreedPayload) => Promise<void>;
   /** Other scheduled work on the same runner and cron (the nightly backup, ADR 048) */
   scheduled?: { identifier: string; crontab: string; run: () => Promise<void> }[];
 }): Promise<MessageQueue> {
@@ -87,6 +90,11 @@ export async function startMessageQueue(opts: {
     logger: workerLogger(log),
     taskList: {
       [MESSAGE_TASK]: async (payload) => {
+        // A time freed (ADR 071) rides the same outbox and queue; the waiting list's job matches it.
+        if (isTimeFreedPayload(payload)) {
+          if (opts.timeFreed) await opts.timeFreed(payload);
+          return;
+        }
         if (!isPayload(payload)) {
           log.error({ payload }, 'message job with an unknown payload: dropped');
           return;

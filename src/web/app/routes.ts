@@ -69,6 +69,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/my-appointments', page: 'features/my-account/my-appointments-page.tsx', layout: 'main', access: 'signed-in' },
   // "Mis bonos" (ADR 037).
   { path: '/mis-bonos', page: 'features/bonos/my-bonos-page.tsx', layout: 'main', access: 'signed-in' },
+  // The waiting list (ADR 070): her own entries, to see and withdraw.
+  { path: '/lista-de-espera', page: 'features/waiting-list/my-waiting-list-page.tsx', layout: 'main', access: 'signed-in' },
   { path: '/employee/agenda', page: 'features/agenda/agenda-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/employee/time-off', page: 'features/availability/time-off-page.tsx', layout: 'employee', access: 'staff' },
   { path: '/admin/dashboard', page: 'features/dashboard/dashboard-page.tsx', layout: 'admin', access: 'admin' },

@@ -20,3 +20,4 @@ export * from './backups';
 export * from './messaging';
 export * from './cash-close';
 export * from './payment-corrections';
+export * from './waiting-list';

@@ -10,6 +10,7 @@ import { appointmentResources, appointments, employees, employeeTimeOff, resourc
 import { ApiError, badRequest, forbidden, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
+import { enqueueDaysFreed } from '../../notifications/time-freed';
 
 // "Bloquear hueco" (docs/decisions/058-the-desk-fits-people-in.md): a professional's or a cabin's
 // time taken out for a training, a late start, an errand. Stored as what every availability rule
@@ -149,10 +150,15 @@ export async function removeBlock(ctx: Ctx, actor: SessionUser, id: string) {
   if (!isId(id)) throw notFound(STAFF_MSG.blockNotFound);
   const mine =
     isDeskRole(actor.role) ? sql`true` : sql`${employeeTimeOff.employeeId} IN (SELECT id FROM ${employees} WHERE user_id = ${actor.id})`;
-  const [off] = await ctx.db
-    .delete(employeeTimeOff)
-    .where(and(eq(employeeTimeOff.id, id), eq(employeeTimeOff.isBlock, true), mine))
-    .returning({ employeeId: employeeTimeOff.employeeId, date: employeeTimeOff.startDate });
+  // The time is free again: the waiting list hears of it in the same transaction (ADR 071).
+  const off = await ctx.db.transaction(async (tx) => {
+    const [r] = await tx
+      .delete(employeeTimeOff)
+      .where(and(eq(employeeTimeOff.id, id), eq(employeeTimeOff.isBlock, true), mine))
+      .returning({ employeeId: employeeTimeOff.employeeId, date: employeeTimeOff.startDate });
+    if (r) await enqueueDaysFreed(tx, r.employeeId, r.date, r.date);
+    return r;
+  });
   if (off) {
     const [employee] = await ctx.db.select({ userId: employees.userId }).from(employees).where(eq(employees.id, off.employeeId));
     announced(ctx, [employee?.userId ?? null], off.date);
@@ -160,10 +166,15 @@ export async function removeBlock(ctx: Ctx, actor: SessionUser, id: string) {
   }
   const [held] =
     isDeskRole(actor.role)
-      ? await ctx.db
-          .delete(resourceMaintenance)
-          .where(and(eq(resourceMaintenance.id, id), eq(resourceMaintenance.isBlock, true)))
-          .returning({ date: resourceMaintenance.startDate })
+      ? await ctx.db.transaction(async (tx) => {
+          const rows = await tx
+            .delete(resourceMaintenance)
+            .where(and(eq(resourceMaintenance.id, id), eq(resourceMaintenance.isBlock, true)))
+            .returning({ date: resourceMaintenance.startDate });
+          // A cabin free again frees that day for everyone who needs it (ADR 071).
+          for (const r of rows) await enqueueDaysFreed(tx, null, r.date, r.date);
+          return rows;
+        })
       : [];
   if (!held) throw notFound(STAFF_MSG.blockNotFound);
   announced(ctx, null, held.date);

@@ -9,6 +9,7 @@ import { employees, employeeTimeOff, salonExceptions } from '../../db/schema';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
 import { isId } from '../../http/params';
+import { enqueueDaysFreed } from '../../notifications/time-freed';
 
 // Closures, special hours and time off (docs/decisions/023-024). Adding one never
 // cancels anything: the answer lists the confirmed appointments it leaves outside availability
@@ -87,10 +88,15 @@ export async function addNationalHolidays(ctx: Ctx, year: number) {
 
 export async function deleteSalonException(ctx: Ctx, id: string) {
   if (!isId(id)) throw notFound(STAFF_MSG.exceptionNotFound);
-  const [row] = await ctx.db
-    .delete(salonExceptions)
-    .where(eq(salonExceptions.id, id))
-    .returning({ startDate: salonExceptions.startDate, endDate: salonExceptions.endDate });
+  // A closure lifted frees everyone's days: the waiting list hears of it in the same transaction (ADR 071).
+  const row = await ctx.db.transaction(async (tx) => {
+    const [r] = await tx
+      .delete(salonExceptions)
+      .where(eq(salonExceptions.id, id))
+      .returning({ startDate: salonExceptions.startDate, endDate: salonExceptions.endDate });
+    if (r) await enqueueDaysFreed(tx, null, r.startDate, r.endDate);
+    return r;
+  });
   if (!row) throw notFound(STAFF_MSG.exceptionNotFound);
   announceDays(ctx.realtime, await linkedUserIds(ctx.db), row.startDate, row.endDate);
   return { deleted: true };
@@ -142,10 +148,15 @@ export async function deleteTimeOff(ctx: Ctx, actor: SessionUser, id: string) {
   if (!isId(id)) throw notFound(STAFF_MSG.exceptionNotFound);
   const mine =
     actor.role === 'admin' ? sql`true` : sql`${employeeTimeOff.employeeId} IN (SELECT id FROM ${employees} WHERE user_id = ${actor.id})`;
-  const [row] = await ctx.db
-    .delete(employeeTimeOff)
-    .where(and(eq(employeeTimeOff.id, id), mine))
-    .returning({ employeeId: employeeTimeOff.employeeId, startDate: employeeTimeOff.startDate, endDate: employeeTimeOff.endDate });
+  // Her days off removed are free again: the waiting list hears of it in the same transaction (ADR 071).
+  const row = await ctx.db.transaction(async (tx) => {
+    const [r] = await tx
+      .delete(employeeTimeOff)
+      .where(and(eq(employeeTimeOff.id, id), mine))
+      .returning({ employeeId: employeeTimeOff.employeeId, startDate: employeeTimeOff.startDate, endDate: employeeTimeOff.endDate });
+    if (r) await enqueueDaysFreed(tx, r.employeeId, r.startDate, r.endDate);
+    return r;
+  });
   if (!row) throw notFound(STAFF_MSG.exceptionNotFound);
   const [employee] = await ctx.db.select({ userId: employees.userId }).from(employees).where(eq(employees.id, row.employeeId));
   announceDays(ctx.realtime, [employee?.userId ?? null], row.startDate, row.endDate);

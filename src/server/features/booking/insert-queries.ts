@@ -148,7 +148,14 @@ export async function bookAtomically(
  * `clientLockKey`: her lock (db/client-lock.ts), taken first in the statement (ADR 053).
  * `fittedIn`: a squeeze or a walk-in (ADR 058), null for a time the slot engine offered.
  */
-export type StaffBookArgs = BookArgs & { clientRecordId: string; clientLockKey: string; bookedByUserId: string; fittedIn?: string | null };
+export type StaffBookArgs = BookArgs & {
+  clientRecordId: string;
+  clientLockKey: string;
+  bookedByUserId: string | null;
+  fittedIn?: string | null;
+  /** 'client': she booked it herself from a waiting-list offer's link (ADR 072); else the staff. */
+  bookedBy?: 'client' | 'staff';
+};
 
 /**
  * The staff's booking for a salon client record: the same single statement as `bookAtomically`
@@ -174,7 +181,7 @@ export async function bookForClient(db: Db, args: StaffBookArgs): Promise<Insert
                                    client_record_id, booked_by, booked_by_user_id, prep_minutes, cleanup_minutes, fitted_in)
       SELECT ${v.clientId || null}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
-             'confirmed', ${v.notes}, ${args.clientRecordId}::uuid, 'staff', ${args.bookedByUserId}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int,
+             'confirmed', ${v.notes}, ${args.clientRecordId}::uuid, ${args.bookedBy ?? 'staff'}, ${args.bookedByUserId}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int,
              ${args.fittedIn ?? null}::text
       FROM lk, emp WHERE emp.is_active AND emp.user_id = ${args.expectedUserId}
       RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes, client_record_id, service_id

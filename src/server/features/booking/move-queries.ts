@@ -3,6 +3,7 @@ import type { LimitProblem } from '../../../domain/booking-limits';
 import type { Db, Tx } from '../../db/client';
 import { appointmentChanges, appointmentResources, appointments, employees, resources } from '../../db/schema';
 import { enqueueAppointmentMessages } from '../../notifications/enqueue';
+import { enqueueTimeFreed } from '../../notifications/time-freed';
 
 // Moving an appointment (ADR 020): the row a move starts from, and the move itself.
 
@@ -164,6 +165,10 @@ export async function moveAppointment(
     locked.startTime.getTime() === a.startTime.getTime() &&
     locked.endTime.getTime() === a.endTime.getTime() &&
     locked.employeeId === a.expectedUserId;
-  if (!sameTime) await enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId: a.seen.id, now: a.at });
+  if (!sameTime) {
+    await enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId: a.seen.id, now: a.at });
+    // The time it left is free: the waiting list hears of it in this transaction (ADR 071).
+    if (locked.employeeId) await enqueueTimeFreed(tx, { employeeUserId: locked.employeeId, start: locked.startTime, end: locked.endTime });
+  }
   return { outcome: 'moved' as const, row: row! };
 }

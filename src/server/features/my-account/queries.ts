@@ -23,6 +23,7 @@ import {
   session,
   user,
   verification,
+  waitingListEntries,
 } from '../../db/schema';
 
 export async function accountOf(db: Db, userId: string) {
@@ -84,6 +85,8 @@ export function anonymise(tx: Tx, clientId: string, placeholder: string, now: Da
  */
 export async function anonymiseClientRecord(tx: Tx, userId: string, placeholder: string, now: Date) {
   await tx.update(clients).set({ name: placeholder, email: null, phone: null, messageChannel: null, notes: '', updatedAt: now }).where(eq(clients.userId, userId));
+  // Her waiting-list entries go (and their offers with them): nothing more is offered to her (ADR 070).
+  await tx.delete(waitingListEntries).where(inArray(waitingListEntries.clientId, tx.select({ id: clients.id }).from(clients).where(eq(clients.userId, userId))));
 }
 
 /** When the session making the request signed in (better-auth's real clock). */

@@ -20,6 +20,8 @@ const loadBonoHint = () => import('./bono-hint');
 const BonoHint = lazy(loadBonoHint);
 // docs/decisions/075: at her cap of future appointments, said before she picks (its own chunk).
 const CapNotice = lazy(() => import('./cap-notice'));
+// ADR 070: "Avísame si se libera un hueco", in its own chunk, only on a day without times.
+const NotifyMe = lazy(() => import('./notify-me'));
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
 function firstBookableDate(today: string): string {
@@ -161,6 +163,11 @@ export default function BookPage() {
             }}
             live={live}
             lostTime={lostTime}
+            whenEmpty={
+              <Suspense fallback={null}>
+                <NotifyMe serviceId={serviceId} professionalId={professionalId} date={date} />
+              </Suspense>
+            }
           />
 
           {time && <NotesStep value={notes} onChange={setNotes} />}

@@ -111,6 +111,8 @@ export function DayAndTimeStep(p: {
   onTime: (time: string) => void;
   live: boolean;
   lostTime: boolean;
+  /** Under "No hay horarios…": the waiting list's "Avísame" (its own chunk, ADR 070). */
+  whenEmpty?: ReactNode;
 }) {
   const { today, closedDays, slots, marks } = p;
   const mark = (d: string) => marks?.days.get(d);
@@ -151,7 +153,10 @@ export function DayAndTimeStep(p: {
           ) : slots.isError || !slots.data ? (
             <Alert>{MSG.realtimeFailed}</Alert>
           ) : slots.data.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-line p-5 text-muted">{MSG.noSlotsForDay}</p>
+            <div className="rounded-2xl border border-dashed border-line p-5">
+              <p className="text-muted">{MSG.noSlotsForDay}</p>
+              {p.whenEmpty}
+            </div>
           ) : (
             <SlotButtons fit="page" slots={slots.data} selected={p.time} onSelect={p.onTime} />
           )}

@@ -24,6 +24,7 @@ import { MoveMenu } from './move-menu';
 import { BlockDetails, NewBlock, type BlockStart } from './block-sheet';
 import { DateFilter } from '../../components/lazy-date-filter';
 import { ViewModeToggle } from './view-mode-toggle';
+import { WaitingListSlot } from './waiting-list-slot';
 import { NewAppointment, type NewAppointmentStart } from './new-appointment';
 import { cashCloseHref, useUnclosedDays } from '../../api/cash-close';
 import { UnclosedDaysNotice } from '../../components/unclosed-days-notice';
@@ -235,6 +236,7 @@ export default function DayViewPage() {
           onDrop={drop}
         />
       )}
+      <WaitingListSlot date={day} />
       {start && (
         <NewAppointment
           start={start}
