@@ -272,8 +272,16 @@ test('a phone client without an account signs at reception from the appointment 
   await expect(details.getByTestId('consent-missing')).toBeVisible();
   await details.getByRole('link', { name: 'Firmar en recepción' }).click();
   await expect(desk).toHaveURL(/\/recepcion\/firma\//);
+  // The tablet becomes a kiosk (ADR 068; its own journey: reception-kiosk.phone.spec.ts).
+  await desk.getByLabel('Elige un PIN para recuperar la tableta').fill('2468');
+  await desk.getByRole('button', { name: 'Dar la tableta a la clienta' }).click();
+  await expect(desk).toHaveURL(/\/recepcion\/kiosco$/);
   await expect(desk.getByRole('heading', { name: templateTitle })).toBeVisible();
   await answerAndSign(desk);
+  await desk.getByRole('button', { name: 'Terminar' }).click();
+  await desk.getByLabel('PIN').fill('2468');
+  await desk.getByRole('button', { name: 'Devolver la tableta' }).click();
+  await expect(desk).toHaveURL(/\/admin\/dashboard$/);
 
   await desk.goto(`/admin/day?dia=${day}`);
   await expect(block).toBeVisible();

@@ -37,9 +37,10 @@ import { messagingRoutes } from './features/messaging/routes';
 import { webhookRoutes } from './features/messaging/webhook-routes';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
-import { loadSession } from './http/guards';
+import { kioskFence, loadSession } from './http/guards';
 import { sameOriginWrites, securityHeaders } from './http/security';
 import { servePages } from './http/page-handler';
+import { kioskRoutes } from './features/consents/kiosk-routes';
 import { refuseNulCharacters } from './http/text-guard';
 import { warnOfUntrustedProxy } from './http/proxy-warning';
 
@@ -91,7 +92,9 @@ function apiRoutes(deps: Deps) {
     // What WhatsApp (Meta) and the SMS provider tell us, signed (ADR 055, 056).
     .route('/webhooks', webhookRoutes(deps))
     // ADR 052: the owner's discount limit and reasons, for the staff's sale and payment forms.
-    .route('/settings/discounts', discountRulesRoutes(deps));
+    .route('/settings/discounts', discountRulesRoutes(deps))
+    // Signing at reception as a kiosk (ADR 068).
+    .route('/kiosk', kioskRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */
@@ -116,6 +119,8 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   app.use('/api/*', refuseNulCharacters());
   app.route('/api/auth', authRoutes(deps));
   app.use('/api/*', loadSession(deps));
+  // A signing kiosk's session reaches only its visit's form (ADR 068).
+  app.use('/api/*', kioskFence());
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

@@ -41,8 +41,7 @@ export function AppointmentCard({
   const titleId = `cita-${a.id}`;
   const finished = FINISHED.has(status);
   const cancelled = status.startsWith('cancelled');
-  const ring =
-    highlight === 'now' ? 'border-rose-500 ring-2 ring-rose-500/25' : highlight === 'next' ? 'border-rose-500/60' : 'border-line';
+  const ring = highlight === 'now' ? 'border-rose-500 ring-2 ring-rose-500/25' : highlight === 'next' ? 'border-rose-500/60' : 'border-line';
   const surface = finished ? 'bg-white/70' : 'bg-white shadow-soft';
   return (
     <article
@@ -64,18 +63,13 @@ export function AppointmentCard({
       )}
       <div className="flex gap-4 sm:gap-5">
         <div className={`w-[4.75rem] shrink-0 border-r border-line pr-3 sm:w-24 sm:pr-5 ${cancelled ? 'text-muted' : ''}`}>
-          <p className="font-serif text-[1.7rem] leading-none font-semibold lining-nums tabular-nums sm:text-3xl">
-            {formatTime(a.startTime)}
-          </p>
+          <p className="font-serif text-[1.7rem] leading-none font-semibold lining-nums tabular-nums sm:text-3xl">{formatTime(a.startTime)}</p>
           <p className="mt-1.5 text-xs whitespace-nowrap text-muted tabular-nums">hasta {formatTime(a.endTime)}</p>
           <p className="mt-0.5 text-xs font-medium text-muted">{a.serviceDuration} min</p>
         </div>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1.5">
-            <h3
-              id={titleId}
-              className={`font-sans text-lg leading-snug font-semibold ${cancelled ? 'text-muted line-through decoration-muted/50' : ''}`}
-            >
+            <h3 id={titleId} className={`font-sans text-lg leading-snug font-semibold ${cancelled ? 'text-muted line-through decoration-muted/50' : ''}`}>
               {a.serviceName}
             </h3>
             <StatusBadge status={status} />
@@ -98,19 +92,13 @@ export function AppointmentCard({
               href={link.href}
               className="mt-0.5 mr-4 inline-flex max-w-full items-center gap-1.5 rounded text-sm break-all text-muted underline-offset-2 hover:text-ink hover:underline"
             >
-              {link.kind === 'email' ? (
-                <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
-              ) : (
-                <Phone className="h-3.5 w-3.5 shrink-0" aria-hidden />
-              )}
+              {link.kind === 'email' ? <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden /> : <Phone className="h-3.5 w-3.5 shrink-0" aria-hidden />}
               {link.text}
             </a>
           ))}
           <ClientNote text={a.notes_client} className="mt-3 py-2" />
           {/* Her answers: "Ver consentimiento", a read the server logs (ADR 051); the witness at reception is her professional. */}
-          {!cancelled && (
-            <VisitConsent appointment={a} calls={visitConsentCalls} windowApplies={windowApplies} today={today} className="mt-3" />
-          )}
+          {!cancelled && <VisitConsent appointment={a} calls={visitConsentCalls} windowApplies={windowApplies} today={today} className="mt-3" />}
           {a.consentMissing && status === 'confirmed' && (
             <p className="mt-3">
               <ButtonLink href={`/recepcion/firma/${a.id}`} variant="secondary">
@@ -121,11 +109,7 @@ export function AppointmentCard({
         </div>
       </div>
       {markable && (
-        <div
-          role="group"
-          aria-label={`Marcar la cita de las ${formatTime(a.startTime)}`}
-          className="mt-4 grid grid-cols-2 gap-2 border-t border-line pt-4 sm:gap-3"
-        >
+        <div role="group" aria-label={`Marcar la cita de las ${formatTime(a.startTime)}`} className="mt-4 grid grid-cols-2 gap-2 border-t border-line pt-4 sm:gap-3">
           <Button onPress={() => onMark('completed')} className="min-h-12">
             <Check className="h-5 w-5" aria-hidden />
             Completada
