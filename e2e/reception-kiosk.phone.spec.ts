@@ -1,15 +1,15 @@
-import type { Page } from '@playwright/test';
 import { KIOSK_MSG } from '../src/domain/reception-kiosk';
 import { dayAhead, ownIp } from './support/booking-page';
 import { AGENDA_PASSWORD, cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, signUpAs, type Person } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { drawSignature } from './support/signature';
 
 // Signing at reception as a kiosk (ADR 068), on a phone-sized screen: the admin hands the tablet
 // over with a PIN; the client sees the salon's name and her document, signs, reads the thank-you,
 // and reaches nothing of the staff's (no menu, and typed addresses and API calls are refused);
 // "Terminar" refuses a wrong PIN in Spanish and gives the tablet back with hers.
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 300_000 });
 
 const RUN = Date.now().toString(36);
 const made: string[] = [];
@@ -62,16 +62,6 @@ test.afterAll(async () => {
   await cleanUp(made).catch(() => undefined);
   await closeE2eDb();
 });
-
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId('signature-canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 18, box.y + box.height * (i % 2 ? 0.35 : 0.65), { steps: 4 });
-  await page.mouse.up();
-}
 
 test('the client signs on the kiosk, reaches nothing of the staff, and only the PIN gives the tablet back', async ({ page, baseURL }) => {
   const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email: admin.email, password: AGENDA_PASSWORD }, headers: { origin: baseURL! } });
