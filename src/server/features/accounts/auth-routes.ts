@@ -194,7 +194,7 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
     // ended): an ended session is deleted here, so better-auth then sees none.
     const live = c.req.header('cookie') ? await readLiveSession(deps, readFast, c.req.raw.headers) : null;
     // A signing kiosk (ADR 068) may read its session and sign out, nothing else of the account.
-    if (live && !kioskAllowsAuth(c.req.path) && (live.kioskAppointmentId ?? (await kioskOfSession(deps.db, live.sessionId))))
+    if (live && !kioskAllowsAuth(c.req.path) && (live.kioskAppointmentId !== undefined ? live.kioskAppointmentId : await kioskOfSession(deps.db, live.sessionId)))
       return errorJson(c, 403, 'kiosk', KIOSK_MSG.locked);
 
     // better-auth throws what it did not expect (onAPIError.throw): logged here, redacted, by
