@@ -111,7 +111,8 @@ test('the client signs on the kiosk, reaches nothing of the staff, and only the 
   expect(password.status()).toBe(403);
 
   // "Terminar": a wrong PIN is refused in Spanish; hers gives the tablet back to her session.
-  await expect(page.getByRole('heading', { name: '¡Gracias! Consentimiento firmado' })).toBeVisible();
+  // Back on the kiosk after the typed addresses (a new page load): everything is signed.
+  await expect(page.getByRole('heading', { name: 'Todo firmado' })).toBeVisible();
   await page.getByRole('button', { name: 'Terminar' }).click();
   const sheet = page.getByRole('dialog', { name: 'Terminar el modo firma' });
   await sheet.getByLabel('PIN').fill('0000');
