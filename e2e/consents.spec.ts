@@ -13,6 +13,7 @@ import {
   type Person,
 } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { drawSignature } from './support/signature';
 import { waitForMail } from './support/mail';
 import { pdfText } from '../src/server/features/consents/pdf-text';
 
@@ -101,17 +102,6 @@ async function staffPage(ctx: BrowserContext, baseURL: string, who: Person) {
   });
   expect(signIn.ok()).toBe(true);
   return page;
-}
-
-/** Draws a short zigzag over the signature canvas with the pointer. */
-async function drawSignature(page: Page) {
-  const canvas = page.getByTestId('signature-canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++) await page.mouse.move(box.x + 30 + i * 18, box.y + box.height * (i % 2 ? 0.35 : 0.65), { steps: 4 });
-  await page.mouse.up();
 }
 
 async function answerAndSign(page: Page) {
@@ -272,8 +262,16 @@ test('a phone client without an account signs at reception from the appointment 
   await expect(details.getByTestId('consent-missing')).toBeVisible();
   await details.getByRole('link', { name: 'Firmar en recepción' }).click();
   await expect(desk).toHaveURL(/\/recepcion\/firma\//);
+  // The tablet becomes a kiosk (ADR 068; its own journey: reception-kiosk.phone.spec.ts).
+  await desk.getByLabel('Elige un PIN para recuperar la tableta').fill('2468');
+  await desk.getByRole('button', { name: 'Dar la tableta a la clienta' }).click();
+  await expect(desk).toHaveURL(/\/recepcion\/kiosco$/);
   await expect(desk.getByRole('heading', { name: templateTitle })).toBeVisible();
   await answerAndSign(desk);
+  await desk.getByRole('button', { name: 'Terminar' }).click();
+  await desk.getByLabel('PIN').fill('2468');
+  await desk.getByRole('button', { name: 'Devolver la tableta' }).click();
+  await expect(desk).toHaveURL(/\/admin\/dashboard$/);
 
   await desk.goto(`/admin/day?dia=${day}`);
   await expect(block).toBeVisible();

@@ -1191,6 +1191,31 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await countWhere('consent_documents', 'appointment_id', visit)) === (ok ? 1 : 0) ? null : 'document stored wrongly') };
     },
   },
+  // Signing at reception as a kiosk (ADR 068): the witness locks her own session and, here, at once
+  // unlocks it with her PIN, so the actor's session goes on to the next rows.
+  'POST /api/kiosk': {
+    expect: { ...staff(201), otherEmployee: 404 },
+    call: async (s) => {
+      const res = await s.post('/api/kiosk', { appointmentId: await consentVisit(), pin: '2468' });
+      return {
+        res,
+        check: async (ok) => {
+          if (!ok) return null;
+          const locked = await s.get('/api/agenda');
+          const ended = await s.post('/api/kiosk/end', { pin: '2468' });
+          return locked.status === 403 && ended.status === 200 ? null : `kiosk not locked (${locked.status}) or not ended (${ended.status})`;
+        },
+      };
+    },
+  },
+  'GET /api/kiosk': {
+    expect: staff(404),
+    call: async (s) => ({ res: await s.get('/api/kiosk') }),
+  },
+  'POST /api/kiosk/end': {
+    expect: staff(404),
+    call: async (s) => ({ res: await s.post('/api/kiosk/end', { pin: '2468' }) }),
+  },
   'GET /api/front-desk/clients/:id/consents': {
     expect: { anonymous: 401, client: 403, otherClient: 403, employee: 200, otherEmployee: 403, receptionist: 403, admin: 200 },
     call: async (s) => ({ res: await s.get(`/api/front-desk/clients/${(await newConsentDocument()).recordId}/consents`) }),

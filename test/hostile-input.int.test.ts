@@ -476,6 +476,10 @@ function specs(): Record<string, Spec> {
     'GET /api/my-account/consents': { actor: 'client', query: () => ({}) },
     'GET /api/front-desk/appointments/:id/consent': { actor: 'employee', params: { id: () => spare.consentVisit } },
     'POST /api/front-desk/appointments/:id/consent': { actor: 'employee', params: { id: () => spare.consentVisit }, body: () => consentSignBody() },
+    // The kiosk (ADR 068): a visit that does not exist, so no sweep ever locks the actor's session.
+    'POST /api/kiosk': { actor: 'employee', body: () => ({ appointmentId: '00000000-0000-4000-8000-000000000000', pin: '2468' }) },
+    'GET /api/kiosk': { actor: 'employee', query: () => ({}) },
+    'POST /api/kiosk/end': { actor: 'employee', body: () => ({ pin: '2468' }) },
     'GET /api/front-desk/clients/:id/consents': { actor: 'employee', params: { id: () => spare.consentRecordId } },
     // the waiting list (ADR 070-073): the offer's link is signed for one offer
     'GET /api/waiting-list/offer': { actor: 'anonymous', query: () => ({ token: spare.waitToken }) },

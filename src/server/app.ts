@@ -43,9 +43,10 @@ import { waitingListRoutes } from './features/waiting-list/routes';
 import { waitingListCtx } from './features/waiting-list/service';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
-import { loadSession } from './http/guards';
+import { kioskFence, loadSession } from './http/guards';
 import { sameOriginWrites, securityHeaders } from './http/security';
 import { servePages } from './http/page-handler';
+import { kioskRoutes } from './features/consents/kiosk-routes';
 import { refuseNulCharacters } from './http/text-guard';
 import { warnOfUntrustedProxy } from './http/proxy-warning';
 
@@ -103,7 +104,9 @@ function apiRoutes(deps: Deps) {
     .route('/public-page', publicPageRoutes(deps))
     .route('/booking/public', publicBookingRoutes(deps))
     // The waiting list (ADR 070-073): booking's rules reach it through its port, composed here.
-    .route('/waiting-list', waitingListRoutes(waitingListCtx(deps), waitingListBooking(deps)));
+    .route('/waiting-list', waitingListRoutes(waitingListCtx(deps), waitingListBooking(deps)))
+    // Signing at reception as a kiosk (ADR 068).
+    .route('/kiosk', kioskRoutes(deps));
 }
 
 /** The whole HTTP surface: the API, and the built React app at `webRoot` (http/page-handler.ts). */
@@ -128,6 +131,8 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   app.use('/api/*', refuseNulCharacters());
   app.route('/api/auth', authRoutes(deps));
   app.use('/api/*', loadSession(deps));
+  // A signing kiosk's session reaches only its visit's form (ADR 068).
+  app.use('/api/*', kioskFence());
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

@@ -37,5 +37,7 @@ export type AppEnv = {
   Variables: {
     user: SessionUser | null;
     sessionId: string | null;
+    /** The visit a signing kiosk locks this session to (ADR 068), else null. */
+    kiosk: string | null;
   };
 };

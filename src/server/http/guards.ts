@@ -2,10 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { effectiveRole, sessionEnded, shouldTouchSession } from '../../domain/session-policy';
 import type { Db } from '../db/client';
-import { employees, session as sessionTable } from '../db/schema';
+import { employees, receptionKiosks, session as sessionTable } from '../db/schema';
 import { isEmployeeAccountRole, type Role } from '../../domain/roles';
 import type { AppEnv, Deps, SessionUser } from './env';
-import { forbidden, unauthorized } from './errors';
+import { ApiError, forbidden, unauthorized } from './errors';
+import { KIOSK_MSG, kioskAllows } from '../../domain/reception-kiosk';
 import { sessionNow } from './session-clock';
 import { createSessionReader } from './session-reader';
 
@@ -37,7 +38,15 @@ type LiveSession = {
   sessionId: string;
   user: { id: string; email: string; name: string; image?: string | null; role?: string | null };
   activeEmployee?: boolean;
+  /** The visit a signing kiosk locks the session to (ADR 068); undefined on better-auth's path (then asked apart). */
+  kioskAppointmentId?: string | null;
 };
+
+/** For the better-auth path, which knows nothing of the kiosk: is this session locked to a visit? */
+export async function kioskOfSession(db: Db, sessionId: string): Promise<string | null> {
+  const [row] = await db.select({ id: receptionKiosks.appointmentId }).from(receptionKiosks).where(eq(receptionKiosks.sessionId, sessionId)).limit(1);
+  return row?.id ?? null;
+}
 
 /**
  * The request's session, or null when there is none or it has ended (ADR 025: 30 days
@@ -86,9 +95,11 @@ export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
       const role: Role = effectiveRole(String(u.role ?? 'client'), result.activeEmployee ?? (await hasActiveEmployeeRecord(deps.db, u.id, u.role)));
       c.set('user', { id: u.id, email: u.email, name: u.name, image: u.image ?? null, role });
       c.set('sessionId', result.sessionId);
+      c.set('kiosk', result.kioskAppointmentId !== undefined ? result.kioskAppointmentId : await kioskOfSession(deps.db, result.sessionId));
     } else {
       c.set('user', null);
       c.set('sessionId', null);
+      c.set('kiosk', null);
     }
     await next();
   });
@@ -109,3 +120,15 @@ export function requireRole(...roles: Role[]) {
 }
 
 export const requireUser = () => requireRole();
+
+/**
+ * While the session is a signing kiosk (ADR 068) every /api route outside `kioskAllows` answers
+ * 403: the client holding the tablet reaches nothing of the staff member's, whatever she types.
+ */
+export function kioskFence() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const kiosk = c.get('kiosk');
+    if (kiosk && !kioskAllows(c.req.method, c.req.path, kiosk)) throw new ApiError(403, 'kiosk', KIOSK_MSG.locked);
+    await next();
+  });
+}

@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { KIOSK_PAGE } from '../../domain/reception-kiosk';
 import { effectiveRole, sessionEnded } from '../../domain/session-policy';
 import { safeError } from '../logger';
 import { createAppShell, createFirstViewRenderer, type FetchApi, type FirstView } from './app-shell';
@@ -47,6 +48,12 @@ export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | '
     // The database out of reach: "volvemos enseguida" (503), not a page whose every request fails.
     if (!(await deps.health.database.check())) return unavailablePage(c);
     const fast = await readSession(c.req.header('cookie')).catch(() => 'ask-better-auth' as const);
+    // A signing kiosk (ADR 068) is served its own page whatever address is typed: the client
+    // holding the tablet never loads a staff page (their API calls are refused anyway).
+    if (fast && fast !== 'ask-better-auth' && fast.kioskAppointmentId && c.req.path !== KIOSK_PAGE) {
+      c.header('Cache-Control', 'no-store');
+      return c.redirect(KIOSK_PAGE, 302);
+    }
     const user =
       fast === 'ask-better-auth' ||
       // An ended session (ADR 025) is the API's to delete; the page just does not show its user.

@@ -12,6 +12,8 @@ export type FastSession = {
   user: { id: string; email: string; name: string; image: string | null; role: string };
   /** An active employee record links the account (ADR 032: staff routes need one, admin exempt). */
   activeEmployee: boolean;
+  /** The visit the session is locked to while the tablet is a signing kiosk (ADR 068), else null. */
+  kioskAppointmentId: string | null;
 };
 
 /**
@@ -91,8 +93,10 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
       image: string | null;
       role: string;
       active_employee: boolean;
+      kiosk_appointment_id: string | null;
     }>(deps.db, 'auna_session_read', sql`SELECT s.id AS session_id, s.expires_at, s.created_at, s.updated_at, u.id, u.email, u.name, u.image, u.role,
-             EXISTS (SELECT 1 FROM employees e WHERE e.user_id = u.id AND e.is_active) AS active_employee
+             EXISTS (SELECT 1 FROM employees e WHERE e.user_id = u.id AND e.is_active) AS active_employee,
+             (SELECT k.appointment_id FROM reception_kiosks k WHERE k.session_id = s.id) AS kiosk_appointment_id
            FROM "session" s JOIN "user" u ON u.id = s.user_id WHERE s.token = ${token}`);
     const row = rows[0];
     if (!row) return null;
@@ -106,6 +110,7 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
       lastActiveAt: new Date(row.updated_at),
       user: { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role },
       activeEmployee: row.active_employee,
+      kioskAppointmentId: row.kiosk_appointment_id,
     };
   };
 }

@@ -115,3 +115,17 @@ export const visitConsentCalls: VisitConsentCalls = {
   useVisitDocuments: (appointmentId) => useQuery(visitDocumentsQuery(appointmentId)),
   pdfUrl: (documentId) => documentPdfUrl(documentId),
 };
+
+// --- Signing at reception as a kiosk (ADR 068) -------------------------------------------------
+
+const KIOSK_FAILED = 'No se pudo cambiar el modo de la tableta. Inténtalo de nuevo.';
+
+/** Locks this session to the visit's signing form, with the PIN that ends it. */
+export const startKiosk = (appointmentId: string, pin: string) => call(api.kiosk.$post({ json: { appointmentId, pin } }), KIOSK_FAILED);
+
+/** The visit the kiosk shows (404 when the session is not a kiosk). */
+export const kioskQuery = () =>
+  queryOptions({ queryKey: ['kiosk'] as const, queryFn: () => call(api.kiosk.$get(), LOAD_FAILED), retry: false, staleTime: Infinity });
+
+/** "Terminar": the PIN gives the tablet back (ApiRequestError kiosk_pin / kiosk_attempts otherwise). */
+export const endKiosk = (pin: string) => call(api.kiosk.end.$post({ json: { pin } }), KIOSK_FAILED);

@@ -106,6 +106,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/admin/consentimientos', page: 'features/consents/consent-templates-admin-page.tsx', layout: 'admin', access: 'admin' },
   { path: '/firma', page: 'features/consents/sign-page.tsx', layout: 'none', access: 'anyone' },
   { path: '/recepcion/firma/:appointmentId', page: 'features/consents/reception-sign-page.tsx', layout: 'employee', access: 'staff' },
+  // The tablet in the client's hands (ADR 068): no staff layout; the server serves a locked session only this page.
+  { path: '/recepcion/kiosco', page: 'features/consents/kiosk-page.tsx', layout: 'none', access: 'staff' },
   // The owner's reports (ADR 042); Chart.js loads with this page only.
   { path: '/admin/informes', page: 'features/reports/reports-page.tsx', layout: 'admin', access: 'admin' },
   // Reaching clients on their phone (docs/decisions/057): tomorrow's WhatsApp reminders from the desk.

@@ -3,7 +3,7 @@ import { boolean, check, customType, index, integer, jsonb, pgTable, primaryKey,
 import { CONSENT_ACCESS_ACTIONS, CONSENT_ACCESS_OUTCOMES, CONSENT_VIEWER_KINDS, SIGN_METHODS, VALIDITY_KINDS, type ConsentAnswer, type ConsentQuestion } from '../../../domain/consents';
 import { sqlLiterals } from '../sql-literals';
 import { created, updated } from './columns';
-import { user } from './accounts';
+import { session, user } from './accounts';
 import { appointments } from './appointments';
 import { clients } from './front-desk';
 import { services } from './services';
@@ -135,4 +135,25 @@ export const consentAccessLog = pgTable(
     check('consent_access_log_outcome', sql`${t.outcome} IN (${sqlLiterals(CONSENT_ACCESS_OUTCOMES)})`),
     index('consent_access_log_document_idx').on(t.documentId, t.at),
   ],
+);
+
+/**
+ * A session locked to signing at reception (docs/decisions/068-reception-kiosk.md): the staff
+ * member's session, the one visit whose forms it may show, her PIN (argon2id, never the digits)
+ * and the wrong tries so far. Ending the session ends the kiosk (cascade).
+ */
+export const receptionKiosks = pgTable(
+  'reception_kiosks',
+  {
+    sessionId: text('session_id')
+      .primaryKey()
+      .references(() => session.id, { onDelete: 'cascade' }),
+    appointmentId: uuid('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    pinHash: text('pin_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: created(),
+  },
+  (t) => [check('reception_kiosks_attempts', sql`${t.failedAttempts} >= 0`)],
 );

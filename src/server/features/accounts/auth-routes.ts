@@ -14,7 +14,8 @@ import { user as userTable, verification } from '../../db/schema';
 import { takesAnotherStaffName } from '../../accounts/staff-name';
 import { staffPasswordGate } from '../../accounts/staff-password';
 import { consumeResendLimits, TooManyResends } from '../../accounts/verification-resend';
-import { readLiveSession } from '../../http/guards';
+import { kioskOfSession, readLiveSession } from '../../http/guards';
+import { KIOSK_MSG, kioskAllowsAuth } from '../../../domain/reception-kiosk';
 import { createSessionReader } from '../../http/session-reader';
 import { CLIENT_IP_HEADER, NAME_CONTROL_CHARACTERS } from '../../auth/auth';
 import { isCommonPassword } from '../../auth/common-passwords';
@@ -168,7 +169,10 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
       return errorJson(c, 415, 'UNSUPPORTED_MEDIA_TYPE', STAFF_MSG.authJsonOnly);
     // The same session rules as every other /api route (a staff session idle for 12 hours has
     // ended): an ended session is deleted here, so better-auth then sees none.
-    if (c.req.header('cookie')) await readLiveSession(deps, readFast, c.req.raw.headers);
+    const live = c.req.header('cookie') ? await readLiveSession(deps, readFast, c.req.raw.headers) : null;
+    // A signing kiosk (ADR 068) may read its session and sign out, nothing else of the account.
+    if (live && !kioskAllowsAuth(c.req.path) && (live.kioskAppointmentId !== undefined ? live.kioskAppointmentId : await kioskOfSession(deps.db, live.sessionId)))
+      return errorJson(c, 403, 'kiosk', KIOSK_MSG.locked);
 
     // better-auth throws what it did not expect (onAPIError.throw): logged here, redacted, by
     // route name only (a reset link's path holds its token), and answered as our 500.

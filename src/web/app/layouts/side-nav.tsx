@@ -3,10 +3,10 @@ import { NavLink } from 'react-router';
 
 export type SideItem = { to: string; label: string; icon: LucideIcon };
 
-/** The side menu shared by the employee portal and the back office: a column on desktop, a scrollable strip on phones. */
+/** The side menu shared by the employee portal and the back office: a column, in the sidebar on desktop and in the drawer on phones (portal-shell.tsx). */
 export function SideNav({ items, label }: { items: SideItem[]; label: string }) {
   return (
-    <nav aria-label={label} className="-mx-1 flex gap-1 overflow-x-auto pb-1 lg:mx-0 lg:flex-col lg:overflow-visible">
+    <nav aria-label={label} className="flex flex-col gap-1">
       {items.map(({ to, label: text, icon: Icon }) => (
         <NavLink
           key={to}

@@ -2,7 +2,7 @@ import { CalendarFeedCard } from '../../components/calendar-feed-card';
 import { calendarFeedQuery, createCalendarFeed } from '../../api/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarHeart, ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { isValidIsoDate } from '../../../domain/salon-time';
@@ -14,7 +14,7 @@ import { formatDateLong, formatTime } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { agendaDayQuery, type AgendaAppointment } from '../../api/agenda';
 import { todayInSalon } from '../../lib/salon-today';
-import { canMark, highlights, noonOf, shiftDay, startsIn } from './agenda-view';
+import { canMark, highlights, noonOf, openingVisit, shiftDay, startsIn } from './agenda-view';
 import { AppointmentCard } from './appointment-card';
 import { usePendingMarks } from './use-pending-marks';
 
@@ -61,6 +61,7 @@ export default function AgendaPage() {
   const next = shown.find((a) => marks.get(a.id) === 'next');
   const current = shown.filter((a) => marks.get(a.id) === 'now');
   const toMark = shown.filter((a) => canMark(a, now)).length;
+  useOpenAtVisit(q.isSuccess ? date : undefined, openingVisit(shown, marks));
 
   const isToday = date === today;
   const dayTitle = formatDateLong(noonOf(date));
@@ -116,7 +117,7 @@ export default function AgendaPage() {
           ) : (
             <ol className="space-y-3 sm:space-y-4" aria-label="Citas en orden de hora">
               {shown.map((a) => (
-                <li key={a.id}>
+                <li key={a.id} id={`agenda-${a.id}`} className="scroll-mt-20 lg:scroll-mt-8">
                   <AppointmentCard
                     appointment={a}
                     status={a.status}
@@ -141,6 +142,20 @@ export default function AgendaPage() {
       <CalendarFeedCard feed={calendarFeedQuery()} create={createCalendarFeed} />
     </div>
   );
+}
+
+/**
+ * Once per day shown, the page scrolls to the visit in progress or the next one (ADR 067): on a
+ * phone she no longer scrolls past the morning's finished visits. Only once: a later refetch or
+ * the clock moving on never pulls the page away from where she is reading.
+ */
+function useOpenAtVisit(loadedDate: string | undefined, visitId: string | undefined) {
+  const done = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!loadedDate || done.current === loadedDate) return;
+    done.current = loadedDate;
+    if (visitId) document.getElementById(`agenda-${visitId}`)?.scrollIntoView({ block: 'start' });
+  }, [loadedDate, visitId]);
 }
 
 /** One line that answers "what now?" at a glance. */

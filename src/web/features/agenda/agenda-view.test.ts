@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMark, clientContact, highlights, startsIn } from './agenda-view';
+import { canMark, clientContact, highlights, openingVisit, startsIn } from './agenda-view';
 
 const T = (iso: string) => new Date(iso);
 // 2026-06-10 in Madrid is UTC+2: 12:00 local = 10:00Z.
@@ -85,5 +85,29 @@ describe('clientContact', () => {
     ['a foreign number keeps its prefix', null, '+442079460958', [{ kind: 'phone', href: 'tel:+442079460958', text: '+44 20 7946 0958' }]],
   ] as const)('%s', (_name, clientEmail, clientPhone, links) => {
     expect(clientContact({ clientEmail, clientPhone })).toEqual(links);
+  });
+});
+
+describe('openingVisit', () => {
+  const day = [
+    appt('done-1', '2026-06-10T06:00:00Z', 60, 'completed'),
+    appt('done-2', '2026-06-10T07:00:00Z', 60, 'completed'),
+    appt('running', '2026-06-10T09:30:00Z', 60),
+    appt('next', '2026-06-10T11:00:00Z', 45),
+  ];
+
+  it('opens at the visit in progress before the next one', () => {
+    expect(openingVisit(day, highlights(day, NOW, DAY))).toBe('running');
+  });
+
+  it('opens at the next visit when none is in progress', () => {
+    const list = day.filter((a) => a.id !== 'running');
+    expect(openingVisit(list, highlights(list, NOW, DAY))).toBe('next');
+  });
+
+  it('stays at the top on a day that is over or on another day', () => {
+    const over = day.slice(0, 2);
+    expect(openingVisit(over, highlights(over, NOW, DAY))).toBeUndefined();
+    expect(openingVisit(day, highlights(day, NOW, '2026-06-11'))).toBeUndefined();
   });
 });

@@ -58,3 +58,11 @@ export function clientContact(a: { clientEmail: string | null; clientPhone: stri
   if (a.clientPhone) out.push({ kind: 'phone', href: `tel:${a.clientPhone}`, text: formatPhone(a.clientPhone) });
   return out;
 }
+
+/**
+ * Where the agenda opens (ADR 067): the first visit in progress, else the next one; undefined
+ * when neither (another day, or a day that is over), and the page stays at its top.
+ */
+export function openingVisit(list: readonly { id: string }[], marks: ReadonlyMap<string, Highlight>): string | undefined {
+  return list.find((a) => marks.get(a.id) === 'now')?.id ?? list.find((a) => marks.get(a.id) === 'next')?.id;
+}

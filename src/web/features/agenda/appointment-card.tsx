@@ -48,6 +48,7 @@ export function AppointmentCard({
       aria-labelledby={titleId}
       data-testid="agenda-appointment"
       data-status={status}
+      data-highlight={highlight}
       className={`rounded-[var(--radius-card)] border p-4 transition-colors sm:p-5 ${ring} ${surface}`}
     >
       {highlight && (

@@ -15,7 +15,8 @@ import { PdfDownloadLink } from '../../components/pdf-download-link';
 // A link that no longer works, said to the client; at reception the staff read the server's own 404 ("No encontramos esa cita.").
 const LINK_NOT_FOUND = 'Este enlace ya no sirve: la cita no existe, ya pasó o se canceló. Si tienes dudas, llama al salón.';
 
-export function SigningView({ target }: { target: SigningTarget }) {
+/** `kiosk`: the reception tablet in the client's hands (ADR 068): the thank-you offers no download (her copy is in her link and her account). */
+export function SigningView({ target, kiosk = false }: { target: SigningTarget; kiosk?: boolean }) {
   const qc = useQueryClient();
   const q = useQuery(signingQuery(target));
   // Something was signed on this page: the end says "¡Gracias!" rather than "Todo firmado".
@@ -43,7 +44,7 @@ export function SigningView({ target }: { target: SigningTarget }) {
           }}
         />
       ) : (
-        <Signed data={data} target={target} thanks={signedHere} />
+        <Signed data={data} target={target} thanks={signedHere} kiosk={kiosk} />
       )}
     </div>
   );
@@ -72,7 +73,7 @@ function AppointmentSummary({ data }: { data: SigningData }) {
 }
 
 /** The thank-you (focused, so a screen reader reads it) and every document of this appointment with its PDF. */
-function Signed({ data, target, thanks }: { data: SigningData; target: SigningTarget; thanks: boolean }) {
+function Signed({ data, target, thanks, kiosk }: { data: SigningData; target: SigningTarget; thanks: boolean; kiosk: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (thanks) heading.current?.focus();
@@ -88,13 +89,16 @@ function Signed({ data, target, thanks }: { data: SigningData; target: SigningTa
         {thanks ? '¡Gracias! Consentimiento firmado' : data.signable ? 'Todo firmado' : 'Tus documentos firmados'}
       </h2>
       <p className="mt-2 text-ink">
-        {thanks
-          ? 'Lo guardamos firmado y sin cambios posibles. Puedes descargar una copia cuando quieras.'
-          : data.signable
-            ? 'No queda ningún consentimiento por firmar para esta cita.'
-            : 'Tu cita ya pasó: hoy aún puedes descargar una copia; mañana este enlace deja de funcionar.'}
+        {kiosk
+          ? 'Lo guardamos firmado y sin cambios posibles. Ya puedes devolver la tableta al personal del salón.'
+          : thanks
+            ? 'Lo guardamos firmado y sin cambios posibles. Puedes descargar una copia cuando quieras.'
+            : data.signable
+              ? 'No queda ningún consentimiento por firmar para esta cita.'
+              : 'Tu cita ya pasó: hoy aún puedes descargar una copia; mañana este enlace deja de funcionar.'}
       </p>
-      <ul className="mt-4 space-y-2">
+      {/* In the kiosk no download: the tablet is the salon's, her copy is in her link and account. */}
+      <ul className="mt-4 space-y-2" hidden={kiosk}>
         {data.signed.map((d) => (
           <li key={d.documentId} className="flex flex-col gap-2 rounded-2xl bg-white p-3 sm:flex-row sm:items-center sm:justify-between">
             <span>
