@@ -2,7 +2,7 @@
 // who works it, what is counted, the figure expected in the drawer, and what a close may be.
 // Pure rules: the server decides with them, the close screen shows the same figures.
 
-import { fromCents, toCents } from './money';
+import { fromCents, isWholeCents, toCents } from './money';
 import { hasControlCharacters } from './plain-text';
 import { DESK_ROLES, type Role } from './roles';
 import { CASH_CLOSE_MSG } from './texts/cash-close';
@@ -40,8 +40,9 @@ export const COUNT_MAX = 10_000;
 /** Whole cents between 0 and `max` (a float of 0 € is a till that starts empty). */
 export function isCashAmount(amount: unknown, max: number, allowZero = true): amount is number {
   if (typeof amount !== 'number' || !Number.isFinite(amount) || amount > max) return false;
-  if (allowZero ? amount < 0 : amount <= 0) return false;
-  return Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
+  if (amount < 0 || !isWholeCents(amount)) return false;
+  // A tiny positive number (4e-150) is whole cents of nothing: it is zero, refused where zero is.
+  return allowZero || toCents(amount) > 0;
 }
 
 // ---- the count: notes and coins ----
