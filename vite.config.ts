@@ -46,13 +46,16 @@ function precompress(): Plugin {
 // `npm run dev` has React's fast refresh.
 /**
  * Every page's lazy import carries the list of chunks to fetch beside it, and those lists live in
- * the entry every client first view downloads (ADR 009's 125 KB). The staff's and the admin's
- * pages (the route table's 'staff' and 'admin' ones) go without: their chunk's own imports are
- * fetched once it arrives, one round trip later on a reception's desk, instead of ~1 KB more on
- * every client's phone (ADR 040).
+ * the entry every client first view downloads (ADR 009's 125 KB). The staff's, the desk's and the
+ * admin's pages (the route table's 'staff', 'desk' and 'admin' ones) go without: their chunk's own
+ * imports are fetched once it arrives, one round trip later on a reception's desk, instead of ~1 KB
+ * more on every client's phone (ADR 040). So do the client's pages that are not first views, but
+ * for /my-appointments, where every booking lands, and /signup, where the public page's
+ * "Confirmar" leads: her bonos, her waiting list, the privacy notice, the e-mails' pages.
  */
+const KEEPS_PRELOADS = new Set(['/my-appointments', '/signup']);
 const STAFF_PAGE_CHUNK = new RegExp(
-  `^assets/(${PAGE_ROUTES.filter((r) => r.access === 'staff' || r.access === 'admin')
+  `^assets/(${PAGE_ROUTES.filter((r) => r.access === 'staff' || r.access === 'desk' || r.access === 'admin' || (!r.firstView && !KEEPS_PRELOADS.has(r.path)))
     .map((r) => path.basename(r.page, '.tsx'))
     .join('|')})-[\\w-]{8}\\.js$`,
 );

@@ -18,7 +18,7 @@ const ROUTES: Record<string, string> = Object.fromEntries(PAGE_ROUTES.filter((r)
 // Code of the back office and the employee portal must never reach a client's first view: the
 // pages the route table gives to staff or the admin (whatever room they sit in), the portals'
 // layouts and the back office's shared components.
-const STAFF_PAGES = new Set([...PAGE_ROUTES.filter((r) => r.access === 'staff' || r.access === 'admin').map((r) => r.page), ...Object.values(LAYOUT_MODULES)]);
+const STAFF_PAGES = new Set([...PAGE_ROUTES.filter((r) => r.access === 'staff' || r.access === 'desk' || r.access === 'admin').map((r) => r.page), ...Object.values(LAYOUT_MODULES)]);
 const isStaffOnly = (key: string) => STAFF_PAGES.has(key) || key.startsWith('components/admin/');
 const MAX_IMAGE_KB = 150; // a hero for a phone screen, not a multi-megabyte photo
 const MAX_FONT_KB = 60; // one subset of one variable family

@@ -27,7 +27,7 @@ const BOOKINGS_VS_INSERT = 0.5;
 const RESOURCES_VS_PLAIN = 1.15;
 /** ADR 042: a 12-month report at 1M appointments answers in 300 ms (p50). */
 const REPORT_P50_MS = 300;
-/** The booking calendar's month (ADR 061): it at 1M appointments answers in 60 ms (p50). */
+/** ADR 061: the booking calendar's month at 1M appointments answers in 60 ms (p50). */
 const MONTH_P50_MS = 60;
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
