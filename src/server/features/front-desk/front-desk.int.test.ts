@@ -1,10 +1,11 @@
 import { consentSignToken } from '../../notifications/consent-tokens';
 import { signatureDataUrl } from '../../seed/signature-png';
 import { eq } from 'drizzle-orm';
+import { toldOffer } from '../../../../test/support/waiting-list';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { appointmentChanges, appointments, clients, salonSettings } from '../../db/schema';
+import { appointmentChanges, appointments, clients, employeeServices, salonSettings, services } from '../../db/schema';
 import { apiRouteKeysOf } from '../../../../test/support/api-routes';
 import { newSession, signUp, type Session } from '../../../../test/support/http-client';
 import { firstLink, startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
@@ -418,7 +419,7 @@ describe('private notes', () => {
   // The calendar feed (ADR 022) is a professional's own agenda; my-time-off (ADR 024) is an employee's;
   // bonos, gift cards and payments (ADR 037-039) are the desk's; the Informes (ADR 042) the admin's.
   const STAFF_ONLY =
-    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|blocks|bonos|gift-cards|payments|reports|cash-close)\b|^POST \/api\/booking\/(staff|squeeze)$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$|^GET \/api\/consents\/appointments\/:id\/documents$|^(GET|POST) \/api\/messaging\/(tomorrow|appointments\/:id\/(whatsapp|reminder-sent)|clients\/:id\/whatsapp)$|^GET \/api\/settings\/discounts$/;
+    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|blocks|bonos|gift-cards|payments|reports|cash-close)\b|^POST \/api\/booking\/(staff|squeeze)$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$|^GET \/api\/consents\/appointments\/:id\/documents$|^(GET|POST) \/api\/messaging\/(tomorrow|appointments\/:id\/(whatsapp|reminder-sent)|clients\/:id\/whatsapp)$|^GET \/api\/settings\/discounts$|^(GET|POST|DELETE) \/api\/waiting-list\/(day|entries)\b|^(GET|POST) \/api\/kiosk\b/;
   // Meta's and Twilio's signed notifications (ADR 055, 056): they answer those services, never a client, and carry no salon data.
   const PROVIDERS_ONLY = /^(GET|POST) \/api\/webhooks\//;
 
@@ -443,6 +444,16 @@ describe('private notes', () => {
       return encodeURIComponent(visitToken(server.deps.messageSecret, { appointmentId: mine, version: a!.v }));
     };
     let signedDoc = '';
+    let second: string | undefined;
+    const secondService = async () => {
+      if (second) return second;
+      const [row] = await server.deps.db.insert(services).values({ name: 'Segunda parte', duration: 30, price: 15 }).returning({ id: services.id });
+      await server.deps.db.insert(employeeServices).values({ employeeId: w.employeeRecord, serviceId: row!.id });
+      return (second = row!.id);
+    };
+    // A time told to her from the waiting list: its signed link (what the message carries).
+    const offerLink = async (start: string) =>
+      encodeURIComponent(await toldOffer(server, { clientRecord: rec!.id, serviceId: w.serviceId, employeeRecord: w.employeeRecord, start: new Date(start) }));
     const calls: Record<string, () => Promise<{ status: number; body: unknown }>> = {
       'GET /api/health': () => marta.get('/api/health'),
       'GET /api/health/ready': () => marta.get('/api/health/ready'),
@@ -518,6 +529,37 @@ describe('private notes', () => {
       'GET /api/my-account/consents': () => marta.get('/api/my-account/consents'),
       // Late: her link cancels the visit the other checks used (outside the policy window).
       'POST /api/messaging/visit/cancel': async () => marta.post(`/api/messaging/visit/cancel?token=${await visitLink()}`),
+      // The month map, the public page and its free times (ADRs 061, 078, 079).
+      'GET /api/booking/month': () => marta.get(`/api/booking/month?serviceId=${w.serviceId}&professionalId=${w.employeeRecord}&month=2026-01`),
+      'GET /api/public-page': () => marta.get('/api/public-page'),
+      'GET /api/booking/public/slots': () =>
+        marta.get(`/api/booking/public/slots?serviceId=${w.serviceId}&professionalId=${w.employeeRecord}&date=2026-01-29`),
+      'GET /api/booking/public/month': () =>
+        marta.get(`/api/booking/public/month?serviceId=${w.serviceId}&professionalId=${w.employeeRecord}&month=2026-01`),
+      // A visit of two services back to back (ADR 081).
+      'GET /api/booking/visits/slots': async () =>
+        marta.get(`/api/booking/visits/slots?services=${w.serviceId},${await secondService()}&professionals=${w.employeeRecord},${w.employeeRecord}&mode=sequence&date=2026-01-29`),
+      'POST /api/booking/visits': async () =>
+        marta.post('/api/booking/visits', {
+          parts: [
+            { serviceId: w.serviceId, professionalId: w.employeeRecord },
+            { serviceId: await secondService(), professionalId: w.employeeRecord },
+          ],
+          mode: 'sequence',
+          date: '2026-01-29',
+          time: '10:00',
+        }),
+      // Her waiting list, and a time offered to her by its signed link (ADRs 070-072).
+      'POST /api/waiting-list/mine': () =>
+        marta.post('/api/waiting-list/mine', { serviceId: w.serviceId, professionalId: null, fromDate: '2026-01-30', toDate: '2026-01-30', partOfDay: 'any' }),
+      'GET /api/waiting-list/mine': () => marta.get('/api/waiting-list/mine'),
+      'DELETE /api/waiting-list/mine/:id': async () => {
+        const made = await marta.post('/api/waiting-list/mine', { serviceId: w.serviceId, professionalId: null, fromDate: '2026-02-02', toDate: '2026-02-02', partOfDay: 'any' });
+        return marta.delete(`/api/waiting-list/mine/${(made.body as { entry?: { id: string }; id?: string }).entry?.id ?? (made.body as { id: string }).id}`);
+      },
+      'GET /api/waiting-list/offer': async () => marta.get(`/api/waiting-list/offer?token=${await offerLink('2026-01-30T15:00:00Z')}`),
+      'POST /api/waiting-list/offer/book': async () => marta.post(`/api/waiting-list/offer/book?token=${await offerLink('2026-01-30T16:00:00Z')}`),
+      'POST /api/waiting-list/offer/withdraw': async () => marta.post(`/api/waiting-list/offer/withdraw?token=${await offerLink('2026-01-30T17:00:00Z')}`),
       // Last: a throwaway client deletes their own account (the answer is about them, never the salon's notes).
       'POST /api/my-account/delete': async () => {
         const gone = await signUp(server.url, { email: 'baja@privado.test', password: WORLD_PASSWORD }, freshIp());
