@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { ROLES_MSG } from '../../domain/texts/roles';
 import { KIOSK_MSG } from '../../domain/reception-kiosk';
+import { VISIT_MSG } from '../../domain/texts/visits';
 import type { ValidationTargets } from 'hono';
 import type { z } from 'zod';
 import { BONO_MSG } from '../../domain/bonos';
@@ -22,7 +23,7 @@ import { ApiError } from './errors';
  * a room adds one that is not here (BONO_MSG was not, and a bono's schema errors fell back to the
  * generic text).
  */
-export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, OPERATIONS_MSG, MESSAGING_MSG, MONEY_MSG, DISCOUNT_MSG, CASH_CLOSE_MSG, ROLES_MSG, WAITING_MSG, KIOSK_MSG];
+export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, OPERATIONS_MSG, MESSAGING_MSG, MONEY_MSG, DISCOUNT_MSG, CASH_CLOSE_MSG, ROLES_MSG, WAITING_MSG, KIOSK_MSG, VISIT_MSG];
 
 // A rule that carries one of our Spanish texts (e.g. `z.string().min(1, MSG.x)`) answers with it;
 // zod's own English wording never reaches a user.
