@@ -114,4 +114,19 @@ test('Próximas first, the past one to close, until when to cancel, the refusal 
   await expect(page).toHaveURL(`/book/${service.id}?professional=${professional.id}`);
   await expect(page.getByRole('heading', { level: 1, name: SERVICE })).toBeVisible();
   await expect(page.getByLabel('Profesional').locator('option:checked')).toHaveText(professional.name);
+
+  // Her waiting list is one tap from Mis Citas once she waits for something (ADR 070).
+  await page.goto('/my-appointments');
+  await expect(upcoming.getByRole('listitem')).toHaveCount(cap);
+  await expect(page.getByRole('link', { name: 'Lista de espera' })).toHaveCount(0);
+  const day = new Date(first.start.getTime() + 24 * HOUR).toISOString().slice(0, 10);
+  const entry = await page.request.post('/api/waiting-list/mine', {
+    data: { serviceId: service.id, professionalId: null, fromDate: day, toDate: day, partOfDay: 'any' },
+    headers: { origin: baseURL! },
+  });
+  expect(entry.status(), await entry.text()).toBe(201);
+  await page.reload();
+  await page.getByRole('link', { name: 'Lista de espera' }).click();
+  await expect(page).toHaveURL('/lista-de-espera');
+  await expect(page.getByRole('button', { name: `Retirar el aviso de ${SERVICE}` })).toBeVisible();
 });

@@ -8,6 +8,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { myBonosQuery } from '../../api/bonos';
+import { myWaitingListQuery } from '../../api/waiting-list';
+import { WAITING_MSG } from '../../../domain/texts/waiting-list';
 import { cancelMyAppointment, myAppointmentsQuery, type MyAppointment } from '../../api/my-account';
 import { ApiRequestError } from '../../lib/api';
 import { formatDateLong, formatTime } from '../../lib/format';
@@ -71,6 +73,8 @@ export default function MyAppointmentsPage() {
     if (list.data && target) document.getElementById(target)?.scrollIntoView({ block: 'center' });
   }, [list.data, target]);
   const bonos = useQuery(myBonosQuery());
+  // Her waiting list (ADR 070) is reached from here once she waits for something.
+  const waiting = useQuery(myWaitingListQuery());
   const now = Date.now();
   // The bono an appointment holds a session of (reserved): what it has left.
   const bonoLeftOf = (id: string) => bonos.data?.bonos.find((b) => b.history.some((h) => h.appointmentId === id && h.state === 'reserved'))?.remaining ?? null;
@@ -105,6 +109,11 @@ export default function MyAppointmentsPage() {
             {(bonos.data?.bonos.length ?? 0) > 0 && (
               <ButtonLink href="/mis-bonos" variant="secondary" className="w-full sm:w-auto">
                 Mis bonos
+              </ButtonLink>
+            )}
+            {(waiting.data?.length ?? 0) > 0 && (
+              <ButtonLink href="/lista-de-espera" variant="secondary" className="w-full sm:w-auto">
+                {WAITING_MSG.title}
               </ButtonLink>
             )}
             <ButtonLink href="/services" className="w-full sm:w-auto">
