@@ -1,14 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
 import { MSG } from '../../../domain/texts/common';
 import type { AppEnv, Deps } from '../../http/env';
 import { clientIp } from '../../http/client-ip';
 import { ApiError } from '../../http/errors';
-import { isSalonDay } from '../../http/salon-day';
-import { lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
-import { availableSlots } from './client-booking';
-import { anyoneDaySlots, ANY_PROFESSIONAL, bookingMonth } from './month';
+import { bookingMonth } from './month';
+import { daySlots, MonthQuery, SlotsQuery } from './read-queries';
 
 // The public page's free times (ADR 079): the same slot list and month as a signed-in client reads
 // (client-booking.ts and month.ts, asked as a client: the salon's opening hours bound them), for
@@ -19,17 +16,6 @@ import { anyoneDaySlots, ANY_PROFESSIONAL, bookingMonth } from './month';
 
 /** Reads per address: 120 a minute is a client tapping through months and professionals, with room to spare. */
 export const PUBLIC_READ_RULE = { window: 60, max: 120 } as const;
-
-const SlotsQuery = z.strictObject({
-  serviceId: lookupId,
-  professionalId: lookupId,
-  date: z.string().refine(isSalonDay),
-});
-const MonthQuery = z.strictObject({
-  serviceId: lookupId,
-  professionalId: lookupId,
-  month: z.string().regex(/^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])$/),
-});
 
 type PublicDeps = Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLimit' | 'config'>;
 
@@ -46,8 +32,7 @@ export const publicBookingRoutes = (deps: PublicDeps) =>
   new Hono<AppEnv>()
     .get('/slots', validate('query', SlotsQuery), async (c) => {
       await limited(deps, c);
-      const q = c.req.valid('query');
-      return c.json(q.professionalId === ANY_PROFESSIONAL ? await anyoneDaySlots(deps, q) : await availableSlots(deps, q));
+      return c.json(await daySlots(deps, c.req.valid('query')));
     })
     .get('/month', validate('query', MonthQuery), async (c) => {
       await limited(deps, c);

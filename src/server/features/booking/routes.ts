@@ -11,25 +11,13 @@ import { isSalonDay } from '../../http/salon-day';
 import { IdParam, idSchema, lookupId } from '../../http/params';
 import { validate } from '../../http/validate';
 import { bonoAnswer, bookedAppointmentJson } from './booking-write';
-import { availableSlots, book } from './client-booking';
+import { book } from './client-booking';
 import { unavailableDays } from './closed-days';
 import { reschedule, rescheduleSlots } from './reschedule';
 import { bookForClientRecord } from './staff-booking';
 import { squeezeForClientRecord } from './squeeze';
-import { anyoneDaySlots, ANY_PROFESSIONAL, bookAnyone, bookingMonth } from './month';
-
-const SlotsQuery = z.strictObject({
-  serviceId: lookupId,
-  professionalId: lookupId,
-  date: z.string().refine(isSalonDay),
-});
-
-// ADR 061: a calendar month, "2026-06" (years the salon's calendar can hold).
-const MonthQuery = z.strictObject({
-  serviceId: lookupId,
-  professionalId: lookupId,
-  month: z.string().regex(/^(19[7-9]\d|2\d{3})-(0[1-9]|1[0-2])$/),
-});
+import { ANY_PROFESSIONAL, bookAnyone, bookingMonth } from './month';
+import { daySlots, MonthQuery, SlotsQuery } from './read-queries';
 
 const CalendarQuery = z.strictObject({
   professionalId: lookupId,
@@ -106,8 +94,7 @@ export const bookingRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rate
       c.json(await unavailableDays(deps, c.get('user'), c.req.valid('query'))),
     )
     .get('/slots', requireUser(), validate('query', SlotsQuery), async (c) => {
-      const q = c.req.valid('query');
-      return c.json(q.professionalId === ANY_PROFESSIONAL ? await anyoneDaySlots(deps, q) : await availableSlots(deps, q));
+      return c.json(await daySlots(deps, c.req.valid('query')));
     })
     // The calendar's month: each day free, full or closed (and why), and the first free time (ADR 061).
     .get('/month', requireUser(), validate('query', MonthQuery), async (c) => c.json(await bookingMonth(deps, c.req.valid('query'))))
