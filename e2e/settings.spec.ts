@@ -1,4 +1,5 @@
 import { MSG } from '../src/domain/texts/common';
+import { DEMO_HISTORY } from '../src/server/seed/demo-data';
 import { asAdmin, expect, newClient, pickDay, test, timeButton, weekdayAhead } from './support/back-office';
 
 // The salon's settings (SPEC §2 Salon settings), in Chromium against the built demo salon. What
@@ -13,8 +14,9 @@ test.describe('back office', () => {
   test('settings: a 15-minute interval makes the booking grid step by 15 minutes', async ({ page, browser, baseURL }) => {
     const SERVICE = 'Masaje relajante';
     const PRO = 'Javier Soto';
-    // Far enough ahead that no demo appointment sits on that morning.
-    const day = weekdayAhead(9);
+    // Past the demo history's last booked day (DEMO_HISTORY.futureDays), so no visit sits on that
+    // morning, and past the near days other journeys (a client's "first free time") book into.
+    const day = weekdayAhead(DEMO_HISTORY.futureDays + 7);
     const client = await newClient(browser, baseURL!, 'bo-grid');
     const openGrid = async () => {
       await client.page.goto('/services');

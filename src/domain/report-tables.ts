@@ -1,5 +1,6 @@
 import { spanishDate } from './calendar-date';
 import { formatEuros } from './money';
+import { formatPhone } from './phone';
 import { PAYMENT_METHOD_LABEL, type PaymentMethod } from './payment-methods';
 import { csvAmount, toCsv } from './payments';
 import { bucketLabel, occupancyRate, rate, type Bucket, type HeatGrid } from './reports';
@@ -158,7 +159,7 @@ export function clientsTables(r: ClientsReport) {
     'clientes-perdidos': {
       caption: `Clientes que no vuelven (más de ${r.lost.days} días sin venir)`,
       columns: [col('Cliente', 'text'), col('Teléfono', 'text'), col('Última visita', 'text'), col('Visitas', 'count')],
-      rows: r.lost.clients.map((c) => [c.name, c.phone ?? '', spanishDate(c.lastVisit), c.visits]),
+      rows: r.lost.clients.map((c) => [c.name, formatPhone(c.phone), spanishDate(c.lastVisit), c.visits]),
     },
   } satisfies Record<string, ReportTable>;
 }

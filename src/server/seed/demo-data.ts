@@ -199,10 +199,8 @@ export const DEMO_HISTORY = { seed: 2025, pastDays: 183, futureDays: 28, clientC
 
 /**
  * Times the history leaves free because browser journeys write straight into them on the demo
- * salon: e2e/caja.spec.ts puts a visit of Javier's at 12:00-12:55 on the last weekday, and
- * e2e/settings.spec.ts books his massage (a cabin) from 09:00 to 10:55 on the weekday 9 days ahead.
+ * salon: e2e/caja.spec.ts puts a visit of Javier's at 12:00-12:55 on the last weekday. (A journey
+ * that needs a free morning ahead goes past futureDays instead: a window kept free in the near
+ * days is what a client's "Primera hora libre" books first.)
  */
-export const DEMO_KEEP_FREE = [
-  { who: ['javier'], day: 'lastWeekday', from: '12:00', to: '13:00' },
-  { who: ['javier', 'cabina1'], day: 'weekdayAhead9', from: '09:00', to: '11:00' },
-] as const;
+export const DEMO_KEEP_FREE = [{ who: ['javier'], day: 'lastWeekday', from: '12:00', to: '13:00' }] as const;

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { isBlockingStatus } from '../../domain/appointment-status';
-import { isBookableDate } from '../../domain/booking-rules';
 import { codeFromRandomBytes, giftCardLastDay } from '../../domain/gift-cards';
 import { blockedSpan } from '../../domain/resources';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../../domain/salon-time';
@@ -47,13 +46,9 @@ async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>)
 
 /** The day a kept-free window of DEMO_KEEP_FREE falls on, as the journeys compute it. */
 function keepFreeDay(today: string, day: (typeof DEMO_KEEP_FREE)[number]['day']): string {
-  if (day === 'lastWeekday') {
-    let d = addDays(today, -1);
-    while (['saturday', 'sunday'].includes(dayKeyOfDate(d))) d = addDays(d, -1);
-    return d;
-  }
-  let d = addDays(today, 9);
-  while (!isBookableDate(d, today) || dayKeyOfDate(d) === 'saturday') d = addDays(d, 1);
+  // 'lastWeekday', the only kind kept: the weekday before today.
+  let d = addDays(today, -1);
+  while (day === 'lastWeekday' && ['saturday', 'sunday'].includes(dayKeyOfDate(d))) d = addDays(d, -1);
   return d;
 }
 
