@@ -860,8 +860,9 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'POST /api/booking/staff': {
-    // On Lucía's agenda: the admin and Lucía; another employee may not book there (403).
-    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 201, otherEmployee: 403, admin: 201 },
+    // On Lucía's agenda: the desk, Lucía, and a colleague booking her client with Lucía
+    // (docs/decisions/086); a client never. A squeeze stays on one's own agenda (below).
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 201, otherEmployee: 201, admin: 201 },
     call: async (s) => {
       const clientId = await newClientRecord();
       const res = await s.post('/api/booking/staff', { clientId, serviceId: w.serviceId, professionalId: w.employeeRecord, ...deskSlot() });
@@ -893,7 +894,7 @@ const MATRIX: Record<string, Row> = {
   },
   // The desk fits people in (ADR 058): a squeeze on Lucía's agenda, blocks of her time.
   'POST /api/booking/squeeze': {
-    // As the staff booking: the admin and Lucía; another employee 403; a client never (403).
+    // The admin and Lucía; another employee 403 (a squeeze stays on one's own agenda, docs/decisions/086); a client never (403).
     expect: { anonymous: 401, client: 403, otherClient: 403, employee: 201, otherEmployee: 403, admin: 201 },
     call: async (s) => {
       const clientId = await newClientRecord();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReschedule, checkClientFields, mayChangeClientEmail, mayManageAgenda } from './front-desk-rules';
+import { canReschedule, checkClientFields, isErasedClientRecord, mayBookClientWith, mayChangeClientEmail, mayManageAgenda } from './front-desk-rules';
 import type { Role } from './roles';
 import { STAFF_MSG } from './texts/staff';
 
@@ -13,6 +13,34 @@ describe('mayManageAgenda', () => {
     ['client', 'c', 'c', false],
   ])('%s %s on %s -> %s', (role, actor, agenda, expected) => {
     expect(mayManageAgenda(role, actor, agenda)).toBe(expected);
+  });
+});
+
+describe('mayBookClientWith', () => {
+  it.each<[Role, string | null, boolean]>([
+    ['admin', 'b', true],
+    ['receptionist', 'b', true],
+    // A professional books her client with herself or with a colleague (docs/decisions/086).
+    ['employee', 'other', true],
+    // Nobody books with a professional without an account.
+    ['employee', null, false],
+    ['admin', null, false],
+    ['client', 'c', false],
+  ])('%s with %s -> %s', (role, agenda, expected) => {
+    expect(mayBookClientWith(role, agenda)).toBe(expected);
+  });
+});
+
+describe('isErasedClientRecord', () => {
+  const gone = { name: 'Cliente eliminado', userId: null, phone: null, email: null };
+  it.each([
+    [gone, true],
+    [{ ...gone, phone: '+34600111222' }, false],
+    [{ ...gone, email: 'a@b.es' }, false],
+    [{ ...gone, userId: 'u' }, false],
+    [{ ...gone, name: 'Ana' }, false],
+  ])('%o -> %s', (record, expected) => {
+    expect(isErasedClientRecord(record, 'Cliente eliminado')).toBe(expected);
   });
 });
 

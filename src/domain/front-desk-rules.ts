@@ -17,6 +17,23 @@ export function mayManageAgenda(role: Role, actorUserId: string, agendaUserId: s
   return false;
 }
 
+/**
+ * Booking a client with a professional at a time the grid offers (docs/decisions/086): the desk and
+ * every professional, with herself or with any colleague who has an account, as the desk does.
+ * Moves and squeezes stay `mayManageAgenda`'s (own agenda for a professional). A client never.
+ */
+export function mayBookClientWith(role: Role, agendaUserId: string | null): boolean {
+  return agendaUserId !== null && (isDeskRole(role) || role === 'employee');
+}
+
+/**
+ * A record left by a deleted account (ADR 033 keeps its visits, anonymised): no account, no phone,
+ * no email, the placeholder name. Nobody can be booked or told through it (docs/decisions/086).
+ */
+export function isErasedClientRecord(r: { name: string; userId: string | null; phone: string | null; email: string | null }, erasedName: string): boolean {
+  return r.userId === null && !r.phone && !r.email && r.name === erasedName;
+}
+
 /** Only a confirmed appointment moves (completed, no-show and cancelled ones are history). */
 export function canReschedule(status: string): boolean {
   return status === 'confirmed';

@@ -72,6 +72,8 @@ export const STAFF_MSG = {
   clientSaved: 'Cliente guardado.',
   clientSaveFailed: 'No se pudo guardar el cliente.',
   notOwnAgenda: 'Solo puedes reservar y mover citas de tu propia agenda.',
+  // docs/decisions/086: a record a deleted account left behind is kept for its history, never booked.
+  clientErased: 'Este cliente eliminó su cuenta: ya no se le pueden reservar citas.',
   rescheduleTooLate,
   rescheduleNotAllowed: 'Esta cita ya no se puede cambiar de hora: no está confirmada o ya ha pasado.',
   staffBookingSucceeded: 'Cita reservada con éxito.',

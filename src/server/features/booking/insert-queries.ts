@@ -196,7 +196,7 @@ export async function bookForClient(db: Db, args: StaffBookArgs): Promise<Insert
 
 export async function clientRecord(db: Db, id: string) {
   const [row] = await db
-    .select({ id: clients.id, name: clients.name, email: clients.email, userId: clients.userId })
+    .select({ id: clients.id, name: clients.name, email: clients.email, phone: clients.phone, userId: clients.userId })
     .from(clients)
     .where(eq(clients.id, id));
   return row;

@@ -1,3 +1,4 @@
+import { mayManageAgenda } from '../../../domain/front-desk-rules';
 import { validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
@@ -65,5 +66,6 @@ async function squeezedSlot(ctx: Ctx, req: SqueezeRequest) {
 
 /** Books a client record at a squeezed time or as a walk-in: the staff booking with `squeezedSlot` deciding the time. */
 export function squeezeForClientRecord(ctx: Ctx, actor: SessionUser, req: SqueezeRequest) {
-  return bookForClientRecord(ctx, actor, req, squeezedSlot);
+  // A time outside the grid stays on the professional's own agenda (or the desk's): docs/decisions/086.
+  return bookForClientRecord(ctx, actor, req, squeezedSlot, mayManageAgenda);
 }

@@ -146,14 +146,13 @@ describe('staff booking', () => {
     });
   });
 
-  it('an employee books on their own agenda, never on another employee’s (403)', async () => {
+  it('an employee books a client on their own agenda or a colleague’s (docs/decisions/086)', async () => {
     const c = await createClient(lucia);
     expect((await staffBook(lucia, { clientId: c.id, time: '09:30' })).status).toBe(201);
-    const refused = await staffBook(lucia, { clientId: c.id, time: '09:30', professionalId: w.otherEmployeeRecord });
-    expect(refused.status).toBe(403);
-    expect(refused.body.error.message).toBe(STAFF_MSG.notOwnAgenda);
+    const withSara = await staffBook(lucia, { clientId: c.id, time: '09:30', professionalId: w.otherEmployeeRecord });
+    expect(withSara.status).toBe(201);
     const sarasDay = await server.deps.db.select().from(appointments).where(eq(appointments.employeeId, w.uid.otherEmployee));
-    expect(sarasDay.some((a) => a.clientRecordId === c.id)).toBe(false);
+    expect(sarasDay.find((a) => a.clientRecordId === c.id)).toMatchObject({ bookedBy: 'staff', bookedByUserId: w.uid.employee });
     // A client cannot use the staff booking at all.
     expect((await staffBook(marta, { clientId: c.id, time: '11:00' })).status).toBe(403);
   });
