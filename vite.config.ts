@@ -54,9 +54,12 @@ function precompress(): Plugin {
  * "Confirmar" leads: her bonos, her waiting list, the privacy notice, the e-mails' pages.
  */
 const KEEPS_PRELOADS = new Set(['/my-appointments', '/signup']);
+// Lazy parts of a client page that only staff load: the booking page's "¿Para quién es la cita?" (docs/decisions/086).
+const STAFF_ONLY_CHUNKS = ['for-whom'];
 const STAFF_PAGE_CHUNK = new RegExp(
   `^assets/(${PAGE_ROUTES.filter((r) => r.access === 'staff' || r.access === 'desk' || r.access === 'admin' || (!r.firstView && !KEEPS_PRELOADS.has(r.path)))
     .map((r) => path.basename(r.page, '.tsx'))
+    .concat(STAFF_ONLY_CHUNKS)
     .join('|')})-[\\w-]{8}\\.js$`,
 );
 function withoutStaffPreloads(filename: string, deps: string[]): string[] {

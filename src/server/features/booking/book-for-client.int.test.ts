@@ -52,7 +52,13 @@ const newRecord = async (values: { name: string; phone?: string | null; email?: 
   (await server.deps.db.insert(clients).values(values).returning({ id: clients.id }))[0]!.id;
 /** The client record an account has (made on her first booking, else here). */
 const recordOf = async (userId: string, name: string) =>
-  (await server.deps.db.insert(clients).values({ name, userId }).onConflictDoUpdate({ target: clients.userId, set: { userId } }).returning({ id: clients.id }))[0]!.id;
+  (
+    await server.deps.db
+      .insert(clients)
+      .values({ name, userId })
+      .onConflictDoUpdate({ target: clients.userId, set: { userId } })
+      .returning({ id: clients.id })
+  )[0]!.id;
 
 describe('a professional books for her client', () => {
   it('a phone-only client: in the day view and on the record, not in the professional’s Mis Citas', async () => {
@@ -61,7 +67,14 @@ describe('a professional books for her client', () => {
     expect(found.body.clients.map((c: { id: string }) => c.id)).toContain(clientId);
     const res = await staffBook(lucia, { clientId });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(await row(res.body.appointment.id)).toMatchObject({ clientId: null, clientRecordId: clientId, clientName: 'Rosa Fuentes', bookedBy: 'staff', bookedByUserId: w.uid.employee, employeeId: w.uid.employee });
+    expect(await row(res.body.appointment.id)).toMatchObject({
+      clientId: null,
+      clientRecordId: clientId,
+      clientName: 'Rosa Fuentes',
+      bookedBy: 'staff',
+      bookedByUserId: w.uid.employee,
+      employeeId: w.uid.employee,
+    });
     const agenda = await lucia.get(`/api/agenda?date=${THURSDAY}`);
     expect(JSON.stringify(agenda.body)).toContain('Rosa Fuentes');
     expect(await mine(lucia)).not.toContain(res.body.appointment.id);
@@ -91,7 +104,14 @@ describe('a professional books for her client', () => {
     const res = await staffBook(lucia, { clientId, professionalId: w.otherEmployeeRecord });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(await row(res.body.appointment.id)).toMatchObject({ employeeId: w.uid.otherEmployee, bookedByUserId: w.uid.employee });
-    const squeeze = await lucia.post('/api/booking/squeeze', { clientId, serviceId: w.serviceId, professionalId: w.otherEmployeeRecord, date: THURSDAY, time: '20:30', confirmOutsideHours: true });
+    const squeeze = await lucia.post('/api/booking/squeeze', {
+      clientId,
+      serviceId: w.serviceId,
+      professionalId: w.otherEmployeeRecord,
+      date: THURSDAY,
+      time: '20:30',
+      confirmOutsideHours: true,
+    });
     expect(squeeze.status).toBe(403);
     expect(squeeze.body.error.message).toBe(STAFF_MSG.notOwnAgenda);
   });

@@ -10,9 +10,10 @@ import { Button } from '../../components/button';
 import { ApiRequestError } from '../../lib/api';
 import { todayInSalon } from '../../lib/salon-today';
 import { professionalsQuery, serviceQuery } from '../../api/booking';
+import { sessionQuery } from '../../api/session';
 import { DayAndTimeStep, loadNotesField, NotesStep, ProfessionalStep } from './booking-steps';
 import { ServiceLoading, ServiceSummary, ServiceUnavailable } from './service-summary';
-import { useBook } from './use-book';
+import { useBook, type Booker } from './use-book';
 import { useDaySlots } from './use-day-slots';
 
 // ADR 037: what her bono has left, in its own chunk once she picks a time.
@@ -22,6 +23,8 @@ const BonoHint = lazy(loadBonoHint);
 const CapNotice = lazy(() => import('./cap-notice'));
 // ADR 070: "Avísame si se libera un hueco", in its own chunk, only on a day without times.
 const NotifyMe = lazy(() => import('./notify-me'));
+// docs/decisions/086: staff are asked "¿Para quién es la cita?" ("Para mí" first), in a chunk a client never loads.
+const ForWhom = lazy(() => import('./for-whom'));
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
 function firstBookableDate(today: string): string {
@@ -84,7 +87,9 @@ export default function BookPage() {
     }
   }, [slots.data, time]);
 
-  const book = useBook();
+  const me = useQuery(sessionQuery()).data;
+  const forClient = useRef<Booker>(null);
+  const book = useBook(forClient);
   const submit = () => {
     if (!time || !professionalId) {
       setBookingError(MSG.bookingMissingData);
@@ -95,7 +100,7 @@ export default function BookPage() {
       { serviceId, professionalId, date, time, notes: notes.trim() || undefined },
       {
         // ADR 053: a visit her bono does not cover (its last session just went to another booking) is said on Mis Citas.
-        onSuccess: ({ bonoNote }) => navigate('/my-appointments?status=success', { state: bonoNote ? { bonoNote } : null }),
+        onSuccess: ({ bonoNote, to }) => navigate(to ?? '/my-appointments?status=success', { state: bonoNote ? { bonoNote } : null }),
         onError: (err) => {
           setBookingError(err instanceof ApiRequestError && err.status < 500 && err.status > 0 ? err.message : MSG.bookingFailed);
           if (err instanceof ApiRequestError && err.status === 409) {
@@ -129,6 +134,11 @@ export default function BookPage() {
           <Suspense fallback={null}>
             <CapNotice />
           </Suspense>
+          {me && me.role !== 'client' && (
+            <Suspense fallback={null}>
+              <ForWhom me={me} booker={forClient} professionals={list} professionalId={professionalId} onProfessional={setProfessionalId} />
+            </Suspense>
+          )}
           <ProfessionalStep
             professionals={professionals}
             value={professionalId}

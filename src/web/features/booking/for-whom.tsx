@@ -1,0 +1,143 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState, type RefObject } from 'react';
+import { toast } from 'sonner';
+import { ANY_PROFESSIONAL } from '../../../domain/booking-rules';
+import { formatPhone } from '../../../domain/phone';
+import { isDeskRole } from '../../../domain/roles';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { inputClass } from '../../components/input-class';
+import { staffBook } from '../../api/booking';
+import { clientsQuery, type ClientSummary } from '../../api/front-desk';
+import { ApiRequestError } from '../../lib/api';
+import { NewClientInline } from './new-client-inline';
+import type { Booker } from './use-book';
+
+// docs/decisions/086: staff booking from the client's booking page ask "¿Para quién es la cita?".
+// "Para mí" (first, the default) leaves the page's own request untouched (the spec's flow); a
+// client record sends the same choices through the staff booking instead, and the server decides
+// who may book with whom. Its own chunk: a client never downloads it.
+
+type Props = {
+  me: { uid: string; role: string };
+  booker: RefObject<Booker | null>;
+  professionals: { id: string; userId?: string | null }[] | undefined;
+  professionalId: string;
+  onProfessional: (id: string) => void;
+};
+
+export default function ForWhom({ me, booker, professionals, professionalId, onProfessional }: Props) {
+  const [forClient, setForClient] = useState(false);
+  const [client, setClient] = useState<ClientSummary | null>(null);
+  const name = useId();
+
+  // With herself by default, once she books for someone (a colleague is still hers to choose).
+  const own = professionals?.find((p) => p.userId === me.uid);
+  useEffect(() => {
+    if (client && own && (professionalId === '' || professionalId === ANY_PROFESSIONAL)) onProfessional(own.id);
+  }, [client, own, professionalId, onProfessional]);
+
+  // What "Confirmar" sends: nothing of ours for "Para mí", the staff booking for a client.
+  useEffect(() => {
+    booker.current = client && forClient ? bookFor(client, me.role) : null;
+    return () => void (booker.current = null);
+  }, [booker, client, forClient, me.role]);
+
+  return (
+    <div className="rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6" data-testid="for-whom">
+      <fieldset>
+        <legend className="font-serif text-2xl">¿Para quién es la cita?</legend>
+        <div className="mt-4 grid grid-cols-2 gap-2">
+          <Choice name={name} checked={!forClient} onChange={() => setForClient(false)} label="Para mí" />
+          <Choice name={name} checked={forClient} onChange={() => setForClient(true)} label="Para un cliente" />
+        </div>
+      </fieldset>
+      {forClient && (
+        <div className="mt-4">
+          <ClientChoice value={client} onChange={setClient} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Choice({ name, checked, onChange, label }: { name: string; checked: boolean; onChange: () => void; label: string }) {
+  return (
+    <label
+      className={`flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border px-4 py-2 font-medium ${checked ? 'border-rose-700 bg-rose-50 text-rose-900' : 'border-line'}`}
+    >
+      <input type="radio" name={name} checked={checked} onChange={onChange} className="accent-rose-700" />
+      {label}
+    </label>
+  );
+}
+
+/** The staff booking for this client; where she lands: her agenda, or the desk's day, on the visit's date. */
+function bookFor(client: ClientSummary, role: string): Booker {
+  return async ({ serviceId, professionalId, date, time, notes }) => {
+    if (professionalId === ANY_PROFESSIONAL)
+      throw new ApiRequestError(400, 'professional_required', 'Elige un profesional para reservar a un cliente.');
+    const { bonoNote } = await staffBook({ clientId: client.id, serviceId, professionalId, date, time, notes });
+    toast.success(`Cita reservada para ${client.name}.`);
+    if (bonoNote) toast.warning(bonoNote, { duration: 10_000 });
+    return { bonoNote: null, to: isDeskRole(role) ? `/admin/day?dia=${date}` : `/employee/agenda?fecha=${date}` };
+  };
+}
+
+/** The chosen client, or a search by name or phone (the desk's search) and "Nuevo cliente". */
+function ClientChoice({ value, onChange }: { value: ClientSummary | null; onChange: (c: ClientSummary | null) => void }) {
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setSearch(q.trim()), 200);
+    return () => clearTimeout(t);
+  }, [q]);
+  const results = useQuery({ ...clientsQuery(search), enabled: !value && search.length > 0 });
+
+  if (value)
+    return (
+      <div
+        className="flex items-center justify-between gap-3 rounded-xl border border-line bg-ivory/60 px-4 py-3"
+        data-testid="chosen-client"
+      >
+        <div className="min-w-0">
+          <p className="font-semibold">{value.name}</p>
+          <p className="text-sm text-muted">{[formatPhone(value.phone), value.email].filter(Boolean).join(' · ')}</p>
+        </div>
+        <Button variant="secondary" onPress={() => onChange(null)}>
+          Cambiar
+        </Button>
+      </div>
+    );
+  if (creating) return <NewClientInline initial={q} onCreated={onChange} onCancel={() => setCreating(false)} />;
+  return (
+    <div className="flex flex-col gap-2">
+      <label className="flex flex-col gap-1.5 text-sm font-medium">
+        Buscar cliente
+        <input className={inputClass} placeholder="Nombre o teléfono" value={q} onChange={(e) => setQ(e.target.value)} inputMode="search" />
+      </label>
+      {results.isError && <Alert>{results.error.message}</Alert>}
+      {results.data && search && (
+        <ul className="max-h-64 overflow-y-auto rounded-xl border border-line" aria-label="Clientes encontrados">
+          {results.data.length === 0 && <li className="px-4 py-3 text-sm text-muted">Ningún cliente coincide.</li>}
+          {results.data.map((c) => (
+            <li key={c.id} className="border-b border-line/60 last:border-b-0">
+              <button
+                type="button"
+                onClick={() => onChange(c)}
+                className="flex min-h-11 w-full cursor-pointer flex-col px-4 py-2 text-left hover:bg-rose-50"
+              >
+                <span className="font-medium">{c.name}</span>
+                <span className="text-sm text-muted">{[formatPhone(c.phone), c.email].filter(Boolean).join(' · ')}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Button variant="secondary" onPress={() => setCreating(true)}>
+        Nuevo cliente
+      </Button>
+    </div>
+  );
+}
