@@ -1,0 +1,105 @@
+import type { Browser, Page } from '@playwright/test';
+import { closeE2eDb, e2eDb } from './support/agenda-arrange';
+import { expect, logIn, test } from './support/fixtures';
+
+// A professional books for the client in front of her (docs/decisions/086), on her phone: Carmen
+// (the demo's professional) opens "Nueva Cita", picks the manicure, answers "¿Para quién es la
+// cita?" with a phone client found by her number, and books. She lands on her agenda for that day
+// with the client's visit; the visit is the client's (on her record, in the day view), not in
+// Carmen's own Mis Citas.
+
+test.describe.configure({ timeout: 180_000 });
+
+const RUN = Date.now().toString(36);
+const CLIENT = `Rosario Teléfono ${RUN}`;
+// A Spanish mobile unique to this run (the search finds it by its digits).
+const DIGITS = `6${String(Date.now()).slice(-8)}`;
+let recordId: string;
+
+test.beforeAll(async () => {
+  const db = e2eDb();
+  recordId = (await db.query<{ id: string }>(`INSERT INTO clients (name, phone) VALUES ($1, $2) RETURNING id`, [CLIENT, `+34${DIGITS}`]))
+    .rows[0]!.id;
+});
+
+test.afterAll(async () => {
+  const db = e2eDb();
+  await db.query(`DELETE FROM appointments WHERE client_record_id = $1`, [recordId]);
+  await db.query(`DELETE FROM clients WHERE id = $1`, [recordId]);
+  await closeE2eDb();
+});
+
+/** The same page at 1280 px, with her session (screenshots/ is not committed). */
+async function shootWide(page: Page, browser: Browser, name: string) {
+  const wide = await browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    storageState: await page.context().storageState(),
+  });
+  const p = await wide.newPage();
+  await p.goto(page.url());
+  await expect(p.getByText('¿Para quién es la cita?')).toBeVisible({ timeout: 30_000 });
+  await p.screenshot({ path: `screenshots/for-whom/${name}-1280.png`, fullPage: true });
+  await wide.close();
+}
+
+test('Carmen books a manicure for a phone client from her phone; it is the client’s visit, not hers', async ({ page, browser }) => {
+  await logIn(page, 'carmen@auna.demo');
+  await expect(page).toHaveURL(/\/employee\/agenda/, { timeout: 30_000 });
+
+  // "Nueva Cita" from the portal's menu (a drawer on a phone) leads to the services, as the spec says.
+  await page.getByRole('button', { name: 'Abrir menú' }).click();
+  await page.getByRole('dialog', { name: 'Menú' }).getByRole('link', { name: 'Nueva Cita', exact: true }).click();
+  await expect(page).toHaveURL(/\/services$/);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Manicura semipermanente' }) });
+  await card.getByRole('link', { name: /Seleccionar Servicio/ }).click();
+  await expect(page).toHaveURL(/\/book\//);
+
+  // The question, "Para mí" first and chosen.
+  const forWhom = page.getByRole('group', { name: '¿Para quién es la cita?' });
+  await expect(forWhom).toBeVisible({ timeout: 30_000 });
+  await expect(forWhom.getByRole('radio', { name: 'Para mí' })).toBeChecked();
+  await page.screenshot({ path: 'screenshots/for-whom/para-mi-390.png', fullPage: true });
+
+  // A client found by her phone number.
+  await forWhom.getByRole('radio', { name: 'Para un cliente' }).check();
+  await page.getByLabel('Buscar cliente').fill(DIGITS);
+  await page
+    .getByRole('list', { name: 'Clientes encontrados' })
+    .getByRole('button', { name: new RegExp(CLIENT) })
+    .click();
+  await expect(page.getByTestId('chosen-client')).toContainText(CLIENT);
+  // With herself by default.
+  await expect(page.getByLabel('Profesional')).toHaveValue(/.+/);
+  await expect(page.getByLabel('Profesional').locator('option:checked')).toHaveText('Carmen Ruiz');
+
+  // The first free time, then "Confirmar".
+  const first = page.getByRole('button', { name: /^Primera hora libre/ });
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  await first.click();
+  const confirm = page.getByRole('button', { name: /^Confirmar Cita para/ });
+  await expect(confirm).toBeEnabled();
+  await page.screenshot({ path: 'screenshots/for-whom/para-cliente-390.png', fullPage: true });
+  await shootWide(page, browser, 'booking');
+  await confirm.click();
+
+  // She lands on her agenda for that day, with the client's visit on it.
+  await expect(page).toHaveURL(/\/employee\/agenda(\?fecha=\d{4}-\d{2}-\d{2})?$/, { timeout: 30_000 });
+  await expect(page.getByText(`Cita reservada para ${CLIENT}.`)).toBeVisible();
+  await expect(page.getByTestId('agenda-appointment').filter({ hasText: CLIENT })).toBeVisible();
+  await page.screenshot({ path: 'screenshots/for-whom/agenda-390.png', fullPage: true });
+
+  // The visit is the client's record's, booked by Carmen as staff, and not in Carmen's Mis Citas.
+  const db = e2eDb();
+  const rows = (
+    await db.query<{ id: string; client_id: string | null; booked_by: string; employee_name: string }>(
+      `SELECT id, client_id, booked_by, employee_name FROM appointments WHERE client_record_id = $1`,
+      [recordId],
+    )
+  ).rows;
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ client_id: null, booked_by: 'staff', employee_name: 'Carmen Ruiz' });
+  const mine = (await (await page.request.get('/api/my-appointments')).json()) as { appointments: { id: string }[] };
+  expect(mine.appointments.map((a) => a.id)).not.toContain(rows[0]!.id);
+});
