@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { ANY_PROFESSIONAL } from '../../../domain/booking-rules';
-import { formatPhone } from '../../../domain/phone';
 import { isDeskRole } from '../../../domain/roles';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
+import { ChosenClient, ClientResults } from '../../components/client-results';
 import { inputClass } from '../../components/input-class';
 import { staffBook } from '../../api/booking';
 import { clientsQuery, type ClientSummary } from '../../api/front-desk';
@@ -95,21 +95,7 @@ function ClientChoice({ value, onChange }: { value: ClientSummary | null; onChan
   }, [q]);
   const results = useQuery({ ...clientsQuery(search), enabled: !value && search.length > 0 });
 
-  if (value)
-    return (
-      <div
-        className="flex items-center justify-between gap-3 rounded-xl border border-line bg-ivory/60 px-4 py-3"
-        data-testid="chosen-client"
-      >
-        <div className="min-w-0">
-          <p className="font-semibold">{value.name}</p>
-          <p className="text-sm text-muted">{[formatPhone(value.phone), value.email].filter(Boolean).join(' · ')}</p>
-        </div>
-        <Button variant="secondary" onPress={() => onChange(null)}>
-          Cambiar
-        </Button>
-      </div>
-    );
+  if (value) return <ChosenClient client={value} onChange={() => onChange(null)} />;
   if (creating) return <NewClientInline initial={q} onCreated={onChange} onCancel={() => setCreating(false)} />;
   return (
     <div className="flex flex-col gap-2">
@@ -118,23 +104,7 @@ function ClientChoice({ value, onChange }: { value: ClientSummary | null; onChan
         <input className={inputClass} placeholder="Nombre o teléfono" value={q} onChange={(e) => setQ(e.target.value)} inputMode="search" />
       </label>
       {results.isError && <Alert>{results.error.message}</Alert>}
-      {results.data && search && (
-        <ul className="max-h-64 overflow-y-auto rounded-xl border border-line" aria-label="Clientes encontrados">
-          {results.data.length === 0 && <li className="px-4 py-3 text-sm text-muted">Ningún cliente coincide.</li>}
-          {results.data.map((c) => (
-            <li key={c.id} className="border-b border-line/60 last:border-b-0">
-              <button
-                type="button"
-                onClick={() => onChange(c)}
-                className="flex min-h-11 w-full cursor-pointer flex-col px-4 py-2 text-left hover:bg-rose-50"
-              >
-                <span className="font-medium">{c.name}</span>
-                <span className="text-sm text-muted">{[formatPhone(c.phone), c.email].filter(Boolean).join(' · ')}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {results.data && search && <ClientResults clients={results.data} onPick={onChange} />}
       <Button variant="secondary" onPress={() => setCreating(true)}>
         Nuevo cliente
       </Button>

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Search, UserPlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatPhone } from '../../../domain/phone';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { inputClass } from '../../components/input-class';
+import { ChosenClient, ClientResults } from '../../components/client-results';
 import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
 import { clientsQuery, createClient, type ClientSummary } from '../../api/front-desk';
 
@@ -33,19 +33,7 @@ export function ClientPicker({
   const search = useDebounced(q);
   const results = useQuery({ ...clientsQuery(search), enabled: !value && !creating && search.trim().length > 0 });
 
-  if (value) {
-    return (
-      <div className="flex items-center justify-between gap-3 rounded-xl border border-line bg-ivory/60 px-4 py-3">
-        <div>
-          <p className="font-semibold">{value.name}</p>
-          <p className="text-sm text-muted">{[formatPhone(value.phone), value.email].filter(Boolean).join(' · ')}</p>
-        </div>
-        <Button variant="secondary" onPress={() => onChange(null)}>
-          Cambiar
-        </Button>
-      </div>
-    );
-  }
+  if (value) return <ChosenClient client={value} onChange={() => onChange(null)} />;
   if (creating) return <NewClientForm initial={q} onCreated={(c) => onChange(c)} onCancel={() => setCreating(false)} />;
   return (
     <div className="flex flex-col gap-2">
@@ -61,23 +49,7 @@ export function ClientPicker({
         />
       </label>
       {results.isError && <Alert>{results.error.message}</Alert>}
-      {results.data && search.trim() && (
-        <ul className="max-h-56 overflow-y-auto rounded-xl border border-line" aria-label="Clientes encontrados">
-          {results.data.length === 0 && <li className="px-4 py-3 text-sm text-muted">Ningún cliente coincide.</li>}
-          {results.data.map((c) => (
-            <li key={c.id} className="border-b border-line/60 last:border-b-0">
-              <button
-                type="button"
-                onClick={() => onChange(c)}
-                className="flex min-h-11 w-full cursor-pointer flex-col px-4 py-2 text-left hover:bg-rose-50"
-              >
-                <span className="font-medium">{c.name}</span>
-                <span className="text-sm text-muted">{[formatPhone(c.phone), c.email].filter(Boolean).join(' · ')}</span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {results.data && search.trim() && <ClientResults clients={results.data} onPick={onChange} />}
       <Button variant="secondary" onPress={() => setCreating(true)}>
         <UserPlus className="h-4 w-4" aria-hidden /> Nuevo cliente
       </Button>
