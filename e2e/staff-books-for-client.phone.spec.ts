@@ -29,7 +29,7 @@ test.afterAll(async () => {
   await closeE2eDb();
 });
 
-/** The same page at 1280 px, with her session (screenshots/ is not committed). */
+/** The same page at 1280 px, loaded afresh with her session (screenshots/ is not committed). */
 async function shootWide(page: Page, browser: Browser, name: string) {
   const wide = await browser.newContext({
     viewport: { width: 1280, height: 900 },
@@ -38,8 +38,13 @@ async function shootWide(page: Page, browser: Browser, name: string) {
     storageState: await page.context().storageState(),
   });
   const p = await wide.newPage();
+  // Loaded from the server (a first view rendered for a professional): it hydrates without a console error or warning.
+  const said: string[] = [];
+  p.on('console', (m) => void (['error', 'warning'].includes(m.type()) && said.push(m.text())));
   await p.goto(page.url());
   await expect(p.getByText('¿Para quién es la cita?')).toBeVisible({ timeout: 30_000 });
+  await expect(p.getByRole('radio', { name: 'Para mí' })).toBeChecked();
+  expect(said).toEqual([]);
   await p.screenshot({ path: `screenshots/for-whom/${name}-1280.png`, fullPage: true });
   await wide.close();
 }
