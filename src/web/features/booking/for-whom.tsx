@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { ANY_PROFESSIONAL } from '../../../domain/booking-rules';
+import { STAFF_MSG } from '../../../domain/texts/staff';
 import { isDeskRole } from '../../../domain/roles';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
@@ -37,9 +38,10 @@ export default function ForWhom({ me, booker, professionals, professionalId, onP
     if (client && own && (professionalId === '' || professionalId === ANY_PROFESSIONAL)) onProfessional(own.id);
   }, [client, own, professionalId, onProfessional]);
 
-  // What "Confirmar" sends: nothing of ours for "Para mí", the staff booking for a client.
+  // What "Confirmar" sends: nothing of ours for "Para mí", the staff booking for a client; "Para un
+  // cliente" without one yet books nobody (never herself by mistake).
   useEffect(() => {
-    booker.current = client && forClient ? bookFor(client, me.role) : null;
+    booker.current = !forClient ? null : client ? bookFor(client, me.role) : noClientYet;
     return () => void (booker.current = null);
   }, [booker, client, forClient, me.role]);
 
@@ -71,6 +73,9 @@ function Choice({ name, checked, onChange, label }: { name: string; checked: boo
     </label>
   );
 }
+
+const refuse = (code: string, message: string) => Promise.reject(new ApiRequestError(400, code, message));
+const noClientYet: Booker = () => refuse('client_required', STAFF_MSG.clientRequired);
 
 /** The staff booking for this client; where she lands: her agenda, or the desk's day, on the visit's date. */
 function bookFor(client: ClientSummary, role: string): Booker {
