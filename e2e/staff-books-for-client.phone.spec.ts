@@ -85,6 +85,14 @@ test('Carmen books a manicure for a phone client from her phone; it is the clien
   await first.click();
   const confirm = page.getByRole('button', { name: /^Confirmar Cita para/ });
   await expect(confirm).toBeEnabled();
+  // "Para un cliente" with nobody chosen books nobody, never herself by mistake.
+  await page.getByTestId('chosen-client').getByRole('button', { name: 'Cambiar' }).click();
+  await confirm.click();
+  await expect(page.getByText('Elige o crea el cliente de la cita.')).toBeVisible();
+  await expect(page).toHaveURL(/\/book\//);
+  await page.getByLabel('Buscar cliente').fill(DIGITS);
+  await page.getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: new RegExp(CLIENT) }).click();
+  await expect(page.getByTestId('chosen-client')).toContainText(CLIENT);
   await page.screenshot({ path: 'screenshots/for-whom/para-cliente-390.png', fullPage: true });
   await shootWide(page, browser, 'booking');
   await confirm.click();
