@@ -23,7 +23,7 @@ const BonoHint = lazy(loadBonoHint);
 const CapNotice = lazy(() => import('./cap-notice'));
 // ADR 070: "Avísame si se libera un hueco", in its own chunk, only on a day without times.
 const NotifyMe = lazy(() => import('./notify-me'));
-// docs/decisions/086: staff are asked "¿Para quién es la cita?" ("Para mí" first), in a chunk a client never loads.
+// docs/decisions/087: staff are asked "¿Para quién es la cita?" ("Para mí" first), in a chunk a client never loads.
 const ForWhom = lazy(() => import('./for-whom'));
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */

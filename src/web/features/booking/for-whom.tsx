@@ -14,7 +14,7 @@ import { ApiRequestError } from '../../lib/api';
 import { NewClientInline } from './new-client-inline';
 import type { Booker } from './use-book';
 
-// docs/decisions/086: staff booking from the client's booking page ask "¿Para quién es la cita?".
+// docs/decisions/087: staff booking from the client's booking page are asked "¿Para quién es la cita?".
 // "Para mí" (first, the default) leaves the page's own request untouched (the spec's flow); a
 // client record sends the same choices through the staff booking instead, and the server decides
 // who may book with whom. Its own chunk: a client never downloads it.
