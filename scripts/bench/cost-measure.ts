@@ -18,6 +18,8 @@ export type Cost = {
   statements: number;
   rowsWritten: number;
   walBytes: number;
+  /** the WAL its statements wrote (pg_stat_statements): without commits and background work */
+  statementWalBytes: number;
   walRecords: number;
   walFpi: number;
   /** per table: inserts/updates/deletes per request (only tables written) */
@@ -58,6 +60,10 @@ export async function measureBatch(
   n: number,
   one: (i: number) => Promise<boolean>,
 ): Promise<Cost> {
+  // Autovacuum off for the batch: its WAL (pruning, visibility maps) is not this batch's, and it
+  // would land in one batch and not the other.
+  await db.query(`ALTER SYSTEM SET autovacuum = off`);
+  await db.query('SELECT pg_reload_conf()');
   await db.query('CHECKPOINT');
   await sleep(FLUSH_MS);
   const a = await snap(db);
@@ -69,12 +75,14 @@ export async function measureBatch(
   const seconds = (performance.now() - t0) / 1000;
   const cpu = stopCpu();
   await sleep(FLUSH_MS);
-  const st = await db.query<{ calls: string; wal: string; query: string }>(
-    `SELECT calls, wal_records AS wal, query FROM pg_stat_statements
+  const st = await db.query<{ calls: string; wal: string; walBytes: string; query: string }>(
+    `SELECT calls, wal_records AS wal, wal_bytes AS "walBytes", query FROM pg_stat_statements
       WHERE query NOT LIKE '%pg_stat%' AND query NOT LIKE '%pg_current_wal_lsn%' AND query NOT LIKE 'CHECKPOINT%'
         AND query NOT LIKE '%graphile_worker%' AND query NOT LIKE '%pg_get_wal_stats%' ORDER BY calls DESC, wal_records DESC`,
   );
   const b = await snap(db);
+  await db.query(`ALTER SYSTEM RESET autovacuum`);
+  await db.query('SELECT pg_reload_conf()');
   // What the WAL records were, by resource manager and record type (pg_walinspect).
   const kinds = await db.query<{ kind: string; n: string }>(
     `SELECT "resource_manager/record_type" AS kind, count::text AS n FROM pg_get_wal_stats($1::pg_lsn, $2::pg_lsn, true) WHERE count > 0 ORDER BY count DESC LIMIT 14`,
@@ -94,6 +102,7 @@ export async function measureBatch(
     tables[name] = [di && `+${per(di)}`, du && `~${per(du)}`, dd && `-${per(dd)}`].filter(Boolean).join(' ');
   }
   const calls = st.rows.reduce((t, r) => t + Number(r.calls), 0);
+  const statementWal = st.rows.reduce((t, r) => t + Number(r.walBytes), 0);
   return {
     label,
     requests: n,
@@ -103,6 +112,7 @@ export async function measureBatch(
     statements: per(calls),
     rowsWritten: per(rowsWritten),
     walBytes: Math.round(Number(lsnDiff.rows[0]!.bytes) / n),
+    statementWalBytes: Math.round(statementWal / n),
     walRecords: per(b.records - a.records),
     walFpi: per(b.fpi - a.fpi),
     tables,
@@ -121,13 +131,13 @@ export function renderCosts(costs: Cost[], date: Date): string {
     '<!-- bench-cost:start (written by npm run bench:cost; do not edit by hand) -->',
     `Run ${date.toISOString().slice(0, 16).replace('T', ' ')} UTC: one request at a time, after a CHECKPOINT; per request (a visit's row also per service, ÷ its parts).`,
     '',
-    '| Load | Requests (OK) | App CPU ms | PostgreSQL CPU ms | In all ms | Statements | Rows written | WAL bytes | WAL records | Full-page images | Load average (1/5/15) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| Load | Requests (OK) | App CPU ms | PostgreSQL CPU ms | In all ms | Statements | Rows written | WAL bytes | WAL bytes of its statements | WAL records | Full-page images | Load average (1/5/15) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const c of costs) {
     const parts = Number(/(\d+)-part/.exec(c.label)?.[1] ?? 1);
     const row = (label: string, k: number) =>
-      `| ${label} | ${c.requests} (${c.ok}) | ${fmt(c.appCpuMs / k)} | ${fmt(c.pgCpuMs / k)} | ${fmt((c.appCpuMs + c.pgCpuMs) / k)} | ${fmt(c.statements / k)} | ${fmt(c.rowsWritten / k)} | ${fmt(Math.round(c.walBytes / k))} | ${fmt(c.walRecords / k)} | ${fmt(c.walFpi / k)} | ${c.load} |`;
+      `| ${label} | ${c.requests} (${c.ok}) | ${fmt(c.appCpuMs / k)} | ${fmt(c.pgCpuMs / k)} | ${fmt((c.appCpuMs + c.pgCpuMs) / k)} | ${fmt(c.statements / k)} | ${fmt(c.rowsWritten / k)} | ${fmt(Math.round(c.walBytes / k))} | ${fmt(Math.round(c.statementWalBytes / k))} | ${fmt(c.walRecords / k)} | ${fmt(c.walFpi / k)} | ${c.load} |`;
     lines.push(row(c.label, 1));
     if (parts > 1) lines.push(row(`${c.label}, per service`, parts));
   }
