@@ -73,7 +73,7 @@ test('the receptionist does the desk’s day: books a phone client, takes a paym
   await logIn(page, 'recepcion@auna.demo');
   await expect(page).toHaveURL(/\/admin\/day/);
   const menu = page.getByRole('navigation', { name: 'Administración' });
-  for (const entry of ['Agenda del Salón', 'Clientes', 'Caja del día', 'Cierre de caja', 'Tarjetas regalo', 'Recordatorios de mañana']) {
+  for (const entry of ['Agenda del salón', 'Clientes', 'Caja del día', 'Cierre de caja', 'Tarjetas regalo', 'Recordatorios de mañana']) {
     await expect(menu.getByRole('link', { name: entry })).toBeVisible();
   }
   for (const entry of ['Dashboard', 'Informes', 'Configuración Salón', 'Gestionar Empleados', 'Gestionar Servicios', 'Consentimientos', 'Bonos']) {

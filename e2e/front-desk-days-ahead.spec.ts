@@ -67,7 +67,7 @@ test('a booking made on a day the day view fetched ahead shows when the receptio
   await expect(page).toHaveURL(/\/admin\/clients/);
   const second = `Sara Adelantada ${tag}`;
   await book(day, '13:00', second);
-  await page.getByRole('link', { name: 'Agenda del Salón' }).click();
+  await page.getByRole('link', { name: 'Agenda del salón' }).click();
   // The day picked in the date field's calendar (React Aria's, ADR 058), as the desk does.
   await page.getByRole('button', { name: 'Abrir calendario: Día' }).click();
   const cellLabel = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));

@@ -285,6 +285,25 @@ describe('booking', () => {
     expect(res.body.error.message).toBe(message);
   });
 
+  it('her client record is made by her first booking and only read by the next (ADR 094: no rewrite per booking)', async () => {
+    const nuria = await newClient(server, 'nuria@example.com', 'Nuria Vidal');
+    const record = async () =>
+      (await server.deps.db.execute<{ id: string; xmin: string; n: number }>(sql`
+        SELECT c.id, c.xmin::text AS xmin, (SELECT count(*)::int FROM client_record_changes x WHERE x.client_id = c.id) AS n
+          FROM clients c JOIN "user" u ON u.id = c.user_id WHERE u.email = 'nuria@example.com'`)).rows;
+    expect(await record()).toEqual([]);
+    expect((await nuria.post('/api/booking', bookingBody({ date: '2026-01-20', time: '10:00' }))).status).toBe(201);
+    const [made] = await record();
+    expect(made).toMatchObject({ n: 1 });
+    expect((await nuria.post('/api/booking', bookingBody({ date: '2026-01-20', time: '11:00' }))).status).toBe(201);
+    // The same row version: the second booking wrote nothing to her record.
+    expect(await record()).toEqual([made]);
+    const mine = await server.deps.db.execute<{ client_record_id: string }>(
+      sql`SELECT client_record_id FROM appointments WHERE client_email = 'nuria@example.com' ORDER BY start_time`,
+    );
+    expect(mine.rows.map((r) => r.client_record_id)).toEqual([made!.id, made!.id]);
+  });
+
   it('refuses a body that is not JSON and a request without a session', async () => {
     const bad = await marta.request('POST', '/api/booking', undefined, { 'content-type': 'application/json' });
     expect(bad.status).toBeGreaterThanOrEqual(400);

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_TABLE_IDS, tableCsv, attendanceTables, clientsTables, occupancyTables, revenueTables, servicesTables } from '../../../domain/report-tables';
 import { REPORTS_MSG } from '../../../domain/texts/reports';
@@ -301,6 +301,23 @@ describe('the rollups stay exact', () => {
     expect(await revenueOn('2026-10-24')).toEqual({ key: '2026-10-24', completed: 2, revenue: 43.5, taken: 0 });
     await db.delete(appointments).where(eq(appointments.id, ids.A5!));
     expect(await revenueOn('2026-10-24')).toEqual({ key: '2026-10-24', completed: 1, revenue: 18, taken: 0 });
+  });
+});
+
+describe('the rollups are written only when a figure changes (ADR 094)', () => {
+  it('a note on a completed visit leaves its report rows untouched; a price change moves them', async () => {
+    const { db } = server.deps;
+    const day = async () =>
+      (await db.execute<{ xmin: string; revenue: string }>(sql`SELECT xmin::text AS xmin, revenue::text AS revenue FROM report_days
+         WHERE day = '2026-10-19' AND employee_id = ${w.uid.employee} AND status = 'completed'`)).rows;
+    const before = await day();
+    expect(before).toHaveLength(1);
+    await db.update(appointments).set({ notes_client: 'Trae su crema' }).where(eq(appointments.id, ids.A1!));
+    expect(await day()).toEqual(before);
+    await db.update(appointments).set({ price: 30 }).where(eq(appointments.id, ids.A1!));
+    expect(Number((await day())[0]!.revenue)).toBeCloseTo(Number(before[0]!.revenue) + 4.5);
+    await db.update(appointments).set({ price: 25.5, notes_client: '' }).where(eq(appointments.id, ids.A1!));
+    expect((await day())[0]!.revenue).toBe(before[0]!.revenue);
   });
 });
 

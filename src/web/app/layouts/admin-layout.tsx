@@ -21,7 +21,7 @@ export function AdminLayout() {
             // The owner's reports (ADR 042).
             { to: '/admin/informes', label: 'Informes', icon: ChartColumn },
             // The salon's day and the client records (docs/decisions/018-salon-day-view.md, 019-client-records.md).
-            { to: '/admin/day', label: 'Agenda del Salón', icon: CalendarDays },
+            { to: '/admin/day', label: 'Agenda del salón', icon: CalendarDays },
             { to: '/admin/clients', label: 'Clientes', icon: Contact },
             // ADR 057: tomorrow's visits, each a one-tap WhatsApp reminder.
             { to: '/admin/reminders', label: 'Recordatorios de mañana', icon: MessageCircle },

@@ -35,7 +35,7 @@ export function MainLayout() {
             )}
             {user?.role === 'receptionist' && (
               <NavLink to="/admin/day" className={navClass}>
-                Agenda del Salón
+                Agenda del salón
               </NavLink>
             )}
             {user?.role === 'employee' && (
