@@ -27,5 +27,7 @@ export const ACCESS_MSG = {
   newPasswordLabel: 'Nueva contraseña',
   newPasswordHelp: 'Al menos 12 caracteres.',
   changeSubmit: 'Guardar y entrar',
-  changeFailed: 'No se ha podido cambiar la contraseña. Revisa la contraseña inicial e inténtalo de nuevo.',
+  changeErrorPrefix: 'No se ha podido cambiar la contraseña: ',
+  currentPasswordWrong: 'La contraseña inicial no es correcta.',
+  signOut: 'Cerrar sesión',
 } as const;
