@@ -9,7 +9,8 @@
 
 export type AuthFailure = { status: number; code: string };
 
-async function post(path: string, body: unknown): Promise<{ ok: true; data: unknown } | ({ ok: false } & AuthFailure)> {
+/** Exported for the lazy chunks that call better-auth themselves (the first-sign-in password, ADR 084). */
+export async function post(path: string, body: unknown): Promise<{ ok: true; data: unknown } | ({ ok: false } & AuthFailure)> {
   let res: Response;
   try {
     res = await fetch(`/api/auth${path}`, {
@@ -34,8 +35,6 @@ export const authApi = {
   signOut: () => post('/sign-out', {}),
   requestReset: (email: string) => post('/request-password-reset', { email, redirectTo: '/reset-password' }),
   resetPassword: (token: string, newPassword: string) => post('/reset-password', { token, newPassword }),
-  /** Her own password instead of the first-sign-in one (ADR 084); every other session of hers ends. */
-  changePassword: (currentPassword: string, newPassword: string) => post('/change-password', { currentPassword, newPassword, revokeOtherSessions: true }),
   /** Starts Google sign-in; on success the browser leaves for the provider, and comes back to `callbackURL` (ours, a path). */
   async google(callbackURL = '/'): Promise<AuthFailure | null> {
     // better-auth serves OpenID providers of its genericOAuth plugin through /sign-in/social.

@@ -6,7 +6,7 @@ import { useSession } from '../api/session';
 import { returnPathOf } from '../lib/return-to';
 
 // ADR 084: only a professional on her first-sign-in password ever loads it.
-const FirstPasswordPage = lazy(() => import('../features/accounts/first-password-page'));
+const FirstPasswordForm = lazy(() => import('../features/accounts/first-password-form'));
 
 /**
  * A route group takes its allowed roles (SPEC §6): no session -> /login, another role -> /.
@@ -19,8 +19,8 @@ export function RequireRole({ roles, loadingText = 'Cargando...', children }: { 
   // Her own password first (ADR 084): the server answers nothing else until then.
   if (user.mustChangePassword)
     return (
-      <Suspense fallback={<FullPageLoading text={loadingText} />}>
-        <FirstPasswordPage />
+      <Suspense fallback={null}>
+        <FirstPasswordForm />
       </Suspense>
     );
   if (roles && !roles.includes(user.role)) return <Navigate to="/" replace />;
