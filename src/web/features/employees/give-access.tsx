@@ -34,6 +34,12 @@ export function GiveAccess({ employee, onGranted }: { employee: AdminEmployee; o
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
+  // A new value is a new attempt: the last refusal no longer applies.
+  const edit = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setProblem(null);
+  };
+
   async function give() {
     if (!looksLikeEmail(email)) return setProblem(ACCESS_MSG.emailInvalid);
     if ([...password].length < STAFF_PASSWORD_MIN) return setProblem(ACCESS_MSG.firstPasswordHelp);
@@ -62,8 +68,8 @@ export function GiveAccess({ employee, onGranted }: { employee: AdminEmployee; o
           {ACCESS_MSG.noAccount} {ACCESS_MSG.sectionHelp}
         </p>
       </div>
-      <TextField label={ACCESS_MSG.loginEmailLabel} name="access-email" type="email" value={email} onChange={setEmail} description={ACCESS_MSG.loginEmailHelp} />
-      <button type="button" onClick={() => setEmail(salonLoginEmail(employee.name))} className="min-h-11 cursor-pointer text-left text-sm font-medium text-sage-800 underline underline-offset-4">
+      <TextField label={ACCESS_MSG.loginEmailLabel} name="access-email" type="email" value={email} onChange={edit(setEmail)} description={ACCESS_MSG.loginEmailHelp} />
+      <button type="button" onClick={() => edit(setEmail)(salonLoginEmail(employee.name))} className="min-h-11 cursor-pointer text-left text-sm font-medium text-sage-800 underline underline-offset-4">
         {ACCESS_MSG.useSalonLogin}
       </button>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
@@ -71,11 +77,11 @@ export function GiveAccess({ employee, onGranted }: { employee: AdminEmployee; o
           label={ACCESS_MSG.firstPasswordLabel}
           name="access-password"
           value={password}
-          onChange={setPassword}
+          onChange={edit(setPassword)}
           description={ACCESS_MSG.firstPasswordHelp}
           className="min-w-0 flex-1"
         />
-        <Button variant="secondary" onPress={() => setPassword(generatedPassword())} className="shrink-0">
+        <Button variant="secondary" onPress={() => edit(setPassword)(generatedPassword())} className="shrink-0">
           <Sparkles className="h-4 w-4" aria-hidden />
           {ACCESS_MSG.generatePassword}
         </Button>
