@@ -365,6 +365,21 @@ const MATRIX: Record<string, Row> = {
       return { res, check: async (ok) => ((await countWhere('"session"', 'user_id', uid)) === (ok ? 0 : 1) ? null : 'sessions left wrongly') };
     },
   },
+  'POST /api/admin/employees/:id/access': {
+    // "Dar acceso" (ADR 084) to a fresh record without an account: only the admin makes her one.
+    expect: adminOnly(201),
+    call: async (s) => {
+      const id = await newEmployee();
+      const res = await s.post(`/api/admin/employees/${id}/access`, { email: `acceso.${++seq}@personal.invalid`, password: 'primera-clave-de-acceso' });
+      return {
+        res,
+        check: async (ok) => {
+          const row = (await server.deps.db.execute<{ user_id: string | null }>(`SELECT user_id FROM employees WHERE id = '${id}'`)).rows[0]!;
+          return (row.user_id !== null) === ok ? null : `employee user_id ${row.user_id}`;
+        },
+      };
+    },
+  },
   'DELETE /api/admin/employees/:id': {
     expect: adminOnly(200),
     call: async (s) => {

@@ -386,6 +386,8 @@ function specs(): Record<string, Spec> {
     'PATCH /api/admin/employees/:id/status': { actor: 'admin', params: { id: () => spare.employeeId }, body: () => ({ isActive: true }) },
     // spare has no linked account: the valid request is the 409 that changes nothing.
     'POST /api/admin/employees/:id/revoke-access': { actor: 'admin', params: { id: () => spare.employeeId }, body: () => ({}) },
+    // "Dar acceso" (ADR 084): the first valid request links spare; the rest are the 409 that changes nothing.
+    'POST /api/admin/employees/:id/access': { actor: 'admin', params: { id: () => spare.employeeId }, body: () => ({ email: 'acceso.hostil@personal.invalid', password: 'primera-clave-hostil' }) },
     'DELETE /api/admin/employees/:id': { actor: 'admin', params: { id: () => spare.employeeId } },
     'GET /api/admin/settings': { actor: 'admin', query: () => ({}) },
     'PUT /api/admin/settings': {

@@ -43,7 +43,7 @@ import { waitingListRoutes } from './features/waiting-list/routes';
 import { waitingListCtx } from './features/waiting-list/service';
 import type { AppEnv, Deps } from './http/env';
 import { createErrorHandler, errorJson } from './http/errors';
-import { kioskFence, loadSession } from './http/guards';
+import { kioskFence, loadSession, passwordChangeFence } from './http/guards';
 import { sameOriginWrites, securityHeaders } from './http/security';
 import { servePages } from './http/page-handler';
 import { kioskRoutes } from './features/consents/kiosk-routes';
@@ -133,6 +133,8 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   app.use('/api/*', loadSession(deps));
   // A signing kiosk's session reaches only its visit's form (ADR 068).
   app.use('/api/*', kioskFence());
+  // A first-sign-in password is changed before anything else (ADR 084).
+  app.use('/api/*', passwordChangeFence());
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');

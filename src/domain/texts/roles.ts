@@ -1,5 +1,5 @@
 // The desk's role and the staff's access (docs/decisions/063-the-receptionist-role.md,
-// 064-staff-access-without-an-email.md): the employee form's "Acceso" and the server's answers.
+// 084-staff-access-from-the-record.md): the employee form's "Acceso" and the server's answers.
 
 export const ROLES_MSG = {
   accessLabel: 'Acceso',

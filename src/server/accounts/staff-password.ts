@@ -34,3 +34,11 @@ export async function staffPasswordGate(db: Db, email: string, password: string)
   await db.update(user).set({ staffPasswordRequired: false }).where(eq(user.id, row.id));
   return 'ok';
 }
+
+/**
+ * ADR 084: she chose her own password (better-auth's change-password, or a reset or invitation
+ * link): the first-sign-in one no longer fences her, and the staff length was checked on the way.
+ */
+export async function passwordChosen(db: Db, userId: string): Promise<void> {
+  await db.update(user).set({ passwordChangeRequired: false, staffPasswordRequired: false }).where(eq(user.id, userId));
+}

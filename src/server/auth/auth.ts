@@ -12,6 +12,7 @@ import { salonContact } from '../db/salon-settings';
 import type { Mailer } from '../mail/mailer';
 import { attachClientRecords } from '../accounts/client-records';
 import { revokeCalendarFeed } from '../accounts/staff-access';
+import { passwordChosen } from '../accounts/staff-password';
 import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
 import { hashPassword, verifyPassword } from './password';
 import { createRateLimitStore } from './rate-limit-store';
@@ -96,7 +97,11 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       revokeSessionsOnPasswordReset: true,
       // Whoever reset the password may be locking out someone who had it: the calendar feed, which
       // needs no session, goes with the sessions (ADR 032); a new one is made from the app.
-      onPasswordReset: ({ user }) => revokeCalendarFeed(opts.db, user.id),
+      // A reset (or an invitation's link, ADR 084) is her own password chosen: no longer fenced.
+      onPasswordReset: async ({ user }) => {
+        await revokeCalendarFeed(opts.db, user.id);
+        await passwordChosen(opts.db, user.id);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       // Sent AFTER the answer (ADR 027): awaiting SMTP made an existing account's answer slower
       // than an unknown address's, which told a caller whether the account exists.

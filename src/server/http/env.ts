@@ -39,5 +39,7 @@ export type AppEnv = {
     sessionId: string | null;
     /** The visit a signing kiosk locks this session to (ADR 068), else null. */
     kiosk: string | null;
+    /** The account must choose its own password before anything else (ADR 084). */
+    passwordChange: boolean;
   };
 };

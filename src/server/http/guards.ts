@@ -2,11 +2,12 @@ import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { effectiveRole, sessionEnded, shouldTouchSession } from '../../domain/session-policy';
 import type { Db } from '../db/client';
-import { employees, receptionKiosks, session as sessionTable } from '../db/schema';
+import { employees, receptionKiosks, session as sessionTable, user as userTable } from '../db/schema';
 import { isEmployeeAccountRole, type Role } from '../../domain/roles';
 import type { AppEnv, Deps, SessionUser } from './env';
 import { ApiError, forbidden, unauthorized } from './errors';
 import { KIOSK_MSG, kioskAllows } from '../../domain/reception-kiosk';
+import { ACCESS_MSG } from '../../domain/texts/staff-access';
 import { sessionNow } from './session-clock';
 import { createSessionReader } from './session-reader';
 
@@ -40,7 +41,15 @@ type LiveSession = {
   activeEmployee?: boolean;
   /** The visit a signing kiosk locks the session to (ADR 068); undefined on better-auth's path (then asked apart). */
   kioskAppointmentId?: string | null;
+  /** Undefined on better-auth's path (then asked apart). */
+  passwordChangeRequired?: boolean;
 };
+
+/** For the better-auth path: must this account choose its own password first (ADR 084)? */
+async function passwordChangeOf(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ required: userTable.passwordChangeRequired }).from(userTable).where(eq(userTable.id, userId)).limit(1);
+  return row?.required ?? false;
+}
 
 /** For the better-auth path, which knows nothing of the kiosk: is this session locked to a visit? */
 export async function kioskOfSession(db: Db, sessionId: string): Promise<string | null> {
@@ -96,10 +105,12 @@ export function loadSession(deps: Pick<Deps, 'auth' | 'db'>) {
       c.set('user', { id: u.id, email: u.email, name: u.name, image: u.image ?? null, role });
       c.set('sessionId', result.sessionId);
       c.set('kiosk', result.kioskAppointmentId !== undefined ? result.kioskAppointmentId : await kioskOfSession(deps.db, result.sessionId));
+      c.set('passwordChange', result.passwordChangeRequired ?? (await passwordChangeOf(deps.db, u.id)));
     } else {
       c.set('user', null);
       c.set('sessionId', null);
       c.set('kiosk', null);
+      c.set('passwordChange', false);
     }
     await next();
   });
@@ -129,6 +140,23 @@ export function kioskFence() {
   return createMiddleware<AppEnv>(async (c, next) => {
     const kiosk = c.get('kiosk');
     if (kiosk && !kioskAllows(c.req.method, c.req.path, kiosk)) throw new ApiError(403, 'kiosk', KIOSK_MSG.locked);
+    await next();
+  });
+}
+
+/** What an account that must change its password may still read: who it is (the web app's guard asks). */
+const PASSWORD_CHANGE_ALLOWS = new Set(['/api/me']);
+
+/**
+ * ADR 084: a professional given a first-sign-in password (or an invitation) reaches nothing until
+ * she chooses her own: every /api route but `/api/me` answers 403 with the reason, whatever the web
+ * app shows. better-auth's change-password and sign-out (under /api/auth) are mounted before this.
+ */
+export function passwordChangeFence() {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (c.get('passwordChange') && !PASSWORD_CHANGE_ALLOWS.has(c.req.path.replace(/\/+$/, ''))) {
+      throw new ApiError(403, 'password_change_required', ACCESS_MSG.passwordChangeRequired);
+    }
     await next();
   });
 }

@@ -66,6 +66,7 @@ export function servePages(app: Hono<AppEnv>, deps: Pick<Deps, 'auth' | 'db' | '
             photoURL: fast.user.image,
             // As the API decides it (http/guards.ts): a leaver's page is a client's.
             role: effectiveRole(fast.user.role, fast.activeEmployee),
+            mustChangePassword: fast.passwordChangeRequired,
           };
     // The client's first views come rendered (http/app-shell.ts), from the API's own answers
     // for this request's cookie; any failure there just leaves the page to the browser.

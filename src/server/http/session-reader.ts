@@ -14,6 +14,8 @@ export type FastSession = {
   activeEmployee: boolean;
   /** The visit the session is locked to while the tablet is a signing kiosk (ADR 068), else null. */
   kioskAppointmentId: string | null;
+  /** A first-sign-in password or an invitation not yet replaced by her own (ADR 084). */
+  passwordChangeRequired: boolean;
 };
 
 /**
@@ -94,7 +96,8 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
       role: string;
       active_employee: boolean;
       kiosk_appointment_id: string | null;
-    }>(deps.db, 'auna_session_read', sql`SELECT s.id AS session_id, s.expires_at, s.created_at, s.updated_at, u.id, u.email, u.name, u.image, u.role,
+      password_change_required: boolean;
+    }>(deps.db, 'auna_session_read', sql`SELECT s.id AS session_id, s.expires_at, s.created_at, s.updated_at, u.id, u.email, u.name, u.image, u.role, u.password_change_required,
              EXISTS (SELECT 1 FROM employees e WHERE e.user_id = u.id AND e.is_active) AS active_employee,
              (SELECT k.appointment_id FROM reception_kiosks k WHERE k.session_id = s.id) AS kiosk_appointment_id
            FROM "session" s JOIN "user" u ON u.id = s.user_id WHERE s.token = ${token}`);
@@ -111,6 +114,7 @@ export function createSessionReader(deps: { auth: Auth; db: Db }) {
       user: { id: row.id, email: row.email, name: row.name, image: row.image, role: row.role },
       activeEmployee: row.active_employee,
       kioskAppointmentId: row.kiosk_appointment_id,
+      passwordChangeRequired: row.password_change_required,
     };
   };
 }

@@ -16,6 +16,7 @@ import { WAITING_MSG } from '../../domain/texts/waiting-list';
 import { REPORTS_MSG } from '../../domain/texts/reports';
 import { STAFF_MSG } from '../../domain/texts/staff';
 import { OPERATIONS_MSG } from '../../domain/texts/operations';
+import { ACCESS_MSG } from '../../domain/texts/staff-access';
 import { ApiError } from './errors';
 
 /**
@@ -23,7 +24,7 @@ import { ApiError } from './errors';
  * a room adds one that is not here (BONO_MSG was not, and a bono's schema errors fell back to the
  * generic text).
  */
-export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, OPERATIONS_MSG, MESSAGING_MSG, MONEY_MSG, DISCOUNT_MSG, CASH_CLOSE_MSG, ROLES_MSG, WAITING_MSG, KIOSK_MSG, VISIT_MSG];
+export const TEXT_LISTS: ReadonlyArray<Readonly<Record<string, unknown>>> = [MSG, STAFF_MSG, ACCOUNT_MSG, BONO_MSG, CONSENT_MSG, REPORTS_MSG, OPERATIONS_MSG, MESSAGING_MSG, MONEY_MSG, DISCOUNT_MSG, CASH_CLOSE_MSG, ROLES_MSG, WAITING_MSG, KIOSK_MSG, VISIT_MSG, ACCESS_MSG];
 
 // A rule that carries one of our Spanish texts (e.g. `z.string().min(1, MSG.x)`) answers with it;
 // zod's own English wording never reaches a user.

@@ -9,7 +9,8 @@
 
 export type AuthFailure = { status: number; code: string };
 
-async function post(path: string, body: unknown): Promise<{ ok: true; data: unknown } | ({ ok: false } & AuthFailure)> {
+/** Exported for the lazy chunks that call better-auth themselves (the first-sign-in password, ADR 084). */
+export async function post(path: string, body: unknown): Promise<{ ok: true; data: unknown } | ({ ok: false } & AuthFailure)> {
   let res: Response;
   try {
     res = await fetch(`/api/auth${path}`, {

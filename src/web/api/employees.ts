@@ -35,3 +35,7 @@ export const revokeEmployeeAccess = (id: string) =>
 /** The confirmation email again, for an account the admin wants to link (ADR 030). */
 export const resendVerificationFor = (email: string) =>
   call(api['email-verification']['resend-for-account'].$post({ json: { email } }), ACCOUNT_MSG.verificationResendFailed);
+
+/** "Dar acceso" (ADR 084): a login and a first-sign-in password for a professional without an account. */
+export const giveEmployeeAccess = (id: string, json: { email: string; password: string }) =>
+  call(api.admin.employees[':id'].access.$post({ param: { id }, json }), MSG.employeeSaveFailed);

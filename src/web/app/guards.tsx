@@ -1,9 +1,12 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { FullPageLoading } from '../components/loading';
 import type { Role } from '../../domain/roles';
 import { useSession } from '../api/session';
 import { returnPathOf } from '../lib/return-to';
+
+// ADR 084: only a professional on her first-sign-in password ever loads it.
+const FirstPasswordForm = lazy(() => import('../features/accounts/first-password-form'));
 
 /**
  * A route group takes its allowed roles (SPEC §6): no session -> /login, another role -> /.
@@ -13,6 +16,13 @@ export function RequireRole({ roles, loadingText = 'Cargando...', children }: { 
   const { user, loading } = useSession();
   if (loading) return <FullPageLoading text={loadingText} />;
   if (!user) return <Navigate to="/login" replace />;
+  // Her own password first (ADR 084): the server answers nothing else until then.
+  if (user.mustChangePassword)
+    return (
+      <Suspense fallback={null}>
+        <FirstPasswordForm />
+      </Suspense>
+    );
   if (roles && !roles.includes(user.role)) return <Navigate to="/" replace />;
   return children ?? <Outlet />;
 }

@@ -17,6 +17,10 @@ export const user = pgTable('user', {
   // Set when a client account is linked as an employee: its next sign-in needs a staff password
   // (12 characters); cleared when she signs in with one (features/accounts/auth-routes.ts, docs/decisions/030).
   staffPasswordRequired: boolean('staff_password_required').notNull().default(false),
+  // Set when the admin gives a professional access with a first-sign-in password or an invitation
+  // (ADR 084): until she chooses her own, every /api route but the session's answers 403
+  // (http/guards.ts passwordChangeFence); cleared by a password change or a reset.
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: created(),
   updatedAt: updated(),
 }, (t) => [

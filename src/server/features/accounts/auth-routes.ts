@@ -12,7 +12,7 @@ import { newPasswordProblem } from '../../../domain/password-rules';
 import { isStaffRole } from '../../../domain/roles';
 import { user as userTable, verification } from '../../db/schema';
 import { takesAnotherStaffName } from '../../accounts/staff-name';
-import { staffPasswordGate } from '../../accounts/staff-password';
+import { passwordChosen, staffPasswordGate } from '../../accounts/staff-password';
 import { consumeResendLimits, TooManyResends } from '../../accounts/verification-resend';
 import { kioskOfSession, readLiveSession } from '../../http/guards';
 import { KIOSK_MSG, kioskAllowsAuth } from '../../../domain/reception-kiosk';
@@ -37,6 +37,7 @@ const LIMITED_PER_ACCOUNT = new Set<string>(PER_ACCOUNT_PATHS);
 // ours (accounts/verification-resend.ts), or anyone could fill a mailbox with confirmation mails.
 const RESEND_VERIFICATION = '/api/auth/send-verification-email';
 const UPDATE_USER = '/api/auth/update-user';
+const CHANGE_PASSWORD = '/api/auth/change-password';
 
 // The client's address moved down to the HTTP frame, where the booking room's public read uses it too.
 export { clientIp } from '../../http/client-ip';
@@ -252,6 +253,8 @@ export const authRoutes = (deps: Pick<Deps, 'auth' | 'config' | 'rateLimit' | 'l
 
     const res = await handle(req);
     if (signupPhone !== undefined) await afterSignup(deps, res, signupPhone);
+    // Her own password chosen: the first-sign-in one (ADR 084) no longer fences her.
+    if (post && live && res.status === 200 && c.req.path === CHANGE_PASSWORD) await passwordChosen(deps.db, live.user.id);
     return normaliseError(c, res, deps.log);
   });
 };

@@ -6,5 +6,5 @@ import { requireUser } from '../../http/guards';
 export const meRoutes = () =>
   new Hono<AppEnv>().get('/', requireUser(), (c) => {
     const u = c.get('user');
-    return c.json({ uid: u.id, displayName: u.name, email: u.email, photoURL: u.image, role: u.role });
+    return c.json({ uid: u.id, displayName: u.name, email: u.email, photoURL: u.image, role: u.role, mustChangePassword: c.get('passwordChange') });
   });

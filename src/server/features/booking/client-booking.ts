@@ -19,14 +19,16 @@ export async function availableSlots(ctx: Ctx, q: { serviceId: string; professio
   // Beyond the salon's horizon (ADR 025) a client's grid is empty, as the booking would be refused.
   const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
   if (!isWithinHorizon(q.date, today, horizonOf(limits.horizonDays))) return { date: q.date, slots: [] };
+  // A professional without an account cannot hold appointments (they are keyed by user id): no
+  // times, as the booking page says before anyone picks one (ADR 084).
+  if (!employee.userId) return { date: q.date, slots: [] };
   const slots = offeredSlots(ctx, {
     date: q.date,
     duration: service.duration,
     availability: employee.availability,
     interval,
     exceptions,
-    // An employee without an account cannot hold appointments (they are keyed by user id).
-    busy: employee.userId ? busy : [],
+    busy,
     buffers,
     resources,
   });

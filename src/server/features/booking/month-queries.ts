@@ -64,6 +64,7 @@ export async function monthContext(db: Pick<Db, 'execute'>, a: RangeArgs): Promi
     professionals: Array<{
       id: string;
       availability: Partial<WeeklySchedule> | null;
+      hasAccount: boolean;
       busy: Array<[string, string]>;
       timeOff: MonthProfessional['timeOff'];
     }>;
@@ -81,7 +82,7 @@ export async function monthContext(db: Pick<Db, 'execute'>, a: RangeArgs): Promi
       (SELECT coalesce(json_agg(json_build_object('kind', x.kind, 'startDate', x.start_date, 'endDate', x.end_date,
               'startTime', x.start_time, 'endTime', x.end_time, 'reason', x.reason) ORDER BY x.created_at), '[]'::json)
          FROM ${salonExceptions} x WHERE ${dates('x')}) AS salon,
-      (SELECT coalesce(json_agg(json_build_object('id', e.id, 'availability', e.availability,
+      (SELECT coalesce(json_agg(json_build_object('id', e.id, 'availability', e.availability, 'hasAccount', e.user_id IS NOT NULL,
           'busy', (SELECT coalesce(json_agg(json_build_array(lower(h.span), upper(h.span))), '[]'::json)
                    FROM ${appointments} ap, LATERAL (SELECT appointment_span(ap.start_time, ap.end_time, ap.prep_minutes, ap.cleanup_minutes) AS span) h
                    WHERE ap.employee_id = e.user_id AND ap.status IN (${BLOCKING_LITERALS})
@@ -91,7 +92,8 @@ export async function monthContext(db: Pick<Db, 'execute'>, a: RangeArgs): Promi
                       FROM ${employeeTimeOff} t WHERE t.employee_id = e.id AND ${dates('t')})
         ) ORDER BY e.name, e.id), '[]'::json)
          FROM ${employees} e
-         WHERE e.is_active AND e.user_id IS NOT NULL
+         -- "Cualquier profesional" never picks one without an account; asked by name, she is there with no times (ADR 084).
+         WHERE e.is_active AND (e.user_id IS NOT NULL OR ${a.professionalId}::uuid IS NOT NULL)
            AND EXISTS (SELECT 1 FROM ${employeeServices} es WHERE es.employee_id = e.id AND es.service_id = ${a.serviceId}::uuid)
            AND (${a.professionalId}::uuid IS NULL OR e.id = ${a.professionalId}::uuid)) AS professionals,
       (SELECT coalesce(json_agg(json_build_object('id', g.id, 'members',
@@ -114,7 +116,8 @@ export async function monthContext(db: Pick<Db, 'execute'>, a: RangeArgs): Promi
     horizonDays: row.horizon_days,
     openingHours: openingHoursOf(row.opening_hours),
     salon: row.salon,
-    professionals: row.professionals.map((p) => ({ id: p.id, availability: p.availability, busy: spans(p.busy), timeOff: p.timeOff })),
+    // Without an account she holds no appointments, so she has no working day to offer (ADR 084).
+    professionals: row.professionals.map((p) => ({ id: p.id, availability: p.hasAccount ? p.availability : {}, busy: spans(p.busy), timeOff: p.timeOff })),
     resources: row.resource_groups.map((g) => ({
       id: g.id,
       members: g.members.map((m) => ({ id: m.id, busy: spans(m.busy), maintenance: m.maintenance })),

@@ -104,13 +104,19 @@ describe('the month (ADR 061)', () => {
       404,
       MSG.serviceNotFoundOrUnavailable,
     ],
-    ['a professional without an account', () => `serviceId=${salon.corte}&professionalId=${salon.noAccount}&month=2026-01`, 404, undefined],
     ['a month that is not one', () => `serviceId=${salon.corte}&professionalId=${salon.lucia}&month=2026-13`, 400, undefined],
   ])('%s is refused in Spanish', async (_what, query, status, message) => {
     const res = await marta.get(`/api/booking/month?${query()}`);
     expect(res.status).toBe(status);
     expect(typeof res.body.error.message).toBe('string');
     if (message) expect(res.body.error.message).toBe(message);
+  });
+
+  it('a professional without an account has no free day (ADR 084: the page says why before asking)', async () => {
+    const res = await marta.get(`/api/booking/month?serviceId=${salon.corte}&professionalId=${salon.noAccount}&month=2026-01`);
+    expect(res.status).toBe(200);
+    expect(res.body.first).toBeNull();
+    expect((res.body.days as { state: string }[]).filter((d) => d.state === 'free')).toEqual([]);
   });
 });
 

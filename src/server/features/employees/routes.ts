@@ -11,6 +11,8 @@ import { idSchema, recordIdParam } from '../../http/params';
 import { validate } from '../../http/validate';
 import { weeklyScheduleSchema } from '../../http/weekly-schedule-schema';
 import { adminEmployees } from './service';
+import { employeeAccess } from './access';
+import { ACCESS_MSG } from '../../../domain/texts/staff-access';
 
 const IdParam = recordIdParam(STAFF_MSG.employeeNotFound);
 
@@ -39,9 +41,16 @@ const LookupBody = z.strictObject({
 
 const StatusBody = z.strictObject({ isActive: z.boolean() });
 
+// "Dar acceso" (ADR 084): a login email (hers, or a salon login name, ADR 085) and a first-sign-in password.
+const AccessBody = z.strictObject({
+  email: z.string({ error: ACCESS_MSG.emailInvalid }).trim().min(3, ACCESS_MSG.emailInvalid).max(LIMITS.emailMax, ACCESS_MSG.emailInvalid),
+  password: z.string({ error: ACCESS_MSG.passwordRequired }).min(1, ACCESS_MSG.passwordRequired).max(128, MSG.invalidInput),
+});
+
 /** /api/admin/employees — admin only, every route says so itself. */
 export const adminEmployeesRoutes = (deps: Pick<Deps, 'db' | 'now'>) => {
   const employees = adminEmployees(deps);
+  const access = employeeAccess(deps);
   return new Hono<AppEnv>()
     .get('/', requireRole('admin'), async (c) => c.json(await employees.list()))
     .post('/link-lookup', requireRole('admin'), validate('json', LookupBody), async (c) => {
@@ -55,6 +64,9 @@ export const adminEmployeesRoutes = (deps: Pick<Deps, 'db' | 'now'>) => {
     )
     .patch('/:id/status', requireRole('admin'), validate('param', IdParam), validate('json', StatusBody), async (c) =>
       c.json(await employees.setActive(c.req.valid('param').id, c.req.valid('json').isActive)),
+    )
+    .post('/:id/access', requireRole('admin'), validate('param', IdParam), validate('json', AccessBody), async (c) =>
+      c.json(await access.grant(c.req.valid('param').id, c.req.valid('json')), 201),
     )
     .post('/:id/revoke-access', requireRole('admin'), validate('param', IdParam), async (c) =>
       c.json(await employees.revokeAccess(c.req.valid('param').id)),

@@ -69,6 +69,8 @@ export default function BookPage() {
     }
   }, [list, professionalId]);
   const professional = list?.find((p) => p.id === professionalId);
+  // ADR 084: one without an account cannot receive visits; said as soon as she is chosen, with no times.
+  const noAccount = professional?.hasAccount === false;
   // The note's field (its own chunk) downloads while the client picks a time, not after.
   useEffect(() => {
     if (professionalId !== '') {
@@ -148,6 +150,8 @@ export default function BookPage() {
               fresh();
             }}
           />
+          {noAccount && <Alert>{MSG.employeeNoAccount}</Alert>}
+          {!noAccount && (
           <DayAndTimeStep
             today={today}
             date={date}
@@ -179,6 +183,7 @@ export default function BookPage() {
               </Suspense>
             }
           />
+          )}
 
           {time && <NotesStep value={notes} onChange={setNotes} />}
           {time && (

@@ -9,6 +9,7 @@ import { useFieldErrors } from '../../components/form-field';
 import { TextField } from '../../components/text-field';
 import { AccountAccess } from './account-access';
 import { AccountLink, initialLink, type LinkState } from './account-link';
+import { GiveAccess } from './give-access';
 import { OfferedServices } from './offered-services';
 import type { CatalogFormProps } from '../../components/admin/use-catalog-manager';
 import type { AdminEmployee, EmployeeInput } from '../../api/employees';
@@ -98,6 +99,10 @@ export function EmployeeForm({
         <Part className="lg:border-t-0 lg:pt-0" title="Cuenta de usuario" hint="Vincula la cuenta con la que esta persona inicia sesión para que vea su agenda y reciba citas.">
           <AccountLink value={link} onChange={setLink} employeeId={employee?.id ?? null} originalUserId={employee?.userId ?? null} />
           <AccountAccess value={accountRole} onChange={setAccountRole} />
+          {/* ADR 084: an active professional without an account is given one here. */}
+          {employee?.isActive && !employee.userId && !link.linked && (
+            <GiveAccess employee={employee} onGranted={(e) => setLink(initialLink(e.userId, e.userAccountEmail))} />
+          )}
         </Part>
       </div>
 

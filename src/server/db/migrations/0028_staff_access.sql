@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "password_change_required" boolean DEFAULT false NOT NULL;
