@@ -22,6 +22,8 @@ const BonoHint = lazy(loadBonoHint);
 const CapNotice = lazy(() => import('./cap-notice'));
 // ADR 070: "Avísame si se libera un hueco", in its own chunk, only on a day without times.
 const NotifyMe = lazy(() => import('./notify-me'));
+// ADR 092: "Añadir otro servicio" opens a visit of several services, its own chunk loaded on the tap.
+const VisitPlanner = lazy(() => import('./visit-planner'));
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
 function firstBookableDate(today: string): string {
@@ -51,6 +53,7 @@ export default function BookPage() {
   const [notes, setNotes] = useState('');
   const [bookingError, setBookingError] = useState<string | null>(null);
   const [lostTime, setLostTime] = useState(false);
+  const [visit, setVisit] = useState(false);
 
   // Only one professional: chosen for the client (SPEC §2 Step 1).
   const list = professionals.data;
@@ -109,6 +112,7 @@ export default function BookPage() {
 
   if (service.isPending) return <ServiceLoading />;
   if (service.isError) return <ServiceUnavailable missing={service.error instanceof ApiRequestError && service.error.status === 404} />;
+  if (visit) return <Suspense fallback={null}><VisitPlanner serviceId={serviceId} professionalId={professionalId} date={date} today={today} onClose={() => setVisit(false)} /></Suspense>;
 
   // A new choice clears what the previous one said.
   const fresh = () => {
@@ -177,6 +181,9 @@ export default function BookPage() {
             </Suspense>
           )}
 
+          <Button variant="secondary" onPress={() => setVisit(true)} className="self-start">
+            Añadir otro servicio
+          </Button>
           <ConfirmBar time={time} professionalChosen={professionalId !== ''} pending={book.isPending} error={bookingError} onConfirm={submit} />
         </div>
       </div>
