@@ -22,7 +22,7 @@ export type AppointmentEmailView = {
   time: string;
   duration: number;
   professional: string;
-  /** ADR 092: a visit's parts, one line each ('Pedicura spa, 10:00, con Carmen Ruiz'), instead of one professional. */
+  /** ADR 093: a visit's parts, one line each ('Pedicura spa, 10:00, con Carmen Ruiz'), instead of one professional. */
   parts?: string[];
   /** The client's mails show the price; the professional's show the client instead. */
   price?: string;

@@ -131,7 +131,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       WHERE a.id = ${p.appointmentId}::uuid`);
     const first = res.rows[0];
     if (!first) return 'skipped';
-    // A visit of several services: her one confirmation and her one reminder list every part (ADR 092).
+    // A visit of several services: her one confirmation and her one reminder list every part (ADR 093).
     const parts = (p.kind === 'confirmation' || p.kind === 'reminder') && p.recipient === 'client' ? await visitPartsOf(tx, first.id) : [];
     const visit = parts.length > 0 ? visitSummary(parts) : null;
     const r: Row = visit ? { ...first, service_name: visitPartsPhrase(parts) } : first;

@@ -99,7 +99,7 @@ const removeConsentReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, j
 /**
  * For the booking statement (features/booking/insert-queries.ts): CTE text that writes the
  * confirmation, the professional's notice and the reminder of the rows of CTE `ins`.
- * `clientConfirmation` false: a visit's later part (ADR 092), whose client confirmation and
+ * `clientConfirmation` false: a visit's later part (ADR 093), whose client confirmation and
  * reminder are the first part's, which list every part (deliver.ts); its professional is told as
  * for any booking.
  */

@@ -37,7 +37,7 @@ export type MessageData = {
   consentUrl?: string;
   /** ADR 053: she has a bono for this service, but it had no session for this visit: it is paid at the salon. */
   bonoNotCovered?: boolean;
-  /** ADR 092: a visit's parts (two or more), which her one confirmation lists; `appointment` is then the whole visit. */
+  /** ADR 093: a visit's parts (two or more), which her one confirmation lists; `appointment` is then the whole visit. */
   visitParts?: readonly VisitPartLine[];
 };
 

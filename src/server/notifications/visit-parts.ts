@@ -3,7 +3,7 @@ import { sumEuros } from '../../domain/money';
 import { salonTimeText } from '../../domain/notification-rules';
 import type { Tx } from '../db/client';
 
-// A visit of several services gets ONE confirmation and ONE reminder (ADR 092): the first part's,
+// A visit of several services gets ONE confirmation and ONE reminder (ADR 093): the first part's,
 // which list every part still confirmed (service, professional, time). Its later parts enqueue only
 // their professional's notice (enqueue.ts, bookingMessagesCte).
 

@@ -57,7 +57,7 @@ export type BookArgs = {
   bono?: string | null;
   /** ADR 081: the visit of several services this appointment is a part of (null: a visit of one). */
   visitId?: string | null;
-  /** ADR 092: false for a visit's later parts, so she gets ONE confirmation (the first part's, listing them all). */
+  /** ADR 093: false for a visit's later parts, so she gets ONE confirmation (the first part's, listing them all). */
   clientConfirmation?: boolean;
 };
 

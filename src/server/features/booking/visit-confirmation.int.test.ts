@@ -13,7 +13,7 @@ import { startTwilio, type TwilioStandIn } from '../../../../test/support/twilio
 
 // A visit of several services sends her ONE confirmation, listing every part (service, time,
 // professional), by her channel: email, WhatsApp, SMS, or nothing when she chose none; each
-// professional hears of her own part as for a single booking (ADR 092). "Now" is Wednesday
+// professional hears of her own part as for a single booking (ADR 093). "Now" is Wednesday
 // 2026-01-14 11:00 in Madrid; Ana and Eva work Mon-Fri 10:00-12:00.
 
 const NOW = new Date('2026-01-14T10:00:00Z');
