@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from '../../components/inline-icons';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams, type NavigateFunction } from 'react-router';
 import { isBookableDate } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
@@ -181,7 +181,8 @@ export default function BookPage() {
             </Suspense>
           )}
 
-          <Button variant="secondary" onPress={() => setVisit(true)} className="self-start">
+          {/* A transition: the page stays on screen while the planner's chunk arrives. */}
+          <Button variant="secondary" onPress={() => startTransition(() => setVisit(true))} className="self-start">
             Añadir otro servicio
           </Button>
           <ConfirmBar time={time} professionalChosen={professionalId !== ''} pending={book.isPending} error={bookingError} onConfirm={submit} />
