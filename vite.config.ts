@@ -62,8 +62,13 @@ const STAFF_PAGE_CHUNK = new RegExp(
     .concat(STAFF_ONLY_CHUNKS)
     .join('|')})-[\\w-]{8}\\.js$`,
 );
+/**
+ * A client's chunk loaded only when she taps for it, whose list would cost every /book/{id} phone
+ * bytes for a step few take: "Añadir otro servicio" (ADR 092). Its imports follow it, one round trip later.
+ */
+const ON_TAP_CHUNK = /^assets\/visit-planner-[\w-]{8}\.js$/;
 function withoutStaffPreloads(filename: string, deps: string[]): string[] {
-  return STAFF_PAGE_CHUNK.test(filename) ? [] : deps;
+  return STAFF_PAGE_CHUNK.test(filename) || ON_TAP_CHUNK.test(filename) ? [] : deps;
 }
 
 export default defineConfig(({ mode, isSsrBuild }) => ({

@@ -22,6 +22,8 @@ export type AppointmentEmailView = {
   time: string;
   duration: number;
   professional: string;
+  /** ADR 093: a visit's parts, one line each ('Pedicura spa, 10:00, con Carmen Ruiz'), instead of one professional. */
+  parts?: string[];
   /** The client's mails show the price; the professional's show the client instead. */
   price?: string;
   client?: string;
@@ -79,7 +81,18 @@ function AppointmentCard(v: AppointmentEmailView) {
       </Text>
       <Text style={text(13, { color: EMAIL_COLOR.muted, margin: '0' })}>Hora de Madrid</Text>
       <Hr style={{ borderTop: `1px solid ${EMAIL_COLOR.line}`, margin: '14px 0' }} />
-      <Detail name="Profesional">{v.professional}</Detail>
+      {v.parts ? (
+        <Detail name="Servicios">
+          {v.parts.map((line, i) => (
+            <span key={i}>
+              {i > 0 ? <br /> : null}
+              {line}
+            </span>
+          ))}
+        </Detail>
+      ) : (
+        <Detail name="Profesional">{v.professional}</Detail>
+      )}
       {v.client !== undefined ? <Detail name="Cliente">{v.client}</Detail> : null}
       {v.price !== undefined ? <Detail name="Precio">{v.price}</Detail> : null}
       <Detail name="Salón">

@@ -10,6 +10,7 @@ import type { SmsConfig } from './sms';
 import type { WhatsappConfig } from './whatsapp';
 import { invitationIcs } from './ics';
 import { appointmentMail } from './templates';
+import { visitPartsOf, visitPartsPhrase, visitSummary } from './visit-parts';
 import { stopRemindersToken, stopRemindersTokenForRecord } from './tokens';
 import { consentSignPath, consentSignToken } from './consent-tokens';
 
@@ -128,8 +129,12 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       LEFT JOIN clients cr ON cr.id = a.client_record_id
       LEFT JOIN salon_settings s ON s.id = 1
       WHERE a.id = ${p.appointmentId}::uuid`);
-    const r = res.rows[0];
-    if (!r) return 'skipped';
+    const first = res.rows[0];
+    if (!first) return 'skipped';
+    // A visit of several services: her one confirmation and her one reminder list every part (ADR 093).
+    const parts = (p.kind === 'confirmation' || p.kind === 'reminder') && p.recipient === 'client' ? await visitPartsOf(tx, first.id) : [];
+    const visit = parts.length > 0 ? visitSummary(parts) : null;
+    const r: Row = visit ? { ...first, service_name: visitPartsPhrase(parts) } : first;
     const why = skipReason(p, r, deps.now());
     if (why) {
       deps.log.info({ key, why }, 'message not sent');
@@ -169,6 +174,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       start: new Date(r.start_time),
       end: new Date(r.end_time),
       status: r.status,
+      ...visit,
     };
     const body = appointmentMail(p.kind, p.recipient, {
       appointment,
@@ -181,6 +187,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       // Only the link to sign (ADR 041): the email never holds a question or an answer.
       consentUrl: p.recipient === 'client' && r.status === 'confirmed' && r.consent_missing ? `${deps.publicUrl}${consentSignPath(consentSignToken(deps.messageSecret, r.id, r.consent_link_generation))}` : undefined,
       bonoNotCovered: p.recipient === 'client' && p.kind !== 'cancellation' && r.bono_state === 'not_covered',
+      visitParts: parts,
     });
     const withIcs = p.recipient === 'client' && p.kind !== 'reminder' && p.kind !== 'consent_reminder';
     const method = p.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
@@ -201,8 +208,8 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
                 id: r.id,
                 start: appointment.start,
                 end: appointment.end,
-                summary: `${r.service_name} · ${salon.name}`,
-                description: `Con ${r.employee_name}`,
+                summary: `${appointment.serviceName} · ${salon.name}`,
+                description: `Con ${appointment.employeeName}`,
                 location: [salon.name, salon.address].filter(Boolean).join(', '),
                 // A cancellation must outrank the request it withdraws.
                 sequence: method === 'CANCEL' ? r.message_sequence + 1 : r.message_sequence,

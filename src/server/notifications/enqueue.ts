@@ -44,12 +44,13 @@ export async function enqueueDelivery(tx: Executor, p: JobPayload): Promise<void
  * An INSERT (for a CTE) of the client's and the professional's message of `kind` for the
  * appointment rows of `source` (columns id, message_sequence), returning one row per message.
  */
-function noticesFrom(source: SQL, kind: MessagePayload['kind']): SQL {
+function noticesFrom(source: SQL, kind: MessagePayload['kind'], toClient = true): SQL {
+  const recipients = toClient ? sql`(VALUES ('client'), ('professional'))` : sql`(VALUES ('professional'))`;
   return sql`
     INSERT INTO message_outbox (op, job_key, payload)
     SELECT 'add', ${kind}::text || ':' || r.recipient || ':' || src.id || ':' || src.message_sequence,
            json_build_object('appointmentId', src.id, 'kind', ${kind}::text, 'recipient', r.recipient, 'version', src.message_sequence)
-    FROM ${source} src CROSS JOIN (VALUES ('client'), ('professional')) r(recipient)
+    FROM ${source} src CROSS JOIN ${recipients} r(recipient)
     RETURNING id`;
 }
 
@@ -98,10 +99,15 @@ const removeConsentReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, j
 /**
  * For the booking statement (features/booking/insert-queries.ts): CTE text that writes the
  * confirmation, the professional's notice and the reminder of the rows of CTE `ins`.
+ * `clientConfirmation` false: a visit's later part (ADR 093), whose client confirmation and
+ * reminder are the first part's, which list every part (deliver.ts); its professional is told as
+ * for any booking.
  */
-export function bookingMessagesCte(now: Date): SQL {
+export function bookingMessagesCte(now: Date, clientConfirmation = true): SQL {
   // consent_reminder is not in msg (the booking's count of messages), but runs all the same (a data-modifying CTE always does).
-  return sql`notices AS (${noticesFrom(sql`ins`, 'confirmation')}), reminder AS (${reminderFrom(sql`ins`, now)}),
+  // A visit's later part has no reminder of its own either: the first part's lists them all.
+  const reminder = clientConfirmation ? reminderFrom(sql`ins`, now) : sql`SELECT NULL::bigint AS id WHERE false`;
+  return sql`notices AS (${noticesFrom(sql`ins`, 'confirmation', clientConfirmation)}), reminder AS (${reminder}),
     consent_reminder AS (${consentReminderFrom(sql`ins`, now)}),
     msg AS (SELECT id FROM notices UNION ALL SELECT id FROM reminder)`;
 }

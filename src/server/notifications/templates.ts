@@ -4,6 +4,7 @@ import { googleCalendarLink, salonDateText, salonDateTimeText, salonTimeText } f
 import { salonPhone, type SalonContact } from '../mail/email-style';
 import type { Mail } from '../mail/mailer';
 import { appointmentEmailHtml } from './appointment-email';
+import { visitPartText, type VisitPartLine } from './visit-parts';
 import type { MessagePayload } from './enqueue';
 
 // The Spanish messages about an appointment: a plain-text part, and HTML in the salon's frame
@@ -36,6 +37,8 @@ export type MessageData = {
   consentUrl?: string;
   /** ADR 053: she has a bono for this service, but it had no session for this visit: it is paid at the salon. */
   bonoNotCovered?: boolean;
+  /** ADR 093: a visit's parts (two or more), which her one confirmation lists; `appointment` is then the whole visit. */
+  visitParts?: readonly VisitPartLine[];
 };
 
 function hoursText(h: number): string {
@@ -134,9 +137,11 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
   const when = salonDateTimeText(a.start);
   const phone = salonPhone(d.salon.phoneNumber);
   const toClient = recipient === 'client';
+  const parts = d.visitParts ?? [];
   const rows: Array<[string, string]> = [
-    ['Servicio', a.serviceName],
-    ['Profesional', a.employeeName],
+    ...(parts.length > 0
+      ? parts.map((p, i) => [`Servicio ${i + 1}`, visitPartText(p)] as [string, string])
+      : ([['Servicio', a.serviceName], ['Profesional', a.employeeName]] as Array<[string, string]>)),
     ['Cuándo', `${when} (hora de Madrid), ${a.serviceDuration} min`],
     ...(toClient
       ? ([['Precio', formatEuros(a.price)], ...(d.bonoNotCovered ? [['Bono', BONO_MSG.notCovered]] : [])] as Array<[string, string]>)
@@ -187,6 +192,7 @@ export function appointmentMail(kind: MessagePayload['kind'], recipient: Message
     time: salonTimeText(a.start),
     duration: a.serviceDuration,
     professional: a.employeeName,
+    parts: parts.length > 0 ? parts.map(visitPartText) : undefined,
     ...(toClient ? { price: formatEuros(a.price) } : { client: a.clientName }),
     consentUrl: d.consentUrl,
     consentText: CONSENT_LINK_TEXT,

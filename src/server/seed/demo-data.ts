@@ -31,6 +31,8 @@ export type DemoResourceKey = keyof typeof DEMO_RESOURCES;
 
 const ANY_CABIN: readonly DemoResourceKey[] = ['cabina1', 'cabina2'];
 
+// `parallel`: "Se puede hacer a la vez que otro servicio" (ADR 082), so a manicure and a pedicure can be
+// booked side by side with two professionals (ADR 092).
 // `groups`: what a service needs besides the professional, each group satisfied by any one free
 // member (ADR 036); `prep`/`cleanup`: minutes before and after that hold the professional and
 // the resources (preparing the cabin, cleaning it between clients), not told to the client.
@@ -38,8 +40,8 @@ export const DEMO_SERVICES = {
   corte: { name: 'Corte y peinado', category: 'Cabello', duration: 45, price: 28, description: 'Lavado con masaje capilar, corte a tu medida y peinado final.' },
   tinte: { name: 'Tinte completo', category: 'Cabello', duration: 90, price: 55, description: 'Color de raíz a puntas con productos sin amoniaco y tratamiento de brillo.' },
   balayage: { name: 'Mechas balayage', category: 'Cabello', duration: 120, price: 85, description: 'Iluminación natural pintada a mano, con matiz y peinado incluidos.' },
-  manicura: { name: 'Manicura semipermanente', category: 'Uñas', duration: 45, price: 22, description: 'Limado, cutículas y esmaltado semipermanente que dura hasta tres semanas.' },
-  pedicura: { name: 'Pedicura spa', category: 'Uñas', duration: 60, price: 30, description: 'Baño de pies, exfoliación, hidratación y esmaltado.' },
+  manicura: { name: 'Manicura semipermanente', category: 'Uñas', duration: 45, price: 22, description: 'Limado, cutículas y esmaltado semipermanente que dura hasta tres semanas.', parallel: true },
+  pedicura: { name: 'Pedicura spa', category: 'Uñas', duration: 60, price: 30, description: 'Baño de pies, exfoliación, hidratación y esmaltado.', parallel: true },
   limpieza: { name: 'Limpieza facial profunda', category: 'Facial', duration: 60, price: 45, description: 'Limpieza, extracción, mascarilla según tu piel y masaje facial.', groups: [ANY_CABIN], cleanup: 10 },
   hidratante: { name: 'Tratamiento hidratante con ácido hialurónico', category: 'Facial', duration: 50, price: 52.5, description: '', groups: [ANY_CABIN], cleanup: 10 },
   cejas: { name: 'Diseño de cejas', category: '', duration: 20, price: 12.5, description: 'Depilación con hilo y diseño según la forma de tu rostro.' },
@@ -132,7 +134,8 @@ export const DEMO_EMPLOYEES = [
     name: 'Irene Campos',
     account: 'irene',
     phone: '+34 644 275 019',
-    services: ['micropigmentacion', 'retoqueMicro', 'lifting', 'peeling', 'limpieza', 'hidratante', 'cejas', 'laserLabio', 'laserIngles'],
+    // 'manicura' too: with Carmen she makes the demo's side-by-side manicure and pedicure (ADR 092).
+    services: ['micropigmentacion', 'retoqueMicro', 'lifting', 'peeling', 'limpieza', 'hidratante', 'cejas', 'laserLabio', 'laserIngles', 'manicura'],
     availability: withLunch('11:00', '20:00', ['15:00', '16:00'], ['09:30', '14:30'], ['tuesday', 'wednesday', 'thursday', 'friday']),
   },
   // The receptionist's record: "Acceso: Recepción", no services, reception hours.

@@ -68,7 +68,7 @@ export async function seedDemo(deps: Pick<Deps, 'db' | 'auth' | 'log' | 'now' | 
       const cleanupMinutes = 'cleanup' in s ? s.cleanup : 0;
       const [row] = await tx
         .insert(services)
-        .values({ name: s.name, category: s.category, duration: s.duration, price: s.price, description: s.description, isActive: !('inactive' in s), prepMinutes, cleanupMinutes })
+        .values({ name: s.name, category: s.category, duration: s.duration, price: s.price, description: s.description, isActive: !('inactive' in s), prepMinutes, cleanupMinutes, parallelAllowed: 'parallel' in s })
         .returning();
       const groups = 'groups' in s ? s.groups.map((g) => g.map((k) => res[k])) : [];
       await replaceGroups(tx, row!.id, groups.map((resourceIds) => ({ resourceIds })));

@@ -121,6 +121,8 @@ export async function bookVisit(ctx: BookCtx, user: SessionUser, req: VisitReque
               employeeRecordId: r.employee.id,
               expectedUserId: userId,
               visitId,
+              // ADR 093: one confirmation for the visit, the first part's, which lists every part.
+              clientConfirmation: i === 0,
               values: { clientId: user.id, clientName: user.name || user.email.split('@')[0] || user.email, clientEmail: user.email, ...appointmentValues(r.service, r.employee, slot, req.notes, r.buffers) },
             }),
           );

@@ -11,6 +11,8 @@ const publicService = {
   duration: services.duration,
   price: services.price,
   category: services.category,
+  // ADR 082: whether the booking page may offer it at the same time as another service of a visit.
+  parallelAllowed: services.parallelAllowed,
 };
 
 export function activeServices(db: Db) {

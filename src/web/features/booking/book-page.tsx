@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from '../../components/inline-icons';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams, type NavigateFunction } from 'react-router';
 import { isBookableDate } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
@@ -25,6 +25,8 @@ const CapNotice = lazy(() => import('./cap-notice'));
 const NotifyMe = lazy(() => import('./notify-me'));
 // docs/decisions/087: staff are asked "¿Para quién es la cita?" ("Para mí" first), in a chunk a client never loads.
 const ForWhom = lazy(() => import('./for-whom'));
+// ADR 092: "Añadir otro servicio" opens a visit of several services, its own chunk loaded on the tap.
+const VisitPlanner = lazy(() => import('./visit-planner'));
 
 /** Today, or the next day the calendar allows (a Sunday opens on Monday). */
 function firstBookableDate(today: string): string {
@@ -54,6 +56,7 @@ export default function BookPage() {
   const [notes, setNotes] = useState('');
   const [bookingError, setBookingError] = useState<string | null>(null);
   const [lostTime, setLostTime] = useState(false);
+  const [visit, setVisit] = useState(false);
 
   // Only one professional: chosen for the client (SPEC §2 Step 1).
   const list = professionals.data;
@@ -116,6 +119,7 @@ export default function BookPage() {
 
   if (service.isPending) return <ServiceLoading />;
   if (service.isError) return <ServiceUnavailable missing={service.error instanceof ApiRequestError && service.error.status === 404} />;
+  if (visit) return <Suspense fallback={null}><VisitPlanner serviceId={serviceId} professionalId={professionalId} date={date} today={today} onClose={() => setVisit(false)} /></Suspense>;
 
   // A new choice clears what the previous one said.
   const fresh = () => {
@@ -192,6 +196,10 @@ export default function BookPage() {
             </Suspense>
           )}
 
+          {/* A transition: the page stays on screen while the planner's chunk arrives. */}
+          <Button variant="secondary" onPress={() => startTransition(() => setVisit(true))} className="self-start">
+            Añadir otro servicio
+          </Button>
           <ConfirmBar time={time} professionalChosen={professionalId !== ''} pending={book.isPending} error={bookingError} onConfirm={submit} />
         </div>
       </div>

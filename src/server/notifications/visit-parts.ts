@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { sumEuros } from '../../domain/money';
+import { salonTimeText } from '../../domain/notification-rules';
+import type { Tx } from '../db/client';
+
+// A visit of several services gets ONE confirmation and ONE reminder (ADR 093): the first part's,
+// which list every part still confirmed (service, professional, time). Its later parts enqueue only
+// their professional's notice (enqueue.ts, bookingMessagesCte).
+
+export type VisitPartLine = { serviceName: string; employeeName: string; start: Date; end: Date; duration: number; price: number };
+
+/** The confirmed parts of the visit `appointmentId` belongs to, in time order; [] for a booking of one service. */
+export async function visitPartsOf(tx: Pick<Tx, 'execute'>, appointmentId: string): Promise<VisitPartLine[]> {
+  const res = await tx.execute<{
+    service_name: string;
+    employee_name: string;
+    start_time: Date | string;
+    end_time: Date | string;
+    service_duration: number;
+    price: string;
+  }>(sql`
+    SELECT p.service_name, p.employee_name, p.start_time, p.end_time, p.service_duration, p.price
+    FROM appointments a JOIN appointments p ON p.visit_id = a.visit_id AND p.status = 'confirmed'
+    WHERE a.id = ${appointmentId}::uuid AND a.visit_id IS NOT NULL
+    ORDER BY p.start_time, p.service_name`);
+  const parts = res.rows.map((r) => ({
+    serviceName: r.service_name,
+    employeeName: r.employee_name,
+    start: new Date(r.start_time),
+    end: new Date(r.end_time),
+    duration: Number(r.service_duration),
+    price: Number(r.price),
+  }));
+  return parts.length > 1 ? parts : [];
+}
+
+/** One part as a line: 'Pedicura spa, 10:00, con Carmen Ruiz'. */
+export const visitPartText = (p: VisitPartLine) => `${p.serviceName}, ${salonTimeText(p.start)}, con ${p.employeeName}`;
+
+/** The parts in one phrase, for a message with room for one service (a WhatsApp template's parameter, an SMS): 'Manicura (10:00, con Ana Ruiz) y Pedicura (10:00, con Eva Sanz)'. */
+export function visitPartsPhrase(parts: readonly VisitPartLine[]): string {
+  const each = parts.map((p) => `${p.serviceName} (${salonTimeText(p.start)}, con ${p.employeeName})`);
+  return `${each.slice(0, -1).join(', ')} y ${each.at(-1)}`;
+}
+
+/** The visit as one appointment for the mail's card and its calendar event: its services, who, from its start to its last end, its price. */
+export function visitSummary(parts: readonly VisitPartLine[]) {
+  const start = parts[0]!.start;
+  const end = new Date(Math.max(...parts.map((p) => p.end.getTime())));
+  return {
+    serviceName: parts.map((p) => p.serviceName).join(' + '),
+    employeeName: [...new Set(parts.map((p) => p.employeeName))].join(' y '),
+    serviceDuration: Math.round((end.getTime() - start.getTime()) / 60_000),
+    price: sumEuros(parts.map((p) => p.price)),
+    start,
+    end,
+  };
+}

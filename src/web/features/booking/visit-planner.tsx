@@ -1,0 +1,146 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ANY_PROFESSIONAL } from '../../../domain/booking-rules';
+import { sumEuros } from '../../../domain/money';
+import { MSG } from '../../../domain/texts/common';
+import { VISIT_MSG } from '../../../domain/texts/visits';
+import { VISIT_PARTS_MAX } from '../../../domain/visit-fit';
+import { Alert } from '../../components/alert';
+import { Button } from '../../components/button';
+import { ArrowLeft } from '../../components/inline-icons';
+import { InlineLoading } from '../../components/loading';
+import { ApiRequestError } from '../../lib/api';
+import { formatEuros } from '../../lib/format';
+import { activeServicesQuery } from '../../api/catalog';
+import { bookVisit, type VisitMode, type VisitPart } from '../../api/visits';
+import { ModeChoice, PartRow } from './visit-parts';
+import { VisitTimes, type VisitSlotAnswer } from './visit-times';
+
+// "Añadir otro servicio" (ADR 092): the booking page's lazy chunk for a visit of several services
+// (ADRs 081-083). The page mounts it when she taps the button; it takes the page's service, the
+// professional and the day she had chosen, and books every part in ONE request.
+
+const minutesText = (m: number) => (m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`);
+
+export default function VisitPlanner(p: { serviceId: string; professionalId: string; date: string; today: string; onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const services = useQuery(activeServicesQuery());
+  const [parts, setParts] = useState<VisitPart[]>(() => [
+    { serviceId: p.serviceId, professionalId: p.professionalId === ANY_PROFESSIONAL ? '' : p.professionalId },
+    { serviceId: '', professionalId: '' },
+  ]);
+  const [wantedMode, setMode] = useState<VisitMode>('sequence');
+  const [date, setDate] = useState(p.date);
+  const [slot, setSlot] = useState<VisitSlotAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const sending = useRef(false);
+
+  const list = services.data ?? [];
+  const chosen = parts.map((x) => list.find((s) => s.id === x.serviceId));
+  const parallelOffered = chosen.every((s) => s?.parallelAllowed);
+  const mode: VisitMode = parallelOffered ? wantedMode : 'sequence';
+  const ready = parts.every((x) => x.serviceId !== '' && x.professionalId !== '');
+  const taken = useMemo(() => new Set(parts.map((x) => x.serviceId)), [parts]);
+  const price = sumEuros(chosen.map((s) => s?.price ?? 0));
+  const durations = chosen.map((s) => s?.duration ?? 0);
+  // The chosen time says how long she stays; before it, the services' own minutes (side by side: the longest).
+  const minutes = slot
+    ? Math.round((Math.max(...slot.parts.map((x) => Date.parse(x.end))) - Date.parse(slot.start)) / 60_000)
+    : mode === 'parallel'
+      ? Math.max(...durations)
+      : durations.reduce((a, b) => a + b, 0);
+
+  const change = (next: VisitPart[]) => {
+    setParts(next);
+    setSlot(null);
+    setError(null);
+  };
+  const confirm = async () => {
+    if (!slot || !ready || sending.current) return;
+    sending.current = true;
+    setPending(true);
+    setError(null);
+    try {
+      await bookVisit({ parts, mode, date, time: slot.time });
+      void navigate('/my-appointments?status=success');
+    } catch (err) {
+      setError(err instanceof ApiRequestError && err.status < 500 && err.status > 0 ? err.message : MSG.bookingFailed);
+      if (err instanceof ApiRequestError && err.status === 409) {
+        setSlot(null);
+        void queryClient.invalidateQueries({ queryKey: ['booking', 'visit-slots'] });
+      }
+    } finally {
+      sending.current = false;
+      setPending(false);
+    }
+  };
+
+  if (services.isPending) return <InlineLoading text="Cargando servicios..." />;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10" aria-labelledby="visit-title">
+      <Button variant="ghost" onPress={p.onClose} className="-ml-3 mb-4">
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Volver
+      </Button>
+      <h1 id="visit-title" className="font-serif text-3xl sm:text-4xl">
+        Tu visita
+      </h1>
+      <p className="mt-2 max-w-prose text-muted">
+        Reserva varios servicios en la misma visita: te enseñamos solo las horas en las que caben todos.
+      </p>
+
+      <div className="mt-6 flex flex-col gap-6">
+        <div className="rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
+          <h2 className="font-serif text-2xl">Tus servicios</h2>
+          <ul className="mt-4 flex flex-col gap-3">
+            {parts.map((part, i) => (
+              <PartRow
+                key={i}
+                n={i + 1}
+                part={part}
+                services={list}
+                taken={taken}
+                onChange={(x) => change(parts.map((y, j) => (j === i ? x : y)))}
+                onRemove={i === 0 ? undefined : () => (parts.length === 2 ? p.onClose() : change(parts.filter((_, j) => j !== i)))}
+              />
+            ))}
+          </ul>
+          {parts.length < VISIT_PARTS_MAX && (
+            <Button variant="secondary" onPress={() => change([...parts, { serviceId: '', professionalId: '' }])} className="mt-3">
+              {VISIT_MSG.addService}
+            </Button>
+          )}
+          {parallelOffered && parts.length > 1 && <ModeChoice mode={mode} onChange={(m) => (setMode(m), setSlot(null))} />}
+        </div>
+
+        <div className="rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
+          <h2 className="font-serif text-2xl">Elige día y hora</h2>
+          <VisitTimes
+            today={p.today}
+            date={date}
+            onDate={(d) => (setDate(d), setSlot(null))}
+            parts={parts}
+            ready={ready}
+            mode={mode}
+            time={slot?.time ?? null}
+            onTime={setSlot}
+          />
+        </div>
+
+        <div className="flex flex-col gap-3 rounded-[var(--radius-card)] bg-rose-50 p-5 sm:flex-row sm:items-center sm:justify-between">
+          <p aria-live="polite">
+            <span className="font-medium">Total de la visita:</span> {minutesText(minutes)} ·{' '}
+            <span className="font-medium tabular-nums">{formatEuros(price)}</span>
+          </p>
+          <Button onPress={() => void confirm()} isDisabled={!slot || pending} className="py-3.5 text-base sm:px-10">
+            {pending ? 'Reservando...' : slot ? MSG.confirmBookingFor(slot.time) : 'Confirmar Cita'}
+          </Button>
+        </div>
+        {error && <Alert>{error}</Alert>}
+      </div>
+    </section>
+  );
+}
