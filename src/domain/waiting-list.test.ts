@@ -4,6 +4,7 @@ import {
   entryCovers,
   entryExpired,
   entryProblem,
+  entryWhenText,
   fitsHours,
   fitsPartOfDay,
   MAX_OPEN_ENTRIES,
@@ -170,4 +171,19 @@ describe('entryProblem and expiry', () => {
     expect(WAITING_MSG.rangeTooLong).toContain(String(MAX_WAITING_DAYS));
     expect(WAITING_MSG.tooManyEntries).toContain(String(MAX_OPEN_ENTRIES));
   });
+});
+
+describe('entryWhenText: when she can, as the lists say it', () => {
+  it.each([
+    [{ fromDate: '2026-03-10', toDate: '2026-03-10', partOfDay: 'morning' }, 'el 10/3 · mañana'],
+    [{ fromDate: '2026-03-10', toDate: '2026-03-12', partOfDay: 'any' }, 'del 10/3 al 12/3 · cualquier hora'],
+    [
+      { fromDate: '2026-03-10', toDate: '2026-04-02', partOfDay: 'any', fromTime: '16:00', toTime: '18:00' },
+      'del 10/3 al 2/4 · de 16:00 a 18:00',
+    ],
+    [
+      { fromDate: '2026-03-10', toDate: '2026-03-10', partOfDay: 'afternoon', fromTime: '13:00', toTime: '18:00' },
+      'el 10/3 · tarde, de 13:00 a 18:00',
+    ],
+  ] as const)('%o: %s', (e, want) => expect(entryWhenText(e)).toBe(want));
 });

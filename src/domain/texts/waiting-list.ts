@@ -22,6 +22,7 @@ export const WAITING_MSG = {
   offerBooked: '¡Listo! Tu cita está reservada.',
   offerInvalid: 'Este enlace no es válido o ha caducado.',
   offered: 'Hueco ofrecido.',
+  deskAdded: 'Añadida a la lista de espera.',
   keepWaiting: 'Sigues en la lista de espera.',
   loadFailed: 'No hemos podido cargar la lista de espera. Inténtalo de nuevo.',
   saveFailed: 'No hemos podido guardar el aviso. Inténtalo de nuevo.',
