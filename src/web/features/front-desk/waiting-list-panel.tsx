@@ -22,7 +22,7 @@ function WaitingListPanel({ date }: { date: string }) {
   return (
     <section
       aria-labelledby="lista-espera"
-      className="mt-6 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft xl:sticky xl:top-4 xl:mt-0"
+      className="mt-6 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft xl:sticky xl:top-4 xl:mt-0 xl:p-4"
     >
       <div className="flex items-center justify-between gap-2">
         <h2 id="lista-espera" className="font-serif text-2xl">

@@ -20,7 +20,7 @@ export const WaitingListSlot = memo(function WaitingListSlot({ date }: { date: s
  */
 export function BesideWaitingList({ date, children }: { date: string; children: ReactNode }) {
   return (
-    <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_21rem] xl:items-start xl:gap-6">
+    <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_18rem] 2xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start xl:gap-5">
       <div className="min-w-0">{children}</div>
       <WaitingListSlot date={date} />
     </div>
