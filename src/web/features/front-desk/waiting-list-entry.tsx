@@ -31,12 +31,8 @@ export function WaitingListEntry({ entry, date }: { entry: DeskEntry; date: stri
     <li className="flex flex-col gap-2 border-b border-line/70 py-3 last:border-b-0" aria-label={entry.clientName}>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium">
-            {entry.clientName}
-            {entry.clientPhone && (
-              <span className="ml-2 text-sm font-normal text-muted tabular-nums">{formatPhone(entry.clientPhone)}</span>
-            )}
-          </p>
+          <p className="font-medium">{entry.clientName}</p>
+          {entry.clientPhone && <p className="text-sm whitespace-nowrap text-muted tabular-nums">{formatPhone(entry.clientPhone)}</p>}
           <p className="text-sm text-ink/80">
             {entry.serviceName} · {entry.employeeName ?? 'Cualquier profesional'}
           </p>

@@ -33,7 +33,7 @@ function WaitingListPanel({ date }: { date: string }) {
             aria-controls="lista-espera-cuerpo"
             onClick={() => setOpen((o) => !o)}
           >
-            {WAITING_MSG.title} <span className="font-sans text-base text-muted">({n})</span>
+            {WAITING_MSG.title} {list.data && <span className="font-sans text-base text-muted">({n})</span>}
             <ChevronDown className={`h-5 w-5 text-muted transition-transform xl:hidden ${open ? 'rotate-180' : ''}`} aria-hidden />
           </button>
         </h2>
