@@ -77,7 +77,7 @@ test('a cancelled visit goes to the first waiting client who taps her link; the 
   // 2. Berta, on the phone: the desk adds her from the list beside the day view.
   await page.goto(`/admin/day?dia=${day}`);
   const panel = page.getByRole('region', { name: /Lista de espera/ });
-  await expect(panel.getByRole('listitem', { name: 'Cliente espera-ana' })).toBeVisible();
+  await expect(panel.getByRole('listitem', { name: 'Cliente espera-ana' })).toBeVisible({ timeout: 30_000 }); // a loaded machine: the first view may take long
   // At desk width the list is a column beside the grid, not under it.
   const grid = (await page.locator('[data-column]').first().boundingBox())!;
   const side = (await panel.boundingBox())!;
