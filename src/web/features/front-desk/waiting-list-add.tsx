@@ -27,9 +27,10 @@ const HOURS = Array.from({ length: 29 }, (_, i) => `${String(8 + Math.floor(i / 
 const chip = (on: boolean) =>
   `cursor-pointer rounded-full border px-4 py-2 text-sm ${on ? 'border-rose-700 bg-rose-50 font-medium text-rose-800' : 'border-line bg-white'}`;
 
-export default function WaitingListAdd({ date, onClose }: { date: string; onClose: () => void }) {
+/** `client`: already chosen (from her record); `date`: the first day offered (the day view's day). */
+export default function WaitingListAdd({ date, client: chosen, onClose }: { date: string; client?: ClientSummary; onClose: () => void }) {
   const qc = useQueryClient();
-  const [client, setClient] = useState<ClientSummary | null>(null);
+  const [client, setClient] = useState<ClientSummary | null>(chosen ?? null);
   const services = useQuery(activeServicesQuery());
   const [serviceId, setServiceId] = useState('');
   const pros = useQuery({ ...professionalsQuery(serviceId), enabled: serviceId !== '' });
