@@ -125,7 +125,13 @@ const dayMonth = (d: string) => `${Number(d.slice(8, 10))}/${Number(d.slice(5, 7
 /** When she can come, as the desk's list and her own list say it: "del 10/3 al 12/3 · de 16:00 a 18:00". */
 export function entryWhenText(e: Pick<WaitingEntry, 'fromDate' | 'toDate' | 'partOfDay' | 'fromTime' | 'toTime'>): string {
   const days = e.fromDate === e.toDate ? `el ${dayMonth(e.fromDate)}` : `del ${dayMonth(e.fromDate)} al ${dayMonth(e.toDate)}`;
-  const hours = e.fromTime && e.toTime ? `de ${e.fromTime} a ${e.toTime}` : PART_OF_DAY_LABEL[e.partOfDay].toLowerCase();
-  const part = e.fromTime && e.partOfDay !== 'any' ? `${PART_OF_DAY_LABEL[e.partOfDay].toLowerCase()}, ${hours}` : hours;
-  return `${days} · ${part}`;
+  return `${days} · ${entryHoursText(e)}`;
+}
+
+/** The hours she can come: "mañana", "de 16:00 a 18:00", "tarde, de 13:00 a 18:00". */
+export function entryHoursText(e: Pick<WaitingEntry, 'partOfDay' | 'fromTime' | 'toTime'>): string {
+  const part = PART_OF_DAY_LABEL[e.partOfDay].toLowerCase();
+  if (!e.fromTime || !e.toTime) return part;
+  const hours = `de ${e.fromTime} a ${e.toTime}`;
+  return e.partOfDay === 'any' ? hours : `${part}, ${hours}`;
 }
