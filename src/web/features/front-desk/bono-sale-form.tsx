@@ -23,17 +23,7 @@ const label = 'flex flex-col gap-1.5 text-sm font-medium text-ink';
 const parseEuros = (typed: string) => Number(typed.trim().replace(',', '.'));
 
 /** Her booked visits the new bono could pay, each a checkbox the desk ticks. */
-function VisitsToCover({
-  visits,
-  chosen,
-  onToggle,
-  sessions,
-}: {
-  visits: VisitForBono[];
-  chosen: string[];
-  onToggle: (id: string) => void;
-  sessions: number;
-}) {
+function VisitsToCover({ visits, chosen, onToggle, sessions }: { visits: VisitForBono[]; chosen: string[]; onToggle: (id: string) => void; sessions: number }) {
   if (visits.length === 0) return <p className="text-sm text-muted">No tiene citas reservadas de estos servicios.</p>;
   return (
     <fieldset className="flex flex-col gap-2">
@@ -42,24 +32,11 @@ function VisitsToCover({
         const start = new Date(v.startTime);
         const on = chosen.includes(v.id);
         return (
-          <label
-            key={v.id}
-            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line bg-ivory px-3 py-2 text-sm"
-          >
-            <input
-              type="checkbox"
-              name="bono-visit"
-              className="h-5 w-5 accent-rose-700"
-              checked={on}
-              disabled={!on && chosen.length >= sessions}
-              onChange={() => onToggle(v.id)}
-            />
+          <label key={v.id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-line bg-ivory px-3 py-2 text-sm">
+            <input type="checkbox" name="bono-visit" className="h-5 w-5 accent-rose-700" checked={on} disabled={!on && chosen.length >= sessions} onChange={() => onToggle(v.id)} />
             <span>
               <span className="first-letter:uppercase">{formatDateLong(start)}</span>, {formatTime(start)} · {v.serviceName}
-              <span className="text-muted">
-                {' '}
-                · {v.employeeName} · {formatEuros(v.price)}
-              </span>
+              <span className="text-muted"> · {v.employeeName} · {formatEuros(v.price)}</span>
             </span>
           </label>
         );
@@ -91,11 +68,7 @@ export function BonoSaleForm({ clientId, onDone }: { clientId: string; onDone: (
         ...(chosen.length ? { appointmentIds: chosen } : {}),
       }),
     onSuccess: ({ bono }) => {
-      toast.success(
-        chosen.length
-          ? `«${bono.name}» vendido: cubre ${chosen.length === 1 ? 'su cita reservada' : `${chosen.length} citas reservadas`}.`
-          : `«${bono.name}» vendido.`,
-      );
+      toast.success(chosen.length ? `«${bono.name}» vendido: cubre ${chosen.length === 1 ? 'su cita reservada' : `${chosen.length} citas reservadas`}.` : `«${bono.name}» vendido.`);
       onDone();
     },
   });
@@ -106,11 +79,7 @@ export function BonoSaleForm({ clientId, onDone }: { clientId: string; onDone: (
   if (types.isPending) return <InlineLoading text="Cargando bonos..." />;
   if (types.data?.bonoTypes.length === 0) return <p className="text-muted">No hay bonos a la venta. Créalos en «Bonos».</p>;
   return (
-    <form
-      onSubmit={submit}
-      aria-label="Vender bono"
-      className="grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-4 sm:items-end"
-    >
+    <form onSubmit={submit} aria-label="Vender bono" className="grid gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-soft sm:grid-cols-4 sm:items-end">
       <label className={`${label} sm:col-span-2`}>
         Bono
         <select
@@ -136,24 +105,11 @@ export function BonoSaleForm({ clientId, onDone }: { clientId: string; onDone: (
       <SaleMethodSelect name="bono-method" value={method} onChange={setMethod} />
       <label className={label}>
         Importe (€)
-        <input
-          name="bono-amount"
-          inputMode="decimal"
-          className={inputClass}
-          value={amount}
-          placeholder={type ? eurosText(type.price) : ''}
-          onChange={(e) => setAmount(e.target.value)}
-        />
+        <input name="bono-amount" inputMode="decimal" className={inputClass} value={amount} placeholder={type ? eurosText(type.price) : ''} onChange={(e) => setAmount(e.target.value)} />
       </label>
       {discounted && (
         <div className="sm:col-span-4">
-          <DiscountReasonField
-            reasons={rules.data?.discountReasons ?? []}
-            value={reason}
-            onChange={setReason}
-            limitNote={discountLimitNote(rules.data)}
-            name="bono-discount-reason"
-          />
+          <DiscountReasonField reasons={rules.data?.discountReasons ?? []} value={reason} onChange={setReason} limitNote={discountLimitNote(rules.data)} name="bono-discount-reason" />
         </div>
       )}
       {type && (
@@ -163,12 +119,7 @@ export function BonoSaleForm({ clientId, onDone }: { clientId: string; onDone: (
           ) : visits.isError ? (
             <Alert>{visits.error.message}</Alert>
           ) : (
-            <VisitsToCover
-              visits={visits.data.visits}
-              chosen={chosen}
-              sessions={visits.data.sessions}
-              onToggle={(id) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]))}
-            />
+            <VisitsToCover visits={visits.data.visits} chosen={chosen} sessions={visits.data.sessions} onToggle={(id) => setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]))} />
           )}
         </div>
       )}

@@ -90,11 +90,7 @@ function Answers({ id, isAdmin }: { id: string; isAdmin: boolean }) {
 
 const VIEWER = { admin: 'Dirección', employee: 'Profesional', receptionist: 'Recepción', client: 'La clienta' } as const;
 const ACTION = { view: 'vio las respuestas', pdf: 'descargó el PDF', list: 'vio la lista de sus consentimientos' } as const;
-const TRIED = {
-  view: 'intentó ver las respuestas',
-  pdf: 'intentó descargar el PDF',
-  list: 'intentó ver la lista de sus consentimientos',
-} as const;
+const TRIED = { view: 'intentó ver las respuestas', pdf: 'intentó descargar el PDF', list: 'intentó ver la lista de sus consentimientos' } as const;
 /**
  * When, who (her name and role), what, and for which visit: "…, 10:05 · Lucía Martín (Profesional)
  * vio las respuestas, para la cita del 14/05". A refused attempt says so (ADR 051: they are logged too).

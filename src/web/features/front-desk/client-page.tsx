@@ -130,25 +130,12 @@ function EditClient({ id, data }: { id: string; data: ClientPageData }) {
     messageChannel: data.client.messageChannel ?? '',
   });
   useEffect(() => {
-    setForm({
-      name: data.client.name,
-      phone: formatPhone(data.client.phone),
-      email: data.client.email ?? '',
-      notes: data.client.notes,
-      messageChannel: data.client.messageChannel ?? '',
-    });
+    setForm({ name: data.client.name, phone: formatPhone(data.client.phone), email: data.client.email ?? '', notes: data.client.notes, messageChannel: data.client.messageChannel ?? '' });
   }, [data.client]);
   const asking = needsAttachConfirm(update.error);
   const save = (confirmAttach?: boolean) =>
     update.mutate(
-      {
-        name: form.name,
-        phone: form.phone,
-        email: form.email.trim() || null,
-        notes: form.notes,
-        messageChannel: isMessageChannel(form.messageChannel) ? form.messageChannel : null,
-        confirmAttach,
-      },
+      { name: form.name, phone: form.phone, email: form.email.trim() || null, notes: form.notes, messageChannel: isMessageChannel(form.messageChannel) ? form.messageChannel : null, confirmAttach },
       {
         onSuccess: () => {
           toast.success(STAFF_MSG.clientSaved);

@@ -12,8 +12,7 @@ export function useClientWhatsapp(clientId: string) {
   const links = useQuery(clientWhatsappQuery(clientId));
   const mark = useMutation({
     mutationFn: markReminderSent,
-    onSuccess: (v) =>
-      qc.setQueryData(clientWhatsappQuery(clientId).queryKey, (old) => old?.map((x) => (x.appointmentId === v.appointmentId ? v : x))),
+    onSuccess: (v) => qc.setQueryData(clientWhatsappQuery(clientId).queryKey, (old) => old?.map((x) => (x.appointmentId === v.appointmentId ? v : x))),
     onError: (err) => toast.error(err.message),
   });
   return (appointmentId: string) => {
