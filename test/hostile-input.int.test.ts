@@ -493,7 +493,7 @@ function specs(): Record<string, Spec> {
     'GET /api/waiting-list/day': { actor: 'employee', query: () => ({ date: '2026-03-02' }) },
     'POST /api/waiting-list/entries': {
       actor: 'employee',
-      body: () => ({ clientId: spare.clientId, serviceId: w.serviceId, professionalId: w.employeeRecord, fromDate: '2026-03-02', toDate: '2026-03-03', partOfDay: 'morning' }),
+      body: () => ({ clientId: spare.clientId, serviceId: w.serviceId, professionalId: w.employeeRecord, fromDate: '2026-03-02', toDate: '2026-03-03', partOfDay: 'morning', fromTime: '10:00', toTime: '12:00' }),
     },
     'POST /api/waiting-list/entries/:id/offer': { actor: 'employee', params: { id: () => spare.waitEntry }, body: () => ({ professionalId: w.employeeRecord, date: '2026-03-02', time: '10:00' }) },
     'DELETE /api/waiting-list/entries/:id': { actor: 'admin', params: { id: () => spare.waitEntry } },

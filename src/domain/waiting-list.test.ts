@@ -4,6 +4,8 @@ import {
   entryCovers,
   entryExpired,
   entryProblem,
+  entryWhenText,
+  fitsHours,
   fitsPartOfDay,
   MAX_OPEN_ENTRIES,
   MAX_WAITING_DAYS,
@@ -124,6 +126,25 @@ describe('parts of the day', () => {
   ] as const)('%s in %s: %s', (time, part, want) => expect(fitsPartOfDay(time, part)).toBe(want));
 });
 
+describe('an hours range (de 16:00 a 18:00): the visit starts inside it', () => {
+  it.each([
+    ['15:45', { partOfDay: 'any', fromTime: '16:00', toTime: '18:00' }, false],
+    ['16:00', { partOfDay: 'any', fromTime: '16:00', toTime: '18:00' }, true],
+    ['17:45', { partOfDay: 'any', fromTime: '16:00', toTime: '18:00' }, true],
+    ['18:00', { partOfDay: 'any', fromTime: '16:00', toTime: '18:00' }, false],
+    ['10:00', { partOfDay: 'any', fromTime: null, toTime: null }, true],
+    // both apply: a range across 14:00 with "mañana" keeps only its morning part
+    ['13:30', { partOfDay: 'morning', fromTime: '13:00', toTime: '15:00' }, true],
+    ['14:30', { partOfDay: 'morning', fromTime: '13:00', toTime: '15:00' }, false],
+  ] as const)('%s in %o: %s', (time, e, want) => expect(fitsHours(time, e)).toBe(want));
+
+  it('timeToOffer offers the first freed time inside her hours, not an earlier one outside them', () => {
+    const e = entry({ fromTime: '11:00', toTime: '12:30' });
+    expect(timeToOffer(e, freed('10:00', '13:00'), offered('10:00', '10:30', '11:00', '12:30'), NOW)?.time).toBe('11:00');
+    expect(timeToOffer(e, freed('10:00', '11:00'), offered('10:00', '10:30'), NOW)).toBeNull();
+  });
+});
+
 describe('entryProblem and expiry', () => {
   const today = '2026-06-01';
   it.each([
@@ -134,6 +155,11 @@ describe('entryProblem and expiry', () => {
     [{ fromDate: '2026-06-01', toDate: '2026-07-02' }, null, WAITING_MSG.rangeTooLong],
     [{ fromDate: '2026-06-01', toDate: '2026-07-01' }, null, null],
     [{ fromDate: '2026-06-20', toDate: '2026-06-21' }, '2026-06-15', WAITING_MSG.beyondHorizon],
+    [{ fromDate: '2026-06-02', toDate: '2026-06-02', fromTime: '16:00', toTime: '18:00' }, null, null],
+    [{ fromDate: '2026-06-02', toDate: '2026-06-02', fromTime: '18:00', toTime: '16:00' }, null, WAITING_MSG.hoursBackwards],
+    [{ fromDate: '2026-06-02', toDate: '2026-06-02', fromTime: '16:00', toTime: '16:00' }, null, WAITING_MSG.hoursBackwards],
+    [{ fromDate: '2026-06-02', toDate: '2026-06-02', fromTime: '16:00', toTime: null }, null, WAITING_MSG.hoursBackwards],
+    [{ fromDate: '2026-06-02', toDate: '2026-06-02', fromTime: null, toTime: '18:00' }, null, WAITING_MSG.hoursBackwards],
   ])('%o (horizon %s): %s', (e, horizon, want) => expect(entryProblem(e, today, horizon)).toBe(want));
 
   it('an entry is over only after its last day', () => {
@@ -145,4 +171,19 @@ describe('entryProblem and expiry', () => {
     expect(WAITING_MSG.rangeTooLong).toContain(String(MAX_WAITING_DAYS));
     expect(WAITING_MSG.tooManyEntries).toContain(String(MAX_OPEN_ENTRIES));
   });
+});
+
+describe('entryWhenText: when she can, as the lists say it', () => {
+  it.each([
+    [{ fromDate: '2026-03-10', toDate: '2026-03-10', partOfDay: 'morning' }, 'el 10/3 · mañana'],
+    [{ fromDate: '2026-03-10', toDate: '2026-03-12', partOfDay: 'any' }, 'del 10/3 al 12/3 · cualquier hora'],
+    [
+      { fromDate: '2026-03-10', toDate: '2026-04-02', partOfDay: 'any', fromTime: '16:00', toTime: '18:00' },
+      'del 10/3 al 2/4 · de 16:00 a 18:00',
+    ],
+    [
+      { fromDate: '2026-03-10', toDate: '2026-03-10', partOfDay: 'afternoon', fromTime: '13:00', toTime: '18:00' },
+      'el 10/3 · tarde, de 13:00 a 18:00',
+    ],
+  ] as const)('%o: %s', (e, want) => expect(entryWhenText(e)).toBe(want));
 });

@@ -32,6 +32,9 @@ export type WaitingEntry = {
   fromDate: string;
   toDate: string;
   partOfDay: PartOfDay;
+  /** An hours range she can come in (HH:MM, a visit starting from `fromTime` and before `toTime`), or null: her part of the day alone. */
+  fromTime?: string | null;
+  toTime?: string | null;
 };
 
 /** A time freed on one professional's day: its span (instants). */
@@ -42,6 +45,14 @@ export type OfferedTime = { time: string; start: Date };
 
 export const fitsPartOfDay = (time: string, part: PartOfDay) =>
   part === 'any' || (part === 'morning' ? time < AFTERNOON_FROM : time >= AFTERNOON_FROM);
+
+/**
+ * Whether a visit starting at `time` suits her: in her part of the day and, when she gave an hours
+ * range ("de 16:00 a 18:00"), starting inside it (ADR 090: the start, as the salon's times are
+ * offered by their start; the end is the service's length, which she knows when she books).
+ */
+export const fitsHours = (time: string, e: Pick<WaitingEntry, 'partOfDay' | 'fromTime' | 'toTime'>) =>
+  fitsPartOfDay(time, e.partOfDay) && (!e.fromTime || time >= e.fromTime) && (!e.toTime || time < e.toTime);
 
 /** Whether the entry asks for this service, this professional (or anyone) and this day. */
 export function entryCovers(entry: WaitingEntry, q: { serviceId: string; employeeId: string; date: string }): boolean {
@@ -64,7 +75,7 @@ export function timeToOffer(entry: WaitingEntry, freed: FreedTime, offered: read
   if (freed.date < entry.fromDate || freed.date > entry.toDate) return null;
   if (entry.employeeId !== null && entry.employeeId !== freed.employeeId) return null;
   const fits = offered
-    .filter((t) => t.start >= freed.start && t.start < freed.end && t.start > now && fitsPartOfDay(t.time, entry.partOfDay))
+    .filter((t) => t.start >= freed.start && t.start < freed.end && t.start > now && fitsHours(t.time, entry))
     .sort((a, b) => a.start.getTime() - b.start.getTime());
   return fits[0] ?? null;
 }
@@ -73,7 +84,12 @@ export function timeToOffer(entry: WaitingEntry, freed: FreedTime, offered: read
 export const entryExpired = (toDate: string, today: string) => toDate < today;
 
 /** The problem with what she asks for, in Spanish, or null. `today`: the salon's date. */
-export function entryProblem(e: { fromDate: string; toDate: string }, today: string, horizonLastDay: string | null): string | null {
+export function entryProblem(
+  e: { fromDate: string; toDate: string; fromTime?: string | null; toTime?: string | null },
+  today: string,
+  horizonLastDay: string | null,
+): string | null {
+  if (!e.fromTime !== !e.toTime || (e.fromTime && e.toTime && e.toTime <= e.fromTime)) return WAITING_MSG.hoursBackwards;
   if (e.toDate < e.fromDate) return WAITING_MSG.rangeBackwards;
   if (e.toDate < today) return WAITING_MSG.rangePast;
   if (daysBetween(e.fromDate, e.toDate) + 1 > MAX_WAITING_DAYS) return WAITING_MSG.rangeTooLong;
@@ -103,3 +119,19 @@ export const offerTemplateParameters = (v: OfferFacts, link: string): [string, s
 
 /** The WhatsApp template the salon creates in Meta's manager for the waiting list's offers. */
 export const OFFER_TEMPLATE = 'auna_hueco_libre';
+
+const dayMonth = (d: string) => `${Number(d.slice(8, 10))}/${Number(d.slice(5, 7))}`;
+
+/** When she can come, as the desk's list and her own list say it: "del 10/3 al 12/3 · de 16:00 a 18:00". */
+export function entryWhenText(e: Pick<WaitingEntry, 'fromDate' | 'toDate' | 'partOfDay' | 'fromTime' | 'toTime'>): string {
+  const days = e.fromDate === e.toDate ? `el ${dayMonth(e.fromDate)}` : `del ${dayMonth(e.fromDate)} al ${dayMonth(e.toDate)}`;
+  return `${days} · ${entryHoursText(e)}`;
+}
+
+/** The hours she can come: "mañana", "de 16:00 a 18:00", "tarde, de 13:00 a 18:00". */
+export function entryHoursText(e: Pick<WaitingEntry, 'partOfDay' | 'fromTime' | 'toTime'>): string {
+  const part = PART_OF_DAY_LABEL[e.partOfDay].toLowerCase();
+  if (!e.fromTime || !e.toTime) return part;
+  const hours = `de ${e.fromTime} a ${e.toTime}`;
+  return e.partOfDay === 'any' ? hours : `${part}, ${hours}`;
+}

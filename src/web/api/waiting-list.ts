@@ -28,6 +28,9 @@ export const deskWaitingListQuery = (date: string) =>
     queryFn: async () => (await call(wl.day.$get({ query: { date } }), WAITING_MSG.loadFailed)).entries,
   });
 
+export type NewDeskEntry = InferRequestType<(typeof wl)['entries']['$post']>['json'];
+export const addDeskEntry = (json: NewDeskEntry) => call(wl.entries.$post({ json }), WAITING_MSG.saveFailed);
+
 export const offerTime = (id: string, json: { professionalId: string; date: string; time: string }) =>
   call(wl.entries[':id'].offer.$post({ param: { id }, json }), WAITING_MSG.offerFailed);
 export const withdrawDeskEntry = (id: string) => call(wl.entries[':id'].$delete({ param: { id } }), WAITING_MSG.saveFailed);

@@ -32,6 +32,9 @@ export const waitingListEntries = pgTable(
     fromDate: date('from_date', { mode: 'string' }).notNull(),
     toDate: date('to_date', { mode: 'string' }).notNull(),
     partOfDay: text('part_of_day', { enum: PARTS_OF_DAY }).notNull(),
+    /** An hours range she can come in ('HH:MM', both or neither; ADR 090): a visit starting from one and before the other. */
+    fromTime: text('from_time'),
+    toTime: text('to_time'),
     status: text('status', { enum: WAITING_STATUSES }).notNull().default('waiting'),
     source: text('source', { enum: WAITING_SOURCES }).notNull(),
     createdAt: created(),
@@ -41,6 +44,10 @@ export const waitingListEntries = pgTable(
     index('waiting_list_entries_client_idx').on(t.clientId),
     check('waiting_list_entries_range', sql`${t.fromDate} <= ${t.toDate}`),
     check('waiting_list_entries_part', sql`${t.partOfDay} IN (${sqlLiterals(PARTS_OF_DAY)})`),
+    check(
+      'waiting_list_entries_hours',
+      sql`(${t.fromTime} IS NULL AND ${t.toTime} IS NULL) OR (${t.fromTime} ~ '^[0-2][0-9]:[0-5][0-9]$' AND ${t.toTime} ~ '^[0-2][0-9]:[0-5][0-9]$' AND ${t.fromTime} < ${t.toTime})`,
+    ),
     check('waiting_list_entries_status', sql`${t.status} IN (${sqlLiterals(WAITING_STATUSES)})`),
     check('waiting_list_entries_source', sql`${t.source} IN (${sqlLiterals(WAITING_SOURCES)})`),
   ],

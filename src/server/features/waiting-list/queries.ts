@@ -18,6 +18,8 @@ export type EntryRow = {
   fromDate: string;
   toDate: string;
   partOfDay: PartOfDay;
+  fromTime: string | null;
+  toTime: string | null;
   status: 'waiting' | 'booked' | 'withdrawn';
   source: 'client' | 'staff';
   createdAt: string;
@@ -25,7 +27,7 @@ export type EntryRow = {
 
 const ENTRY_COLUMNS = sql`w.id, w.client_id AS "clientId", c.name AS "clientName", w.service_id AS "serviceId", s.name AS "serviceName",
   w.employee_id AS "employeeId", e.name AS "employeeName", to_char(w.from_date, 'YYYY-MM-DD') AS "fromDate", to_char(w.to_date, 'YYYY-MM-DD') AS "toDate",
-  w.part_of_day AS "partOfDay", w.status, w.source, w.created_at AS "createdAt"`;
+  w.part_of_day AS "partOfDay", w.from_time AS "fromTime", w.to_time AS "toTime", w.status, w.source, w.created_at AS "createdAt"`;
 const ENTRY_FROM = sql`waiting_list_entries w JOIN clients c ON c.id = w.client_id JOIN services s ON s.id = w.service_id LEFT JOIN employees e ON e.id = w.employee_id`;
 
 /** Her account's client record, made when she has none yet (as her first booking would make it, migration 0011: a verified email only). */
@@ -57,6 +59,8 @@ export type NewEntry = {
   fromDate: string;
   toDate: string;
   partOfDay: PartOfDay;
+  fromTime: string | null;
+  toTime: string | null;
   source: 'client' | 'staff';
 };
 
@@ -83,8 +87,9 @@ export async function insertEntry(
   );
   if (Number(open.rows[0]?.n ?? 0) >= maxOpen) return 'too_many';
   const { rows } = await tx.execute<{ id: string }>(sql`
-    INSERT INTO waiting_list_entries (client_id, service_id, employee_id, from_date, to_date, part_of_day, source)
-    VALUES (${e.clientId}::uuid, ${e.serviceId}::uuid, ${e.employeeId}::uuid, ${e.fromDate}::date, ${e.toDate}::date, ${e.partOfDay}, ${e.source}) RETURNING id`);
+    INSERT INTO waiting_list_entries (client_id, service_id, employee_id, from_date, to_date, part_of_day, from_time, to_time, source)
+    VALUES (${e.clientId}::uuid, ${e.serviceId}::uuid, ${e.employeeId}::uuid, ${e.fromDate}::date, ${e.toDate}::date, ${e.partOfDay},
+      ${e.fromTime}, ${e.toTime}, ${e.source}) RETURNING id`);
   return rows[0]!;
 }
 

@@ -20,6 +20,7 @@ import { addDeskEntry, addMyEntry, deskDay, deskOffer, myEntries, withdrawByDesk
 const TokenQuery = z.strictObject({ token: z.string().min(1).max(400) });
 const day = z.string({ error: WAITING_MSG.invalidDate }).refine(isSalonDay, WAITING_MSG.invalidDate);
 const id = z.string().max(100);
+const hour = z.string({ error: WAITING_MSG.invalidTime }).max(5).refine(isValidTime, WAITING_MSG.invalidTime);
 const part = z.custom<PartOfDay>(isPartOfDay, WAITING_MSG.invalidPart);
 
 const entryFields = {
@@ -29,6 +30,9 @@ const entryFields = {
   fromDate: day,
   toDate: day,
   partOfDay: part,
+  /** An hours range (ADR 090), both or neither; absent: her part of the day alone. */
+  fromTime: hour.nullish(),
+  toTime: hour.nullish(),
 };
 const EntryBody = z.strictObject(entryFields);
 const DeskEntryBody = z.strictObject({ ...entryFields, clientId: id });

@@ -4,7 +4,7 @@ import { salonDateOf, salonTimeOf, SALON_TIME_ZONE } from '../../../domain/salon
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { WAITING_MSG } from '../../../domain/texts/waiting-list';
-import { entryProblem, fitsPartOfDay, MAX_OPEN_ENTRIES, type PartOfDay } from '../../../domain/waiting-list';
+import { entryProblem, fitsHours, MAX_OPEN_ENTRIES, type PartOfDay } from '../../../domain/waiting-list';
 import { lockClient } from '../../db/client-lock';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
@@ -33,7 +33,15 @@ export type Ctx = Pick<Deps, 'db' | 'now' | 'log' | 'mailer' | 'messageSecret'> 
   sms?: SendDeps['sms'];
 };
 
-export type EntryRequest = { serviceId: string; professionalId: string | null; fromDate: string; toDate: string; partOfDay: PartOfDay };
+export type EntryRequest = {
+  serviceId: string;
+  professionalId: string | null;
+  fromDate: string;
+  toDate: string;
+  partOfDay: PartOfDay;
+  fromTime?: string | null;
+  toTime?: string | null;
+};
 
 /** The room's context from the server's Deps (composed in app.ts and start.ts). */
 export const waitingListCtx = (deps: Pick<Deps, 'db' | 'now' | 'log' | 'mailer' | 'messageSecret' | 'config'>): Ctx => ({
@@ -64,7 +72,7 @@ async function addEntry(
   lockKey: string,
 ) {
   const problem = entryProblem(req, today(ctx), await horizonLastDay(ctx));
-  if (problem) throw badRequest(problem, 'invalid_range');
+  if (problem) throw badRequest(problem, problem === WAITING_MSG.hoursBackwards ? 'invalid_hours' : 'invalid_range');
   if (!isId(req.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
   if (req.professionalId !== null && !isId(req.professionalId)) throw notFound(STAFF_MSG.employeeNotFound);
   const fromDate = req.fromDate < today(ctx) ? today(ctx) : req.fromDate;
@@ -80,6 +88,8 @@ async function addEntry(
         fromDate,
         toDate: req.toDate,
         partOfDay: req.partOfDay,
+        fromTime: req.fromTime ?? null,
+        toTime: req.toTime ?? null,
         source,
       },
       today(ctx),
@@ -105,11 +115,14 @@ export const addMyEntry = (ctx: Ctx, user: SessionUser, req: EntryRequest) =>
 /** The desk, for a client record (a phone client, with or without an account). */
 export async function addDeskEntry(ctx: Ctx, req: EntryRequest & { clientId: string }) {
   if (!isId(req.clientId)) throw notFound(STAFF_MSG.clientNotFound);
-  const { rows } = await ctx.db.execute<{ id: string; user_id: string | null }>(
-    sql`SELECT id, user_id FROM clients WHERE id = ${req.clientId}::uuid`,
+  const { rows } = await ctx.db.execute<{ id: string; user_id: string | null; reachable: boolean }>(
+    sql`SELECT id, user_id, (user_id IS NOT NULL OR phone IS NOT NULL OR email IS NOT NULL) AS reachable FROM clients WHERE id = ${req.clientId}::uuid`,
   );
   const record = rows[0];
   if (!record) throw notFound(STAFF_MSG.clientNotFound);
+  // A deleted account's record keeps her visits but no way to reach her (ADR 091): a freed time
+  // could never be told to her, and she asked to be forgotten.
+  if (!record.reachable) throw badRequest(WAITING_MSG.clientUnreachable, 'client_unreachable');
   return addEntry(ctx, record.id, req, 'staff', record.user_id ?? record.id);
 }
 
@@ -166,8 +179,7 @@ export async function deskDay(ctx: Ctx, booking: BookingPort, date: string) {
     const times: { professionalId: string; professionalName: string; time: string }[] = [];
     for (const p of who) {
       for (const s of await free(e.serviceId, p.id)) {
-        if (new Date(s.start) > now && fitsPartOfDay(s.time, e.partOfDay))
-          times.push({ professionalId: p.id, professionalName: p.name, time: s.time });
+        if (new Date(s.start) > now && fitsHours(s.time, e)) times.push({ professionalId: p.id, professionalName: p.name, time: s.time });
       }
     }
     times.sort((a, b) => a.time.localeCompare(b.time));
@@ -187,6 +199,8 @@ const publicEntry = (e: EntryRow) => ({
   fromDate: e.fromDate,
   toDate: e.toDate,
   partOfDay: e.partOfDay,
+  fromTime: e.fromTime,
+  toTime: e.toTime,
   source: e.source,
   createdAt: e.createdAt,
 });

@@ -9,6 +9,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
+import { ClientWaitingList } from './client-waiting-list';
 import { StatusBadge } from '../../components/status-badge';
 import { inputClass } from '../../components/input-class';
 import { chevron, selectClass } from '../../components/select-class';
@@ -68,6 +69,7 @@ export default function ClientPage() {
         subtitle={[formatPhone(data.client.phone), data.client.email, data.client.hasAccount ? 'Con cuenta en Auna' : 'Sin cuenta']
           .filter(Boolean)
           .join(' · ')}
+        actions={<ClientWaitingList client={data.client} />}
       />
       {data.client.remindersStopped && (
         // She stopped them from an email's link (or in Mis Citas): the salon should not call it a fault (ADR 029).

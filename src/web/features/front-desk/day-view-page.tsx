@@ -24,7 +24,7 @@ import { MoveMenu } from './move-menu';
 import { BlockDetails, NewBlock, type BlockStart } from './block-sheet';
 import { DateFilter } from '../../components/lazy-date-filter';
 import { ViewModeToggle } from './view-mode-toggle';
-import { WaitingListSlot } from './waiting-list-slot';
+import { BesideWaitingList } from './waiting-list-slot';
 import { NewAppointment, type NewAppointmentStart } from './new-appointment';
 import { cashCloseHref, useUnclosedDays } from '../../api/cash-close';
 import { UnclosedDaysNotice } from '../../components/unclosed-days-notice';
@@ -151,7 +151,6 @@ export default function DayViewPage() {
   const openedBlock = data?.absences.find((x) => x.id === blockId) ?? null;
   // A day the desk left without its close (ADR 054), said the next morning.
   const unclosed = useUnclosedDays();
-
   return (
     <div>
       <PageHeader
@@ -211,32 +210,33 @@ export default function DayViewPage() {
           ))}
       </div>
       {!live && <Alert tone="info">{MSG.realtimeFailed}</Alert>}
-      {isPending ? (
-        <InlineLoading text="Cargando agenda..." />
-      ) : isError ? (
-        <Alert>{error.message}</Alert>
-      ) : columns.length === 0 ? (
-        <p className="text-muted">
-          {byResource ? 'No hay cabinas ni aparatos activos.' : 'No hay profesionales activos con cuenta para este día.'}
-        </p>
-      ) : (
-        <DayGrid
-          loading={isPlaceholderData}
-          hours={hours}
-          columns={columns}
-          shownColumn={shownColumn}
-          byResource={byResource}
-          interval={data.interval}
-          nowMinute={nowMinute}
-          onFree={onFree}
-          onOpen={setOpenId}
-          onMenu={setMenuId}
-          onBlock={setBlockId}
-          startOf={startOf}
-          onDrop={drop}
-        />
-      )}
-      <WaitingListSlot date={day} />
+      <BesideWaitingList date={day}>
+        {isPending ? (
+          <InlineLoading text="Cargando agenda..." />
+        ) : isError ? (
+          <Alert>{error.message}</Alert>
+        ) : columns.length === 0 ? (
+          <p className="text-muted">
+            {byResource ? 'No hay cabinas ni aparatos activos.' : 'No hay profesionales activos con cuenta para este día.'}
+          </p>
+        ) : (
+          <DayGrid
+            loading={isPlaceholderData}
+            hours={hours}
+            columns={columns}
+            shownColumn={shownColumn}
+            byResource={byResource}
+            interval={data.interval}
+            nowMinute={nowMinute}
+            onFree={onFree}
+            onOpen={setOpenId}
+            onMenu={setMenuId}
+            onBlock={setBlockId}
+            startOf={startOf}
+            onDrop={drop}
+          />
+        )}
+      </BesideWaitingList>
       {start && (
         <NewAppointment
           start={start}

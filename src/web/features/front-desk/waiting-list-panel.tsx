@@ -1,93 +1,70 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ChevronDown, Plus } from 'lucide-react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { WAITING_MSG } from '../../../domain/texts/waiting-list';
-import { PART_OF_DAY_LABEL } from '../../../domain/waiting-list';
-import { deskWaitingListQuery, offerTime, withdrawDeskEntry, type DeskEntry } from '../../api/waiting-list';
-import { Alert } from '../../components/alert';
-import { buttonClass } from '../../components/button';
+import { deskWaitingListQuery } from '../../api/waiting-list';
+import { WaitingListEntry } from './waiting-list-entry';
 
-// The day's waiting list beside the day view (ADR 073): who waits for this day, first come first,
-// with the times free now that fit her; one tap offers one through her channel (or, with 'none',
-// gives the desk the link to send by hand). Its own chunk, loaded after the grid.
+// The day's waiting list beside the day view (ADR 073, 090): who waits for this day, first come
+// first, with the times free now that fit her. At desk width (xl, 1280 px) a column beside the
+// grid, always open; narrower, under the grid and folded to its heading with the count. Its own
+// chunk, loaded after the grid, its query keyed on the day; memoised, so the page's other renders
+// (the clock line, a sheet opening) do not redraw it.
 
-const CHANNEL_TEXT: Record<string, string> = {
-  whatsapp: 'por WhatsApp',
-  sms: 'por SMS',
-  email: 'por correo',
-  none: 'sin aviso: envíale tú el enlace',
-};
+const WaitingListAdd = lazy(() => import('./waiting-list-add'));
 
-function EntryRow({ entry, date }: { entry: DeskEntry; date: string }) {
-  const qc = useQueryClient();
-  const [told, setTold] = useState<{ channel: string; link: string; time: string } | null>(null);
-  const refresh = () => qc.invalidateQueries({ queryKey: ['waiting-list', 'day', date] });
-  const offer = useMutation({
-    mutationFn: (t: DeskEntry['freeTimes'][number]) => offerTime(entry.id, { professionalId: t.professionalId, date, time: t.time }),
-    onSuccess: (r) => setTold(r),
-    onError: refresh,
-  });
-  const withdraw = useMutation({ mutationFn: () => withdrawDeskEntry(entry.id), onSuccess: refresh });
+function WaitingListPanel({ date }: { date: string }) {
+  // The day before's list stays while the next loads: the column does not jump on a day switch.
+  const list = useQuery({ ...deskWaitingListQuery(date), refetchInterval: 30_000, placeholderData: keepPreviousData });
+  const [open, setOpen] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const n = list.data?.length ?? 0;
   return (
-    <li className="flex flex-col gap-2 border-b border-line/70 py-3 last:border-b-0">
-      <div className="flex items-start justify-between gap-2">
-        <div>
-          <p className="font-medium">{entry.clientName}</p>
-          <p className="text-sm text-muted">
-            {entry.serviceName} · {entry.employeeName ?? 'Cualquier profesional'} · {PART_OF_DAY_LABEL[entry.partOfDay]}
-          </p>
-        </div>
-        <button type="button" className="text-sm text-muted underline" onClick={() => withdraw.mutate()} disabled={withdraw.isPending}>
-          Retirar
+    <section
+      aria-labelledby="lista-espera"
+      className="mt-6 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft xl:sticky xl:top-4 xl:mt-0 xl:p-4"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <h2 id="lista-espera" className="font-serif text-2xl">
+          <button
+            type="button"
+            className="flex min-h-11 items-center gap-2 text-left xl:pointer-events-none"
+            aria-expanded={open}
+            aria-controls="lista-espera-cuerpo"
+            onClick={() => setOpen((o) => !o)}
+          >
+            {WAITING_MSG.title} {list.data && <span className="font-sans text-base text-muted">({n})</span>}
+            <ChevronDown className={`h-5 w-5 text-muted transition-transform xl:hidden ${open ? 'rotate-180' : ''}`} aria-hidden />
+          </button>
+        </h2>
+        <button
+          type="button"
+          className="flex min-h-11 items-center gap-1 rounded-xl px-2 text-sm font-medium text-rose-700 hover:bg-rose-50"
+          onClick={() => setAdding(true)}
+        >
+          <Plus className="h-4 w-4" aria-hidden /> Añadir
         </button>
       </div>
-      {told ? (
-        <p role="status" className="text-sm text-sage-800">
-          {WAITING_MSG.offered} {told.time} {CHANNEL_TEXT[told.channel] ?? ''}
-          {told.channel === 'none' && (
-            <a className="ml-1 break-all underline" href={told.link}>
-              {told.link}
-            </a>
-          )}
-        </p>
-      ) : entry.freeTimes.length === 0 ? (
-        <p className="text-sm text-muted">Ninguna hora libre le encaja ahora.</p>
-      ) : (
-        <div className="flex flex-wrap gap-2">
-          {entry.freeTimes.map((t) => (
-            <button
-              key={`${t.professionalId}-${t.time}`}
-              type="button"
-              className={buttonClass('secondary', 'px-3 py-1.5 text-sm')}
-              disabled={offer.isPending}
-              onClick={() => offer.mutate(t)}
-            >
-              Ofrecer {t.time} · {t.professionalName.split(' ')[0]}
-            </button>
-          ))}
-        </div>
-      )}
-      {offer.isError && <Alert>{offer.error.message}</Alert>}
-    </li>
-  );
-}
-
-export default function WaitingListPanel({ date }: { date: string }) {
-  const list = useQuery({ ...deskWaitingListQuery(date), refetchInterval: 30_000 });
-  if (list.isPending || list.isError) return null;
-  return (
-    <section aria-labelledby="lista-espera" className="mt-6 rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft">
-      <h2 id="lista-espera" className="font-serif text-2xl">
-        {WAITING_MSG.title} <span className="font-sans text-base text-muted">({list.data.length})</span>
-      </h2>
-      {list.data.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">Nadie espera un hueco este día.</p>
-      ) : (
-        <ul className="mt-2">
-          {list.data.map((e) => (
-            <EntryRow key={e.id} entry={e} date={date} />
-          ))}
-        </ul>
+      <div id="lista-espera-cuerpo" className={`${open ? '' : 'hidden'} xl:block ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+        {list.isError ? (
+          <p className="mt-2 text-sm text-muted">{list.error.message}</p>
+        ) : list.isPending ? null : n === 0 ? (
+          <p className="mt-2 text-sm text-muted">Nadie espera un hueco este día.</p>
+        ) : (
+          <ul className="mt-2">
+            {list.data.map((e) => (
+              <WaitingListEntry key={e.id} entry={e} date={date} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {adding && (
+        <Suspense fallback={null}>
+          <WaitingListAdd date={date} onClose={() => setAdding(false)} />
+        </Suspense>
       )}
     </section>
   );
 }
+
+export default memo(WaitingListPanel);

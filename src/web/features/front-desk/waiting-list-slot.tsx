@@ -1,13 +1,28 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, type ReactNode } from 'react';
 
-// The day's waiting list (ADR 073) in its own chunk, loaded after the grid: the day view's own
-// code and its 10 × 120 switch do not carry it.
+// The day's waiting list (ADR 073, 090) in its own chunk, loaded after the grid: the day view's own
+// code and its 10 × 120 switch do not carry it. The day reaches it deferred, so a day switch draws
+// the grid first and the list in a later, interruptible render.
 const WaitingListPanel = lazy(() => import('./waiting-list-panel'));
 
-export function WaitingListSlot({ date }: { date: string }) {
+export const WaitingListSlot = memo(function WaitingListSlot({ date }: { date: string }) {
+  const shown = useDeferredValue(date);
   return (
     <Suspense fallback={null}>
-      <WaitingListPanel date={date} />
+      <WaitingListPanel date={shown} />
     </Suspense>
+  );
+});
+
+/**
+ * The day view's grid (children) with the day's waiting list: beside it in a column of its own at
+ * desk width (xl, 1280 px), under it narrower. The grid keeps the room it had below that width.
+ */
+export function BesideWaitingList({ date, children }: { date: string; children: ReactNode }) {
+  return (
+    <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_18rem] 2xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start xl:gap-5">
+      <div className="min-w-0">{children}</div>
+      <WaitingListSlot date={date} />
+    </div>
   );
 }

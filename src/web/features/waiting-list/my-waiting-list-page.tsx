@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { WAITING_MSG } from '../../../domain/texts/waiting-list';
-import { PART_OF_DAY_LABEL } from '../../../domain/waiting-list';
+import { entryHoursText } from '../../../domain/waiting-list';
 import { myWaitingListQuery, withdrawMyEntry, type MyEntry } from '../../api/waiting-list';
 import { Alert } from '../../components/alert';
 import { Button, ButtonLink } from '../../components/button';
@@ -25,8 +25,8 @@ function EntryCard({ entry }: { entry: MyEntry }) {
       <div>
         <p className="font-serif text-xl">{entry.serviceName}</p>
         <p className="text-sm text-muted first-letter:uppercase">{daysText(entry)}</p>
-        <p className="text-sm text-muted">
-          {PART_OF_DAY_LABEL[entry.partOfDay]} · {entry.employeeName ?? 'Cualquier profesional'}
+        <p className="text-sm text-muted first-letter:uppercase">
+          {entryHoursText(entry)} · {entry.employeeName ?? 'Cualquier profesional'}
         </p>
         {withdraw.isError && <Alert>{withdraw.error.message}</Alert>}
       </div>

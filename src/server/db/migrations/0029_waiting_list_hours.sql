@@ -1,0 +1,3 @@
+ALTER TABLE "waiting_list_entries" ADD COLUMN "from_time" text;--> statement-breakpoint
+ALTER TABLE "waiting_list_entries" ADD COLUMN "to_time" text;--> statement-breakpoint
+ALTER TABLE "waiting_list_entries" ADD CONSTRAINT "waiting_list_entries_hours" CHECK (("waiting_list_entries"."from_time" IS NULL AND "waiting_list_entries"."to_time" IS NULL) OR ("waiting_list_entries"."from_time" ~ '^[0-2][0-9]:[0-5][0-9]$' AND "waiting_list_entries"."to_time" ~ '^[0-2][0-9]:[0-5][0-9]$' AND "waiting_list_entries"."from_time" < "waiting_list_entries"."to_time"));
