@@ -94,7 +94,7 @@ export const AppointmentBlock = memo(function AppointmentBlock({
         data-appointment-id={a.id}
         data-movable={a.status === 'confirmed' ? '' : undefined}
         title={`${label}–${hhmm(endMinute)} ${who}\n${a.serviceName}\n${[status, ...marks].join(' · ')}`}
-        className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 text-left text-xs shadow-sm transition hover:brightness-95 ${short ? 'px-1.5 py-0 leading-4 focus-visible:!z-30 focus-visible:!h-auto focus-visible:py-0.5 focus-visible:shadow-lg' : 'px-2 py-1'} ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'} ${a.status === 'confirmed' ? 'cursor-grab' : ''}`}
+        className={`group absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 text-left text-xs shadow-sm transition hover:brightness-95 ${short ? 'px-1.5 py-0 leading-4 focus-visible:!z-30 focus-visible:!h-auto focus-visible:py-0.5 focus-visible:shadow-lg' : 'px-2 py-1'} ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'} ${a.status === 'confirmed' ? 'cursor-grab' : ''}`}
         style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
         aria-label={`${label} ${who}, ${a.serviceName}, ${[status, ...marks].join(', ')}`}
       >
@@ -109,7 +109,8 @@ export const AppointmentBlock = memo(function AppointmentBlock({
             <span className="block shrink-0 overflow-hidden text-ellipsis whitespace-pre">{rest}</span>
           </>
         ) : (
-          <span className={LINES}>
+          // A short block shows its first line alone (not the next one cut in half) until it has the focus.
+          <span className={short ? `${LINES} max-h-4 group-focus-visible:max-h-none` : LINES}>
             {short && marks.length > 0 && <MarkSign marks={marks} consent={a.consentMissing} />}
             {`${first}\n${rest}`}
           </span>
