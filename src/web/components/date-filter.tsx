@@ -74,6 +74,9 @@ export function DateFilter({
   onChange,
   fitsWhileTyping = () => true,
   hideLabel = false,
+  autoFocus = false,
+  startOpen = false,
+  onOpenChange,
 }: {
   label: string;
   value: string;
@@ -81,10 +84,15 @@ export function DateFilter({
   fitsWhileTyping?: (date: string) => boolean;
   /** The label for screen readers only (the day view's header, where the date is its own title). */
   hideLabel?: boolean;
+  /** Focus its first segment when drawn (the day view mounts it when the desk starts to use it). */
+  autoFocus?: boolean;
+  /** Drawn with its calendar open (the day view's calendar button was tapped before it was mounted). */
+  startOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
 }) {
   const [draft, setDraft] = useState<CalendarDate | null>(() => parseDate(value));
   const [shownValue, setShownValue] = useState(value);
-  const [calendarOpen, setCalendarOpen] = useState(false);
+  const [calendarOpen, setCalendarOpen] = useState(startOpen);
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // The page changed the date (reset, or the other field moved this one): show the new one.
@@ -112,7 +120,14 @@ export function DateFilter({
         else pause.current = setTimeout(() => apply(d, true), TYPING_PAUSE_MS);
       }}
       isOpen={calendarOpen}
-      onOpenChange={setCalendarOpen}
+      onOpenChange={(open) => {
+        setCalendarOpen(open);
+        onOpenChange?.(open);
+      }}
+      autoFocus={autoFocus}
+      // dd/mm/aaaa, two digits each (es-ES alone writes 5/1/2027): the width stays put as the days
+      // change, and it reads as the box drawn before the field is loaded (lazy-date-filter.tsx).
+      shouldForceLeadingZeros
       onBlur={() => apply(draft)}
       firstDayOfWeek="mon"
       className="flex min-w-0 flex-col gap-1.5"

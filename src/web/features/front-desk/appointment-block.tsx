@@ -30,21 +30,33 @@ export const FITTED_IN: Record<string, string> = { outside_hours: 'Fuera de hora
 /** A block's lines: each cut with an ellipsis, the first in bold; what does not fit is cut at the block's bottom edge. */
 const LINES = 'block shrink-0 overflow-hidden text-ellipsis whitespace-pre first-line:font-semibold';
 
-/** Below this many minutes a block has room for one line: its time and client, the rest on hover (title) or tap. */
+/** Below this many minutes a block has room for one line: its time and client, the rest on hover (title), focus or tap (ADR 088). */
 const SHORT_MINUTES = 30;
 
+/** A short block's marks ("Fuera de horario", "Falta consentimiento"): one small sign before the time, named in its title and the block's label (ADR 088). */
+function MarkSign({ marks, consent }: { marks: string[]; consent: boolean }) {
+  return (
+    <span
+      data-marks
+      title={marks.join(' · ')}
+      aria-hidden
+      className={`mr-1 inline-grid h-3.5 w-3.5 place-items-center rounded-full border align-[-2px] text-[0.6rem] leading-none font-bold ${consent ? 'border-amber-800/30 bg-amber-100 text-amber-800' : 'border-current bg-white'}`}
+    >
+      {consent ? '!' : '+'}
+    </span>
+  );
+}
+
+// A block carries no handlers of its own: the grid's one delegated click, context menu and keys
+// (day-grid.tsx, `useBlockEvents`) read its `data-appointment-id` (ADR 089).
 export const AppointmentBlock = memo(function AppointmentBlock({
   hours,
   appointment: a,
   byResource,
-  onOpen,
-  onMenu,
 }: {
   hours: DayHours;
   appointment: DayAppointment;
   byResource: boolean;
-  onOpen: (id: string) => void;
-  onMenu: (id: string) => void;
 }) {
   const { startMinute, endMinute } = a;
   const place = placeBlock(hours, startMinute, endMinute);
@@ -55,9 +67,12 @@ export const AppointmentBlock = memo(function AppointmentBlock({
   const who = byResource ? `${a.clientName} · ${a.employeeName}` : a.clientName;
   const status = a.status === 'confirmed' && a.clientConfirmedAt ? CONFIRMED_BY_CLIENT : (STATUS_SHORT[a.status] ?? a.status);
   const fitted = a.fittedIn ? FITTED_IN[a.fittedIn] : '';
-  const marks = [fitted, a.consentMissing ? 'Falta consentimiento' : ''].filter(Boolean);
-  const details = `${label}–${hhmm(endMinute)} ${who}\n${a.serviceName}\n${[status, ...marks].join(' · ')}`;
+  const marks = [fitted, a.consentMissing ? 'Falta consentimiento' : ''].filter((m): m is string => !!m);
   const short = endMinute - startMinute < SHORT_MINUTES;
+  // Time and client first, whatever else there is: a short block shows that line (its marks a sign
+  // before it) and, with the keyboard's focus, grows to all of them; the title shows them on hover.
+  const rest = `${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${[status, fitted].filter(Boolean).join(' · ')}`;
+  const first = `${label} ${a.clientName}`;
   return (
     <>
       {bands.map((b) => {
@@ -76,21 +91,10 @@ export const AppointmentBlock = memo(function AppointmentBlock({
       })}
       <button
         type="button"
-        onClick={() => onOpen(a.id)}
-        onContextMenu={(e) => {
-          e.preventDefault();
-          onMenu(a.id);
-        }}
-        onKeyDown={(e) => {
-          if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
-            e.preventDefault();
-            onMenu(a.id);
-          }
-        }}
         data-appointment-id={a.id}
         data-movable={a.status === 'confirmed' ? '' : undefined}
-        title={details}
-        className={`absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 text-left text-xs shadow-sm transition hover:brightness-95 ${short ? 'px-1.5 py-0 leading-4' : 'px-2 py-1'} ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'} ${a.status === 'confirmed' ? 'cursor-grab' : ''}`}
+        title={`${label}–${hhmm(endMinute)} ${who}\n${a.serviceName}\n${[status, ...marks].join(' · ')}`}
+        className={`group absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 text-left text-xs shadow-sm transition hover:brightness-95 ${short ? 'px-1.5 py-0 leading-4 focus-visible:!z-30 focus-visible:!h-auto focus-visible:py-0.5 focus-visible:shadow-lg' : 'px-2 py-1'} ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'} ${a.status === 'confirmed' ? 'cursor-grab' : ''}`}
         style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
         aria-label={`${label} ${who}, ${a.serviceName}, ${[status, ...marks].join(', ')}`}
       >
@@ -100,15 +104,15 @@ export const AppointmentBlock = memo(function AppointmentBlock({
             other lines, a block too short for them all drew it over a line cut in half. */}
         {a.consentMissing && !short ? (
           <>
-            <span className={LINES}>{`${label} ${a.clientName}`}</span>
+            <span className={LINES}>{first}</span>
             <ConsentMissingBadge compact />
-            <span className="block shrink-0 overflow-hidden text-ellipsis whitespace-pre">{`${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${[status, fitted].filter(Boolean).join(' · ')}`}</span>
+            <span className="block shrink-0 overflow-hidden text-ellipsis whitespace-pre">{rest}</span>
           </>
         ) : (
-          <span className={LINES}>
-            {short
-              ? `${marks.length ? '● ' : ''}${label} ${who}`
-              : `${label} ${a.clientName}\n${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${[status, fitted].filter(Boolean).join(' · ')}`}
+          // A short block shows its first line alone (not the next one cut in half) until it has the focus.
+          <span className={short ? `${LINES} max-h-4 group-focus-visible:max-h-none` : LINES}>
+            {short && marks.length > 0 && <MarkSign marks={marks} consent={a.consentMissing} />}
+            {`${first}\n${rest}`}
           </span>
         )}
       </button>

@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, Lock, Plus, UserCheck } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { addDays, isValidIsoDate } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
-import { Button, buttonClass } from '../../components/button';
+import { buttonClass } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { ProfessionalSelect } from '../../components/professional-day-picker';
@@ -17,12 +17,13 @@ import { AppointmentDetails } from './appointment-details';
 import { dayQueryKeys, salonDayQuery } from '../../api/front-desk';
 import { chevron, selectClass } from '../../components/select-class';
 import { DayGrid, type FreePick } from './day-grid';
-import { dayHours, hhmm, minuteOf } from './day-layout';
+import { dayHours, minuteOf } from './day-layout';
 import { gridColumns } from './day-columns';
 import { useDeskMoves } from './use-desk-moves';
 import { MoveMenu } from './move-menu';
 import { BlockDetails, NewBlock, type BlockStart } from './block-sheet';
-import { DateFilter } from '../../components/lazy-date-filter';
+import { DayDateField } from './day-date-field';
+import { DayActions } from './day-actions';
 import { ViewModeToggle } from './view-mode-toggle';
 import { BesideWaitingList } from './waiting-list-slot';
 import { NewAppointment, type NewAppointmentStart } from './new-appointment';
@@ -143,10 +144,6 @@ export default function DayViewPage() {
   useEffect(() => {
     dataNow.current = data;
   }, [data]);
-  const walkIn = () => {
-    const m = minuteOf(new Date());
-    setStart({ date: todayInSalon(), time: hhmm(m - (m % 5)), walkIn: true });
-  };
   const menuOf = data?.appointments.find((a) => a.id === menuId) ?? null;
   const openedBlock = data?.absences.find((x) => x.id === blockId) ?? null;
   // A day the desk left without its close (ADR 054), said the next morning.
@@ -156,19 +153,7 @@ export default function DayViewPage() {
       <PageHeader
         title="Agenda del salón"
         subtitle={<span className="inline-block first-letter:uppercase">{formatDateLong(new Date(`${day}T12:00:00Z`))}</span>}
-        actions={
-          <div className="flex flex-wrap gap-2">
-            <Button variant="secondary" onPress={() => setBlockStart({ date: day })}>
-              <Lock className="h-4 w-4" aria-hidden /> Bloquear hueco
-            </Button>
-            <Button variant="secondary" onPress={walkIn}>
-              <UserCheck className="h-4 w-4" aria-hidden /> Cliente sin cita
-            </Button>
-            <Button onPress={() => setStart({ date: day })}>
-              <Plus className="h-4 w-4" aria-hidden /> Nueva cita
-            </Button>
-          </div>
-        }
+        actions={<DayActions day={dayNow} onBlock={setBlockStart} onNew={setStart} />}
       />
       <UnclosedDaysNotice days={unclosed} hrefOf={cashCloseHref} />
       <div className="mb-4 flex flex-wrap items-center gap-2">
@@ -178,7 +163,7 @@ export default function DayViewPage() {
           <ChevronLeft className="h-4 w-4" aria-hidden />
         </button>
         <div className="w-48">
-          <DateFilter label="Día" hideLabel value={day} onChange={(d) => isValidIsoDate(d) && setDay(d)} />
+          <DayDateField day={day} onDay={setDay} />
         </div>
         <button type="button" className={buttonClass('secondary')} onClick={() => setDay(addDays(day, 1))} aria-label="Día siguiente">
           <ChevronRight className="h-4 w-4" aria-hidden />

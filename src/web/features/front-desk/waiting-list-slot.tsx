@@ -1,12 +1,13 @@
-import { lazy, memo, Suspense, useDeferredValue, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
+import { useIdleValue } from '../../lib/use-idle-value';
 
 // The day's waiting list (ADR 073, 090) in its own chunk, loaded after the grid: the day view's own
-// code and its 10 × 120 switch do not carry it. The day reaches it deferred, so a day switch draws
-// the grid first and the list in a later, interruptible render.
+// code and its 10 × 120 switch do not carry it. It follows a day switch in the next idle moment
+// (ADR 089): its fetch and render are not in the click that draws the new day's grid.
 const WaitingListPanel = lazy(() => import('./waiting-list-panel'));
 
 export const WaitingListSlot = memo(function WaitingListSlot({ date }: { date: string }) {
-  const shown = useDeferredValue(date);
+  const shown = useIdleValue(date);
   return (
     <Suspense fallback={null}>
       <WaitingListPanel date={shown} />
