@@ -54,8 +54,9 @@ function precompress(): Plugin {
  * "Confirmar" leads: her bonos, her waiting list, the privacy notice, the e-mails' pages.
  */
 const KEEPS_PRELOADS = new Set(['/my-appointments', '/signup']);
-// Lazy parts of a client page that only staff load: the booking page's "¿Para quién es la cita?" (docs/decisions/086).
-const STAFF_ONLY_CHUNKS = ['for-whom'];
+// Lazy parts of a client page that only staff load: the booking page's "¿Para quién es la cita?" (docs/decisions/087),
+// and the first-sign-in password form every page's guard may show a professional (docs/decisions/084).
+const STAFF_ONLY_CHUNKS = ['for-whom', 'first-password-form'];
 const STAFF_PAGE_CHUNK = new RegExp(
   `^assets/(${PAGE_ROUTES.filter((r) => r.access === 'staff' || r.access === 'desk' || r.access === 'admin' || (!r.firstView && !KEEPS_PRELOADS.has(r.path)))
     .map((r) => path.basename(r.page, '.tsx'))
@@ -63,10 +64,12 @@ const STAFF_PAGE_CHUNK = new RegExp(
     .join('|')})-[\\w-]{8}\\.js$`,
 );
 /**
- * A client's chunk loaded only when she taps for it, whose list would cost every /book/{id} phone
- * bytes for a step few take: "Añadir otro servicio" (ADR 092). Its imports follow it, one round trip later.
+ * A client's chunks loaded only when she needs them, whose lists would cost every /book/{id} phone
+ * bytes for a step few take: "Añadir otro servicio" (ADR 092) and "Avísame si se libera un hueco"
+ * on a day without times (ADR 070), and the notice of a client already at her cap (ADR 075). Their
+ * imports follow them, one round trip later.
  */
-const ON_TAP_CHUNK = /^assets\/visit-planner-[\w-]{8}\.js$/;
+const ON_TAP_CHUNK = /^assets\/(visit-planner|notify-me|cap-notice)-[\w-]{8}\.js$/;
 function withoutStaffPreloads(filename: string, deps: string[]): string[] {
   return STAFF_PAGE_CHUNK.test(filename) || ON_TAP_CHUNK.test(filename) ? [] : deps;
 }
