@@ -8,7 +8,7 @@ import { ProfessionalDayPicker } from '../../components/professional-day-picker'
 import { chevron, selectClass } from '../../components/select-class';
 import { Sheet } from '../../components/sheet';
 import { inputClass } from '../../components/input-class';
-import { ClientPicker } from './client-picker';
+import { ClientSection, ServiceSelect } from './desk-form-parts';
 import { AppointmentTime } from './appointment-time';
 import { professionalsQuery, slotsQuery, staffBook } from '../../api/booking';
 import { squeezeBook } from '../../api/squeeze';
@@ -107,32 +107,18 @@ export function NewAppointment({
   return (
     <Sheet isOpen title="Nueva cita" onClose={onClose} wide>
       <div className="flex flex-col gap-5">
-        <section aria-label="Cliente">
-          <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Cliente</h3>
-          <ClientPicker value={client} onChange={setClient} />
-        </section>
+        <ClientSection value={client} onChange={setClient} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Servicio
-            <select
-              className={selectClass}
-              style={chevron}
-              value={serviceId}
-              onChange={(e) => {
-                setServiceId(e.target.value);
-                // A click on a cabin's column: that cabin, if the service needs one of its group.
-                const at = (serviceGroups[e.target.value] ?? []).findIndex((g) => !!start.resourceId && g.includes(start.resourceId));
-                setChosen(at >= 0 && start.resourceId ? { [at]: start.resourceId } : {});
-              }}
-            >
-              <option value="">Elige un servicio</option>
-              {(services.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} ({s.duration} min)
-                </option>
-              ))}
-            </select>
-          </label>
+          <ServiceSelect
+            services={services.data}
+            value={serviceId}
+            onChange={(id) => {
+              setServiceId(id);
+              // A click on a cabin's column: that cabin, if the service needs one of its group.
+              const at = (serviceGroups[id] ?? []).findIndex((g) => !!start.resourceId && g.includes(start.resourceId));
+              setChosen(at >= 0 && start.resourceId ? { [at]: start.resourceId } : {});
+            }}
+          />
           <ProfessionalDayPicker
             professionals={offered}
             professionalId={professionalId}

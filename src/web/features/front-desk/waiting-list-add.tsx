@@ -13,7 +13,7 @@ import { Button } from '../../components/button';
 import { DateFilter } from '../../components/lazy-date-filter';
 import { chevron, selectClass } from '../../components/select-class';
 import { Sheet } from '../../components/sheet';
-import { ClientPicker } from './client-picker';
+import { ClientSection, ServiceSelect } from './desk-form-parts';
 
 // The desk puts a client on the waiting list (ADR 073, 090): a client found or made on the spot
 // (a phone client), a service, a day or a range of days, mañana / tarde / cualquiera or an hours
@@ -65,30 +65,16 @@ export default function WaitingListAdd({ date, client: chosen, onClose }: { date
     <Sheet isOpen title="Añadir a la lista de espera" onClose={onClose} wide>
       {/* Not a form: the client picker's "Nuevo cliente" is a form of its own inside it. */}
       <div className="flex flex-col gap-5">
-        <section aria-label="Cliente">
-          <h3 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Cliente</h3>
-          <ClientPicker value={client} onChange={setClient} />
-        </section>
+        <ClientSection value={client} onChange={setClient} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Servicio
-            <select
-              className={selectClass}
-              style={chevron}
-              value={serviceId}
-              onChange={(e) => {
-                setServiceId(e.target.value);
-                setProfessionalId('');
-              }}
-            >
-              <option value="">Elige un servicio</option>
-              {(services.data ?? []).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name} ({s.duration} min)
-                </option>
-              ))}
-            </select>
-          </label>
+          <ServiceSelect
+            services={services.data}
+            value={serviceId}
+            onChange={(id) => {
+              setServiceId(id);
+              setProfessionalId('');
+            }}
+          />
           <label className="flex flex-col gap-1.5 text-sm font-medium">
             Profesional
             <select
