@@ -108,6 +108,9 @@ test('the desk books from the grid, drags to another professional, squeezes afte
 
   // 2. Dragged to 17:00 in Carmen's column: the staff move, and the client is told.
   const sent = new Date();
+  // At 1280 px the day's waiting list sits beside the grid (ADR 090), so Carmen's column may be past
+  // the grid's right edge: scrolled into view as the receptionist would, before the drag.
+  await carmen.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   const from = (await block.boundingBox())!;
   const [min, max] = [Number(await carmen.getAttribute('aria-valuemin')), Number(await carmen.getAttribute('aria-valuemax'))];
   const to = (await carmen.boundingBox())!;
