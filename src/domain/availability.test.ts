@@ -7,14 +7,13 @@ import {
   conflictOf,
   dayPlan,
   NO_EXCEPTIONS,
-  validateSalonException,
-  validateTimeOff,
   type AvailabilityInput,
   type DayClosed,
   type Exceptions,
   type SalonException,
   type TimeOff,
 } from './availability';
+import { validateSalonException, validateTimeOff } from './exception-validation';
 import { MSG } from './texts/common';
 import { STAFF_MSG } from './texts/staff';
 import { SALON_TIME_ZONE as TZ } from './salon-time';

@@ -8,7 +8,7 @@ import { DEMO_BONO_TYPES, DEMO_EMPLOYEES, DEMO_SERVICES } from './demo-data';
 import { demoTimeOff, nextStartWithin } from './demo-calendar';
 import { historyRates, planDemoHistory, type HistoryInput } from './demo-history';
 import { demoHistoryInput } from './demo-history-seed';
-import { validateTimeOff } from '../../domain/availability';
+import { validateTimeOff } from '../../domain/exception-validation';
 
 // The demo's history is the same for the same "today", and looks like a working salon: the
 // rates docs/rooms/demo.md states, nothing overlapping that the database would refuse.

@@ -4,7 +4,7 @@ import { created } from './columns';
 import { user } from './accounts';
 
 // A period of days, whole or the same hours of each day, and who wrote it: a professional's time
-// off and a resource's maintenance are the same shape (validateTimeOff checks both).
+// off and a resource's maintenance are the same shape (exception-validation.ts's validateTimeOff checks both).
 // `is_block`: a "Bloquear hueco" of the day view (ADR 058): one day, with hours, its reason shown
 // to every member of staff; otherwise read by every availability rule as the period it is.
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isDeskRole } from '../../../domain/roles';
-import { validateTimeOff } from '../../../domain/availability';
+import { validateTimeOff } from '../../../domain/exception-validation';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE, wallClockBoundary } from '../../../domain/salon-time';
 import { announceDays } from '../../availability/announce';

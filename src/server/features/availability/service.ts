@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { toTimeOff, validateSalonException, validateTimeOff, type SalonException, type TimeOffInput } from '../../../domain/availability';
+import { toTimeOff, type SalonException, type TimeOffInput } from '../../../domain/availability';
+import { validateSalonException, validateTimeOff } from '../../../domain/exception-validation';
 import { spainNationalHolidays } from '../../../domain/holidays';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';

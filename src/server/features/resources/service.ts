@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { resourceConflictOf, toTimeOff, validateTimeOff, type TimeOffInput } from '../../../domain/availability';
+import { resourceConflictOf, toTimeOff, type TimeOffInput } from '../../../domain/availability';
+import { validateTimeOff } from '../../../domain/exception-validation';
 import { resourceFieldsError, type ResourceKind } from '../../../domain/resources';
 import { addDays, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
