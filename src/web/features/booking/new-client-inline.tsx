@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { inputClass } from '../../components/input-class';
+import { NameAndPhoneFields, useNameAndPhone } from '../../components/new-client-fields';
 import { createClient, type ClientSummary } from '../../api/front-desk';
 
 /**
@@ -19,9 +19,8 @@ export function NewClientInline({
   onCreated: (c: ClientSummary) => void;
   onCancel: () => void;
 }) {
-  const digits = /\d{3,}/.test(initial);
-  const [name, setName] = useState(digits ? '' : initial);
-  const [phone, setPhone] = useState(digits ? initial : '');
+  const person = useNameAndPhone(initial);
+  const { name, phone } = person;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
@@ -39,14 +38,7 @@ export function NewClientInline({
   };
   return (
     <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3 rounded-xl border border-line p-4" aria-label="Nuevo cliente">
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Nombre
-        <input className={inputClass} value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
-      </label>
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Teléfono
-        <input className={inputClass} value={phone} onChange={(e) => setPhone(e.target.value)} type="tel" inputMode="tel" required />
-      </label>
+      <NameAndPhoneFields {...person} />
       {error && <Alert>{error}</Alert>}
       <div className="flex gap-2">
         <Button variant="secondary" onPress={onCancel}>

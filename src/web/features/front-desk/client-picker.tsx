@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { inputClass } from '../../components/input-class';
+import { NameAndPhoneFields, useNameAndPhone } from '../../components/new-client-fields';
 import { ChosenClient, ClientResults } from '../../components/client-results';
 import { AttachConfirmDialog, needsAttachConfirm } from './attach-confirm';
 import { clientsQuery, createClient, type ClientSummary } from '../../api/front-desk';
@@ -58,9 +59,8 @@ export function ClientPicker({
 }
 
 function NewClientForm({ initial, onCreated, onCancel }: { initial: string; onCreated: (c: ClientSummary) => void; onCancel: () => void }) {
-  const digits = /\d{3,}/.test(initial);
-  const [name, setName] = useState(digits ? '' : initial);
-  const [phone, setPhone] = useState(digits ? initial : '');
+  const person = useNameAndPhone(initial);
+  const { name, phone } = person;
   const [email, setEmail] = useState('');
   const create = useMutation({ mutationFn: createClient });
   const save = (confirmAttach?: boolean) =>
@@ -72,14 +72,7 @@ function NewClientForm({ initial, onCreated, onCancel }: { initial: string; onCr
   const asking = needsAttachConfirm(create.error);
   return (
     <form onSubmit={submit} className="flex flex-col gap-3 rounded-xl border border-line p-4" aria-label="Nuevo cliente">
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Nombre
-        <input className={inputClass} value={name} onChange={(e) => setName(e.target.value)} required autoFocus />
-      </label>
-      <label className="flex flex-col gap-1.5 text-sm font-medium">
-        Teléfono
-        <input className={inputClass} value={phone} onChange={(e) => setPhone(e.target.value)} type="tel" inputMode="tel" required />
-      </label>
+      <NameAndPhoneFields {...person} />
       <label className="flex flex-col gap-1.5 text-sm font-medium">
         Email (opcional)
         <input className={inputClass} value={email} onChange={(e) => setEmail(e.target.value)} type="email" />
