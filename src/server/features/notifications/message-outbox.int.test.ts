@@ -52,9 +52,10 @@ describe('message outbox relay', () => {
   it('relays each row once when several relays run at the same moment', async () => {
     const keys = Array.from({ length: 1_200 }, (_, i) => `reminder:many-${i}`);
     await write(keys.map((key) => ({ op: 'add' as const, key, runAt: '2099-02-01T09:00:00Z' })));
-    // More than one batch (500), from four callers at once: one holds the lock, the others say so.
-    const outcomes = await Promise.all(Array.from({ length: 4 }, () => relayOutbox(server.deps.db)));
-    expect(outcomes).toContain(true);
+    // More than one batch (500), from four callers at once and the server's own relay: whoever holds
+    // the lock relays, the others say so (false). Which one wins is the scheduler's choice, so the
+    // test counts the jobs (each key once), not the winners.
+    await Promise.all(Array.from({ length: 4 }, () => relayOutbox(server.deps.db)));
     await settle();
     const count = await server.deps.db.execute<{ n: number; distinct_keys: number }>(
       sql`SELECT count(*)::int AS n, count(DISTINCT key)::int AS distinct_keys FROM graphile_worker._private_jobs WHERE key LIKE 'reminder:many-%'`,
