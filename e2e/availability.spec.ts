@@ -4,6 +4,7 @@ import { isBookableDate } from '../src/domain/booking-rules';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
 import { AGENDA_PASSWORD, cleanUp, closeE2eDb, e2eDb, insertAppointment, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
 import { DEMO, expect, logIn, test, uniqueEmail } from './support/fixtures';
+import { typeDate } from './support/date-field';
 
 // Closures and time off (ADRs 023, 024) in Chromium against the built app: the admin adds Spain's national holidays and a
 // client's booking calendar shows 6 January as unavailable; a professional's afternoon off
@@ -105,8 +106,8 @@ test('a professional’s afternoon off removes those times live from an open boo
   expect(res.ok()).toBe(true);
   await pp.goto('/employee/time-off');
   const form = pp.getByRole('form', { name: 'Añadir ausencia' });
-  await form.getByLabel('Desde', { exact: true }).fill(day);
-  await form.getByLabel('Hasta (incluido)').fill(day);
+  await typeDate(form, 'Desde', day);
+  await typeDate(form, 'Hasta (incluido)', day);
   await form.getByLabel('Solo unas horas de cada día').check();
   await form.getByLabel('Desde las').fill('15:00');
   await form.getByLabel('Hasta las').fill('20:00');
@@ -149,7 +150,7 @@ test('a time off over a confirmed appointment lists it; the admin moves it to an
 
   // The front desk's reschedule: only open times are offered; the move keeps the appointment.
   const sheet = page.getByRole('dialog', { name: 'Mover la cita de Inés Mora' });
-  await sheet.locator('input[type="date"]').fill(later);
+  await typeDate(sheet, 'Día', later);
   await sheet.getByRole('group', { name: 'Horas disponibles' }).getByRole('button', { name: '11:00', exact: true }).click();
   await sheet.getByRole('button', { name: 'Cambiar a las 11:00' }).click();
   await expect(sheet).toBeHidden();

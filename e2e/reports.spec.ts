@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { closeE2eDb, e2eDb } from './support/agenda-arrange';
 import { asAdmin, expect, test } from './support/back-office';
+import { typeDate } from './support/date-field';
 
 // The Informes (ADR 042) in Chromium: the admin opens Informes, picks a custom period and
 // then one professional, and the charts, the tables and the CSV follow. The test writes its own
@@ -38,8 +39,8 @@ test('informes: period and professional change the charts and tables; a CSV down
   await expect(page.getByRole('radio', { name: 'Este mes' })).toHaveAttribute('aria-checked', 'true');
 
   await page.getByRole('radio', { name: 'Personalizado' }).click();
-  await page.getByLabel('Desde').fill('2024-03-01');
-  await page.getByLabel('Hasta').fill('2024-03-31');
+  await typeDate(page, 'Desde', '2024-03-01');
+  await typeDate(page, 'Hasta', '2024-03-31');
   await expect(page.getByTestId('revenue-total')).toHaveText('105,00 €');
   const byPro = page.getByRole('table', { name: 'Ingresos por profesional' });
   await expect(byPro.getByRole('row', { name: /Javier Soto/ })).toContainText('80,00 €');

@@ -1,5 +1,6 @@
 import { STAFF_MSG } from '../src/domain/texts/staff';
 import { asAdmin, expect, RUN, test, weekdayAhead } from './support/back-office';
+import { typeDate } from './support/date-field';
 
 // Cabins and machines (ADR 036), in Chromium against the built demo salon: the admin adds a
 // machine, puts it out of service for a day, and a new service needs it with cleaning time. The
@@ -33,8 +34,8 @@ test.describe('back office', () => {
     // Out of service for a whole day, listed with its reason.
     const out = page.getByRole('form', { name: 'Poner fuera de servicio' });
     await out.getByLabel('Cabina o aparato').selectOption({ label: laser });
-    await out.getByLabel('Desde').fill(day);
-    await out.getByLabel('Hasta (incluido)').fill(day);
+    await typeDate(out, 'Desde', day);
+    await typeDate(out, 'Hasta (incluido)', day);
     await out.getByLabel(/^Motivo/).fill('Revisión anual');
     await out.getByRole('button', { name: 'Añadir periodo' }).click();
     await expect(page.getByRole('list', { name: 'Periodos fuera de servicio' }).getByRole('listitem').filter({ hasText: `${laser}: Revisión anual` })).toBeVisible();

@@ -90,3 +90,12 @@ describe('labels are in sentence case (ADR 095)', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+// One voice for dates too (ADR 099): a native <input type="date"> shows the browser's order
+// (11/27/2026 in an English Chromium); every date the app asks for is the Spanish date field.
+describe('every date field is the Spanish one (ADR 099)', () => {
+  it('no native date input in the web app', () => {
+    const natives = sourceFiles(path.join(ROOT, 'src/web')).filter((file) => /type=["'{]+date\b/.test(readFileSync(file, 'utf8')));
+    expect(natives.map((f) => path.relative(ROOT, f))).toEqual([]);
+  });
+});

@@ -17,6 +17,7 @@ import {
   Heading,
   Label,
   Popover,
+  Text,
 } from 'react-aria-components';
 import { isSalonDay } from '../../domain/calendar-date';
 
@@ -64,7 +65,7 @@ const TYPING_PAUSE_MS = 600;
 /**
  * A Spanish date field ('dd/mm/aaaa' whatever the browser's language, unlike <input type="date">)
  * with a calendar popover. Plain 'YYYY-MM-DD' salon dates in and out. The field keeps what is being
- * typed to itself and hands the page only a complete salon day: at once when picked in the calendar
+ * typed to itself ('' when there is none yet: its segments show dd/mm/aaaa) and hands the page only a complete salon day: at once when picked in the calendar
  * or when focus leaves the field; after a pause in the typing only when `fitsWhileTyping` accepts it
  * (a day typed before its month would otherwise move the other field to a date nobody meant).
  */
@@ -77,6 +78,10 @@ export function DateFilter({
   autoFocus = false,
   startOpen = false,
   onOpenChange,
+  min,
+  max,
+  error,
+  name,
 }: {
   label: string;
   value: string;
@@ -89,8 +94,15 @@ export function DateFilter({
   /** Drawn with its calendar open (the day view's calendar button was tapped before it was mounted). */
   startOpen?: boolean;
   onOpenChange?: (open: boolean) => void;
+  /** The first and last days it hands over ('YYYY-MM-DD'); the calendar greys the others out. */
+  min?: string;
+  max?: string;
+  /** A refusal of the form's, shown under the field, which is then marked invalid. */
+  error?: string | null;
+  /** The form field's name (React Aria keeps a hidden input with it). */
+  name?: string;
 }) {
-  const [draft, setDraft] = useState<CalendarDate | null>(() => parseDate(value));
+  const [draft, setDraft] = useState<CalendarDate | null>(() => (value ? parseDate(value) : null));
   const [shownValue, setShownValue] = useState(value);
   const [calendarOpen, setCalendarOpen] = useState(startOpen);
   const pause = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -98,7 +110,7 @@ export function DateFilter({
   // The page changed the date (reset, or the other field moved this one): show the new one.
   if (value !== shownValue) {
     setShownValue(value);
-    setDraft(parseDate(value));
+    setDraft(value ? parseDate(value) : null);
   }
   useEffect(() => () => clearTimeout(pause.current), []);
 
@@ -106,6 +118,7 @@ export function DateFilter({
     clearTimeout(pause.current);
     const day = d?.toString();
     if (!day || !isSalonDay(day) || day === value) return;
+    if ((min && day < min) || (max && day > max)) return;
     if (whileTyping && !fitsWhileTyping(day)) return;
     onChange(day);
   };
@@ -125,6 +138,10 @@ export function DateFilter({
         onOpenChange?.(open);
       }}
       autoFocus={autoFocus}
+      minValue={min ? parseDate(min) : undefined}
+      maxValue={max ? parseDate(max) : undefined}
+      isInvalid={error ? true : undefined}
+      name={name}
       // dd/mm/aaaa, two digits each (es-ES alone writes 5/1/2027): the width stays put as the days
       // change, and it reads as the box drawn before the field is loaded (lazy-date-filter.tsx).
       shouldForceLeadingZeros
@@ -149,6 +166,11 @@ export function DateFilter({
           <CalendarDays className="h-4.5 w-4.5" aria-hidden />
         </Button>
       </Group>
+      {error && (
+        <Text slot="errorMessage" className="text-sm text-brick">
+          {error}
+        </Text>
+      )}
       <Popover placement="bottom start" className="rounded-[var(--radius-card)] border border-line bg-white p-4 shadow-soft outline-none">
         <Dialog aria-label={label} className="outline-none">
           <Calendar className="w-72">

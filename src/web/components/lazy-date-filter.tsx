@@ -5,7 +5,7 @@ import { spanishDate } from '../../domain/calendar-date';
 // their strings in every locale React Aria ships: ~25 KB gzipped): a chunk of its own, requested
 // with the page's own chunk, so the page is not held back by it; until it is here, the field shows
 // its label and the date as text, in the same box (test/bundle-budget.test.ts,
-// docs/decisions/016-react-19-runtime.md). The appointments' filters and the day view use it.
+// docs/decisions/016-react-19-runtime.md). Every date the app asks for uses it: the filters, the day view, the forms.
 const LazyField = lazy(() => import('./date-filter').then((m) => ({ default: m.DateFilter })));
 
 export function DateFilter(props: ComponentProps<typeof LazyField>) {
@@ -15,7 +15,7 @@ export function DateFilter(props: ComponentProps<typeof LazyField>) {
         <div className="flex min-w-0 flex-col gap-1.5">
           <span className={props.hideLabel ? 'sr-only' : 'text-sm font-medium text-ink'}>{props.label}</span>
           <span className="flex min-h-11 w-full items-center rounded-xl border border-line bg-white px-3 tabular-nums text-ink">
-            {spanishDate(props.value)}
+            {props.value ? spanishDate(props.value) : ''}
           </span>
         </div>
       }

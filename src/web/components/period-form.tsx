@@ -2,6 +2,7 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from './alert';
 import { Button } from './button';
 import { FormField } from './form-field';
+import { DateFilter } from './lazy-date-filter';
 import { inputClass, TextField } from './text-field';
 import { STAFF_MSG } from '../../domain/texts/staff';
 
@@ -20,32 +21,17 @@ const FIELD_OF: Readonly<Record<string, Field>> = {
 
 export type Period = { startDate: string; endDate: string; startTime: string | null; endTime: string | null; reason: string };
 
-/** A required native date or time input (times every 5 minutes), on FormField. */
-function DateTimeField({
-  label,
-  type,
-  value,
-  min,
-  error,
-  onChange,
-}: {
-  label: string;
-  type: 'date' | 'time';
-  value: string;
-  min?: string;
-  error?: string | null;
-  onChange: (v: string) => void;
-}) {
+/** A required native time input (every 5 minutes), on FormField; the dates are the Spanish date field. */
+function TimeField({ label, value, error, onChange }: { label: string; value: string; error?: string | null; onChange: (v: string) => void }) {
   return (
     <FormField label={label} error={error}>
       {(control) => (
         <input
           {...control}
-          type={type}
-          step={type === 'time' ? 300 : undefined}
+          type="time"
+          step={300}
           required
           value={value}
-          min={min}
           onChange={(e) => onChange(e.target.value)}
           className={`${inputClass} aria-[invalid=true]:border-brick`}
         />
@@ -110,8 +96,8 @@ export function PeriodForm({
     <form onSubmit={submit} aria-label={label} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         {before}
-        <DateTimeField label="Desde" type="date" value={startDate} onChange={changeStart} />
-        <DateTimeField label="Hasta (incluido)" type="date" value={endDate} min={startDate} error={errorAt('endDate')} onChange={setEndDate} />
+        <DateFilter label="Desde" value={startDate} onChange={changeStart} />
+        <DateFilter label="Hasta (incluido)" value={endDate} min={startDate} error={errorAt('endDate')} onChange={setEndDate} />
         {times === 'optional' && (
           <label className="flex min-h-11 items-center gap-2 text-sm text-ink sm:col-span-2">
             <input type="checkbox" checked={partDay} onChange={(e) => setPartDay(e.target.checked)} className="h-5 w-5 accent-rose-700" />
@@ -120,15 +106,13 @@ export function PeriodForm({
         )}
         {withTimes && (
           <>
-            <DateTimeField
+            <TimeField
               label={times === 'required' ? 'Abre a las' : 'Desde las'}
-              type="time"
               value={startTime}
               onChange={setStartTime}
             />
-            <DateTimeField
+            <TimeField
               label={times === 'required' ? 'Cierra a las' : 'Hasta las'}
-              type="time"
               value={endTime}
               error={errorAt('endTime')}
               onChange={setEndTime}

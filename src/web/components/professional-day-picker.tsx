@@ -1,4 +1,4 @@
-import { inputClass } from './input-class';
+import { DateFilter } from './lazy-date-filter';
 import { chevron, selectClass } from './select-class';
 
 // Choosing a professional and a day, as the staff's screens and Mis Citas' "Cambiar hora" do
@@ -39,13 +39,12 @@ export function ProfessionalSelect({
   );
 }
 
-/** A labelled date field: `onChange` gets what the field holds ('YYYY-MM-DD', or '' while cleared). */
+/** The Spanish date field labelled "Día": `onChange` gets a whole salon day ('YYYY-MM-DD'), never one before `min`. */
 export function DayField({ value, onChange, min, hideLabel, className = '' }: { value: string; onChange: (date: string) => void; min?: string; hideLabel?: boolean; className?: string }) {
   return (
-    <label className={`${hideLabel ? 'block' : 'flex flex-col gap-1.5 text-sm font-medium'} ${className}`}>
-      {hideLabel ? <span className="sr-only">Día</span> : 'Día'}
-      <input type="date" className={inputClass} value={value} min={min} onChange={(e) => onChange(e.target.value)} />
-    </label>
+    <div className={className}>
+      <DateFilter label="Día" value={value} onChange={onChange} min={min} hideLabel={hideLabel} />
+    </div>
   );
 }
 

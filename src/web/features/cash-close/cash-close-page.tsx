@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { isSalonDay } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
 import { ButtonLink } from '../../components/button';
-import { inputClass } from '../../components/input-class';
+import { DateFilter } from '../../components/lazy-date-filter';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { UnclosedDaysNotice } from '../../components/unclosed-days-notice';
@@ -46,16 +46,9 @@ export default function CashClosePage() {
         }
       />
       <UnclosedDaysNotice days={pending.data?.days} hrefOf={cashCloseHref} except={date} />
-      <label className="mb-6 flex max-w-xs flex-col gap-1.5 text-sm font-medium">
-        Día
-        <input
-          type="date"
-          className={inputClass}
-          value={date}
-          max={today}
-          onChange={(e) => isSalonDay(e.target.value) && e.target.value <= today && setParams({ dia: e.target.value }, { replace: true })}
-        />
-      </label>
+      <div className="mb-6 max-w-xs">
+        <DateFilter label="Día" value={date} max={today} onChange={(dia) => setParams({ dia }, { replace: true })} />
+      </div>
       {till.isPending ? (
         <InlineLoading text="Cargando la caja..." />
       ) : till.isError ? (

@@ -5,6 +5,7 @@ import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { BonoCard, salonDay } from '../../components/bono-card';
 import { inputClass } from '../../components/input-class';
+import { DateFilter } from '../../components/lazy-date-filter';
 import { InlineLoading } from '../../components/loading';
 import { clientBonosQuery, extendBono, refundBono, type ClientBono } from '../../api/bonos';
 import { BonoSaleForm } from './bono-sale-form';
@@ -55,16 +56,7 @@ function AdminActions({ bono, onDone }: { bono: ClientBono; onDone: () => void }
           }}
         >
           {mode === 'extend' && (
-            <label className={label}>
-              Nueva caducidad
-              <input
-                type="date"
-                name="bono-expires"
-                className={inputClass}
-                value={expiresOn}
-                onChange={(e) => setExpiresOn(e.target.value)}
-              />
-            </label>
+            <DateFilter label="Nueva caducidad" name="bono-expires" value={expiresOn} onChange={setExpiresOn} />
           )}
           <label className={label}>
             Motivo

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { isSalonDay } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
 import { buttonClass } from '../../components/button';
-import { inputClass } from '../../components/input-class';
+import { DateFilter } from '../../components/lazy-date-filter';
 import { InlineLoading } from '../../components/loading';
 import { PageHeader } from '../../components/page-header';
 import { todayInSalon } from '../../lib/salon-today';
@@ -44,15 +44,9 @@ export default function CajaPage() {
         Auna registra los cobros para el control interno del salón. <strong>No es un programa de facturación</strong>: no emite facturas ni
         tickets ni los envía a Hacienda (VeriFactu). Las facturas se hacen con el programa de facturación del salón.
       </Alert>
-      <label className="mt-6 flex max-w-xs flex-col gap-1.5 text-sm font-medium">
-        Día
-        <input
-          type="date"
-          className={inputClass}
-          value={date}
-          onChange={(e) => isSalonDay(e.target.value) && setParams({ dia: e.target.value }, { replace: true })}
-        />
-      </label>
+      <div className="mt-6 max-w-xs">
+        <DateFilter label="Día" value={date} onChange={(dia) => setParams({ dia }, { replace: true })} />
+      </div>
       <div className="mt-6">
         {caja.isPending ? (
           <InlineLoading text="Cargando la caja..." />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { isSalonDay } from '../../../domain/calendar-date';
 import { PERIOD_LABEL, REPORT_PERIODS, type ReportPeriodKind } from '../../../domain/reports';
-import { inputClass } from '../../components/input-class';
+import { DateFilter } from '../../components/lazy-date-filter';
 import { chevron, selectClass } from '../../components/select-class';
 import { employeesQuery } from '../../api/employees';
 import type { ReportParams } from '../../api/reports';
@@ -67,14 +67,19 @@ export function PeriodControls({ selection, update }: { selection: Selection; up
       </fieldset>
       {selection.kind === 'custom' && (
         <div className="flex gap-3">
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Desde
-            <input type="date" className={inputClass} value={selection.custom.from} onChange={(e) => update({ desde: e.target.value })} />
-          </label>
-          <label className="flex flex-col gap-1.5 text-sm font-medium">
-            Hasta
-            <input type="date" className={inputClass} value={selection.custom.to} onChange={(e) => update({ hasta: e.target.value })} />
-          </label>
+          {/* While typing, a day is applied only when it keeps the period the right way round (no refused report per keystroke). */}
+          <DateFilter
+            label="Desde"
+            value={selection.custom.from}
+            onChange={(desde) => update({ desde })}
+            fitsWhileTyping={(d) => !selection.custom.to || d <= selection.custom.to}
+          />
+          <DateFilter
+            label="Hasta"
+            value={selection.custom.to}
+            onChange={(hasta) => update({ hasta })}
+            fitsWhileTyping={(d) => !selection.custom.from || d >= selection.custom.from}
+          />
         </div>
       )}
       <label className="flex flex-col gap-1.5 text-sm font-medium sm:min-w-64">
