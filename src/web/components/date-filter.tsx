@@ -63,7 +63,7 @@ function CalendarMonth() {
 const TYPING_PAUSE_MS = 600;
 
 /**
- * A Spanish date field ('dd/mm/aaaa' whatever the browser's language, unlike <input type="date">)
+ * A Spanish date field ('dd/mm/aaaa' whatever the browser's language, unlike the browser's native date input)
  * with a calendar popover. Plain 'YYYY-MM-DD' salon dates in and out. The field keeps what is being
  * typed to itself ('' when there is none yet: its segments show dd/mm/aaaa) and hands the page only a complete salon day: at once when picked in the calendar
  * or when focus leaves the field; after a pause in the typing only when `fitsWhileTyping` accepts it
