@@ -66,10 +66,11 @@ const STAFF_PAGE_CHUNK = new RegExp(
 /**
  * A client's chunks loaded only when she needs them, whose lists would cost every /book/{id} phone
  * bytes for a step few take: "Añadir otro servicio" (ADR 092) and "Avísame si se libera un hueco"
- * on a day without times (ADR 070), and the notice of a client already at her cap (ADR 075). Their
- * imports follow them, one round trip later.
+ * on a day without times (ADR 070), the notice of a client already at her cap (ADR 075) and her bono's
+ * sessions (ADR 037, requested as soon as a professional is chosen). Their imports follow them, one
+ * round trip later.
  */
-const ON_TAP_CHUNK = /^assets\/(visit-planner|notify-me|cap-notice)-[\w-]{8}\.js$/;
+const ON_TAP_CHUNK = /^assets\/(visit-planner|notify-me|cap-notice|bono-hint)-[\w-]{8}\.js$/;
 function withoutStaffPreloads(filename: string, deps: string[]): string[] {
   return STAFF_PAGE_CHUNK.test(filename) || ON_TAP_CHUNK.test(filename) ? [] : deps;
 }

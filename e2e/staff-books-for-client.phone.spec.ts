@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { closeE2eDb, e2eDb } from './support/agenda-arrange';
+import { closeE2eDb, e2eDb, insertAppointment } from './support/agenda-arrange';
 import { expect, logIn, test } from './support/fixtures';
 
 // A professional books for the client in front of her (docs/decisions/086), on her phone: Carmen
@@ -116,3 +116,40 @@ test('Carmen books a manicure for a phone client from her phone; it is the clien
   const mine = (await (await page.request.get('/api/my-appointments')).json()) as { appointments: { id: string }[] };
   expect(mine.appointments.map((a) => a.id)).not.toContain(rows[0]!.id);
 });
+
+test('her own notices (her cap of visits) step aside while she books for a client, and come back with "Para mí"', async ({ page }) => {
+  // Carmen at the salon's cap of visits as a client: far ahead, at night, so no journey's free time is taken.
+  const db = e2eDb();
+  const [carmen, lucia] = (
+    await db.query<{ id: string; email: string; name: string }>(`SELECT id, email, name FROM "user" WHERE email IN ('carmen@auna.demo', 'lucia@auna.demo') ORDER BY email`)
+  ).rows as [{ id: string; email: string; name: string }, { id: string; email: string; name: string }];
+  const cap = (await db.query<{ n: number }>(`SELECT max_future_appointments_per_client AS n FROM salon_settings LIMIT 1`)).rows[0]?.n ?? 4;
+  const service = serviceOf((await db.query<{ id: string; name: string; duration: number; price: number }>(
+    `SELECT id, name, duration, price::float AS price FROM services WHERE name = 'Manicura semipermanente'`,
+  )).rows[0]);
+  const held: string[] = [];
+  try {
+    for (let i = 0; i < cap; i++) {
+      const start = new Date(Date.UTC(new Date().getUTCFullYear() + 2, 0, 10 + i, 2, 0));
+      held.push(await insertAppointment({ employee: lucia, client: carmen, start, service }));
+    }
+    await logIn(page, 'carmen@auna.demo');
+    await expect(page).toHaveURL(/\/employee\/agenda/, { timeout: 30_000 });
+    await page.goto(`/book/${service.id}`);
+    const notice = page.getByTestId('cap-notice');
+    await expect(notice).toContainText(`Ya tienes ${cap} citas próximas, el máximo que permite el salón.`, { timeout: 30_000 });
+
+    const forWhom = page.getByRole('group', { name: '¿Para quién es la cita?' });
+    await forWhom.getByRole('radio', { name: 'Para un cliente' }).check();
+    await expect(notice).toHaveCount(0);
+    await forWhom.getByRole('radio', { name: 'Para mí' }).check();
+    await expect(notice).toBeVisible();
+  } finally {
+    await db.query(`DELETE FROM appointments WHERE id = ANY($1)`, [held]);
+  }
+});
+
+function serviceOf(row: { id: string; name: string; duration: number; price: number } | undefined) {
+  if (!row) throw new Error('the demo salon has no "Manicura semipermanente"');
+  return row;
+}

@@ -4,6 +4,7 @@ import { cancelNote } from '../../../domain/my-appointments';
 import { Alert } from '../../components/alert';
 import { myAppointmentsQuery } from '../../api/my-account';
 import { formatDateLong, formatTime } from '../../lib/format';
+import { useBookingForOther } from './booking-for-other';
 
 // docs/decisions/075: the cap of future appointments said before she picks anything, with the
 // visits she could free (each a link to its card in Mis Citas). The server still refuses at
@@ -11,8 +12,10 @@ import { formatDateLong, formatTime } from '../../lib/format';
 
 export default function CapNotice() {
   const mine = useQuery({ ...myAppointmentsQuery(), retry: false, refetchOnMount: true });
+  const forOther = useBookingForOther();
   const data = mine.data;
-  if (!data || data.cap.futureConfirmed < data.cap.max) return null;
+  // Her own cap: it says nothing of the client she books for.
+  if (forOther || !data || data.cap.futureConfirmed < data.cap.max) return null;
   const now = Date.now();
   const held = data.appointments.filter((a) => a.status === 'confirmed' && new Date(a.startTime).getTime() > now);
   const freeable = held.filter(

@@ -13,6 +13,7 @@ import { clientsQuery, type ClientSummary } from '../../api/front-desk';
 import { ApiRequestError } from '../../lib/api';
 import { NewClientInline } from './new-client-inline';
 import type { Booker } from './use-book';
+import { setBookingForOther } from './booking-for-other';
 
 // docs/decisions/087: staff booking from the client's booking page are asked "¿Para quién es la cita?".
 // "Para mí" (first, the default) leaves the page's own request untouched (the spec's flow); a
@@ -42,7 +43,11 @@ export default function ForWhom({ me, booker, professionals, professionalId, onP
   // cliente" without one yet books nobody (never herself by mistake).
   useEffect(() => {
     booker.current = !forClient ? null : client ? bookFor(client, me.role) : noClientYet;
-    return () => void (booker.current = null);
+    setBookingForOther(forClient);
+    return () => {
+      booker.current = null;
+      setBookingForOther(false);
+    };
   }, [booker, client, forClient, me.role]);
 
   return (

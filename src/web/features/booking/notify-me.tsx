@@ -8,6 +8,7 @@ import { addMyEntry } from '../../api/waiting-list';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ApiRequestError } from '../../lib/api';
+import { useBookingForOther } from './booking-for-other';
 
 // "Avísame si se libera un hueco" (ADR 070): on a day with no time for her, she asks to be told
 // when one frees up for this service, with this professional (or anyone), on this day or the days
@@ -23,6 +24,7 @@ export default function NotifyMe({ serviceId, professionalId, date }: { serviceI
   const [open, setOpen] = useState(false);
   const [span, setSpan] = useState<number>(0);
   const [part, setPart] = useState<PartOfDay>('any');
+  const forOther = useBookingForOther();
   // Plain state, not React Query's useMutation: this chunk loads from the booking page's own chunk,
   // and useMutation here split React Query's core out of the entry (+2 KB on every first view).
   const [state, setState] = useState<{ pending: boolean; done: boolean; error: string | null }>({ pending: false, done: false, error: null });
@@ -41,6 +43,8 @@ export default function NotifyMe({ serviceId, professionalId, date }: { serviceI
       setState({ pending: false, done: false, error: e instanceof ApiRequestError ? e.message : WAITING_MSG.saveFailed });
     }
   };
+  // "Avísame" writes the signed-in person on the list; a client the staff book for is added by the desk.
+  if (forOther) return null;
   if (state.done)
     return (
       <div className="mt-4">
