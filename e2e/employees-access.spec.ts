@@ -6,6 +6,7 @@ import { salonLoginEmail } from '../src/domain/staff-login';
 import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { closeE2eDb, e2eDb, serviceNamed } from './support/agenda-arrange';
 import { logIn } from './support/fixtures';
+import { firstLink, waitForMail } from './support/mail';
 import { asAdmin, expect, RUN, test } from './support/back-office';
 
 // "Dar acceso" (ADR 084, 085), in Chromium against the demo salon: the admin gives an apprentice
@@ -17,6 +18,10 @@ const TODAY = salonDateOf(Date.now(), SALON_TIME_ZONE);
 const NAME = `Aprendiz Prueba ${RUN}`;
 const LOGIN = salonLoginEmail(NAME);
 const CLIENT = `Pilar Aprendiz ${RUN}`;
+// A new professional with an email of her own, invited to choose her password (ADR 100).
+const INVITED = `Invitada Prueba ${RUN}`;
+const INVITED_EMAIL = `invitada.${RUN}@auna.test`;
+let invitedId = '';
 const SHOTS = 'test-results/employees-access';
 let employeeId = '';
 
@@ -26,6 +31,12 @@ test.beforeAll(async () => {
   const week = { monday: day, tuesday: day, wednesday: day, thursday: day, friday: day, saturday: day, sunday: off };
   const { rows } = await e2eDb().query<{ id: string }>(`INSERT INTO employees (name, availability) VALUES ($1, $2) RETURNING id`, [NAME, JSON.stringify(week)]);
   employeeId = rows[0]!.id;
+  const invited = await e2eDb().query<{ id: string }>(`INSERT INTO employees (name, email, availability) VALUES ($1, $2, $3) RETURNING id`, [
+    INVITED,
+    INVITED_EMAIL,
+    JSON.stringify(week),
+  ]);
+  invitedId = invited.rows[0]!.id;
   const service = await serviceNamed('Corte y peinado');
   await e2eDb().query(`INSERT INTO employee_services (employee_id, service_id) VALUES ($1, $2)`, [employeeId, service.id]);
 });
@@ -33,8 +44,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   const db = e2eDb();
   await db.query(`DELETE FROM appointments WHERE client_name = $1`, [CLIENT]);
-  await db.query(`DELETE FROM employees WHERE id = $1`, [employeeId]);
-  await db.query(`DELETE FROM "user" WHERE email = $1`, [LOGIN]);
+  await db.query(`DELETE FROM employees WHERE id = ANY($1)`, [[employeeId, invitedId]]);
+  await db.query(`DELETE FROM "user" WHERE email = ANY($1)`, [[LOGIN, INVITED_EMAIL]]);
   await closeE2eDb();
 });
 
@@ -125,5 +136,49 @@ test('an apprentice without an email is given access, chooses her password, and 
 
   await her.goto(`/employee/agenda?fecha=${day}`);
   await expect(her.getByText(CLIENT).first()).toBeVisible();
+  await context.close();
+});
+
+test('a professional with her own email is invited, chooses her password from the mail, and lands in her agenda', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await asAdmin(page, '/admin/employees');
+  const row = page.getByTestId('employee-row').filter({ hasText: INVITED });
+  await row.getByRole('button', { name: `Editar ${INVITED}` }).click();
+  const access = page.getByRole('form', { name: `Editar empleado ${INVITED}` }).getByRole('region', { name: ACCESS_MSG.sectionTitle });
+  // Her email is on her record: the invitation is the first choice, and no password is asked for.
+  await expect(access.getByLabel(ACCESS_MSG.loginEmailLabel)).toHaveValue(INVITED_EMAIL);
+  await expect(access.getByRole('radio', { name: ACCESS_MSG.byInvitation })).toBeChecked();
+  await expect(access.getByLabel(ACCESS_MSG.firstPasswordLabel, { exact: true })).toHaveCount(0);
+  await access.scrollIntoViewIfNeeded();
+  await access.screenshot({ path: `${SHOTS}/invitation-1280.png` });
+  const sentAfter = new Date();
+  await access.getByRole('button', { name: ACCESS_MSG.sendInvitation }).click();
+  await expect(page.getByText(ACCESS_MSG.invitationSent)).toBeVisible();
+
+  const mail = await waitForMail(INVITED_EMAIL, { timeout: 20_000, after: sentAfter });
+  expect(mail.subject).toMatch(/: elige tu contraseña de Auna$/);
+  expect(mail.text).toContain(`Entrarás con este email: ${INVITED_EMAIL}.`);
+
+  const context = await browser.newContext({
+    baseURL,
+    storageState: undefined,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    viewport: { width: 390, height: 844 },
+    extraHTTPHeaders: { 'x-forwarded-for': `10.243.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+  });
+  const her = await context.newPage();
+  await her.goto(firstLink(mail.text)!);
+  await expect(her).toHaveURL(/\/reset-password\?/);
+  const mine = `mi-clave-de-invitada-${RUN}`;
+  await her.getByRole('textbox', { name: 'Nueva contraseña' }).fill(mine);
+  await her.getByLabel('Confirmar contraseña').fill(mine);
+  await her.getByRole('button', { name: 'Guardar contraseña' }).click();
+  await expect(her).toHaveURL(/\/login/);
+  await logIn(her, INVITED_EMAIL, mine);
+  // Her own password already: no "Elige tu contraseña", straight to her agenda.
+  await expect(her).toHaveURL(/\/employee\/agenda/, { timeout: 30_000 });
+  await expect(her.getByRole('heading', { name: ACCESS_MSG.changeTitle })).toHaveCount(0);
   await context.close();
 });

@@ -8,7 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Mail } from '../src/server/mail/mailer';
-import { resetPasswordMail, verifyEmailMail } from '../src/server/mail/templates';
+import { resetPasswordMail, staffInvitationMail, verifyEmailMail } from '../src/server/mail/templates';
 import type { MessagePayload } from '../src/server/notifications/enqueue';
 import { appointmentMail, type MessageData } from '../src/server/notifications/templates';
 
@@ -54,6 +54,12 @@ const mails: Record<string, Mail> = {
   'cuenta-restablecer-contrasena': resetPasswordMail({
     to: 'marta@example.com',
     name: 'Marta García',
+    url: `${url}/reset-password/Q2xhdmVOdWV2YQ?callbackURL=%2Freset-password`,
+    salon,
+  }),
+  'cuenta-invitacion-profesional': staffInvitationMail({
+    to: 'sara@example.com',
+    name: 'Sara Luz',
     url: `${url}/reset-password/Q2xhdmVOdWV2YQ?callbackURL=%2Freset-password`,
     salon,
   }),

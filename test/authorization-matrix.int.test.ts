@@ -380,6 +380,21 @@ const MATRIX: Record<string, Row> = {
       };
     },
   },
+  'POST /api/admin/employees/:id/invitation': {
+    // The invitation by email (ADR 100) to a fresh record without an account: only the admin sends one.
+    expect: adminOnly(201),
+    call: async (s) => {
+      const id = await newEmployee();
+      const res = await s.post(`/api/admin/employees/${id}/invitation`, { email: `invitada.${++seq}@matriz.test` });
+      return {
+        res,
+        check: async (ok) => {
+          const row = (await server.deps.db.execute<{ user_id: string | null }>(`SELECT user_id FROM employees WHERE id = '${id}'`)).rows[0]!;
+          return (row.user_id !== null) === ok ? null : `employee user_id ${row.user_id}`;
+        },
+      };
+    },
+  },
   'DELETE /api/admin/employees/:id': {
     expect: adminOnly(200),
     call: async (s) => {

@@ -388,6 +388,7 @@ function specs(): Record<string, Spec> {
     'POST /api/admin/employees/:id/revoke-access': { actor: 'admin', params: { id: () => spare.employeeId }, body: () => ({}) },
     // "Dar acceso" (ADR 084): the first valid request links spare; the rest are the 409 that changes nothing.
     'POST /api/admin/employees/:id/access': { actor: 'admin', params: { id: () => spare.employeeId }, body: () => ({ email: 'acceso.hostil@personal.invalid', password: 'primera-clave-hostil' }) },
+    'POST /api/admin/employees/:id/invitation': { actor: 'admin', params: { id: () => spare.employeeId }, body: () => ({ email: 'invitada.hostil@hostil.test' }) },
     'DELETE /api/admin/employees/:id': { actor: 'admin', params: { id: () => spare.employeeId } },
     'GET /api/admin/settings': { actor: 'admin', query: () => ({}) },
     'PUT /api/admin/settings': {

@@ -13,6 +13,14 @@ export const ACCESS_MSG = {
   firstPasswordHelp: 'Al menos 12 caracteres. Dásela en persona: la cambiará al entrar por primera vez.',
   generatePassword: 'Generar',
   accessGiven: 'Acceso dado. Al entrar por primera vez elegirá su propia contraseña.',
+  // The invitation by email (docs/decisions/100-staff-invitation-by-email.md).
+  howLabel: 'Cómo entra por primera vez',
+  byInvitation: 'Le envío una invitación por email',
+  byPassword: 'Le doy una contraseña inicial en persona',
+  invitationHelp: 'Le llega un enlace para elegir su contraseña. Caduca en una hora; después puede pedir otro con «¿Olvidaste tu contraseña?».',
+  sendInvitation: 'Enviar invitación',
+  invitationSent: 'Invitación enviada. Cuando elija su contraseña podrá entrar.',
+  invitationNeedsEmail: 'Sin un email propio no puede recibir la invitación: dale una contraseña inicial.',
   // The server's answers.
   passwordChangeRequired: 'Antes de seguir, elige tu propia contraseña.',
   employeeInactive: 'Este profesional está dado de baja: actívalo antes de darle acceso.',

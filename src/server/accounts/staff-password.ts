@@ -42,3 +42,9 @@ export async function staffPasswordGate(db: Db, email: string, password: string)
 export async function passwordChosen(db: Db, userId: string): Promise<void> {
   await db.update(user).set({ passwordChangeRequired: false, staffPasswordRequired: false }).where(eq(user.id, userId));
 }
+
+/** ADR 100: whether the account still waits for its own first password (the flag ADR 084 sets). */
+export async function awaitsFirstPassword(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ required: user.passwordChangeRequired }).from(user).where(eq(user.id, userId));
+  return row?.required === true;
+}

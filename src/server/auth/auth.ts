@@ -12,8 +12,8 @@ import { salonContact } from '../db/salon-settings';
 import type { Mailer } from '../mail/mailer';
 import { attachClientRecords } from '../accounts/client-records';
 import { revokeCalendarFeed } from '../accounts/staff-access';
-import { passwordChosen } from '../accounts/staff-password';
-import { resetPasswordMail, verifyEmailMail } from '../mail/templates';
+import { awaitsFirstPassword, passwordChosen } from '../accounts/staff-password';
+import { resetPasswordMail, staffInvitationMail, verifyEmailMail } from '../mail/templates';
 import { hashPassword, verifyPassword } from './password';
 import { createRateLimitStore } from './rate-limit-store';
 
@@ -36,10 +36,13 @@ export const NAME_CONTROL_CHARACTERS = 'NAME_CONTROL_CHARACTERS';
 // better-auth takes a name of any length (a 60 KB name was stored: test/hostile-input.int.test.ts);
 // it is shown on every card and list of the salon, so it gets the same cap as an employee's name.
 function checkAccountFields(u: { name?: unknown; email?: unknown }): void {
-  if (typeof u.name === 'string' && u.name.trim().length > LIMITS.nameMax) throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'name too long' });
+  if (typeof u.name === 'string' && u.name.trim().length > LIMITS.nameMax)
+    throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'name too long' });
   // One line, like every name (ADR 032): features/accounts/auth-routes.ts words this code in Spanish.
-  if (typeof u.name === 'string' && hasControlCharacters(u.name)) throw new APIError('BAD_REQUEST', { code: NAME_CONTROL_CHARACTERS, message: 'control characters in name' });
-  if (typeof u.email === 'string' && u.email.length > LIMITS.emailMax) throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'email too long' });
+  if (typeof u.name === 'string' && hasControlCharacters(u.name))
+    throw new APIError('BAD_REQUEST', { code: NAME_CONTROL_CHARACTERS, message: 'control characters in name' });
+  if (typeof u.email === 'string' && u.email.length > LIMITS.emailMax)
+    throw new APIError('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'email too long' });
 }
 
 /** Where the verification link lands (the web app's confirmation page). */
@@ -59,7 +62,8 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
     logger: {
       level: 'warn',
       // The message itself too (ADR 027): better-auth logs a failed query's message, parameters included.
-      log: (level, message, ...args) => opts.log[level]({ detail: args.map((a) => safeError(a)) }, `[auth] ${String(safeError(String(message)))}`),
+      log: (level, message, ...args) =>
+        opts.log[level]({ detail: args.map((a) => safeError(a)) }, `[auth] ${String(safeError(String(message)))}`),
     },
     // Unexpected errors are thrown to our route (features/accounts/auth-routes.ts), which logs them through the
     // redacting logger; left to better-call they went to stderr with console.error, raw (ADR 027).
@@ -107,8 +111,11 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
       // than an unknown address's, which told a caller whether the account exists.
       sendResetPassword({ user, url }) {
         setImmediate(() => {
-          salonContact(opts.db)
-            .then((salon) => opts.mailer.send(resetPasswordMail({ to: user.email, name: user.name, url, salon })))
+          // ADR 100: an account that has not chosen a password yet (invited, or given a first one) is welcomed, not "reset".
+          Promise.all([salonContact(opts.db), awaitsFirstPassword(opts.db, user.id)])
+            .then(([salon, first]) =>
+              opts.mailer.send((first ? staffInvitationMail : resetPasswordMail)({ to: user.email, name: user.name, url, salon })),
+            )
             .catch((err: unknown) => {
               opts.log.error({ err: safeError(err) }, 'reset mail not sent');
             });
@@ -160,7 +167,8 @@ export function createAuth(opts: { db: Db; config: Config; secret: string; maile
         update: {
           async before(u) {
             // update-user let `{ "name": null }` through to a NOT NULL column: a 500 (hostile-input sweep).
-            if (u.name !== undefined && typeof u.name !== 'string') throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: 'invalid name' });
+            if (u.name !== undefined && typeof u.name !== 'string')
+              throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: 'invalid name' });
             checkAccountFields(u);
             return { data: u };
           },

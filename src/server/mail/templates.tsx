@@ -62,6 +62,31 @@ export function resetPasswordMail(p: { to: string; name: string; url: string; sa
   });
 }
 
+/**
+ * ADR 100: a reset link to a professional who has not chosen a password yet (the admin invited
+ * her, or gave her a first one she has not changed) reads as her welcome, not as a reset she
+ * never asked for.
+ */
+export function staffInvitationMail(p: { to: string; name: string; url: string; salon?: SalonContact }): Mail {
+  const salon = p.salon ?? NO_SALON;
+  return accountMail({
+    to: p.to,
+    subject: `${salon.name}: elige tu contraseña de Auna`,
+    heading: 'Te damos la bienvenida',
+    preview: 'Elige tu contraseña para ver tu agenda del salón.',
+    name: p.name,
+    lead: `${salon.name} te ha dado acceso a Auna, donde verás tu agenda y tus citas. Para elegir tu contraseña abre este enlace (caduca en una hora):`,
+    button: 'Elegir mi contraseña',
+    url: p.url,
+    after: [
+      `Entrarás con este email: ${p.to}.`,
+      'Si el enlace ha caducado, toca «¿Olvidaste tu contraseña?» en la página de acceso y escribe este email: te llegará otro.',
+    ],
+    fine: 'Si no esperabas este correo, ignóralo: nadie entra sin la contraseña que elijas.',
+    salon,
+  });
+}
+
 /** The link that confirms a new account's email (better-auth's email verification). */
 export function verifyEmailMail(p: { to: string; name: string; url: string; salon?: SalonContact }): Mail {
   return accountMail({

@@ -39,3 +39,6 @@ export const resendVerificationFor = (email: string) =>
 /** "Dar acceso" (ADR 084): a login and a first-sign-in password for a professional without an account. */
 export const giveEmployeeAccess = (id: string, json: { email: string; password: string }) =>
   call(api.admin.employees[':id'].access.$post({ param: { id }, json }), MSG.employeeSaveFailed);
+/** ADR 100: her account, and a link to her email where she chooses her password. */
+export const inviteEmployee = (id: string, json: { email: string }) =>
+  call(api.admin.employees[':id'].invitation.$post({ param: { id }, json }), MSG.employeeSaveFailed);

@@ -42,13 +42,16 @@ const LookupBody = z.strictObject({
 const StatusBody = z.strictObject({ isActive: z.boolean() });
 
 // "Dar acceso" (ADR 084): a login email (hers, or a salon login name, ADR 085) and a first-sign-in password.
+const loginEmail = z.string({ error: ACCESS_MSG.emailInvalid }).trim().min(3, ACCESS_MSG.emailInvalid).max(LIMITS.emailMax, ACCESS_MSG.emailInvalid);
 const AccessBody = z.strictObject({
-  email: z.string({ error: ACCESS_MSG.emailInvalid }).trim().min(3, ACCESS_MSG.emailInvalid).max(LIMITS.emailMax, ACCESS_MSG.emailInvalid),
+  email: loginEmail,
   password: z.string({ error: ACCESS_MSG.passwordRequired }).min(1, ACCESS_MSG.passwordRequired).max(128, MSG.invalidInput),
 });
+// ADR 100: or an invitation to her own email, where she chooses her password.
+const InvitationBody = z.strictObject({ email: loginEmail });
 
 /** /api/admin/employees — admin only, every route says so itself. */
-export const adminEmployeesRoutes = (deps: Pick<Deps, 'db' | 'now'>) => {
+export const adminEmployeesRoutes = (deps: Pick<Deps, 'db' | 'now' | 'auth'>) => {
   const employees = adminEmployees(deps);
   const access = employeeAccess(deps);
   return new Hono<AppEnv>()
@@ -67,6 +70,9 @@ export const adminEmployeesRoutes = (deps: Pick<Deps, 'db' | 'now'>) => {
     )
     .post('/:id/access', requireRole('admin'), validate('param', IdParam), validate('json', AccessBody), async (c) =>
       c.json(await access.grant(c.req.valid('param').id, c.req.valid('json')), 201),
+    )
+    .post('/:id/invitation', requireRole('admin'), validate('param', IdParam), validate('json', InvitationBody), async (c) =>
+      c.json(await access.invite(c.req.valid('param').id, c.req.valid('json').email), 201),
     )
     .post('/:id/revoke-access', requireRole('admin'), validate('param', IdParam), async (c) =>
       c.json(await employees.revokeAccess(c.req.valid('param').id)),

@@ -155,3 +155,66 @@ describe('Dar acceso', () => {
     expect((await after.get(`/api/agenda?date=${THURSDAY}`)).status).toBe(200);
   });
 });
+
+describe('an invitation by email (ADR 100)', () => {
+  const invite = (employeeId: string, body: unknown) => admin.post(`/api/admin/employees/${employeeId}/invitation`, body);
+  const newRecord = async (name: string) => {
+    const [lucia] = await server.deps.db.select().from(employees).where(eq(employees.id, salon.lucia));
+    const [row] = await server.deps.db.insert(employees).values({ name, availability: lucia!.availability }).returning();
+    return row!.id;
+  };
+
+  it('opens her account with a password nobody knows and mails her a welcome whose link sets her own, once', async () => {
+    const id = await newRecord('Sara Luz');
+    const invited = await invite(id, { email: ' Sara@Acceso.test ' });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ id, userAccountEmail: 'sara@acceso.test' });
+    const [account] = await usersOf('sara@acceso.test');
+    expect(account).toMatchObject({ role: 'employee', emailVerified: false, passwordChangeRequired: true });
+
+    const m = await mail.waitFor('sara@acceso.test', { timeout: 10_000, match: (x) => /elige tu contraseña/i.test(x.subject) });
+    expect(m.subject).toMatch(/: elige tu contraseña de Auna$/);
+    expect(m.text).toContain('Hola Sara Luz:');
+    expect(m.text).toContain('te ha dado acceso a Auna');
+    expect(m.text).toContain('Entrarás con este email: sara@acceso.test.');
+    expect(m.text).not.toMatch(/restablec/i);
+    const link = new URL(firstLink(m.text)!);
+    expect(link.searchParams.get('callbackURL')).toBe('/reset-password');
+    const token = link.pathname.split('/').pop()!;
+
+    const chosen = await newSession(server.url, nextIp()).post('/api/auth/reset-password', { newPassword: 'la-clave-que-elige-sara', token });
+    expect(chosen.status).toBe(200);
+    const sara = await signIn(server.url, { email: 'sara@acceso.test', password: 'la-clave-que-elige-sara' }, nextIp());
+    expect((await sara.get('/api/me')).body.mustChangePassword).toBe(false);
+    expect((await sara.get(`/api/agenda?date=${THURSDAY}`)).status).toBe(200);
+    // The link is spent: replayed, it sets nothing.
+    const replay = await newSession(server.url, nextIp()).post('/api/auth/reset-password', { newPassword: 'otra-clave-de-alguien', token });
+    expect(replay.status).toBe(400);
+    // Once she has her own password, a reset she asks for is a reset again.
+    expect((await newSession(server.url, nextIp()).post('/api/auth/request-password-reset', { email: 'sara@acceso.test', redirectTo: '/reset-password' })).status).toBe(200);
+    const reset = await mail.waitFor('sara@acceso.test', { timeout: 10_000, match: (x) => /restablece/i.test(x.subject) });
+    expect(reset.text).not.toContain('te ha dado acceso');
+  });
+
+  it('needs her own email, and refuses what "Dar acceso" refuses, writing nothing', async () => {
+    const id = await newRecord('Inés Paz');
+    const salonLogin = await invite(id, { email: 'ines.paz@personal.invalid' });
+    expect([salonLogin.status, salonLogin.body.error.message]).toEqual([400, ACCESS_MSG.invitationNeedsEmail]);
+    const bad = await invite(id, { email: 'ines' });
+    expect([bad.status, bad.body.error.message]).toEqual([400, ACCESS_MSG.emailInvalid]);
+    const extra = await invite(id, { email: 'ines@acceso.test', password: FIRST_PASSWORD });
+    expect(extra.status).toBe(400);
+    const leaver = await invite(salon.inactiveEmployee, { email: 'baja2@acceso.test' });
+    expect([leaver.status, leaver.body.error.message]).toEqual([409, ACCESS_MSG.employeeInactive]);
+    const linked = await invite(salon.lucia, { email: 'otra2@acceso.test' });
+    expect([linked.status, linked.body.error.message]).toEqual([409, ACCESS_MSG.alreadyHasAccess]);
+    const taken = await invite(id, { email: 'marta@acceso.test' });
+    expect([taken.status, taken.body.error.message]).toEqual([409, ACCESS_MSG.emailHasAccount]);
+    for (const email of ['ines.paz@personal.invalid', 'ines@acceso.test', 'baja2@acceso.test', 'otra2@acceso.test']) expect(await usersOf(email)).toEqual([]);
+    const [ines] = await server.deps.db.select().from(employees).where(eq(employees.id, id));
+    expect(ines!.userId).toBeNull();
+    // Nothing was mailed to Marta, whose email it was.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mail.mails.filter((x) => x.to.includes('marta@acceso.test') && /contraseña/i.test(x.subject))).toEqual([]);
+  });
+});
