@@ -42,7 +42,7 @@ export default function ResetPasswordPage() {
       }
     >
       <Form onSubmit={submit} className="space-y-4" aria-label="Nueva contraseña">
-        <TextField label="Nueva contraseña" type="password" name="password" autoComplete="new-password" description="Al menos 6 caracteres." value={password} onChange={setPassword} />
+        <TextField label="Nueva contraseña" type="password" name="password" autoComplete="new-password" description="Al menos 6 caracteres; 12 si trabajas en el salón." value={password} onChange={setPassword} />
         <TextField label="Confirmar contraseña" type="password" name="confirmPassword" autoComplete="new-password" value={confirm} onChange={setConfirm} />
         {error && <Alert>{error}</Alert>}
         <Button type="submit" className="w-full" isDisabled={pending || !token}>
