@@ -36,6 +36,7 @@ describe('cancelledWith: the parts her cancellation names', () => {
     ['one part earlier, the rest later: the later act only', [part('p1', '10:00', 'cancelled_by_salon', '09:00'), part('p2', '11:00', 'cancelled_by_salon', '09:30'), part('p3', '12:00', 'cancelled_by_salon', '09:30')], 'p2', ['p2', 'p3']],
     ['the desk cancelled one part, then she the rest: hers only', [part('p1', '10:00', 'cancelled_by_salon', '09:00'), part('p2', '11:00', 'cancelled_by_client', '09:00')], 'p2', ['p2']],
     ['a part done before is not named', [part('p1', '10:00', 'completed', '09:00'), part('p2', '11:00', 'cancelled_by_salon', '09:00')], 'p2', ['p2']],
+    ['two at once: in the order given', [part('p2', '10:00', 'cancelled_by_client', '09:00'), part('p1', '10:00', 'cancelled_by_client', '09:00')], 'p1', ['p2', 'p1']],
     ['an unknown part: nothing', [part('p1', '10:00')], 'zz', []],
   ])('%s', (_name, parts, id, want) => {
     expect(cancelledWith(parts, id).map((p) => p.id)).toEqual(want);

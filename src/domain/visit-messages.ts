@@ -22,15 +22,16 @@ export const reminderHolder = <T extends Timed & { status: string }>(parts: read
 
 /**
  * The parts a client's cancellation of part `id` names: the parts cancelled in the same act (same
- * cancelled status, changed at the same moment), in time order. The whole visit cancelled at once
- * gives every part; the desk cancelling one part gives that part alone.
+ * cancelled status, changed at the same moment), in time order (two at once in the order given:
+ * the confirmation's). The whole visit cancelled at once gives every part; the desk cancelling one
+ * part gives that part alone.
  */
 export function cancelledWith<T extends VisitPartState>(parts: readonly T[], id: string): T[] {
   const me = parts.find((p) => p.id === id);
   if (!me || me.status === 'confirmed') return me ? [me] : [];
   return parts
     .filter((p) => p.status === me.status && p.changedAt.getTime() === me.changedAt.getTime())
-    .sort((a, b) => a.start.getTime() - b.start.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    .sort((a, b) => a.start.getTime() - b.start.getTime());
 }
 
 /** Whether the visit goes on after the cancellation of part `id` (another part still confirmed): her message says so. */

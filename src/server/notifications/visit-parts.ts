@@ -52,7 +52,8 @@ export async function visitCancellationOf(tx: Pick<Tx, 'execute'>, appointmentId
   const res = await tx.execute<PartRow>(sql`
     SELECT p.id, p.status, p.updated_at, p.service_name, p.employee_name, p.start_time, p.end_time, p.service_duration, p.price
     FROM appointments a JOIN appointments p ON p.visit_id = a.visit_id
-    WHERE a.id = ${appointmentId}::uuid AND a.visit_id IS NOT NULL`);
+    WHERE a.id = ${appointmentId}::uuid AND a.visit_id IS NOT NULL
+    ORDER BY p.start_time, p.service_name`);
   const states = res.rows.map((r) => ({ row: r, id: r.id, status: r.status, start: new Date(r.start_time), changedAt: new Date(r.updated_at) }));
   const named = cancelledWith(states, appointmentId);
   return { parts: named.length > 1 ? named.map((s) => partLine(s.row)) : [], goesOn: visitGoesOn(states, appointmentId) };
