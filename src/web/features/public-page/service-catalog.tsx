@@ -11,7 +11,11 @@ export function ServiceCatalog({ categories, selected, onPick, picker }: { categ
   return (
     <div className="space-y-8">
       {categories.map((c) => (
-        <section key={c.name} aria-labelledby={`cat-${c.name}`}>
+        // Below the first screen a category is laid out and painted only when it nears the
+        // viewport (content-visibility: auto; its height guessed until then): the list is most of
+        // the page on a phone, and its style and layout were most of the first view's main-thread
+        // work (docs/benchmarks.md, /reservar). It stays in the page, the accessibility tree and find-in-page.
+        <section key={c.name} aria-labelledby={`cat-${c.name}`} className="[contain-intrinsic-size:auto_28rem] [content-visibility:auto]">
           <h3 id={`cat-${c.name}`} className="text-xs font-semibold tracking-[0.14em] text-rose-800 uppercase">
             {c.name}
           </h3>
