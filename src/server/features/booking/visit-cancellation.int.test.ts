@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultWeeklySchedule } from '../../../domain/weekly-schedule';
-import { clients, employees, employeeServices, salonSettings, services } from '../../db/schema';
+import { clients, salonSettings } from '../../db/schema';
 import { relayOutbox } from '../../notifications/relay';
-import { newClient, userIdOf } from '../../../../test/support/booking-fixtures';
+import { newClient } from '../../../../test/support/booking-fixtures';
 import { promote, type Session } from '../../../../test/support/http-client';
 import { startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { startMetaGraph, type MetaGraph } from '../../../../test/support/meta-graph';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { arrangeVisitSalon } from '../../../../test/support/visit-salon';
 
 // A visit of several services cancelled at once sends her ONE cancellation naming every part, by
 // her channel, and each professional hears of her own part (ADR 098); the desk cancelling or moving
@@ -29,37 +29,13 @@ let manicure: string;
 let pedicure: string;
 const db = () => server.deps.db;
 
-async function professional(email: string, name: string) {
-  await newClient(server, email, name);
-  await promote(server.deps, email, 'employee');
-  const s = defaultWeeklySchedule();
-  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) s[d] = { isWorkingDay: true, startTime: '10:00', endTime: '14:00', breaks: [] };
-  const [e] = await db()
-    .insert(employees)
-    .values({ name, email, availability: s, userId: await userIdOf(server, email) })
-    .returning({ id: employees.id });
-  return e!.id;
-}
-
 beforeAll(async () => {
   mail = await startMailCatcher();
   meta = await startMetaGraph();
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true', SMTP_URL: mail.url, ...meta.env } });
   meta.deliverTo(`${server.url}/api/webhooks/whatsapp`);
   await db().insert(salonSettings).values({ id: 1, name: 'Auna', appointmentTimeSlotInterval: 60, maxFutureAppointmentsPerClient: 5, bookingHorizonDays: 365, cancellationPolicyHours: 24 });
-  ana = await professional('ana@salon.test', 'Ana Ruiz');
-  eva = await professional('eva@salon.test', 'Eva Sanz');
-  const rows = await db()
-    .insert(services)
-    .values([
-      { name: 'Manicura', duration: 60, price: 20, parallelAllowed: true },
-      { name: 'Pedicura', duration: 60, price: 25.5, parallelAllowed: true },
-    ])
-    .returning({ id: services.id });
-  [manicure, pedicure] = rows.map((r) => r.id) as [string, string];
-  await db()
-    .insert(employeeServices)
-    .values([ana, eva].flatMap((employeeId) => [manicure, pedicure].map((serviceId) => ({ employeeId, serviceId }))));
+  ({ ana, eva, manicure, pedicure } = await arrangeVisitSalon(server, { from: '10:00', to: '14:00' }));
   desk = await newClient(server, 'recepcion@salon.test', 'Recepción');
   await promote(server.deps, 'recepcion@salon.test', 'admin');
 }, 120_000);
