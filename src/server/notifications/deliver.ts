@@ -10,7 +10,7 @@ import type { SmsConfig } from './sms';
 import type { WhatsappConfig } from './whatsapp';
 import { invitationIcs } from './ics';
 import { appointmentMail } from './templates';
-import { visitPartsOf, visitPartsPhrase, visitSummary } from './visit-parts';
+import { visitCancellationOf, visitPartsOf, visitPartsPhrase, visitSummary } from './visit-parts';
 import { stopRemindersToken, stopRemindersTokenForRecord } from './tokens';
 import { consentSignPath, consentSignToken } from './consent-tokens';
 
@@ -132,7 +132,10 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
     const first = res.rows[0];
     if (!first) return 'skipped';
     // A visit of several services: her one confirmation and her one reminder list every part (ADR 093).
-    const parts = (p.kind === 'confirmation' || p.kind === 'reminder') && p.recipient === 'client' ? await visitPartsOf(tx, first.id) : [];
+    // Her one cancellation names the parts cancelled with it, and says when the visit goes on (ADR 098).
+    const toHer = p.recipient === 'client';
+    const cancelled = p.kind === 'cancellation' && toHer ? await visitCancellationOf(tx, first.id) : null;
+    const parts = (p.kind === 'confirmation' || p.kind === 'reminder') && toHer ? await visitPartsOf(tx, first.id) : (cancelled?.parts ?? []);
     const visit = parts.length > 0 ? visitSummary(parts) : null;
     const r: Row = visit ? { ...first, service_name: visitPartsPhrase(parts) } : first;
     const why = skipReason(p, r, deps.now());
@@ -188,8 +191,11 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       consentUrl: p.recipient === 'client' && r.status === 'confirmed' && r.consent_missing ? `${deps.publicUrl}${consentSignPath(consentSignToken(deps.messageSecret, r.id, r.consent_link_generation))}` : undefined,
       bonoNotCovered: p.recipient === 'client' && p.kind !== 'cancellation' && r.bono_state === 'not_covered',
       visitParts: parts,
+      visitGoesOn: cancelled?.goesOn,
     });
-    const withIcs = p.recipient === 'client' && p.kind !== 'reminder' && p.kind !== 'consent_reminder';
+    // A part cancelled while the visit goes on sends no calendar CANCEL: her calendar's event is
+    // the whole visit's (ADR 093), and cancelling it would drop the parts still to come.
+    const withIcs = p.recipient === 'client' && p.kind !== 'reminder' && p.kind !== 'consent_reminder' && !cancelled?.goesOn;
     const method = p.kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
     await deps.mailer.send({
       to,

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { deliveryKey, REPLY_KINDS, type ReplyKind, type Via } from '../../domain/notification-rules';
 import type { Db } from '../db/client';
 import { timeFreedOfAppointment } from './time-freed';
+import { reminderHolder } from '../../domain/visit-messages';
 
 // Messages are written INSIDE the transaction that makes the change (ADR 021), as rows of
 // message_outbox (ADR 028): a booking without its confirmation, or a confirmation of a booking
@@ -115,8 +116,12 @@ export function bookingMessagesCte(now: Date, clientConfirmation = true): SQL {
 export type EnqueueRequest =
   /** a new appointment made outside the client booking statement (e.g. by the front desk) */
   | { kind: 'confirmation'; appointmentId: string; now: Date }
-  /** after the status changed to cancelled_by_client or cancelled_by_salon, same transaction */
-  | { kind: 'cancellation'; appointmentId: string; now: Date }
+  /**
+   * after the status changed to cancelled_by_client or cancelled_by_salon, same transaction;
+   * `toClient` false: a part of a visit cancelled with others, whose one message to her is the
+   * earliest part's (notifications/visit-cancellation.ts, ADR 098)
+   */
+  | { kind: 'cancellation'; appointmentId: string; now: Date; toClient?: boolean }
   /** after start_time/end_time changed, same transaction: raises the SEQUENCE, moves the reminder */
   | { kind: 'rescheduled'; appointmentId: string; now: Date };
 
@@ -139,6 +144,7 @@ export async function enqueueAppointmentMessages(tx: Executor, req: EnqueueReque
       consent_removed AS (${removeConsentReminder(sql`src.id::text`)} FROM src WHERE NOT EXISTS (SELECT 1 FROM consent_reminder) RETURNING id)
       SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM reminder) AS r, (SELECT count(*) FROM removed) AS removed,
              (SELECT count(*) FROM consent_reminder) AS cr, (SELECT count(*) FROM consent_removed) AS cremoved`);
+    await keepVisitReminder(tx, id, req.now);
     return;
   }
   const src = sql`(SELECT id, start_time, message_sequence, service_id FROM appointments WHERE id = ${id}::uuid)`;
@@ -149,8 +155,30 @@ export async function enqueueAppointmentMessages(tx: Executor, req: EnqueueReque
     return;
   }
   // The time it held is free again: the waiting list hears of it in this same transaction (ADR 071).
-  await tx.execute(sql`WITH notices AS (${noticesFrom(src, 'cancellation')}), removed AS (${removeReminder(sql`${id}::text`)} RETURNING id),
+  await tx.execute(sql`WITH notices AS (${noticesFrom(src, 'cancellation', req.toClient ?? true)}), removed AS (${removeReminder(sql`${id}::text`)} RETURNING id),
     consent_removed AS (${removeConsentReminder(sql`${id}::text`)} RETURNING id), freed AS (${timeFreedOfAppointment(id)} RETURNING id)
     SELECT (SELECT count(*) FROM notices) AS n, (SELECT count(*) FROM removed) AS removed, (SELECT count(*) FROM consent_removed) AS cremoved,
            (SELECT count(*) FROM freed) AS freed`);
+  await keepVisitReminder(tx, id, req.now);
+}
+
+/**
+ * A visit's one reminder (ADRs 093, 098) after one of its parts was moved or cancelled: it belongs
+ * to the earliest part still confirmed (domain reminderHolder), at that part's time, and no other
+ * part keeps one. Nothing for an appointment outside a visit (the first query finds no row).
+ */
+export async function keepVisitReminder(tx: Executor, appointmentId: string, now: Date): Promise<void> {
+  const res = await tx.execute<{ id: string; start_time: Date | string; status: string }>(sql`
+    SELECT p.id, p.start_time, p.status FROM appointments a JOIN appointments p ON p.visit_id = a.visit_id
+    WHERE a.id = ${appointmentId}::uuid AND a.visit_id IS NOT NULL`);
+  if (res.rows.length === 0) return;
+  const holder = reminderHolder(res.rows.map((r) => ({ id: r.id, start: new Date(r.start_time), status: r.status })))?.id ?? null;
+  const head = sql`(SELECT id, start_time, message_sequence FROM appointments WHERE id = ${holder}::uuid)`;
+  await tx.execute(sql`WITH removed AS (
+      INSERT INTO message_outbox (op, job_key)
+      SELECT 'remove', 'reminder:' || p.id FROM appointments p
+      WHERE p.visit_id = (SELECT visit_id FROM appointments WHERE id = ${appointmentId}::uuid) AND p.id IS DISTINCT FROM ${holder}::uuid
+      RETURNING id
+    ), reminder AS (${reminderFrom(head, now)})
+    SELECT (SELECT count(*) FROM removed) AS removed, (SELECT count(*) FROM reminder) AS r`);
 }

@@ -44,6 +44,15 @@ describe('appointmentMail', () => {
     expect(appointmentMail('cancellation', 'client', data(status)).text).toContain(text);
   });
 
+  it('the desk cancelled one part of her visit: that part, and that the rest stands (ADR 098)', () => {
+    const m = appointmentMail('cancellation', 'client', { ...data('cancelled_by_salon'), visitGoesOn: true });
+    expect(m.text).toContain('Hola Ana <i>: el salón Auna ha cancelado este servicio de tu visita. El resto de tu visita sigue en pie: lo tienes en tus citas.');
+    expect(visibleText(m.html!)).toContain('Un servicio de tu visita está cancelado');
+    expect(m.subject).toBe('Cita cancelada: Corte & color, domingo, 25 de octubre de 2026 a las 10:00');
+    // Her own cancellation is always of the whole visit: the usual words.
+    expect(appointmentMail('cancellation', 'client', { ...data('cancelled_by_client'), visitGoesOn: true }).text).toContain('has cancelado tu cita');
+  });
+
   it.each([
     [2, 'dentro de 2 horas'],
     [48, 'dentro de 2 días'],

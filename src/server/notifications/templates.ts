@@ -39,6 +39,8 @@ export type MessageData = {
   bonoNotCovered?: boolean;
   /** ADR 093: a visit's parts (two or more), which her one confirmation lists; `appointment` is then the whole visit. */
   visitParts?: readonly VisitPartLine[];
+  /** ADR 098: her cancellation is of one part of a visit whose other parts stay: it says so. */
+  visitGoesOn?: boolean;
 };
 
 function hoursText(h: number): string {
@@ -54,6 +56,7 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
   const a = d.appointment;
   const when = salonDateTimeText(a.start);
   const byClient = a.status === 'cancelled_by_client';
+  const partOnly = !!d.visitGoesOn && !byClient;
   if (recipient === 'professional') {
     switch (kind) {
       case 'confirmation':
@@ -98,10 +101,12 @@ function draft(kind: MessagePayload['kind'], recipient: MessagePayload['recipien
     case 'cancellation':
       return {
         subject: `Cita cancelada: ${a.serviceName}, ${when}`,
-        heading: byClient ? 'Has cancelado tu cita' : 'Tu cita está cancelada',
-        intro: byClient
-          ? `Hola ${a.clientName}: has cancelado tu cita en ${d.salon.name}.`
-          : `Hola ${a.clientName}: el salón ${d.salon.name} ha cancelado tu cita. Sentimos las molestias; puedes reservar otra hora cuando quieras.`,
+        heading: partOnly ? 'Un servicio de tu visita está cancelado' : byClient ? 'Has cancelado tu cita' : 'Tu cita está cancelada',
+        intro: partOnly
+          ? `Hola ${a.clientName}: el salón ${d.salon.name} ha cancelado este servicio de tu visita. El resto de tu visita sigue en pie: lo tienes en tus citas.`
+          : byClient
+            ? `Hola ${a.clientName}: has cancelado tu cita en ${d.salon.name}.`
+            : `Hola ${a.clientName}: el salón ${d.salon.name} ha cancelado tu cita. Sentimos las molestias; puedes reservar otra hora cuando quieras.`,
         showCalendarLink: false,
       };
     case 'rescheduled':

@@ -1,37 +1,62 @@
 import { sql } from 'drizzle-orm';
 import { sumEuros } from '../../domain/money';
 import { salonTimeText } from '../../domain/notification-rules';
+import { cancelledWith, visitGoesOn } from '../../domain/visit-messages';
 import type { Tx } from '../db/client';
 
 // A visit of several services gets ONE confirmation and ONE reminder (ADR 093): the first part's,
 // which list every part still confirmed (service, professional, time). Its later parts enqueue only
-// their professional's notice (enqueue.ts, bookingMessagesCte).
+// their professional's notice (enqueue.ts, bookingMessagesCte). Cancelled at once, it gets ONE
+// cancellation naming the parts cancelled together (ADR 098, visit-cancellation.ts).
 
 export type VisitPartLine = { serviceName: string; employeeName: string; start: Date; end: Date; duration: number; price: number };
 
+type PartRow = {
+  id: string;
+  status: string;
+  updated_at: Date | string;
+  service_name: string;
+  employee_name: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  service_duration: number;
+  price: string;
+};
+
+const partLine = (r: Omit<PartRow, 'id' | 'status' | 'updated_at'>): VisitPartLine => ({
+  serviceName: r.service_name,
+  employeeName: r.employee_name,
+  start: new Date(r.start_time),
+  end: new Date(r.end_time),
+  duration: Number(r.service_duration),
+  price: Number(r.price),
+});
+
 /** The confirmed parts of the visit `appointmentId` belongs to, in time order; [] for a booking of one service. */
 export async function visitPartsOf(tx: Pick<Tx, 'execute'>, appointmentId: string): Promise<VisitPartLine[]> {
-  const res = await tx.execute<{
-    service_name: string;
-    employee_name: string;
-    start_time: Date | string;
-    end_time: Date | string;
-    service_duration: number;
-    price: string;
-  }>(sql`
+  const res = await tx.execute<Omit<PartRow, 'id' | 'status' | 'updated_at'>>(sql`
     SELECT p.service_name, p.employee_name, p.start_time, p.end_time, p.service_duration, p.price
     FROM appointments a JOIN appointments p ON p.visit_id = a.visit_id AND p.status = 'confirmed'
     WHERE a.id = ${appointmentId}::uuid AND a.visit_id IS NOT NULL
     ORDER BY p.start_time, p.service_name`);
-  const parts = res.rows.map((r) => ({
-    serviceName: r.service_name,
-    employeeName: r.employee_name,
-    start: new Date(r.start_time),
-    end: new Date(r.end_time),
-    duration: Number(r.service_duration),
-    price: Number(r.price),
-  }));
+  const parts = res.rows.map(partLine);
   return parts.length > 1 ? parts : [];
+}
+
+/**
+ * Her cancellation of appointment `appointmentId` (ADR 098): the parts it names, when it names
+ * several (the visit cancelled at once: domain cancelledWith), in time order, else []; and whether
+ * the visit goes on (the desk cancelled one part and another is still confirmed).
+ */
+export async function visitCancellationOf(tx: Pick<Tx, 'execute'>, appointmentId: string): Promise<{ parts: VisitPartLine[]; goesOn: boolean }> {
+  const res = await tx.execute<PartRow>(sql`
+    SELECT p.id, p.status, p.updated_at, p.service_name, p.employee_name, p.start_time, p.end_time, p.service_duration, p.price
+    FROM appointments a JOIN appointments p ON p.visit_id = a.visit_id
+    WHERE a.id = ${appointmentId}::uuid AND a.visit_id IS NOT NULL
+    ORDER BY p.start_time, p.service_name`);
+  const states = res.rows.map((r) => ({ row: r, id: r.id, status: r.status, start: new Date(r.start_time), changedAt: new Date(r.updated_at) }));
+  const named = cancelledWith(states, appointmentId);
+  return { parts: named.length > 1 ? named.map((s) => partLine(s.row)) : [], goesOn: visitGoesOn(states, appointmentId) };
 }
 
 /** One part as a line: 'Pedicura spa, 10:00, con Carmen Ruiz'. */

@@ -57,8 +57,11 @@ export const filterEmployeesQuery = () =>
 /** The mutation key of the list's status changes: the page's live reload waits while one is on its way. */
 export const STATUS_CHANGE_MUTATION = ['admin', 'appointments', 'status'] as const;
 
-/** The admin marks a confirmed appointment completed, no-show or cancelled by the salon (the day view does too). */
-export async function changeStatus(id: string, status: AdminAction): Promise<AdminAppointment> {
-  const body = await call(api.admin.appointments[':id'].status.$patch({ param: { id }, json: { status } }), MSG.statusUpdateFailed);
+/**
+ * The admin marks a confirmed appointment completed, no-show or cancelled by the salon (the day
+ * view does too); `wholeVisit`: the cancellation takes every part of its visit (ADR 098).
+ */
+export async function changeStatus(id: string, status: AdminAction, wholeVisit?: true): Promise<AdminAppointment> {
+  const body = await call(api.admin.appointments[':id'].status.$patch({ param: { id }, json: { status, ...(wholeVisit ? { wholeVisit } : {}) } }), MSG.statusUpdateFailed);
   return toAppointment(body.appointment);
 }

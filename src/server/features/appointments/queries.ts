@@ -20,6 +20,8 @@ export const adminAppointment = {
   consentMissing: consentMissingColumn.as('consent_missing'),
   consentSigned: consentSignedColumn.as('consent_signed'),
   hasContraindications: hasContraindicationsColumn().as('has_contraindications'),
+  // ADR 098: a part of a visit of several services; the cancel dialog offers the whole visit.
+  visitId: appointments.visitId,
 };
 
 export type ListFilter = {

@@ -27,7 +27,10 @@ const ListQuery = z
   // ISO dates compare as strings.
   .refine((q) => q.from <= q.to);
 
-const StatusBody = z.strictObject({ status: z.enum(APPOINTMENT_STATUSES) });
+/** `wholeVisit`: with cancelled_by_salon only, every part of the appointment's visit (ADR 098). */
+const StatusBody = z
+  .strictObject({ status: z.enum(APPOINTMENT_STATUSES), wholeVisit: z.literal(true).optional() })
+  .refine((b) => !b.wholeVisit || b.status === 'cancelled_by_salon');
 
 /** Appointment management of the back office (SPEC §2, §4, §7): admins only; a status change the desk too (the day view, ADR 063). */
 export const adminAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime'>) =>
@@ -35,6 +38,7 @@ export const adminAppointmentsRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtim
     .get('/', requireRole('admin'), validate('query', ListQuery), async (c) => c.json(await listAppointments(deps, c.req.valid('query'))))
     .get('/employees', requireRole('admin'), async (c) => c.json({ employees: await listFilterEmployees(deps) }))
     .patch('/:id/status', requireRole(...DESK_ROLES), validate('param', IdParam), validate('json', StatusBody), async (c) => {
-      const appointment = await changeStatus(deps, c.req.valid('param').id, c.req.valid('json').status);
+      const body = c.req.valid('json');
+      const appointment = await changeStatus(deps, c.req.valid('param').id, body.status, body.wholeVisit);
       return c.json({ appointment });
     });

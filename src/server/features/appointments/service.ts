@@ -3,7 +3,8 @@ import { canAdminTransition, type AppointmentStatus } from '../../../domain/appo
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import type { Deps } from '../../http/env';
-import { enqueueAppointmentMessages } from '../../notifications/enqueue';
+import { enqueueVisitCancellation } from '../../notifications/visit-cancellation';
+import { cancelVisitParts } from '../../db/visit-parts';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { employeesWithAccount, findStatus, listPage, updateIfConfirmed } from './queries';
 import { isId } from '../../http/params';
@@ -68,26 +69,33 @@ export async function listAppointments(deps: Pick<Deps, 'db'>, q: ListQuery) {
  * The admin's actions (SPEC §4): only confirmed -> completed | no_show | cancelled_by_salon
  * (domain canAdminTransition). The spec's "generic update accepts any status" is deliberately
  * not kept (docs/decisions/006-admin-status-changes.md). A cancelled_by_salon row leaves the
- * exclusion constraint's set, so its time is free again the moment this commits.
+ * exclusion constraint's set, so its time is free again the moment this commits. `wholeVisit`:
+ * the desk cancels every part of the appointment's visit at once, and the client gets one message
+ * naming them (ADR 098); without it the desk cancels one part (ADR 083).
  */
-export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, id: string, to: AppointmentStatus) {
+export async function changeStatus(deps: Pick<Deps, 'db' | 'now' | 'realtime'>, id: string, to: AppointmentStatus, wholeVisit = false) {
   if (!isId(id)) throw notFound(STAFF_MSG.appointmentNotFound);
+  const now = deps.now();
   // The WHERE status = 'confirmed' of the update is the "from" half of the rule.
   // A cancellation by the salon and its messages commit together (ADR 021); completed and
   // no-show need none (a pending reminder sees the status and stays silent).
-  const row = canAdminTransition('confirmed', to)
+  const done = canAdminTransition('confirmed', to)
     ? await deps.db.transaction(async (tx) => {
-        const changed = await updateIfConfirmed(tx, id, to, deps.now());
-        if (changed && to === 'cancelled_by_salon') await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: changed.id, now: deps.now() });
-        return changed;
+        const changed = await updateIfConfirmed(tx, id, to, now);
+        if (!changed || to !== 'cancelled_by_salon') return { changed, rest: [] };
+        const rest = wholeVisit ? await cancelVisitParts(tx, id, 'cancelled_by_salon', now) : [];
+        await enqueueVisitCancellation(tx, [changed, ...rest], now);
+        return { changed, rest };
       })
     : undefined;
+  const row = done?.changed;
   if (row) {
     const dates = [...new Set([salonDateOf(row.startTime, SALON_TIME_ZONE), salonDateOf(row.endTime.getTime() - 1, SALON_TIME_ZONE)])];
     // A cancellation frees its cabin or machine for every professional (ADR 036): they are told; a
     // completed or missed visit (already started) changes no one else's times, so no lookup for it.
     const freed = to === 'cancelled_by_salon' && (await holdsResources(deps.db, row.id));
     deps.realtime.publish(appointmentsChanged(row.employeeId, dates, freed));
+    for (const p of done.rest) deps.realtime.publish(appointmentsChanged(p.employeeId, [salonDateOf(p.startTime, SALON_TIME_ZONE)], await holdsResources(deps.db, p.id)));
     return row;
   }
   // Not changed: say why (a refusal, or nothing by that id).

@@ -1,15 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultWeeklySchedule } from '../../../domain/weekly-schedule';
-import { employees, employeeServices, salonSettings, services } from '../../db/schema';
-import { newClient, userIdOf } from '../../../../test/support/booking-fixtures';
-import { promote, type Session } from '../../../../test/support/http-client';
+import { salonSettings } from '../../db/schema';
+import { newClient } from '../../../../test/support/booking-fixtures';
+import type { Session } from '../../../../test/support/http-client';
 import { startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { visibleText } from '../../../../test/support/mail-html';
 import { startMetaGraph, type MetaGraph } from '../../../../test/support/meta-graph';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { startTwilio, type TwilioStandIn } from '../../../../test/support/twilio';
+import { arrangeVisitSalon } from '../../../../test/support/visit-salon';
 
 // A visit of several services sends her ONE confirmation, listing every part (service, time,
 // professional), by her channel: email, WhatsApp, SMS, or nothing when she chose none; each
@@ -27,19 +27,6 @@ let manicure: string;
 let pedicure: string;
 const db = () => server.deps.db;
 
-async function professional(email: string, name: string) {
-  await newClient(server, email, name);
-  await promote(server.deps, email, 'employee');
-  const s = defaultWeeklySchedule();
-  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const)
-    s[d] = { isWorkingDay: true, startTime: '10:00', endTime: '12:00', breaks: [] };
-  const [e] = await db()
-    .insert(employees)
-    .values({ name, email, availability: s, userId: await userIdOf(server, email) })
-    .returning({ id: employees.id });
-  return e!.id;
-}
-
 beforeAll(async () => {
   mail = await startMailCatcher();
   meta = await startMetaGraph();
@@ -56,19 +43,7 @@ beforeAll(async () => {
       bookingHorizonDays: 365,
       cancellationPolicyHours: 24,
     });
-  ana = await professional('ana@salon.test', 'Ana Ruiz');
-  eva = await professional('eva@salon.test', 'Eva Sanz');
-  const rows = await db()
-    .insert(services)
-    .values([
-      { name: 'Manicura', duration: 60, price: 20, parallelAllowed: true },
-      { name: 'Pedicura', duration: 60, price: 25.5, parallelAllowed: true },
-    ])
-    .returning({ id: services.id });
-  [manicure, pedicure] = rows.map((r) => r.id) as [string, string];
-  await db()
-    .insert(employeeServices)
-    .values([ana, eva].flatMap((employeeId) => [manicure, pedicure].map((serviceId) => ({ employeeId, serviceId }))));
+  ({ ana, eva, manicure, pedicure } = await arrangeVisitSalon(server));
 }, 120_000);
 
 afterAll(async () => {

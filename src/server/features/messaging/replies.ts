@@ -4,7 +4,8 @@ import type { Tx } from '../../db/client';
 import { holdsResources } from '../../db/appointment-resources';
 import type { Deps } from '../../http/env';
 import { appointmentsChanged } from '../../live-events/realtime';
-import { enqueueAppointmentMessages } from '../../notifications/enqueue';
+import { cancelVisitParts, type CancelledPart } from '../../db/visit-parts';
+import { enqueueVisitCancellation } from '../../notifications/visit-cancellation';
 import type { ReplyAction, VisitRef } from '../../notifications/tokens';
 import { markCancelledByHer, markConfirmedByClient, visitById, type Visit } from './queries';
 
@@ -14,7 +15,8 @@ import { markCancelledByHer, markConfirmedByClient, visitById, type Visit } from
 // only outside the salon's policy window, and only at the version her message was about.
 
 export type Answer = 'confirmed' | 'cancelled' | 'too_late' | 'not_pending';
-export type Answered = { answer: Answer; visit: Visit };
+/** `rest`: the other parts of her visit, cancelled with it. */
+export type Answered = { answer: Answer; visit: Visit; rest?: CancelledPart[] };
 
 /** Her answer, in the caller's transaction; null when the appointment does not exist (any more). */
 export async function answerVisit(tx: Tx, now: Date, ref: VisitRef, action: ReplyAction): Promise<Answered | null> {
@@ -28,9 +30,12 @@ export async function answerVisit(tx: Tx, now: Date, ref: VisitRef, action: Repl
   const check = canClientCancel(visit, now, visit.cancellationHours);
   if (!check.ok) return { answer: check.reason === 'window' ? 'too_late' : 'not_pending', visit };
   if (!(await markCancelledByHer(tx, visit.id, ref.version, now))) return { answer: 'not_pending', visit };
-  // The professional is told, and she gets the cancellation on her channel (ADR 021, 057).
-  await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: visit.id, now });
-  return { answer: 'cancelled', visit };
+  // A visit of several services is cancelled whole, as from Mis Citas (ADR 083): her message answers
+  // for its first part. Each professional is told, and she gets ONE cancellation on her channel
+  // naming every part (ADR 021, 057, 098).
+  const rest = await cancelVisitParts(tx, visit.id, 'cancelled_by_client', now);
+  await enqueueVisitCancellation(tx, [{ id: visit.id, startTime: visit.startTime }, ...rest], now);
+  return { answer: 'cancelled', visit, rest };
 }
 
 /**
@@ -42,4 +47,5 @@ export async function announce(ctx: Pick<Deps, 'db' | 'realtime'>, done: Answere
   const v = done.visit;
   const holds = done.answer === 'cancelled' && (await holdsResources(ctx.db, v.id));
   ctx.realtime.publish(appointmentsChanged(v.employeeId, [salonDateOf(v.startTime, SALON_TIME_ZONE)], holds));
+  for (const p of done.rest ?? []) ctx.realtime.publish(appointmentsChanged(p.employeeId, [salonDateOf(p.startTime, SALON_TIME_ZONE)], await holdsResources(ctx.db, p.id)));
 }

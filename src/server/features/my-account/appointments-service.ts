@@ -4,7 +4,7 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { conflict, notFound } from '../../http/errors';
 import type { Deps } from '../../http/env';
-import { enqueueAppointmentMessages } from '../../notifications/enqueue';
+import { enqueueVisitCancellation } from '../../notifications/visit-cancellation';
 import { cancellationPolicyHours } from '../../db/salon-settings';
 import { appointmentsOfClient, markCancelledByClient, myAppointmentsSettings, ownAppointment, ownVisitParts } from './appointments-queries';
 import { inDisplayOrder } from '../../../domain/my-appointments';
@@ -65,14 +65,15 @@ export async function cancelMine(ctx: Ctx, clientId: string, id: string) {
     throw conflict(STAFF_MSG.cancelNotAllowed, 'cancel_not_allowed');
   }
 
-  // The cancellation and its messages (to the client and the professional) commit together (ADR 021).
+  // The cancellation and its messages (to the client and the professional) commit together (ADR
+  // 021); a visit's parts are all marked first, then she gets one message naming them (ADR 098).
   const cancelled = await ctx.db.transaction(async (tx) => {
     const rows = [];
     for (const part of parts.filter((p) => p.status === 'confirmed')) {
       const row = await markCancelledByClient(tx, part.id, now);
-      if (row) await enqueueAppointmentMessages(tx, { kind: 'cancellation', appointmentId: row.id, now });
       if (row) rows.push({ ...part, ...row });
     }
+    await enqueueVisitCancellation(tx, rows, now);
     return rows;
   });
   const updated = cancelled.find((r) => r.id === found.id) ?? cancelled[0];

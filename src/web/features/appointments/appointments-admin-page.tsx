@@ -100,23 +100,32 @@ export default function AppointmentsAdminPage() {
         )}
       </section>
 
-      <CancelConfirm appointment={toCancel} onClose={() => setToCancel(null)} onConfirm={(a) => status.change(a, 'cancelled_by_salon')} />
+      <CancelConfirm appointment={toCancel} onClose={() => setToCancel(null)} onConfirm={(a, wholeVisit) => status.change(a, 'cancelled_by_salon', wholeVisit)} />
     </div>
   );
 }
 
-/** 'Cancelada por el salón' asks first: who, what, when, and that the time is free again. */
-function CancelConfirm({ appointment: a, onClose, onConfirm }: { appointment: AdminAppointment | null; onClose: () => void; onConfirm: (a: AdminAppointment) => void }) {
+/**
+ * 'Cancelada por el salón' asks first: who, what, when, and that the time is free again. A part of
+ * a visit of several services is cancelled alone unless the desk ticks the whole visit (ADR 098):
+ * then every part goes, and she gets one message naming them.
+ */
+function CancelConfirm({ appointment: a, onClose, onConfirm }: { appointment: AdminAppointment | null; onClose: () => void; onConfirm: (a: AdminAppointment, wholeVisit?: true) => void }) {
+  const [wholeVisit, setWholeVisit] = useState(false);
+  const close = () => {
+    setWholeVisit(false);
+    onClose();
+  };
   return (
     <ConfirmDialog
       isOpen={a !== null}
       title="¿Cancelar esta cita?"
-      confirmLabel="Sí, cancelar cita"
+      confirmLabel={wholeVisit ? 'Sí, cancelar la visita' : 'Sí, cancelar cita'}
       tone="danger"
-      onClose={onClose}
+      onClose={close}
       onConfirm={() => {
-        if (a) onConfirm(a);
-        onClose();
+        if (a) onConfirm(a, a.visitId && wholeVisit ? true : undefined);
+        close();
       }}
     >
       {a && (
@@ -126,6 +135,15 @@ function CancelConfirm({ appointment: a, onClose, onConfirm }: { appointment: Ad
             {formatTime(a.startTime)}.
           </p>
           <p className="mt-2">Quedará como «Cancelada por el salón» y ese horario volverá a estar libre para reservar.</p>
+          {a.visitId && (
+            <label className="mt-4 flex items-start gap-3 rounded-xl bg-rose-50 p-3 text-ink">
+              <input type="checkbox" className="mt-1 size-4 accent-rose-700" checked={wholeVisit} onChange={(e) => setWholeVisit(e.target.checked)} />
+              <span>
+                Cancelar toda la visita
+                <span className="block text-sm text-muted">Esta cita es parte de una visita de varios servicios. Sin marcar, solo se cancela este servicio.</span>
+              </span>
+            </label>
+          )}
         </>
       )}
     </ConfirmDialog>

@@ -21,7 +21,7 @@ export function useStatusChange(key: readonly unknown[]) {
   const [error, setError] = useState<string | null>(null);
   const mutation = useMutation({
     mutationKey: STATUS_CHANGE_MUTATION,
-    mutationFn: ({ a, to }: { a: AdminAppointment; to: AdminAction }) => changeStatus(a.id, to),
+    mutationFn: ({ a, to, wholeVisit }: { a: AdminAppointment; to: AdminAction; wholeVisit?: true }) => changeStatus(a.id, to, wholeVisit),
     onMutate: async ({ a }) => {
       setError(null);
       await qc.cancelQueries({ queryKey: key });
@@ -44,7 +44,7 @@ export function useStatusChange(key: readonly unknown[]) {
       void qc.invalidateQueries({ queryKey: DASHBOARD_FAMILY });
     },
   });
-  return { change: (a: AdminAppointment, to: AdminAction) => mutation.mutate({ a, to }), error };
+  return { change: (a: AdminAppointment, to: AdminAction, wholeVisit?: true) => mutation.mutate({ a, to, wholeVisit }), error };
 }
 
 /** Whether no status change is on its way (read in the live event's callback, outside React's render). */

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
 import { FullPageLoading, InlineLoading } from '../../components/loading';
 import { ApiRequestError } from '../../lib/api';
 import { RETURN_FLAG } from '../../lib/return-to';
-import { todayInSalon } from '../../lib/salon-today';
 import { publicPageQuery, type PublicServiceItem } from '../../api/public-page';
 import { homeOf, useSession } from '../../api/session';
 import { clearChoice, readChoice, saveChoice, type Choice } from './pending-choice';
@@ -28,7 +27,6 @@ export default function PublicPage() {
   const { user } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const today = useMemo(() => todayInSalon(), []);
   const [service, setService] = useState<PublicServiceItem | null>(null);
   const [kept, setKept] = useState<Choice | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -107,7 +105,7 @@ export default function PublicPage() {
                   <section aria-label={`${service.name}: elige día y hora`}>
                     {error && !kept && <div className="mt-3"><Alert>{error}</Alert></div>}
                     <Suspense fallback={<InlineLoading text="Cargando horas libres..." />}>
-                      <TimePicker key={service.id} service={service} team={team} today={today} pending={booking} onConfirm={confirm} />
+                      <TimePicker key={service.id} service={service} team={team} pending={booking} onConfirm={confirm} />
                     </Suspense>
                   </section>
                 )

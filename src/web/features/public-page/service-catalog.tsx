@@ -9,9 +9,21 @@ import type { PublicServiceItem, SalonProfile } from '../../api/public-page';
 export function ServiceCatalog({ categories, selected, onPick, picker }: { categories: SalonProfile['categories']; selected: string; onPick: (s: PublicServiceItem) => void; picker: ReactNode }) {
   if (categories.length === 0) return <p className="rounded-2xl border border-dashed border-line p-5 text-muted">Aún no hay servicios para reservar.</p>;
   return (
-    <div className="space-y-8">
+    // space-y-2 plus each category's pb-6: the 2 rem between categories as before.
+    <div className="space-y-2">
       {categories.map((c) => (
-        <section key={c.name} aria-labelledby={`cat-${c.name}`}>
+        // Below the first screen a category is styled, laid out and painted only when it nears the
+        // viewport (content-visibility: auto): the list is most of the page on a phone, and its style
+        // and layout were most of the first view's main-thread work (docs/benchmarks.md, /reservar).
+        // Until then its height is guessed from its rows (then remembered), so the page's length
+        // hardly moves; the padding keeps the card's shadow inside the containment's clip. It stays in
+        // the page, the accessibility tree and find-in-page.
+        <section
+          key={c.name}
+          aria-labelledby={`cat-${c.name}`}
+          className="-mx-3 px-3 pb-6 last:-mb-6 [content-visibility:auto]"
+          style={{ containIntrinsicSize: `auto ${4.5 + c.services.length * 7.5}rem` }}
+        >
           <h3 id={`cat-${c.name}`} className="text-xs font-semibold tracking-[0.14em] text-rose-800 uppercase">
             {c.name}
           </h3>

@@ -10,6 +10,7 @@ import { inputClass } from '../../components/input-class';
 import { InlineLoading } from '../../components/loading';
 import { SlotButtons } from '../../components/slot-buttons';
 import { startOfMonth } from '../../lib/calendar-month';
+import { todayInSalon } from '../../lib/salon-today';
 import { formatDateLong } from '../../lib/format';
 import { publicMonthQuery, publicSlotsQuery, type PublicServiceItem } from '../../api/public-page';
 import type { Choice } from './pending-choice';
@@ -27,7 +28,10 @@ function firstBookable(today: string): string {
   return d;
 }
 
-export function TimePicker({ service, team, today, onConfirm, pending }: { service: PublicServiceItem; team: Pro[]; today: string; onConfirm: (c: Choice) => void; pending: boolean }) {
+export function TimePicker({ service, team, onConfirm, pending }: { service: PublicServiceItem; team: Pro[]; onConfirm: (c: Choice) => void; pending: boolean }) {
+  // Today in the salon, read here rather than by the page: its first time-zone formatter costs a
+  // slow phone tens of milliseconds, which the first view's hydration need not pay (docs/benchmarks.md, /reservar).
+  const [today] = useState(() => todayInSalon());
   const pros = useMemo(() => team.filter((p) => service.professionalIds.includes(p.id)), [team, service.professionalIds]);
   const [professionalId, setProfessionalId] = useState(pros.length === 1 ? pros[0]!.id : '');
   const [date, setDate] = useState(() => firstBookable(today));
