@@ -35,7 +35,8 @@ function openDays(today: string, count: number): string[] {
 }
 
 async function main() {
-  const server = await prepareBenchServer('auna-bench-cost-', { TRUST_PROXY: 'true', LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1' });
+  // No nightly backup (ADR 048) in the batches: its COPY statements are not a booking's.
+  const server = await prepareBenchServer('auna-bench-cost-', { TRUST_PROXY: 'true', LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1', BACKUP_TIME: 'off' });
   const { url, dbUrl } = server;
   // AUNA_BENCH_PROFILE=1: the server runs with --cpu-prof (a sample every 100 µs) and the single
   // bookings' samples are summed by module and function (profile.ts; ADR 097).

@@ -137,7 +137,10 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   app.use('/api/*', passwordChangeFence());
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // On the answer's headers, as secureHeaders sets its own: c.header() after the handler asks the
+    // answer whether its body was used, and under @hono/node-server that rebuilt every JSON answer
+    // as a Fetch Response written out through web streams (ADR 097).
+    c.res.headers.set('Cache-Control', 'no-store');
   });
 
   const api = apiRoutes(deps);
