@@ -26,7 +26,11 @@ export async function prepareBenchServer(prefix: string, env: Record<string, str
   const dataDir = path.join(root, 'data');
   await mkdir(dataDir, { recursive: true });
   const dbPassword = `bench${Math.random().toString(36).slice(2)}`;
-  await writeFile(path.join(dataDir, 'secrets.json'), JSON.stringify({ authSecret: `bench-secret-${Date.now()}-0123456789abcdef`, dbPassword }), { mode: 0o600 });
+  await writeFile(
+    path.join(dataDir, 'secrets.json'),
+    JSON.stringify({ authSecret: `bench-secret-${Date.now()}-0123456789abcdef`, dbPassword }),
+    { mode: 0o600 },
+  );
   const port = await freePort();
   const pgPort = await freePort();
   const out: WriteStream = createWriteStream(path.join(root, 'server.log'));

@@ -77,7 +77,10 @@ export async function summariseProfile(file: string, from: number, to: number, r
   const ms = (us: number) => (us / 1000 / requests).toFixed(3);
   const pct = (us: number) => ((us / total) * 100).toFixed(1);
   const top = (m: Map<string, number>, k: number) =>
-    [...m.entries()].sort((a, b) => b[1] - a[1]).slice(0, k).map(([name, us]) => `  ${ms(us)} ms  ${pct(us)} %  ${name}`);
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, k)
+      .map(([name, us]) => `  ${ms(us)} ms  ${pct(us)} %  ${name}`);
   return [
     `Self CPU time of the app per request (${ms(total)} ms sampled, idle excluded), by module:`,
     ...top(byModule, 25),

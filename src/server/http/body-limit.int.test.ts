@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 /** A raw POST with the session's cookie: `chunked` sends no Content-Length (Transfer-Encoding: chunked). */
-function post(path: string, body: string, chunked: boolean): Promise<{ status: number; body: { error?: { code: string; message: string } } }> {
+function post(
+  path: string,
+  body: string,
+  chunked: boolean,
+): Promise<{ status: number; body: { error?: { code: string; message: string } } }> {
   const url = new URL(path, server.url);
   const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   return new Promise((resolve, reject) => {
@@ -48,11 +52,19 @@ describe('request bodies, declared or chunked', () => {
       expect([res.status, res.body.error?.code, res.body.error?.message]).toEqual([413, 'payload_too_large', MSG.invalidInput]);
     });
     it(`${how}: a U+0000 in the JSON is 400 invalid_input`, async () => {
-      const res = await post('/api/booking', JSON.stringify({ serviceId: 'a\u0000b', professionalId: 'x', date: '2030-01-01', time: '10:00' }), chunked);
+      const res = await post(
+        '/api/booking',
+        JSON.stringify({ serviceId: 'a\u0000b', professionalId: 'x', date: '2030-01-01', time: '10:00' }),
+        chunked,
+      );
       expect([res.status, res.body.error?.code]).toEqual([400, 'invalid_input']);
     });
     it(`${how}: a body under the limit reaches the route's own validation`, async () => {
-      const res = await post('/api/booking', JSON.stringify({ serviceId: '', professionalId: 'x', date: '2030-01-01', time: '10:00' }), chunked);
+      const res = await post(
+        '/api/booking',
+        JSON.stringify({ serviceId: '', professionalId: 'x', date: '2030-01-01', time: '10:00' }),
+        chunked,
+      );
       expect([res.status, res.body.error?.message]).toEqual([400, MSG.bookingMissingData]);
     });
     it(`${how}: malformed JSON is a 400, not a 500`, async () => {

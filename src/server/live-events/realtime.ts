@@ -97,7 +97,11 @@ export function createRealtime(url: string, log: Logger): Realtime {
       pending = [];
       try {
         // Named (ADR 097): parsed and planned once on this connection, not on every booking.
-        await c.query({ name: 'auna_notify', text: 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', values: [CHANNEL, batch.map((e) => JSON.stringify(e))] });
+        await c.query({
+          name: 'auna_notify',
+          text: 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload',
+          values: [CHANNEL, batch.map((e) => JSON.stringify(e))],
+        });
       } catch {
         log.warn({ events: batch.length }, 'realtime: could not announce a change (browsers refetch when they reconnect)');
       }

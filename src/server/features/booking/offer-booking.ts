@@ -46,7 +46,15 @@ export async function bookFromOffer(ctx: Ctx, req: OfferBookingRequest) {
     futureConfirmed: future,
   });
   if (limited) throw refusal(limited);
-  const write = recordBookingWrite(ctx, record, { service, employee, buffers, notes: '', bookedByUserId: record.userId, bookedBy: 'client', bono: undefined });
+  const write = recordBookingWrite(ctx, record, {
+    service,
+    employee,
+    buffers,
+    notes: '',
+    bookedByUserId: record.userId,
+    bookedBy: 'client',
+    bono: undefined,
+  });
   const result = await writeRepickingResources(slot, write, async () => (await decide()).slot);
   const row = insertedRow(result, employee.userId);
   announce(ctx, employee.userId, [req.date], needsResources);
