@@ -49,8 +49,8 @@ export function createRateLimitStore(db: Db) {
   return {
     async consume(key: string, rule: RateRule): Promise<RateDecision> {
       const now = Date.now();
-      // A named prepared statement (ADR 097): every sign-in and booking runs it, and PostgreSQL then
-      // parses and plans it once per connection.
+      // A named prepared statement (ADR 097): the public page's reads, moves and every other counted
+      // request run it, and PostgreSQL then parses and plans it once per connection.
       const rows = await againOnFirstRace(() =>
         runPrepared<{ count: number; last_request: string }>(db, 'auna_rate_limit', sql`WITH ${rateCountCtes(key, rule, now)} SELECT count, last_request FROM rl`),
       );
