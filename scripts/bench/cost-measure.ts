@@ -59,6 +59,8 @@ export async function measureBatch(
   label: string,
   n: number,
   one: (i: number) => Promise<boolean>,
+  /** called as the timed requests start and end (the CPU profile's window) */
+  hooks?: { started?: () => void; ended?: () => void },
 ): Promise<Cost> {
   // Autovacuum off for the batch: its WAL (pruning, visibility maps) is not this batch's, and it
   // would land in one batch and not the other.
@@ -70,8 +72,10 @@ export async function measureBatch(
   await db.query('SELECT pg_stat_statements_reset()');
   const stopCpu = measureCpu(serverPid);
   const t0 = performance.now();
+  hooks?.started?.();
   let ok = 0;
   for (let i = 0; i < n; i++) if (await one(i)) ok++;
+  hooks?.ended?.();
   const seconds = (performance.now() - t0) / 1000;
   const cpu = stopCpu();
   await sleep(FLUSH_MS);

@@ -5,16 +5,15 @@
 // then one request at a time: single bookings of a plain 15-minute service, and visits of two
 // services back to back with one professional (POST /api/booking/visits). Writes its table to
 // docs/benchmarks.md between the bench-cost markers (BENCH_NO_WRITE=1: print only).
-import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../../test/support/free-port';
 import { newSession, type Session } from '../../test/support/http-client';
-import { spawnProductionServer, stopProcess, waitForUrl } from '../support/production-server';
+import { stopProcess, waitForUrl } from '../support/production-server';
+import { prepareBenchServer } from './bench-server';
 import { measureBatch, renderCosts, type Cost } from './cost-measure';
+import { findProfile, monotonicMicros, summariseProfile } from './profile';
 import { createSalon, fillHistory, fillPresent } from './fill';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,23 +35,14 @@ function openDays(today: string, count: number): string[] {
 }
 
 async function main() {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'auna-bench-cost-'));
-  await chmod(root, 0o755);
-  const dataDir = path.join(root, 'data');
-  await mkdir(dataDir, { recursive: true });
-  const dbPassword = `bench${Math.random().toString(36).slice(2)}`;
-  await writeFile(path.join(dataDir, 'secrets.json'), JSON.stringify({ authSecret: `bench-secret-${Date.now()}-0123456789abcdef`, dbPassword }), { mode: 0o600 });
-  const port = await freePort();
-  const pgPort = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dbUrl = `postgres://postgres:${dbPassword}@127.0.0.1:${pgPort}/auna`;
-  const out = createWriteStream(path.join(root, 'server.log'));
-  const spawnApp = () => {
-    const p = spawnProductionServer({ port, dataDir, pgPort, env: { TRUST_PROXY: 'true', LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    p.stdout!.pipe(out, { end: false });
-    p.stderr!.pipe(out, { end: false });
-    return p;
-  };
+  // No nightly backup (ADR 048) in the batches: its COPY statements are not a booking's.
+  const server = await prepareBenchServer('auna-bench-cost-', { TRUST_PROXY: 'true', LOG_LEVEL: 'warn', WEB_CONCURRENCY: '1', BACKUP_TIME: 'off' });
+  const { url, dbUrl } = server;
+  // AUNA_BENCH_PROFILE=1: the server runs with --cpu-prof (a sample every 100 µs) and the single
+  // bookings' samples are summed by module and function (profile.ts; ADR 097).
+  const profileDir = process.env.AUNA_BENCH_PROFILE ? path.join(server.root, 'profile') : undefined;
+  const spawnApp = (profiled = false) =>
+    server.spawn(profiled && profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '--cpu-prof-interval=100'] : []);
 
   // First start: the database is made and migrated; then pg_stat_statements is loaded, which
   // needs PostgreSQL to start again.
@@ -64,7 +54,7 @@ async function main() {
     await db.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
     await db.end();
     await stopProcess(app);
-    app = spawnApp();
+    app = spawnApp(true);
     await waitForUrl(`${url}/api/health`, app, 'the server, again');
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
@@ -135,7 +125,13 @@ async function main() {
     for (let k = 0; k < 5; k++) await bookVisit(N * 2 + 5 + k, N + k);
 
     const costs: Cost[] = [];
-    costs.push(await measureBatch(db, app.pid!, 'single booking (POST /api/booking)', N, (i) => bookSingle(i, i)));
+    const window: [number, number] = [0, 0];
+    costs.push(
+      await measureBatch(db, app.pid!, 'single booking (POST /api/booking)', N, (i) => bookSingle(i, i), {
+        started: () => (window[0] = monotonicMicros()),
+        ended: () => (window[1] = monotonicMicros()),
+      }),
+    );
     costs.push(await measureBatch(db, app.pid!, '2-part visit (POST /api/booking/visits)', N, (i) => bookVisit(N + i, i)));
     await relay.end();
 
@@ -151,12 +147,16 @@ async function main() {
       await writeFile(file, doc.slice(0, start) + md + doc.slice(end + endMark.length));
       log('written to docs/benchmarks.md');
     }
+    if (profileDir) {
+      await db.end();
+      await stopProcess(app); // --cpu-prof writes its file at exit
+      const file = await findProfile(profileDir);
+      console.log(await summariseProfile(file, window[0], window[1], N));
+      log(`profile ${file}, single bookings between ${window[0]} and ${window[1]} µs (kept with BENCH_KEEP=1)`);
+    }
   } finally {
     await db.end().catch(() => undefined);
-    await stopProcess(app);
-    out.end();
-    if (process.env.BENCH_KEEP) log(`kept ${root}`);
-    else await rm(root, { recursive: true, force: true });
+    await server.cleanup(app, log);
   }
 }
 

@@ -3,16 +3,14 @@
 // 10,000 and then 1,000,000 appointments, and autocannon at 50 connections against the endpoints
 // a salon's clients and owner wait on. Prints one table and writes it to docs/benchmarks.md.
 // Loopback only, bounded (about 10 s per endpoint), stops by itself and removes its temp dir.
-import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from '../../test/support/free-port';
-import { spawnProductionServer, stopProcess, waitForUrl } from '../support/production-server';
+import { stopProcess, waitForUrl } from '../support/production-server';
 import { newSession, type Session } from '../../test/support/http-client';
 import { pool } from '../../test/support/pool';
+import { prepareBenchServer } from './bench-server';
 import { countAppointments, createSalon, fillExceptions, fillHistory, fillPresent, type Salon } from './fill';
 import { bareInsertRate, cannon, CONNECTIONS, type Figures } from './load';
 import { explainPlans, type Plan } from './explain';
@@ -270,40 +268,19 @@ async function machine(db: pg.Client) {
 }
 
 async function main() {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'auna-bench-'));
-  await chmod(root, 0o755); // PostgreSQL runs as `postgres` when we are root
-  const dataDir = path.join(root, 'data');
-  await mkdir(dataDir, { recursive: true });
-  const dbPassword = `bench${Math.random().toString(36).slice(2)}`;
-  await writeFile(path.join(dataDir, 'secrets.json'), JSON.stringify({ authSecret: `bench-secret-${Date.now()}-0123456789abcdef`, dbPassword }), { mode: 0o600 });
-  const port = await freePort();
-  const pgPort = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dbUrl = `postgres://postgres:${dbPassword}@127.0.0.1:${pgPort}/auna`;
-  const logFile = path.join(root, 'server.log');
-  const out = createWriteStream(logFile);
-
-  log(`server: node dist/server/main.js on ${url}, PostgreSQL on 127.0.0.1:${pgPort}, temp dir ${root}`);
-  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const app = spawnProductionServer({
-    port,
-    dataDir,
-    pgPort,
-    nodeArgs,
-    env: {
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // The sign-ups below come from one machine: each gets its own X-Forwarded-For, as in the tests.
-      TRUST_PROXY: 'true',
-      LOG_LEVEL: 'info', // the production default: one JSON line per request (to a file here)
-      // BENCH_WORKERS=2 measures the server with that many HTTP processes (ADR 015); default 1.
-      WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await prepareBenchServer('auna-bench-', {
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    // The sign-ups below come from one machine: each gets its own X-Forwarded-For, as in the tests.
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'info', // the production default: one JSON line per request (to a file here)
+    // BENCH_WORKERS=2 measures the server with that many HTTP processes (ADR 015); default 1.
+    WEB_CONCURRENCY: process.env.BENCH_WORKERS ?? '1',
   });
-  app.stdout!.pipe(out);
-  app.stderr!.pipe(out);
+  const { url, dbUrl } = server;
+  log(`server: node dist/server/main.js on ${url}, temp dir ${server.root}`);
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+  const app = server.spawn(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
   const stop = () => stopProcess(app);
   process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 
@@ -361,10 +338,7 @@ async function main() {
     }
   } finally {
     await db.end().catch(() => undefined);
-    await stop();
-    out.end();
-    if (process.env.BENCH_KEEP) log(`kept ${root}`);
-    else await rm(root, { recursive: true, force: true });
+    await server.cleanup(app, log);
   }
 }
 

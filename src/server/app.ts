@@ -1,6 +1,5 @@
 import { adminBonoTypesRoutes, bonosRoutes, myBonosRoutes } from './features/bonos/routes';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { MSG } from '../domain/texts/common';
 import { CONSENT_MSG } from '../domain/consents';
 import { STAFF_MSG } from '../domain/texts/staff';
@@ -49,6 +48,7 @@ import { servePages } from './http/page-handler';
 import { kioskRoutes } from './features/consents/kiosk-routes';
 import { refuseNulCharacters } from './http/text-guard';
 import { warnOfUntrustedProxy } from './http/proxy-warning';
+import { limitBody } from './http/body-limit';
 
 // Each feature mounts here; the chain is what gives hc<AppType> its types.
 function apiRoutes(deps: Deps) {
@@ -124,9 +124,9 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   app.use('*', securityHeaders());
   app.use('*', warnOfUntrustedProxy(deps));
   app.use('/api/*', sameOriginWrites(deps.config.publicUrl));
-  const smallBodies = bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorJson(c, 413, 'payload_too_large', MSG.invalidInput) });
+  const smallBodies = limitBody(64 * 1024, (c) => errorJson(c, 413, 'payload_too_large', MSG.invalidInput));
   // A signed consent carries its signature image (ADR 041): those two routes take up to ~340 KB.
-  const signingBodies = bodyLimit({ maxSize: SIGN_BODY_LIMIT, onError: (c) => errorJson(c, 413, 'payload_too_large', CONSENT_MSG.signatureTooLarge) });
+  const signingBodies = limitBody(SIGN_BODY_LIMIT, (c) => errorJson(c, 413, 'payload_too_large', CONSENT_MSG.signatureTooLarge));
   app.use('/api/*', (c, next) => (isSigningPath(c.req.path) ? signingBodies(c, next) : smallBodies(c, next)));
   app.use('/api/*', refuseNulCharacters());
   app.route('/api/auth', authRoutes(deps));
@@ -137,7 +137,10 @@ export function createApp(deps: Deps, opts: { webRoot?: string } = {}) {
   app.use('/api/*', passwordChangeFence());
   app.use('/api/*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    // On the answer's headers, as secureHeaders sets its own: c.header() after the handler asks the
+    // answer whether its body was used, and under @hono/node-server that rebuilt every JSON answer
+    // as a Fetch Response written out through web streams (ADR 097).
+    c.res.headers.set('Cache-Control', 'no-store');
   });
 
   const api = apiRoutes(deps);

@@ -1,4 +1,5 @@
 import { createMiddleware } from 'hono/factory';
+import { mayHaveBody } from './body-limit';
 import type { AppEnv } from './env';
 import { badRequest } from './errors';
 
@@ -22,7 +23,7 @@ export function refuseNulCharacters() {
     const url = c.req.url;
     if (url.includes('\u0000') || NUL_IN_URL.test(url)) throw badRequest();
     const type = c.req.header('content-type') ?? '';
-    if (c.req.raw.body && /json/i.test(type)) {
+    if (mayHaveBody(c) && /json/i.test(type)) {
       // better-auth rebuilds the request from the raw one, so its routes read a clone; every other
       // route reads Hono's cached copy, which its validator parses without a second read (a
       // clone tees the body stream: measurable on every booking under npm run bench).
@@ -37,7 +38,7 @@ export function refuseNulCharacters() {
         }
         if (hasNul(parsed)) throw badRequest();
       }
-    } else if (c.req.raw.body && /application\/x-www-form-urlencoded/i.test(type)) {
+    } else if (mayHaveBody(c) && /application\/x-www-form-urlencoded/i.test(type)) {
       const text = await c.req.raw.clone().text();
       if (text.includes('\u0000') || NUL_IN_URL.test(text)) throw badRequest();
     }

@@ -96,7 +96,12 @@ export function createRealtime(url: string, log: Logger): Realtime {
       const batch = coalesce(pending);
       pending = [];
       try {
-        await c.query('SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload', [CHANNEL, batch.map((e) => JSON.stringify(e))]);
+        // Named (ADR 097): parsed and planned once on this connection, not on every booking.
+        await c.query({
+          name: 'auna_notify',
+          text: 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload',
+          values: [CHANNEL, batch.map((e) => JSON.stringify(e))],
+        });
       } catch {
         log.warn({ events: batch.length }, 'realtime: could not announce a change (browsers refetch when they reconnect)');
       }

@@ -42,18 +42,25 @@ export async function enqueueDelivery(tx: Executor, p: JobPayload): Promise<void
 }
 
 /**
- * An INSERT (for a CTE) of the client's and the professional's message of `kind` for the
- * appointment rows of `source` (columns id, message_sequence), returning one row per message.
+ * The jobs of one kind for the appointment rows of `source`, as a SELECT of (appointment_id, ord,
+ * key, payload, run_at): written one outbox row each (`addJobs`) or, for a booking, all of an
+ * appointment's in one row (`bookingMessagesCte`, ADR 097). `ord` keeps a booking's jobs in the
+ * order they were always written.
  */
-function noticesFrom(source: SQL, kind: MessagePayload['kind'], toClient = true): SQL {
-  const recipients = toClient ? sql`(VALUES ('client'), ('professional'))` : sql`(VALUES ('professional'))`;
+const insertJobs = (jobs: SQL) =>
+  sql`INSERT INTO message_outbox (op, job_key, payload, run_at) SELECT 'add', j.key, j.payload, j.run_at FROM (${jobs}) j RETURNING id`;
+
+/** The client's and the professional's message of `kind` for the rows of `source` (columns id, message_sequence). */
+function noticeJobs(source: SQL, kind: MessagePayload['kind'], toClient = true): SQL {
+  const recipients = toClient ? sql`(VALUES ('client', 1), ('professional', 2))` : sql`(VALUES ('professional', 2))`;
   return sql`
-    INSERT INTO message_outbox (op, job_key, payload)
-    SELECT 'add', ${kind}::text || ':' || r.recipient || ':' || src.id || ':' || src.message_sequence,
-           json_build_object('appointmentId', src.id, 'kind', ${kind}::text, 'recipient', r.recipient, 'version', src.message_sequence)
-    FROM ${source} src CROSS JOIN ${recipients} r(recipient)
-    RETURNING id`;
+    SELECT src.id AS appointment_id, r.ord, ${kind}::text || ':' || r.recipient || ':' || src.id || ':' || src.message_sequence AS key,
+           json_build_object('appointmentId', src.id, 'kind', ${kind}::text, 'recipient', r.recipient, 'version', src.message_sequence) AS payload,
+           NULL::timestamptz AS run_at
+    FROM ${source} src CROSS JOIN ${recipients} r(recipient, ord)`;
 }
+/** An INSERT (for a CTE) of `noticeJobs`, returning one row per message. */
+const noticesFrom = (source: SQL, kind: MessagePayload['kind'], toClient = true) => insertJobs(noticeJobs(source, kind, toClient));
 
 /**
  * The reminder of the rows of `source` (id, start_time, message_sequence): one job per
@@ -61,16 +68,15 @@ function noticesFrom(source: SQL, kind: MessagePayload['kind'], toClient = true)
  * salon has reminders off or the moment has passed (booked inside the window). Same rule as
  * domain reminderRunAt.
  */
-function reminderFrom(source: SQL, now: Date): SQL {
+function reminderJobs(source: SQL, now: Date): SQL {
   return sql`
-    INSERT INTO message_outbox (op, job_key, payload, run_at)
-    SELECT 'add', 'reminder:' || src.id,
-           json_build_object('appointmentId', src.id, 'kind', 'reminder', 'recipient', 'client', 'version', src.message_sequence),
-           src.start_time - make_interval(hours => st.h)
+    SELECT src.id AS appointment_id, 3 AS ord, 'reminder:' || src.id AS key,
+           json_build_object('appointmentId', src.id, 'kind', 'reminder', 'recipient', 'client', 'version', src.message_sequence) AS payload,
+           src.start_time - make_interval(hours => st.h) AS run_at
     FROM ${source} src, (SELECT coalesce((SELECT reminder_hours FROM salon_settings WHERE id = 1), 24) AS h) st
-    WHERE st.h > 0 AND src.start_time - make_interval(hours => st.h) > ${now.toISOString()}::timestamptz
-    RETURNING id`;
+    WHERE st.h > 0 AND src.start_time - make_interval(hours => st.h) > ${now.toISOString()}::timestamptz`;
 }
+const reminderFrom = (source: SQL, now: Date) => insertJobs(reminderJobs(source, now));
 
 /** The reminder of appointment `id` is not to be sent (cancelled, or moved into its window). */
 const removeReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, job_key) SELECT 'remove', 'reminder:' || ${id}`;
@@ -84,17 +90,16 @@ export const CONSENT_REMINDER_HOURS = 48;
  * a service that requires an active consent template; whether it is still unsigned is decided
  * when it leaves (deliver.ts). It carries only the link, never an answer.
  */
-function consentReminderFrom(source: SQL, now: Date): SQL {
+function consentReminderJobs(source: SQL, now: Date): SQL {
   return sql`
-    INSERT INTO message_outbox (op, job_key, payload, run_at)
-    SELECT 'add', 'consent_reminder:' || src.id,
-           json_build_object('appointmentId', src.id, 'kind', 'consent_reminder', 'recipient', 'client', 'version', src.message_sequence),
-           src.start_time - make_interval(hours => ${CONSENT_REMINDER_HOURS})
+    SELECT src.id AS appointment_id, 4 AS ord, 'consent_reminder:' || src.id AS key,
+           json_build_object('appointmentId', src.id, 'kind', 'consent_reminder', 'recipient', 'client', 'version', src.message_sequence) AS payload,
+           src.start_time - make_interval(hours => ${CONSENT_REMINDER_HOURS}) AS run_at
     FROM ${source} src
     WHERE src.start_time - make_interval(hours => ${CONSENT_REMINDER_HOURS}) > ${now.toISOString()}::timestamptz
-      AND EXISTS (SELECT 1 FROM service_consent_templates st JOIN consent_templates t ON t.id = st.template_id AND t.active WHERE st.service_id = src.service_id)
-    RETURNING id`;
+      AND EXISTS (SELECT 1 FROM service_consent_templates st JOIN consent_templates t ON t.id = st.template_id AND t.active WHERE st.service_id = src.service_id)`;
 }
+const consentReminderFrom = (source: SQL, now: Date) => insertJobs(consentReminderJobs(source, now));
 const removeConsentReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, job_key) SELECT 'remove', 'consent_reminder:' || ${id}`;
 
 /**
@@ -105,12 +110,19 @@ const removeConsentReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, j
  * for any booking.
  */
 export function bookingMessagesCte(now: Date, clientConfirmation = true): SQL {
-  // consent_reminder is not in msg (the booking's count of messages), but runs all the same (a data-modifying CTE always does).
   // A visit's later part has no reminder of its own either: the first part's lists them all.
-  const reminder = clientConfirmation ? reminderFrom(sql`ins`, now) : sql`SELECT NULL::bigint AS id WHERE false`;
-  return sql`notices AS (${noticesFrom(sql`ins`, 'confirmation', clientConfirmation)}), reminder AS (${reminder}),
-    consent_reminder AS (${consentReminderFrom(sql`ins`, now)}),
-    msg AS (SELECT id FROM notices UNION ALL SELECT id FROM reminder)`;
+  const reminder = clientConfirmation ? sql` UNION ALL ${reminderJobs(sql`ins`, now)}` : sql``;
+  // One outbox row per appointment with all its jobs (ADR 097); `msg` counts the messages (the
+  // consent reminder is not one of them, but is written all the same).
+  return sql`jobs AS (${noticeJobs(sql`ins`, 'confirmation', clientConfirmation)}${reminder} UNION ALL ${consentReminderJobs(sql`ins`, now)}),
+    outbox AS (
+      INSERT INTO message_outbox (op, job_key, payload)
+      SELECT 'add_many', 'booking:' || j.appointment_id,
+             json_agg(json_build_object('key', j.key, 'payload', j.payload, 'runAt', j.run_at) ORDER BY j.ord)
+      FROM jobs j GROUP BY j.appointment_id
+      RETURNING id
+    ),
+    msg AS (SELECT key FROM jobs WHERE ord < 4)`;
 }
 
 export type EnqueueRequest =

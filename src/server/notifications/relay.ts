@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { runPrepared } from '../db/prepared';
 import type { Logger } from '../logger';
 import { MESSAGE_MAX_ATTEMPTS, MESSAGE_TASK } from './enqueue';
 
@@ -15,10 +16,12 @@ const BATCH = 500;
 /** Moves every waiting row (batch after batch); false when another process's relay holds the lock. */
 export async function relayOutbox(db: Db): Promise<boolean> {
   for (;;) {
-    const res = await db.execute<{ n: number }>(
+    const rows = await runPrepared<{ n: number }>(
+      db,
+      'auna_relay_outbox',
       sql`SELECT relay_message_outbox(${MESSAGE_TASK}, ${MESSAGE_MAX_ATTEMPTS}::int, ${BATCH}::int) AS n`,
     );
-    const n = Number(res.rows[0]?.n ?? 0);
+    const n = Number(rows[0]?.n ?? 0);
     if (n < 0) return false;
     if (n < BATCH) return true;
   }

@@ -17,8 +17,12 @@ import { appointments } from './appointments';
 const SENT_OUTCOMES = ['sent', 'no_email', 'opted_out', 'failed'] as const;
 /** What the provider said of a WhatsApp or SMS message since (ADR 055, 056); email has none. */
 export const DELIVERY_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
-/** What a change asks of graphile-worker through the outbox: add a job, or remove one. */
-const OUTBOX_OPS = ['add', 'remove'] as const;
+/**
+ * What a change asks of graphile-worker through the outbox: add a job, remove one, or add several
+ * (`add_many`: a booking's messages in one row, its payload an array of {key, payload, runAt},
+ * added in that order; ADR 097).
+ */
+const OUTBOX_OPS = ['add', 'remove', 'add_many'] as const;
 
 // One row per message decided: the primary key is the idempotency key (appointment, kind, version).
 export const sentMessages = pgTable(

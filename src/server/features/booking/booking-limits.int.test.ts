@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_RATE_RULE } from '../../../domain/booking-limits';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { appointments, clients, salonSettings } from '../../db/schema';
+import { appointments, clients, rateLimit, salonSettings } from '../../db/schema';
+import { bookingKey } from '../../auth/rate-limit-keys';
 import { person } from '../../../../test/support/admin-support';
 import { arrangeSalon, newClient, userIdOf, type Salon } from '../../../../test/support/booking-fixtures';
 import type { Session } from '../../../../test/support/http-client';
@@ -155,5 +156,27 @@ describe('rate limit on POST /api/booking', () => {
     expect(res.body.error).toEqual({ code: 'too_many_bookings', message: STAFF_MSG.bookingTooFast });
     // Another account is not affected.
     expect((await owner.post('/api/booking', body(THURSDAY, '16:30'))).status).toBe(201);
+  });
+
+  it('a visit of two services counts once, in the same count as her single bookings (ADR 097)', async () => {
+    const taken = body(THURSDAY, '12:00');
+    const owner = await newClient(server, 'owner.visit-rate@example.com');
+    expect((await owner.post('/api/booking', taken)).status).toBe(201);
+    const bot = await newClient(server, 'bot.visit-rate@example.com');
+    for (let i = 0; i < BOOKING_RATE_RULE.max - 1; i++) expect((await bot.post('/api/booking', taken)).status).toBe(409);
+    const visit = (time: string) => ({
+      parts: [{ serviceId: salon.corte, professionalId: salon.lucia }, { serviceId: salon.tinte, professionalId: salon.lucia }],
+      mode: 'sequence',
+      date: THURSDAY,
+      time,
+    });
+    // The 20th attempt: a visit of two parts over the taken time, counted once (refused for its time, not for the rate).
+    const twentieth = await bot.post('/api/booking/visits', visit('12:00'));
+    expect([twentieth.status, twentieth.body.error.code]).toEqual([400, 'slot_not_offered']);
+    const [counted] = await server.deps.db.select({ count: rateLimit.count }).from(rateLimit).where(eq(rateLimit.key, bookingKey(await userIdOf(server, 'bot.visit-rate@example.com'))));
+    expect(counted?.count).toBe(BOOKING_RATE_RULE.max);
+    // The 21st, a single booking: told to wait.
+    const res = await bot.post('/api/booking', taken);
+    expect([res.status, res.body.error]).toEqual([429, { code: 'too_many_bookings', message: STAFF_MSG.bookingTooFast }]);
   });
 });

@@ -8,7 +8,8 @@ import { pgConstraintOf, pgErrorCode } from '../../db/client';
 import type { Deps } from '../../http/env';
 import { ApiError, conflict } from '../../http/errors';
 import { appointmentsChanged } from '../../live-events/realtime';
-import type { BookedRow, InsertOutcome } from './insert-queries';
+import { clientLockKey } from '../../db/client-lock';
+import { bookForClient, type BookedRow, type InsertOutcome } from './insert-queries';
 
 // What every write of an appointment shares (the client's booking, the staff's booking for a
 // client record, a move): the values it copies, the statement run and retried, what its answer
@@ -76,6 +77,51 @@ export async function writeAppointment<T>(write: () => Promise<T>): Promise<T> {
     if (pgErrorCode(err) !== '23P01') throw err;
     throw pgConstraintOf(err) === 'appointment_resources_no_overlap' ? new ResourceTaken() : conflict(MSG.slotTaken, 'slot_taken');
   }
+}
+
+/** The client record a booking is for (insert-queries.ts `clientRecord`). */
+type RecordOfClient = { id: string; name: string; email: string | null; userId: string | null };
+
+/**
+ * The write of a booking for a client record (the staff's, ADR 019, or hers from a waiting-list
+ * offer, ADR 072): the record's name and email on the appointment, her lock first (ADR 053), the
+ * statement retried and refused as every write (`writeAppointment`). Called with the slot picked.
+ */
+export function recordBookingWrite(
+  ctx: Pick<Deps, 'db' | 'now'>,
+  record: RecordOfClient,
+  booking: {
+    service: Parameters<typeof appointmentValues>[0];
+    employee: { id: string; name: string; userId: string };
+    buffers: Buffers;
+    notes: string | undefined;
+    bookedByUserId: string | null;
+    bookedBy?: 'client' | 'staff';
+    bono: string | null | undefined;
+    fittedIn?: string | null;
+  },
+) {
+  const { service, employee, buffers } = booking;
+  return (picked: Slot) =>
+    writeAppointment(() =>
+      bookForClient(ctx.db, {
+        now: ctx.now(),
+        employeeRecordId: employee.id,
+        expectedUserId: employee.userId,
+        clientRecordId: record.id,
+        clientLockKey: clientLockKey(record),
+        bookedByUserId: booking.bookedByUserId,
+        bookedBy: booking.bookedBy,
+        bono: booking.bono,
+        fittedIn: booking.fittedIn ?? null,
+        values: {
+          clientId: record.userId ?? '',
+          clientName: record.name,
+          clientEmail: record.email ?? '',
+          ...appointmentValues(service, employee, picked, booking.notes, buffers),
+        },
+      }),
+    );
 }
 
 /** The per-resource constraint refused: another booking holds the cabin or machine this one picked. Answered as any lost race. */

@@ -5,14 +5,12 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { bookingKey } from '../../auth/rate-limit-keys';
 import { ApiError, badRequest } from '../../http/errors';
-import type { Deps, SessionUser } from '../../http/env';
+import type { SessionUser } from '../../http/env';
 import { announce, appointmentValues, employeeAccountChanged, insertedRow, refusal, writeAppointment, writeRepickingResources } from './booking-write';
 import { bookAtomically } from './insert-queries';
 import { checkedSlot, offeredSlots, resolve, slotsJson, type Ctx } from './slot-engine';
 
 // A client books for herself (SPEC §5; any signed-in role may, SPEC §6): the slot list, and the booking.
-
-type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
 
 export async function availableSlots(ctx: Ctx, q: { serviceId: string; professionalId: string; date: string }) {
   const { service, employee, interval, busy, exceptions, limits, buffers, resources } = await resolve(ctx.db, q, true);
@@ -42,9 +40,12 @@ export type BookingRequest = { serviceId: string; professionalId: string; date: 
  * database. The time must be one the schedule offers that day; whether someone else holds it is
  * left to the exclusion constraint (booking-write.ts).
  */
-export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest) {
+export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   const now = ctx.now();
-  const resolved = await resolve(ctx.db, req, false, { id: user.id, now });
+  // Her attempt is counted in the same round trip as the context read (ADR 097; the limit of ADR
+  // 025, on the store's own clock); it is answered below, after the horizon and the cap, as before.
+  const rate = { key: bookingKey(user.id), rule: BOOKING_RATE_RULE, now: Date.now() };
+  const resolved = await resolve(ctx.db, req, false, { id: user.id, now, rate });
   const { service, employee, limits, buffers, resources } = resolved;
   const problem = validateBookingInput({
     clientId: user.id,
@@ -68,8 +69,7 @@ export async function book(ctx: BookCtx, user: SessionUser, req: BookingRequest)
   // client (front desk, staff-booking.ts) does not come through here and is exempt.
   const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, SALON_TIME_ZONE), ...limits });
   if (limited) throw refusal(limited);
-  const rate = await ctx.rateLimit.consume(bookingKey(user.id), BOOKING_RATE_RULE);
-  if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
+  if (resolved.rate && !resolved.rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
 
   const employeeUserId = employee.userId;
   const cap = capOf(limits.maxFutureAppointments);

@@ -21,6 +21,7 @@ import {
   services,
 } from '../../db/schema';
 import { sqlLiterals } from '../../db/sql-literals';
+import { againOnFirstRace, rateCountCtes, rateDecision, type RateDecision, type RateRule } from '../../auth/rate-limit-store';
 
 // The slot list and a booking each cost one round trip to PostgreSQL besides the session read:
 // what to decide with (bookingContext, here) and the booking itself (insert-queries.ts).
@@ -45,6 +46,8 @@ export type BookingContext = {
    * stable order, what each holds that day (other appointments' spans with buffers) and its maintenance.
    */
   resourceGroups: ContextGroup[];
+  /** The client's booking attempt, counted in this read when asked (ADR 097); null when not asked. */
+  rate: RateDecision | null;
 };
 
 export type ContextGroup = { id: string; members: Array<{ id: string; name: string; busy: Array<[string, string]>; maintenance: Maintenance[] }> };
@@ -72,6 +75,8 @@ type ContextArgs = {
   now?: Date;
   /** A move: the appointment being moved does not hold its own resources (ADR 036). */
   movingAppointmentId?: string;
+  /** The client's booking: her attempt counted in the same round trip (ADR 025's limit, ADR 097). */
+  rate?: { key: string; rule: RateRule; now: number };
 };
 
 export function bookingContextQuery(args: ContextArgs) {
@@ -83,8 +88,12 @@ export function bookingContextQuery(args: ContextArgs) {
              AND a.status IN (${BLOCKING_LITERALS})
              AND appointment_span(a.start_time, a.end_time, a.prep_minutes, a.cleanup_minutes) && tstzrange(${args.from.toISOString()}::timestamptz, ${args.to.toISOString()}::timestamptz, '[)'))`
     : sql`'[]'::json`;
-  return sql`
+  // The attempt's count (rate-limit-store.ts's statement as CTEs): one round trip fewer per booking.
+  const rate = args.rate ? sql`WITH ${rateCountCtes(args.rate.key, args.rate.rule, args.rate.now)}` : sql``;
+  const rateColumn = args.rate ? sql`(SELECT json_build_object('count', rl.count, 'last_request', rl.last_request) FROM rl)` : sql`NULL::json`;
+  return sql`${rate}
     SELECT
+      ${rateColumn} AS rate,
       (SELECT json_build_object('id', s.id, 'name', s.name, 'duration', s.duration, 'price', s.price,
               'prepMinutes', s.prep_minutes, 'cleanupMinutes', s.cleanup_minutes, 'parallelAllowed', s.parallel_allowed)
          FROM ${services} s WHERE s.id = ${args.serviceId}::uuid AND s.is_active) AS service,
@@ -133,7 +142,8 @@ function resourceGroupsSql(args: ContextArgs) {
 }
 
 export async function bookingContext(db: Db, args: ContextArgs): Promise<BookingContext> {
-  const rows = await runPrepared<{
+  const read = () => runPrepared<{
+    rate: { count: number; last_request: number } | null;
     service: BookingContext['service'];
     employee: BookingContext['employee'];
     interval: number | null;
@@ -147,11 +157,13 @@ export async function bookingContext(db: Db, args: ContextArgs): Promise<Booking
     resource_groups: ContextGroup[];
   }>(
     db,
-    args.withBusy ? 'auna_booking_context_busy' : 'auna_booking_context',
+    `auna_booking_context${args.withBusy ? '_busy' : ''}${args.rate ? '_rate' : ''}`,
     bookingContextQuery(args),
   );
+  const rows = await (args.rate ? againOnFirstRace(read) : read());
   const row = rows[0]!;
   return {
+    rate: args.rate ? rateDecision(row.rate ?? undefined, args.rate.rule, args.rate.now) : null,
     service: row.service ? { ...row.service, price: Number(row.service.price) } : null,
     employee: row.employee,
     interval: row.interval,

@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import { capOf, selfBookingProblem } from '../../../domain/booking-limits';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { STAFF_MSG } from '../../../domain/texts/staff';
-import { clientLockKey } from '../../db/client-lock';
 import { notFound } from '../../http/errors';
 import { isId } from '../../http/params';
-import { announce, appointmentValues, insertedRow, refusal, writeAppointment, writeRepickingResources } from './booking-write';
-import { bookForClient, clientRecord } from './insert-queries';
+import { announce, insertedRow, recordBookingWrite, refusal, writeRepickingResources } from './booking-write';
+import { clientRecord } from './insert-queries';
 import { bookableSlot, type Ctx } from './slot-engine';
 import { availableSlots } from './client-booking';
 
@@ -47,25 +46,15 @@ export async function bookFromOffer(ctx: Ctx, req: OfferBookingRequest) {
     futureConfirmed: future,
   });
   if (limited) throw refusal(limited);
-  const write = (picked: typeof slot) =>
-    writeAppointment(() =>
-      bookForClient(ctx.db, {
-        now: ctx.now(),
-        employeeRecordId: employee.id,
-        expectedUserId: employee.userId,
-        clientRecordId: record.id,
-        clientLockKey: clientLockKey(record),
-        bookedByUserId: record.userId,
-        bookedBy: 'client',
-        bono: undefined,
-        values: {
-          clientId: record.userId ?? '',
-          clientName: record.name,
-          clientEmail: record.email ?? '',
-          ...appointmentValues(service, employee, picked, '', buffers),
-        },
-      }),
-    );
+  const write = recordBookingWrite(ctx, record, {
+    service,
+    employee,
+    buffers,
+    notes: '',
+    bookedByUserId: record.userId,
+    bookedBy: 'client',
+    bono: undefined,
+  });
   const result = await writeRepickingResources(slot, write, async () => (await decide()).slot);
   const row = insertedRow(result, employee.userId);
   announce(ctx, employee.userId, [req.date], needsResources);

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
 import { employeeUnavailable } from './booking-write';
 import { bookingContext, type ContextGroup } from './context-queries';
+import type { RateRule } from '../../auth/rate-limit-store';
 
 // The slot engine every booking path shares (the client's slot list and booking, the staff's
 // booking, every reschedule): what to decide with, in one round trip, and the one availability
@@ -42,7 +43,7 @@ export async function resolve(
   db: Deps['db'],
   q: { serviceId: string; professionalId: string; date: string },
   withBusy: boolean,
-  client?: { id: string; now: Date },
+  client?: { id: string; now: Date; rate?: { key: string; rule: RateRule; now: number } },
   movingAppointmentId?: string,
 ) {
   if (!isId(q.serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
@@ -58,6 +59,7 @@ export async function resolve(
     clientId: client?.id,
     now: client?.now,
     movingAppointmentId,
+    rate: client?.rate,
   });
   const { service } = context;
   if (!service) throw notFound(MSG.serviceNotFoundOrUnavailable);
@@ -73,6 +75,8 @@ export async function resolve(
     buffers: { prepMinutes: service.prepMinutes, cleanupMinutes: service.cleanupMinutes } satisfies Buffers,
     resources: resourceGroupsOf(context.resourceGroups, q.date),
     limits: { horizonDays: context.horizonDays, maxFutureAppointments: context.maxFutureAppointments, futureConfirmed: context.clientFutureConfirmed },
+    /** her attempt's count when `client.rate` asked for it (ADR 097), else null */
+    rate: context.rate,
   };
 }
 

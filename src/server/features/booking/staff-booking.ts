@@ -4,10 +4,9 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import type { SessionUser } from '../../http/env';
 import { conflict, forbidden, notFound } from '../../http/errors';
 import { BONO_MSG } from '../../../domain/bonos';
-import { clientLockKey } from '../../db/client-lock';
 import { isId } from '../../http/params';
-import { announce, appointmentValues, insertedRow, writeAppointment, writeRepickingResources } from './booking-write';
-import { bonoFits, bookForClient, clientRecord } from './insert-queries';
+import { announce, insertedRow, recordBookingWrite, writeRepickingResources } from './booking-write';
+import { bonoFits, clientRecord } from './insert-queries';
 import { bookableSlot, type Ctx, type SlotRequest } from './slot-engine';
 
 export type StaffBookingRequest = SlotRequest & { clientId: string; notes?: string; bonoId?: string | null };
@@ -42,25 +41,7 @@ export async function bookForClientRecord<R extends StaffBookingRequest>(
   // session under the bono's lock (a lost race for its last session books without it).
   if (req.bonoId && !(await bonoFits(ctx.db, { bonoId: req.bonoId, clientRecordId: record.id, serviceId: service.id, date: req.date })))
     throw conflict(BONO_MSG.bonoNotUsable, 'bono_not_usable');
-  const write = (picked: typeof slot) =>
-    writeAppointment(() =>
-      bookForClient(ctx.db, {
-        now: ctx.now(),
-        employeeRecordId: employee.id,
-        expectedUserId: employee.userId,
-        clientRecordId: record.id,
-        clientLockKey: clientLockKey(record),
-        bookedByUserId: actor.id,
-        bono: req.bonoId,
-        fittedIn: fittedIn ?? null,
-        values: {
-          clientId: record.userId ?? '',
-          clientName: record.name,
-          clientEmail: record.email ?? '',
-          ...appointmentValues(service, employee, picked, req.notes, buffers),
-        },
-      }),
-    );
+  const write = recordBookingWrite(ctx, record, { service, employee, buffers, notes: req.notes, bookedByUserId: actor.id, bono: req.bonoId, fittedIn });
   // Resources the staff chose are kept or refused; those the server picked are picked again after a lost race.
   const repick = req.resourceIds?.length ? undefined : async () => (await decide(ctx, req)).slot;
   const result = await writeRepickingResources(slot, write, repick);

@@ -9,7 +9,7 @@ import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { visitModeProblem, visitSlotAt, visitSlots, type VisitMode, type VisitModeProblem, type VisitPartInput, type VisitSlot } from '../../../domain/visit-fit';
 import { bookingKey } from '../../auth/rate-limit-keys';
 import { ApiError, badRequest } from '../../http/errors';
-import type { Deps, SessionUser } from '../../http/env';
+import type { SessionUser } from '../../http/env';
 import { announce, appointmentValues, employeeAccountChanged, insertedRow, refusal, writeAppointment, writeRepickingResources } from './booking-write';
 import { bookAtomicallyQuery, outcomeOf, type BookedRow, type InsertedRow } from './insert-queries';
 import { checkedSlot, resolve, type Ctx } from './slot-engine';
@@ -33,12 +33,13 @@ const MODE_TEXT: Record<VisitModeProblem, string> = {
 type Resolved = Awaited<ReturnType<typeof resolve>>;
 
 /** Each part's service and professional (the single booking's checks, part by part), then whether they may go together this way. */
-async function resolveParts(ctx: Ctx, q: VisitQuery, withBusy: boolean, client?: { id: string; now: Date }) {
+async function resolveParts(ctx: Ctx, q: VisitQuery, withBusy: boolean, client?: Parameters<typeof resolve>[3]) {
   // How many, before reading anything (the 'sequence' question asks only that).
   const count = visitModeProblem(q.parts.map((p) => ({ professional: p.professionalId, parallelAllowed: true })), 'sequence');
   if (count) throw badRequest(MODE_TEXT[count], `visit_${count}`);
   if (new Set(q.parts.map((p) => p.serviceId)).size < q.parts.length) throw badRequest(VISIT_MSG.sameServiceTwice, 'visit_same_service');
-  const resolved = await Promise.all(q.parts.map((p) => resolve(ctx.db, { ...p, date: q.date }, withBusy, client)));
+  // Her attempt (`client.rate`) is counted once, with the first part's read (ADR 097).
+  const resolved = await Promise.all(q.parts.map((p, i) => resolve(ctx.db, { ...p, date: q.date }, withBusy, i === 0 || !client ? client : { id: client.id, now: client.now })));
   const problem = visitModeProblem(resolved.map(asPart), q.mode);
   if (problem) throw badRequest(MODE_TEXT[problem], `visit_${problem}`);
   return resolved;
@@ -70,8 +71,6 @@ export async function visitSlotList(ctx: Ctx, q: VisitQuery) {
   return { date: q.date, slots: visitSlots(partInputs(ctx, q.date, resolved, true), q.mode).map(visitJson) };
 }
 
-type BookCtx = Ctx & Pick<Deps, 'rateLimit'>;
-
 /** The visit at `time`: the first part checked as a single booking (closures and time off named), then all of it. */
 function fitOf(ctx: Ctx, req: VisitRequest, resolved: readonly Resolved[]): VisitSlot {
   const first = resolved[0]!;
@@ -87,10 +86,11 @@ function fitOf(ctx: Ctx, req: VisitRequest, resolved: readonly Resolved[]): Visi
  * Parts are written in the order of their professionals' record ids, so two visits racing for the
  * same professionals wait on each other in one order rather than in a circle.
  */
-export async function bookVisit(ctx: BookCtx, user: SessionUser, req: VisitRequest) {
+export async function bookVisit(ctx: Ctx, user: SessionUser, req: VisitRequest) {
   const now = ctx.now();
   const client = { id: user.id, now };
-  const resolved = await resolveParts(ctx, req, false, client);
+  // Counted with the first part's context read, as a single booking's (ADR 097); answered after the horizon and the cap.
+  const resolved = await resolveParts(ctx, req, false, { ...client, rate: { key: bookingKey(user.id), rule: BOOKING_RATE_RULE, now: Date.now() } });
   const first = resolved[0]!;
   const problem = validateBookingInput({ clientId: user.id, employeeId: req.parts[0]!.professionalId, serviceId: req.parts[0]!.serviceId, date: req.date, time: req.time, durationMinutes: first.service.duration });
   if (problem) throw badRequest(problem);
@@ -98,8 +98,7 @@ export async function bookVisit(ctx: BookCtx, user: SessionUser, req: VisitReque
   const visit = fitOf(ctx, req, resolved);
   const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, SALON_TIME_ZONE), ...first.limits });
   if (limited) throw refusal(limited);
-  const rate = await ctx.rateLimit.consume(bookingKey(user.id), BOOKING_RATE_RULE);
-  if (!rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
+  if (first.rate && !first.rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
 
   const cap = capOf(first.limits.maxFutureAppointments);
   const visitId = randomUUID();
