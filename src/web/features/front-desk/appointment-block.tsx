@@ -73,6 +73,45 @@ export const AppointmentBlock = memo(function AppointmentBlock({
   // before it) and, with the keyboard's focus, grows to all of them; the title shows them on hover.
   const rest = `${byResource ? `${a.employeeName}\n` : ''}${a.serviceName}\n${[status, fitted].filter(Boolean).join(' · ')}`;
   const first = `${label} ${a.clientName}`;
+  const button = (
+    <button
+      type="button"
+      data-appointment-id={a.id}
+      data-movable={a.status === 'confirmed' ? '' : undefined}
+      title={`${label}–${hhmm(endMinute)} ${who}\n${a.serviceName}\n${[status, ...marks].join(' · ')}`}
+      className={`group absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 text-left text-xs shadow-sm transition hover:brightness-95 ${short ? 'px-1.5 py-0 leading-4 focus-visible:!z-30 focus-visible:!h-auto focus-visible:py-0.5 focus-visible:shadow-lg' : 'px-2 py-1'} ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'} ${a.status === 'confirmed' ? 'cursor-grab' : ''}`}
+      style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
+      aria-label={`${label} ${who}, ${a.serviceName}, ${[status, ...marks].join(', ')}`}
+    >
+      {/* The lines in one text node (the first in bold, each cut with an ellipsis): a span per line
+          made eight nodes per block instead of two for each day switch to create (docs/benchmarks.md).
+          The consent badge goes right under the name (a block with one is split there): below the
+          other lines, a block too short for them all drew it over a line cut in half. */}
+      {a.consentMissing && !short ? (
+        <>
+          <span className={LINES}>{first}</span>
+          <ConsentMissingBadge compact />
+          <span className="block shrink-0 overflow-hidden text-ellipsis whitespace-pre">{rest}</span>
+        </>
+      ) : (
+        // A short block shows its first line alone (not the next one cut in half) until it has the focus.
+        // Without a sign the lines are the span's only child: set as its text, with no fiber of their own.
+        <span className={short ? `${LINES} max-h-4 group-focus-visible:max-h-none` : LINES}>
+          {short && marks.length > 0 ? (
+            <>
+              <MarkSign marks={marks} consent={a.consentMissing} />
+              {`${first}\n${rest}`}
+            </>
+          ) : (
+            `${first}\n${rest}`
+          )}
+        </span>
+      )}
+    </button>
+  );
+  // Without preparation or cleaning, the button alone: a block is then three of React's fibers (the
+  // memo, the button, the span) for a day to build, and for a day drawn ahead to reveal or hide (ADR 096).
+  if (bands.length === 0) return button;
   return (
     <>
       {bands.map((b) => {
@@ -89,33 +128,7 @@ export const AppointmentBlock = memo(function AppointmentBlock({
           />
         ) : null;
       })}
-      <button
-        type="button"
-        data-appointment-id={a.id}
-        data-movable={a.status === 'confirmed' ? '' : undefined}
-        title={`${label}–${hhmm(endMinute)} ${who}\n${a.serviceName}\n${[status, ...marks].join(' · ')}`}
-        className={`group absolute flex flex-col justify-start overflow-hidden rounded-lg border-l-4 text-left text-xs shadow-sm transition hover:brightness-95 ${short ? 'px-1.5 py-0 leading-4 focus-visible:!z-30 focus-visible:!h-auto focus-visible:py-0.5 focus-visible:shadow-lg' : 'px-2 py-1'} ${BLOCK_TONES[a.status] ?? BLOCK_TONES.confirmed} ${cancelled ? 'right-1 left-8 opacity-70' : 'inset-x-1'} ${a.status === 'confirmed' ? 'cursor-grab' : ''}`}
-        style={{ top: `${place.top}%`, height: `${place.height}%`, zIndex: cancelled ? 1 : 2 }}
-        aria-label={`${label} ${who}, ${a.serviceName}, ${[status, ...marks].join(', ')}`}
-      >
-        {/* The lines in one text node (the first in bold, each cut with an ellipsis): a span per line
-            made eight nodes per block instead of two for each day switch to create (docs/benchmarks.md).
-            The consent badge goes right under the name (a block with one is split there): below the
-            other lines, a block too short for them all drew it over a line cut in half. */}
-        {a.consentMissing && !short ? (
-          <>
-            <span className={LINES}>{first}</span>
-            <ConsentMissingBadge compact />
-            <span className="block shrink-0 overflow-hidden text-ellipsis whitespace-pre">{rest}</span>
-          </>
-        ) : (
-          // A short block shows its first line alone (not the next one cut in half) until it has the focus.
-          <span className={short ? `${LINES} max-h-4 group-focus-visible:max-h-none` : LINES}>
-            {short && marks.length > 0 && <MarkSign marks={marks} consent={a.consentMissing} />}
-            {`${first}\n${rest}`}
-          </span>
-        )}
-      </button>
+      {button}
     </>
   );
 });

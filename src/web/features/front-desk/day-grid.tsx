@@ -40,6 +40,7 @@ type Handlers = {
 };
 
 export function DayGrid({
+  shown,
   loading,
   hours,
   columns,
@@ -51,6 +52,8 @@ export function DayGrid({
   onDrop,
   ...handlers
 }: Handlers & {
+  /** The day shown; a day drawn ahead stays hidden and carries none of the grid's data attributes (ADR 096). */
+  shown: boolean;
   loading: boolean;
   hours: DayHours;
   columns: GridColumn[];
@@ -79,11 +82,12 @@ export function DayGrid({
       className={`overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-opacity ${loading ? 'pointer-events-none opacity-60' : ''} ${drag ? 'select-none' : ''}`}
       aria-busy={loading || undefined}
       inert={loading}
+      data-day-grid={shown ? 'shown' : 'ahead'}
       {...dragHandlers}
       {...blockEvents}
     >
       <div className="flex min-w-full">
-        <div className="sticky left-0 z-20 w-14 shrink-0 border-r border-line bg-white" data-hour-scale>
+        <div className="sticky left-0 z-20 w-14 shrink-0 border-r border-line bg-white" data-hour-scale={shown || undefined}>
           <div className="h-12 border-b border-line" />
           <div className="relative" style={{ height }}>
             {hourMarks.map((m) => (
@@ -102,12 +106,13 @@ export function DayGrid({
           <div
             key={col.id}
             className={`min-w-44 flex-1 border-r border-line last:border-r-0 ${col.id === shownColumn ? '' : 'max-sm:hidden'}`}
-            {...(byResource ? { 'data-resource': col.name } : { 'data-professional': col.name })}
+            {...(shown ? (byResource ? { 'data-resource': col.name } : { 'data-professional': col.name }) : {})}
           >
             <div className="sticky top-0 z-10 flex h-12 items-center justify-center border-b border-line bg-white px-2 text-center text-sm font-semibold">
               {col.name}
             </div>
             <Column
+              shown={shown}
               hours={hours}
               column={col}
               byResource={byResource}
@@ -191,9 +196,11 @@ function useKeyboardCursor(hours: DayHours, column: GridColumn, nowMinute: numbe
   return { cursor, valueText, onKeyDown, onFocus: () => setCursor((c) => c ?? first()), onBlur: () => setCursor(null) };
 }
 
-// Memoised: a day switch first redraws the old day dimmed and the clock moves the "now" line each
-// minute; neither changes a column's appointments, so their blocks are not rendered again.
+// Memoised: a day switch reveals a day drawn ahead (only `shown` changes, ADR 096) or redraws the old
+// day dimmed, and the clock moves the "now" line each minute; none changes a column's appointments,
+// so their blocks are not rendered again.
 const Column = memo(function Column({
+  shown,
   hours,
   column,
   byResource,
@@ -203,6 +210,7 @@ const Column = memo(function Column({
   onFree,
   onBlock,
 }: Pick<Handlers, 'onFree' | 'onBlock'> & {
+  shown: boolean;
   hours: DayHours;
   nowMinute: number | null;
   column: GridColumn;
@@ -231,8 +239,8 @@ const Column = memo(function Column({
       className={`relative cursor-copy outline-none focus-visible:ring-3 focus-visible:ring-gold focus-visible:ring-inset ${HOUR_LINES}`}
       style={{ height, backgroundSize: `100% ${HOUR_PX}px` }}
       onClick={click}
-      data-column={column.name}
-      data-column-id={column.id}
+      data-column={shown ? column.name : undefined}
+      data-column-id={shown ? column.id : undefined}
       tabIndex={0}
       role="slider"
       aria-label={`Hora libre con ${column.name}: flechas para elegir la hora, Intro para una nueva cita`}

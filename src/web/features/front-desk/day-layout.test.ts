@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { appointmentsByResource, bufferBands, dayHours, freeAlternatives, hhmm, minuteAt, offStretches, placeBlock } from './day-layout';
+import {
+  appointmentsByResource,
+  bufferBands,
+  dayHours,
+  daysDrawn,
+  freeAlternatives,
+  hhmm,
+  minuteAt,
+  offStretches,
+  placeBlock,
+} from './day-layout';
 
 const day = (startTime: string, endTime: string, breaks: Array<{ start: string; end: string }> = []) => ({
   isWorkingDay: true,
@@ -153,5 +163,22 @@ describe('freeAlternatives', () => {
 
   it('a service without groups (or deleted) offers nothing', () => {
     expect(freeAlternatives(appt('x', '09:00', '10:00', ['c1'], { serviceId: null }), groups, [])).toEqual([]);
+  });
+});
+
+describe('daysDrawn (ADR 096)', () => {
+  it.each([
+    // [day shown, the day followed a moment ago, the days drawn]
+    ['2027-03-10', '2027-03-10', ['2027-03-09', '2027-03-10', '2027-03-11']],
+    // "Día siguiente": the day shown is already drawn (ahead, hidden): nothing new to draw in the click.
+    ['2027-03-11', '2027-03-10', ['2027-03-09', '2027-03-10', '2027-03-11']],
+    ['2027-03-09', '2027-03-10', ['2027-03-09', '2027-03-10', '2027-03-11']],
+    // A jump with the date field: the day shown beside the ones drawn until the idle moment.
+    ['2027-04-02', '2027-03-10', ['2027-03-09', '2027-03-10', '2027-03-11', '2027-04-02']],
+    // Across a month and a year, and Madrid's clock change (28 March 2027).
+    ['2027-01-01', '2027-01-01', ['2026-12-31', '2027-01-01', '2027-01-02']],
+    ['2027-03-28', '2027-03-28', ['2027-03-27', '2027-03-28', '2027-03-29']],
+  ])('shown %s, followed %s: %j', (day, around, drawn) => {
+    expect(daysDrawn(day, around)).toEqual(drawn);
   });
 });

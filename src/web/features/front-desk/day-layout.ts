@@ -1,4 +1,4 @@
-import { salonMinuteOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
+import { addDays, salonMinuteOf, SALON_TIME_ZONE } from '../../../domain/calendar-date';
 import { toMinutes } from '../../../domain/weekly-schedule';
 
 // The geometry of the salon's day view (docs/decisions/018-salon-day-view.md), pure so it is table-tested: the hours shown
@@ -46,6 +46,15 @@ export function offStretches(hours: DayHours, day: Day & { breaks: Array<{ start
 export function minuteAt(hours: DayHours, fraction: number, step: number): number {
   const raw = hours.startMinute + Math.max(0, Math.min(1, fraction)) * (hours.endMinute - hours.startMinute);
   return Math.min(hours.endMinute - step, Math.floor(raw / step) * step);
+}
+
+/**
+ * The days the day view keeps drawn (ADR 096): the days either side of `around` (the day shown a
+ * moment ago, followed in an idle moment) with it, and `day`, the one shown, if it is not among them.
+ */
+export function daysDrawn(day: string, around: string): string[] {
+  const sides = [addDays(around, -1), around, addDays(around, 1)];
+  return sides.includes(day) ? sides : [...sides, day];
 }
 
 export const hhmm = (minute: number) => `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

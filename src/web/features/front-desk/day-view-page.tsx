@@ -16,9 +16,8 @@ import { whenIdle } from '../../lib/when-idle';
 import { AppointmentDetails } from './appointment-details';
 import { dayQueryKeys, salonDayQuery } from '../../api/front-desk';
 import { chevron, selectClass } from '../../components/select-class';
-import { DayGrid, type FreePick } from './day-grid';
-import { dayHours, minuteOf } from './day-layout';
-import { gridColumns } from './day-columns';
+import type { FreePick } from './day-grid';
+import { DayPanes } from './day-panes';
 import { useDeskMoves } from './use-desk-moves';
 import { MoveMenu } from './move-menu';
 import { BlockDetails, NewBlock, type BlockStart } from './block-sheet';
@@ -115,13 +114,12 @@ export default function DayViewPage() {
   }, []);
 
   const professionals = useMemo(() => (data?.professionals ?? []).filter((p) => p.userId), [data]);
-  const hours = useMemo(() => dayHours(professionals.map((p) => p.day)), [professionals]);
   const resources = useMemo(() => data?.resources ?? [], [data]);
   const byResource = mode === 'cabinas';
-  const columns = useMemo(() => gridColumns(data, professionals, hours, byResource), [byResource, data, professionals, hours]);
+  // The phone's column choice (the grids, day-panes.tsx, draw the columns themselves).
+  const columns: ReadonlyArray<{ id: string; name: string }> = byResource ? resources : professionals;
   const shownColumn = phoneColumn && columns.some((c) => c.id === phoneColumn) ? phoneColumn : (columns[0]?.id ?? '');
   const opened = data?.appointments.find((a) => a.id === openId) ?? null;
-  const nowMinute = day === todayInSalon(nowMs) ? minuteOf(new Date(nowMs)) : null;
   // A booking or a move may land on another day than this one: every day kept is marked stale.
   const refresh = () => void qc.invalidateQueries({ queryKey: dayQueryKeys });
   // Stable for good (the day is read when a free time is clicked), so the grid's memoised columns
@@ -200,19 +198,14 @@ export default function DayViewPage() {
           <InlineLoading text="Cargando agenda..." />
         ) : isError ? (
           <Alert>{error.message}</Alert>
-        ) : columns.length === 0 ? (
-          <p className="text-muted">
-            {byResource ? 'No hay cabinas ni aparatos activos.' : 'No hay profesionales activos con cuenta para este día.'}
-          </p>
         ) : (
-          <DayGrid
+          <DayPanes
+            day={day}
+            data={data}
             loading={isPlaceholderData}
-            hours={hours}
-            columns={columns}
-            shownColumn={shownColumn}
             byResource={byResource}
-            interval={data.interval}
-            nowMinute={nowMinute}
+            phoneColumn={phoneColumn}
+            nowMs={nowMs}
             onFree={onFree}
             onOpen={setOpenId}
             onMenu={setMenuId}
