@@ -23,7 +23,7 @@ type PartRow = {
   price: string;
 };
 
-const partLine = (r: Omit<PartRow, 'id' | 'status' | 'updated_at'>): VisitPartLine => ({
+const partLine = (r: PartRow): VisitPartLine => ({
   serviceName: r.service_name,
   employeeName: r.employee_name,
   start: new Date(r.start_time),
@@ -32,14 +32,19 @@ const partLine = (r: Omit<PartRow, 'id' | 'status' | 'updated_at'>): VisitPartLi
   price: Number(r.price),
 });
 
-/** The confirmed parts of the visit `appointmentId` belongs to, in time order; [] for a booking of one service. */
-export async function visitPartsOf(tx: Pick<Tx, 'execute'>, appointmentId: string): Promise<VisitPartLine[]> {
-  const res = await tx.execute<Omit<PartRow, 'id' | 'status' | 'updated_at'>>(sql`
-    SELECT p.service_name, p.employee_name, p.start_time, p.end_time, p.service_duration, p.price
-    FROM appointments a JOIN appointments p ON p.visit_id = a.visit_id AND p.status = 'confirmed'
+/** Every part of the visit `appointmentId` belongs to, whatever its status, in time order; [] outside a visit. */
+async function visitRows(tx: Pick<Tx, 'execute'>, appointmentId: string): Promise<PartRow[]> {
+  const res = await tx.execute<PartRow>(sql`
+    SELECT p.id, p.status, p.updated_at, p.service_name, p.employee_name, p.start_time, p.end_time, p.service_duration, p.price
+    FROM appointments a JOIN appointments p ON p.visit_id = a.visit_id
     WHERE a.id = ${appointmentId}::uuid AND a.visit_id IS NOT NULL
     ORDER BY p.start_time, p.service_name`);
-  const parts = res.rows.map(partLine);
+  return res.rows;
+}
+
+/** The confirmed parts of the visit `appointmentId` belongs to, in time order; [] for a booking of one service. */
+export async function visitPartsOf(tx: Pick<Tx, 'execute'>, appointmentId: string): Promise<VisitPartLine[]> {
+  const parts = (await visitRows(tx, appointmentId)).filter((r) => r.status === 'confirmed').map(partLine);
   return parts.length > 1 ? parts : [];
 }
 
@@ -48,13 +53,17 @@ export async function visitPartsOf(tx: Pick<Tx, 'execute'>, appointmentId: strin
  * several (the visit cancelled at once: domain cancelledWith), in time order, else []; and whether
  * the visit goes on (the desk cancelled one part and another is still confirmed).
  */
-export async function visitCancellationOf(tx: Pick<Tx, 'execute'>, appointmentId: string): Promise<{ parts: VisitPartLine[]; goesOn: boolean }> {
-  const res = await tx.execute<PartRow>(sql`
-    SELECT p.id, p.status, p.updated_at, p.service_name, p.employee_name, p.start_time, p.end_time, p.service_duration, p.price
-    FROM appointments a JOIN appointments p ON p.visit_id = a.visit_id
-    WHERE a.id = ${appointmentId}::uuid AND a.visit_id IS NOT NULL
-    ORDER BY p.start_time, p.service_name`);
-  const states = res.rows.map((r) => ({ row: r, id: r.id, status: r.status, start: new Date(r.start_time), changedAt: new Date(r.updated_at) }));
+export async function visitCancellationOf(
+  tx: Pick<Tx, 'execute'>,
+  appointmentId: string,
+): Promise<{ parts: VisitPartLine[]; goesOn: boolean }> {
+  const states = (await visitRows(tx, appointmentId)).map((r) => ({
+    row: r,
+    id: r.id,
+    status: r.status,
+    start: new Date(r.start_time),
+    changedAt: new Date(r.updated_at),
+  }));
   const named = cancelledWith(states, appointmentId);
   return { parts: named.length > 1 ? named.map((s) => partLine(s.row)) : [], goesOn: visitGoesOn(states, appointmentId) };
 }
