@@ -63,6 +63,9 @@ test.afterAll(async () => {
   await closeE2eDb();
 });
 
+// A laptop's width: the grid shows a few columns, and the drag from Lucía's to Carmen's scrolls it.
+test.use({ viewport: { width: 1024, height: 800 } });
+
 const column = (page: Page, name: string) => page.locator(`[data-column="${name}"]`);
 
 /** Clicks a column a few minutes after `time` (its aria-valuemin/max are the minutes the grid shows). */
@@ -119,31 +122,39 @@ test('the desk books from the grid, drags to another professional, squeezes afte
 
   // 2. Dragged to 17:00 in Carmen's column: the staff move, and the client is told.
   const sent = new Date();
-  // At 1280 px the day's waiting list sits beside the grid (ADR 090), so Carmen's column may be past
-  // the grid's right edge: scrolled into view as the receptionist would, before the drag.
-  await carmen.evaluate((el) => el.scrollIntoView({ block: 'nearest', inline: 'nearest' }));
   // Measured once the page holds still: the days either side are drawn in an idle moment (ADR 096)
   // and the waiting list follows the day, and a busy machine runs them late, so a drag aimed at
   // the first measure could land where a column used to be.
-  const boxes = async () => JSON.stringify([await block.boundingBox(), await carmen.boundingBox()]);
-  let last = '';
-  await expect
-    .poll(
-      async () => {
-        const now = await boxes();
-        const still = now === last;
-        last = now;
-        return still;
-      },
-      { intervals: [300] },
-    )
-    .toBe(true);
+  const still = async (measure: () => Promise<string>) => {
+    let last = '';
+    await expect
+      .poll(
+        async () => {
+          const now = await measure();
+          const same = now === last;
+          last = now;
+          return same;
+        },
+        { intervals: [300] },
+      )
+      .toBe(true);
+  };
+  await block.scrollIntoViewIfNeeded();
+  await still(async () => JSON.stringify(await block.boundingBox()));
   const from = (await block.boundingBox())!;
-  const [min, max] = [Number(await carmen.getAttribute('aria-valuemin')), Number(await carmen.getAttribute('aria-valuemax'))];
-  const to = (await carmen.boundingBox())!;
   await page.mouse.move(from.x + 20, from.y + 3);
   await page.mouse.down();
   await page.mouse.move(from.x + 40, from.y + 30, { steps: 4 });
+  // On a laptop the grid shows a few columns (the test's 1024 px, and the suite's own professionals
+  // added to the demo's): resting at the grid's left edge scrolls it until Carmen's column shows.
+  const scale = (await page.locator('[data-hour-scale]').boundingBox())!;
+  const edge = scale.x + scale.width;
+  await page.mouse.move(edge + 12, from.y + 30, { steps: 8 });
+  await expect.poll(async () => (await carmen.boundingBox())!.x >= edge - 1, { timeout: 10_000 }).toBe(true);
+  await page.mouse.move(edge + 120, from.y + 30, { steps: 2 });
+  await still(async () => JSON.stringify(await carmen.boundingBox()));
+  const [min, max] = [Number(await carmen.getAttribute('aria-valuemin')), Number(await carmen.getAttribute('aria-valuemax'))];
+  const to = (await carmen.boundingBox())!;
   await page.mouse.move(to.x + 30, to.y + ((17 * 60 - min) / (max - min)) * to.height + 3, { steps: 8 });
   await expect(page.locator('[data-drop-ghost]')).toHaveText(`17:00 ${paloma.name}`);
   await page.mouse.up();
