@@ -150,6 +150,8 @@ async function measureSwitch(page: Page, browser: Browser, testInfo: TestInfo, h
   const cellLabel = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
   if (how === 'jump') {
     await page.getByRole('button', { name: 'Abrir calendario: Día' }).click();
+    // The calendar is loaded on use (ADR 099): its month is counted once it shows.
+    await expect(page.getByRole('grid')).toBeVisible();
     const cell = page.getByRole('grid').getByRole('button', { name: new RegExp(`(^|\\s)${cellLabel}`) });
     for (let i = 0; i < 2 && (await cell.count()) === 0; i++) await page.getByRole('button', { name: 'Mes siguiente' }).click();
     await expect(cell).toHaveCount(1);
