@@ -187,7 +187,7 @@ export function AppointmentDetails({
         La hora quedará libre para otra reserva.
         {offersWhole && (
           <WholeVisitChoice checked={wholeVisit} onChange={setWholeVisit}>
-            <VisitPartsGoing parts={parts} />
+            <VisitPartsGoing parts={parts} going={wholeVisit} />
           </WholeVisitChoice>
         )}
       </ConfirmDialog>

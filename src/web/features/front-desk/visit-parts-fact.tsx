@@ -16,7 +16,9 @@ export function VisitPartsFact({ parts, onOpen }: { parts: DayAppointment[]; onO
     <>
       <dt className="text-muted">Visita</dt>
       <dd data-testid="visit-parts">
-        <p>Parte de una visita de {parts.length + 1} servicios. Los otros:</p>
+        <p>
+          Parte de una visita de {parts.length + 1} servicios. {parts.length === 1 ? 'El otro servicio:' : 'Los otros servicios:'}
+        </p>
         <ul className="mt-1 space-y-1">
           {parts.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center gap-2">
@@ -36,12 +38,12 @@ export function VisitPartsFact({ parts, onOpen }: { parts: DayAppointment[]; onO
   );
 }
 
-/** Under "Cancelar toda la visita": the parts still booked that would go with this one. */
-export function VisitPartsGoing({ parts }: { parts: DayAppointment[] }) {
+/** Under "Cancelar toda la visita": the parts still booked, that go with this one once it is ticked. */
+export function VisitPartsGoing({ parts, going: ticked }: { parts: DayAppointment[]; going: boolean }) {
   const going = parts.filter((p) => p.status === 'confirmed');
   return (
     <span className="mt-2 block text-sm">
-      Con ella se cancelan:
+      {ticked ? 'Con ella se cancelan:' : 'Siguen reservados:'}
       {going.map((p) => (
         <span key={p.id} className="block">
           {visitPartLine(p)}
