@@ -194,6 +194,9 @@ export function appointmentsBetween(db: Executor, start: Date, end: Date, employ
       cleanupMinutes: appointments.cleanupMinutes,
       // ADR 058: a squeeze ('outside_hours') or a walk-in ('walk_in'), marked in the day view.
       fittedIn: appointments.fittedIn,
+      // ADR 098: a part of a visit of several services (its other parts are the day's rows with the
+      // same id); the details name them and offer "Cancelar toda la visita".
+      visitId: appointments.visitId,
       resources: heldResources,
       // ADR 041: an employee's day holds only her own appointments (employeeUserId), the admin's every one.
       consentMissing: consentMissingColumn,

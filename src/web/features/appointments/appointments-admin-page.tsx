@@ -5,6 +5,7 @@ import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { cancelConfirmLabel, WholeVisitChoice } from '../../components/whole-visit-choice';
 import { formatTime } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { todayInSalon } from '../../lib/salon-today';
@@ -120,7 +121,7 @@ function CancelConfirm({ appointment: a, onClose, onConfirm }: { appointment: Ad
     <ConfirmDialog
       isOpen={a !== null}
       title="¿Cancelar esta cita?"
-      confirmLabel={wholeVisit ? 'Sí, cancelar la visita' : 'Sí, cancelar cita'}
+      confirmLabel={cancelConfirmLabel(wholeVisit, 'Sí, cancelar cita')}
       tone="danger"
       onClose={close}
       onConfirm={() => {
@@ -135,15 +136,7 @@ function CancelConfirm({ appointment: a, onClose, onConfirm }: { appointment: Ad
             {formatTime(a.startTime)}.
           </p>
           <p className="mt-2">Quedará como «Cancelada por el salón» y ese horario volverá a estar libre para reservar.</p>
-          {a.visitId && (
-            <label className="mt-4 flex items-start gap-3 rounded-xl bg-rose-50 p-3 text-ink">
-              <input type="checkbox" className="mt-1 size-4 accent-rose-700" checked={wholeVisit} onChange={(e) => setWholeVisit(e.target.checked)} />
-              <span>
-                Cancelar toda la visita
-                <span className="block text-sm text-muted">Esta cita es parte de una visita de varios servicios. Sin marcar, solo se cancela este servicio.</span>
-              </span>
-            </label>
-          )}
+          {a.visitId && <WholeVisitChoice checked={wholeVisit} onChange={setWholeVisit} />}
         </>
       )}
     </ConfirmDialog>

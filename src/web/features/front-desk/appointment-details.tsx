@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { statusLabel } from '../../../domain/appointment-status';
@@ -12,6 +12,7 @@ import { Button, ButtonLink } from '../../components/button';
 import { ConsentMissingBadge } from '../../components/consent-status';
 import { VisitConsent } from '../../components/visit-consent';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { cancelConfirmLabel, WholeVisitChoice } from '../../components/whole-visit-choice';
 import { PaymentSection } from '../../components/payment-form';
 import { RescheduleForm } from '../../components/reschedule-form';
 import { Sheet } from '../../components/sheet';
@@ -26,11 +27,17 @@ import { rescheduleCalls } from '../../api/reschedule';
 import { ChangeHistory } from './change-history';
 import { ResourceMove } from './resource-move';
 import { AppointmentWhatsapp } from './appointment-whatsapp';
+import { offersWholeVisit, otherVisitParts } from './visit-parts';
+import { VisitPartsFact, VisitPartsGoing } from './visit-parts-fact';
 
 const TZ = SALON_TIME_ZONE;
 const BONO_DESK_NOT_COVERED = BONO_MSG.notCoveredDesk;
 
-/** A block of the day view opened: who, what, when, the allowed actions, moving it, its history. */
+/**
+ * A block of the day view opened: who, what, when, the allowed actions, moving it, its history. A
+ * part of a visit of several services names its other parts, and its cancellation offers the whole
+ * visit as Gestionar Citas does (ADR 098).
+ */
 export function AppointmentDetails({
   appointment: a,
   professionals,
@@ -40,11 +47,14 @@ export function AppointmentDetails({
   onChanged,
   startMoving = false,
   onMoveMenu,
+  onOpenPart,
 }: {
   /** Opened from "Mover…"'s "Otra hora o día…": the move form at once. */
   startMoving?: boolean;
   /** "Mover…": the drag's menu (ADR 059). */
   onMoveMenu: () => void;
+  /** Another part of the same visit opened in its place. */
+  onOpenPart: (id: string) => void;
   appointment: DayAppointment;
   professionals: DayProfessional[];
   /** The day's answer: its resources, the services' groups and the other appointments (what is free). */
@@ -57,19 +67,26 @@ export function AppointmentDetails({
   const { user } = useSession();
   const [moving, setMoving] = useState(startMoving);
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [wholeVisit, setWholeVisit] = useState(false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const changes = useQuery(changesQuery(a.id));
   const start = new Date(a.startTime);
   const currentPro = professionals.find((p) => p.userId === a.employeeId);
+  const parts = otherVisitParts(day.appointments, a);
+  const offersWhole = offersWholeVisit(a, parts);
+  const closeCancel = () => {
+    setConfirmCancel(false);
+    setWholeVisit(false);
+  };
 
-  const act = async (status: AdminAction) => {
+  const act = async (status: AdminAction, whole = false) => {
     setPending(true);
     setError(null);
     try {
-      await changeStatus(a.id, status);
+      await changeStatus(a.id, status, whole ? true : undefined);
       toast.success(MSG.statusMarked(statusLabel(status)));
-      setConfirmCancel(false);
+      closeCancel();
       onChanged();
     } catch (err) {
       setError(err instanceof Error ? err.message : MSG.statusUpdateFailed);
@@ -80,7 +97,7 @@ export function AppointmentDetails({
 
   return (
     <Sheet isOpen title={a.clientName} onClose={onClose} wide>
-      <AppointmentFacts appointment={a} />
+      <AppointmentFacts appointment={a} parts={<VisitPartsFact parts={parts} onOpen={onOpenPart} />} />
       {/* Her answers behind "Ver consentimiento", a read the server logs (ADR 051). */}
       {!a.status.startsWith('cancelled') && (
         <VisitConsent appointment={a} calls={visitConsentCalls} windowApplies={user?.role !== 'admin'} today={today} className="mt-4" />
@@ -161,20 +178,25 @@ export function AppointmentDetails({
       <ConfirmDialog
         isOpen={confirmCancel}
         title="Cancelar cita"
-        confirmLabel="Sí, cancelar"
+        confirmLabel={cancelConfirmLabel(wholeVisit, 'Sí, cancelar')}
         tone="danger"
         pending={pending}
-        onConfirm={() => void act('cancelled_by_salon')}
-        onClose={() => setConfirmCancel(false)}
+        onConfirm={() => void act('cancelled_by_salon', offersWhole && wholeVisit)}
+        onClose={closeCancel}
       >
         La hora quedará libre para otra reserva.
+        {offersWhole && (
+          <WholeVisitChoice checked={wholeVisit} onChange={setWholeVisit}>
+            <VisitPartsGoing parts={parts} going={wholeVisit} />
+          </WholeVisitChoice>
+        )}
       </ConfirmDialog>
     </Sheet>
   );
 }
 
-/** Who, what, when, with whom, how to reach her, who booked it, her notes. */
-function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
+/** Who, what, when, with whom, the rest of her visit (`parts`), how to reach her, who booked it, her notes. */
+function AppointmentFacts({ appointment: a, parts }: { appointment: DayAppointment; parts: ReactNode }) {
   const start = new Date(a.startTime);
   const end = new Date(a.endTime);
   return (
@@ -214,6 +236,7 @@ function AppointmentFacts({ appointment: a }: { appointment: DayAppointment }) {
       )}
       <dt className="text-muted">Profesional</dt>
       <dd>{a.employeeName}</dd>
+      {parts}
       {a.resources.length > 0 && (
         <>
           <dt className="text-muted">Cabina y aparatos</dt>

@@ -257,6 +257,7 @@ export default function DayViewPage() {
       {openedBlock && <BlockDetails absence={openedBlock} onClose={() => setBlockId(null)} onChanged={refresh} />}
       {opened && data && (
         <AppointmentDetails
+          key={opened.id}
           appointment={opened}
           professionals={professionals}
           day={data}
@@ -270,6 +271,10 @@ export default function DayViewPage() {
           onMoveMenu={() => {
             setOpenId(null);
             setMenuId(opened.id);
+          }}
+          onOpenPart={(id) => {
+            setMoveId(null);
+            setOpenId(id);
           }}
         />
       )}

@@ -1,0 +1,20 @@
+// A visit of several services is several appointments sharing a visit id (ADR 081), all on one
+// day: the day view finds a part's companions among the day's rows, without another request.
+
+type Part = { id: string; visitId: string | null; startTime: string; status: string };
+
+/** The other parts of `a`'s visit among the day's appointments, by start (ties by id); none outside a visit. */
+export function otherVisitParts<P extends Part>(day: readonly P[], a: Part): P[] {
+  if (!a.visitId) return [];
+  return day
+    .filter((p) => p.visitId === a.visitId && p.id !== a.id)
+    .sort((x, y) => Date.parse(x.startTime) - Date.parse(y.startTime) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+}
+
+/**
+ * Whether the desk is offered "Cancelar toda la visita" on `a`: it is still confirmed and so is
+ * another part of its visit (the server cancels only the confirmed parts: ADR 098). With every
+ * other part already cancelled or done, cancelling `a` is the whole of what is left.
+ */
+export const offersWholeVisit = (a: Part, others: readonly Part[]): boolean =>
+  a.status === 'confirmed' && others.some((p) => p.status === 'confirmed');
