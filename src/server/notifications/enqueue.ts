@@ -125,6 +125,29 @@ export function bookingMessagesCte(now: Date, clientConfirmation = true): SQL {
     msg AS (SELECT key FROM jobs WHERE ord < 4)`;
 }
 
+/**
+ * For the visit's booking statement (features/booking/visit-insert-query.ts): its messages as ONE
+ * outbox row for the whole visit, as `bookingMessagesCte` writes one for a booking (ADR 097).
+ * The rows of CTE `part` (ins's columns, `n` its place in the writing order and `first` the part
+ * whose client confirmation and reminder list every part, ADR 093) get the same jobs the visit's
+ * parts got one statement each: her confirmation and the reminder on the first, the professional's
+ * notice and the consent reminder on each, in the order they were written.
+ */
+export function visitMessagesCte(now: Date): SQL {
+  const first = sql`(SELECT * FROM part WHERE first)`;
+  const later = sql`(SELECT * FROM part WHERE NOT first)`;
+  return sql`jobs AS (${noticeJobs(first, 'confirmation', true)} UNION ALL ${reminderJobs(first, now)}
+      UNION ALL ${noticeJobs(later, 'confirmation', false)} UNION ALL ${consentReminderJobs(sql`part`, now)}),
+    outbox AS (
+      INSERT INTO message_outbox (op, job_key, payload)
+      SELECT 'add_many', 'visit:' || min(p.visit_id::text),
+             json_agg(json_build_object('key', j.key, 'payload', j.payload, 'runAt', j.run_at) ORDER BY p.n, j.ord)
+      FROM jobs j JOIN part p ON p.id = j.appointment_id
+      HAVING count(*) > 0
+      RETURNING id
+    )`;
+}
+
 export type EnqueueRequest =
   /** a new appointment made outside the client booking statement (e.g. by the front desk) */
   | { kind: 'confirmation'; appointmentId: string; now: Date }
