@@ -13,7 +13,12 @@ import { outcomeOf, type BookArgs, type InsertedRow, type InsertOutcome } from '
 // statements for two parts, and one outbox row per part.
 
 /** One part as written: its place in her request (`index`, 0 is the one her confirmation and reminder go with, ADR 093), its professional, its values. */
-export type VisitPartWrite = { index: number; employeeRecordId: string; expectedUserId: string; values: Omit<BookArgs['values'], 'clientId' | 'clientName' | 'clientEmail'> };
+export type VisitPartWrite = {
+  index: number;
+  employeeRecordId: string;
+  expectedUserId: string;
+  values: Omit<BookArgs['values'], 'clientId' | 'clientName' | 'clientEmail'>;
+};
 
 export type VisitBookArgs = {
   now: Date;
@@ -50,7 +55,9 @@ export function bookVisitQuery(args: VisitBookArgs) {
       cleanup_minutes: p.values.cleanupMinutes,
     })),
   );
-  const held = JSON.stringify(args.parts.flatMap((p) => p.values.resourceIds.map((id) => ({ service_id: p.values.serviceId, resource_id: id }))));
+  const held = JSON.stringify(
+    args.parts.flatMap((p) => p.values.resourceIds.map((id) => ({ service_id: p.values.serviceId, resource_id: id }))),
+  );
   // `emp`: every part's professional FOR SHARE (ADR 004), in id order; `cap`: her future visits
   // counted under her lock (ADR 031, 053); `ins`: every part or none (all professionals as the
   // checks saw them, and under the cap). A visit never has one service twice (visit-booking.ts),
