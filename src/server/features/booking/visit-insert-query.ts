@@ -35,6 +35,13 @@ export type VisitBookArgs = {
 /** Each part in writing order: the professional as the statement saw it, and the appointment if the visit was written. */
 export type VisitPartOutcome = InsertOutcome & { index: number; clientFuture: number };
 
+/**
+ * A lone surrogate (her note can hold one: JSON's "\ud800") becomes U+FFFD, as it does in a text
+ * parameter (node-pg sends UTF-8); left in the JSON parameter, PostgreSQL would refuse the JSON.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (_key: string, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\ufffd') : value);
+
 export function bookVisitQuery(args: VisitBookArgs) {
   const c = args.client;
   const parts = JSON.stringify(
@@ -54,6 +61,7 @@ export function bookVisitQuery(args: VisitBookArgs) {
       prep_minutes: p.values.prepMinutes,
       cleanup_minutes: p.values.cleanupMinutes,
     })),
+    wellFormed,
   );
   const held = JSON.stringify(
     args.parts.flatMap((p) => p.values.resourceIds.map((id) => ({ service_id: p.values.serviceId, resource_id: id }))),

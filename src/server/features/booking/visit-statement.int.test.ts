@@ -142,7 +142,8 @@ function args(date: string, over: Partial<VisitBookArgs> = {}, anaUserId = ana.u
 
 describe('the visit in one statement', () => {
   it('through the API: both parts, the facial holding the cabin for its hour, the manicure nothing', async () => {
-    const res = await lola.post('/api/booking/visits', visitOn('2026-01-19'));
+    // Her note with a lone surrogate (a hostile client's JSON "\ud800") is kept as a text parameter keeps it: U+FFFD.
+    const res = await lola.post('/api/booking/visits', { ...visitOn('2026-01-19'), notes: 'Hola \ud800' });
     expect(res.status).toBe(201);
     const [facialPart, manicurePart] = res.body.visit.parts as Array<{ appointment: { id: string; serviceName: string; price: number } }>;
     expect([facialPart!.appointment.serviceName, manicurePart!.appointment.serviceName]).toEqual(['Limpieza facial', 'Manicura']);
@@ -155,6 +156,8 @@ describe('the visit in one statement', () => {
       })
       .from(appointmentResources);
     expect(held).toEqual([{ appointmentId: facialPart!.appointment.id, resourceId: cabin, start: new Date('2026-01-19T09:00:00Z') }]);
+    const notes = await db().select({ notes: appointments.notes_client }).from(appointments).where(eq(appointments.visitId, res.body.visit.id));
+    expect(notes).toEqual([{ notes: 'Hola \ufffd' }, { notes: 'Hola \ufffd' }]);
   });
 
   it('its messages are ONE outbox row: her confirmation and reminder with the facial, each professional her notice, in writing order', async () => {
