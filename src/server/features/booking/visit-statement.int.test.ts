@@ -4,25 +4,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   appointmentResources,
   appointments,
-  employees,
-  employeeServices,
   resources,
   salonSettings,
   serviceResourceGroupMembers,
   serviceResourceGroups,
-  services,
 } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { pgConstraintOf, pgErrorCode } from '../../db/client';
 import { newClient, userIdOf } from '../../../../test/support/booking-fixtures';
-import { promote, type Session } from '../../../../test/support/http-client';
+import { type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
-import { defaultWeeklySchedule } from '../../../domain/weekly-schedule';
+import { arrangeVisitSalon } from '../../../../test/support/visit-salon';
 import { bookVisitAtomically, type VisitBookArgs } from './visit-insert-query';
 
 // The visit written in ONE statement (ADR 103): every part or none, the cabins its parts hold,
 // and its messages as one outbox row. "Now" is Wednesday 2026-01-14 11:00 in Madrid; Ana and
-// Eva work Mon-Fri 10:00-12:00; a facial needs the one cabin, a manicure nothing.
+// Eva work Mon-Fri 10:00-12:00; a pedicure needs the one cabin (here), a manicure nothing.
 
 const NOW = new Date('2026-01-14T10:00:00Z');
 let server: TestServer;
@@ -30,54 +27,32 @@ let lola: Session;
 let lolaId: string;
 let ana: { id: string; userId: string };
 let eva: { id: string; userId: string };
-let facial: string;
+let pedicure: string;
 let manicure: string;
 let cabin: string;
 const db = () => server.deps.db;
 
-async function professional(email: string, name: string) {
-  await newClient(server, email, name);
-  await promote(server.deps, email, 'employee');
-  const s = defaultWeeklySchedule();
-  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const)
-    s[d] = { isWorkingDay: true, startTime: '10:00', endTime: '12:00', breaks: [] };
-  const userId = await userIdOf(server, email);
-  const [e] = await db().insert(employees).values({ name, availability: s, userId }).returning({ id: employees.id });
-  return { id: e!.id, userId };
-}
-
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW });
-  await db()
-    .insert(salonSettings)
-    .values({
-      id: 1,
-      name: 'Auna',
-      appointmentTimeSlotInterval: 60,
-      maxFutureAppointmentsPerClient: 5,
-      bookingHorizonDays: 365,
-      cancellationPolicyHours: 24,
-    });
+  await db().insert(salonSettings).values({
+    id: 1,
+    name: 'Auna',
+    appointmentTimeSlotInterval: 60,
+    maxFutureAppointmentsPerClient: 5,
+    bookingHorizonDays: 365,
+    cancellationPolicyHours: 24,
+  });
   lola = await newClient(server, 'lola@cliente.test', 'Lola Pérez');
   lolaId = await userIdOf(server, 'lola@cliente.test');
-  ana = await professional('ana@salon.test', 'Ana Ruiz');
-  eva = await professional('eva@salon.test', 'Eva Sanz');
-  const rows = await db()
-    .insert(services)
-    .values([
-      { name: 'Limpieza facial', duration: 60, price: 45, parallelAllowed: true },
-      { name: 'Manicura', duration: 60, price: 20, parallelAllowed: true },
-    ])
-    .returning({ id: services.id });
-  [facial, manicure] = rows.map((r) => r.id) as [string, string];
-  await db()
-    .insert(employeeServices)
-    .values([ana, eva].flatMap((e) => [facial, manicure].map((serviceId) => ({ employeeId: e.id, serviceId }))));
+  const salon = await arrangeVisitSalon(server);
+  ana = { id: salon.ana, userId: await userIdOf(server, 'ana@salon.test') };
+  eva = { id: salon.eva, userId: await userIdOf(server, 'eva@salon.test') };
+  ({ manicure, pedicure } = salon);
   const [r] = await db().insert(resources).values({ name: 'Cabina 1', kind: 'cabina', position: 0 }).returning({ id: resources.id });
   cabin = r!.id;
   const [g] = await db()
     .insert(serviceResourceGroups)
-    .values({ serviceId: facial, position: 0 })
+    .values({ serviceId: pedicure, position: 0 })
     .returning({ id: serviceResourceGroups.id });
   await db().insert(serviceResourceGroupMembers).values({ groupId: g!.id, resourceId: cabin });
 }, 90_000);
@@ -88,7 +63,7 @@ afterAll(async () => {
 
 const visitOn = (date: string, time = '10:00') => ({
   parts: [
-    { serviceId: facial, professionalId: ana.id },
+    { serviceId: pedicure, professionalId: ana.id },
     { serviceId: manicure, professionalId: eva.id },
   ],
   mode: 'parallel',
@@ -109,7 +84,7 @@ async function inRolledBack<T>(run: (db: Db, client: pg.Client) => Promise<T>): 
   }
 }
 
-/** Both parts at 10:00 on `date` (Madrid, UTC+1 in January), Ana's facial with the cabin. */
+/** Both parts at 10:00 on `date` (Madrid, UTC+1 in January), Ana's pedicure with the cabin. */
 function args(date: string, over: Partial<VisitBookArgs> = {}, anaUserId = ana.userId): VisitBookArgs {
   const start = new Date(`${date}T09:00:00Z`);
   const end = new Date(`${date}T10:00:00Z`);
@@ -133,7 +108,7 @@ function args(date: string, over: Partial<VisitBookArgs> = {}, anaUserId = ana.u
     maxFutureAppointments: 5,
     visitDate: date,
     parts: [
-      { index: 0, employeeRecordId: ana.id, expectedUserId: anaUserId, values: values(facial, 'Limpieza facial', 'Ana Ruiz', 45, [cabin]) },
+      { index: 0, employeeRecordId: ana.id, expectedUserId: anaUserId, values: values(pedicure, 'Pedicura', 'Ana Ruiz', 25.5, [cabin]) },
       { index: 1, employeeRecordId: eva.id, expectedUserId: eva.userId, values: values(manicure, 'Manicura', 'Eva Sanz', 20, []) },
     ],
     ...over,
@@ -141,13 +116,13 @@ function args(date: string, over: Partial<VisitBookArgs> = {}, anaUserId = ana.u
 }
 
 describe('the visit in one statement', () => {
-  it('through the API: both parts, the facial holding the cabin for its hour, the manicure nothing', async () => {
+  it('through the API: both parts, the pedicure holding the cabin for its hour, the manicure nothing', async () => {
     // Her note with a lone surrogate (a hostile client's JSON "\ud800") is kept as a text parameter keeps it: U+FFFD.
     const res = await lola.post('/api/booking/visits', { ...visitOn('2026-01-19'), notes: 'Hola \ud800' });
     expect(res.status).toBe(201);
-    const [facialPart, manicurePart] = res.body.visit.parts as Array<{ appointment: { id: string; serviceName: string; price: number } }>;
-    expect([facialPart!.appointment.serviceName, manicurePart!.appointment.serviceName]).toEqual(['Limpieza facial', 'Manicura']);
-    expect([facialPart!.appointment.price, manicurePart!.appointment.price]).toEqual([45, 20]);
+    const [pedicurePart, manicurePart] = res.body.visit.parts as Array<{ appointment: { id: string; serviceName: string; price: number } }>;
+    expect([pedicurePart!.appointment.serviceName, manicurePart!.appointment.serviceName]).toEqual(['Pedicura', 'Manicura']);
+    expect([pedicurePart!.appointment.price, manicurePart!.appointment.price]).toEqual([25.5, 20]);
     const held = await db()
       .select({
         appointmentId: appointmentResources.appointmentId,
@@ -155,12 +130,15 @@ describe('the visit in one statement', () => {
         start: appointmentResources.blockStart,
       })
       .from(appointmentResources);
-    expect(held).toEqual([{ appointmentId: facialPart!.appointment.id, resourceId: cabin, start: new Date('2026-01-19T09:00:00Z') }]);
-    const notes = await db().select({ notes: appointments.notes_client }).from(appointments).where(eq(appointments.visitId, res.body.visit.id));
+    expect(held).toEqual([{ appointmentId: pedicurePart!.appointment.id, resourceId: cabin, start: new Date('2026-01-19T09:00:00Z') }]);
+    const notes = await db()
+      .select({ notes: appointments.notes_client })
+      .from(appointments)
+      .where(eq(appointments.visitId, res.body.visit.id));
     expect(notes).toEqual([{ notes: 'Hola \ufffd' }, { notes: 'Hola \ufffd' }]);
   });
 
-  it('its messages are ONE outbox row: her confirmation and reminder with the facial, each professional her notice, in writing order', async () => {
+  it('its messages are ONE outbox row: her confirmation and reminder with the pedicure, each professional her notice, in writing order', async () => {
     const outbox = await inRolledBack(async (tx, client) => {
       const a = args('2026-01-20');
       const parts = await bookVisitAtomically(tx, a);
@@ -174,7 +152,7 @@ describe('the visit in one statement', () => {
     expect(outbox.rows).toHaveLength(1);
     expect(outbox.rows[0]!.op).toBe('add_many');
     const [f, m] = outbox.ids;
-    // Written in the order given (the facial, then the manicure): the jobs follow it.
+    // Written in the order given (the pedicure, then the manicure): the jobs follow it.
     const byPart = {
       [f!]: [`confirmation:client:${f}:0`, `confirmation:professional:${f}:0`, `reminder:${f}`],
       [m!]: [`confirmation:professional:${m}:0`],
@@ -188,8 +166,8 @@ describe('the visit in one statement', () => {
       await client
         .query(
           `INSERT INTO appointments (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name, service_duration, price, start_time, end_time, status)
-         VALUES ($1, 'Otra', 'otra@cliente.test', $2, 'Eva Sanz', $3, 'Limpieza facial', 60, 45, $4, $5, 'confirmed') RETURNING id`,
-          [lolaId, eva.userId, facial, '2026-01-21T15:00:00Z', '2026-01-21T16:00:00Z'],
+         VALUES ($1, 'Otra', 'otra@cliente.test', $2, 'Eva Sanz', $3, 'Pedicura', 60, 25.5, $4, $5, 'confirmed') RETURNING id`,
+          [lolaId, eva.userId, pedicure, '2026-01-21T15:00:00Z', '2026-01-21T16:00:00Z'],
         )
         .then((r) =>
           client.query(`INSERT INTO appointment_resources (appointment_id, resource_id, block_start, block_end) VALUES ($1, $2, $3, $4)`, [
