@@ -104,17 +104,13 @@ const removeConsentReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, j
 
 /**
  * For the booking statement (features/booking/insert-queries.ts): CTE text that writes the
- * confirmation, the professional's notice and the reminder of the rows of CTE `ins`.
- * `clientConfirmation` false: a visit's later part (ADR 093), whose client confirmation and
- * reminder are the first part's, which list every part (deliver.ts); its professional is told as
- * for any booking.
+ * confirmation, the professional's notice and the reminder of the rows of CTE `ins`. A visit's
+ * parts have theirs from `visitMessagesCte` (ADR 093, 103).
  */
-export function bookingMessagesCte(now: Date, clientConfirmation = true): SQL {
-  // A visit's later part has no reminder of its own either: the first part's lists them all.
-  const reminder = clientConfirmation ? sql` UNION ALL ${reminderJobs(sql`ins`, now)}` : sql``;
+export function bookingMessagesCte(now: Date): SQL {
   // One outbox row per appointment with all its jobs (ADR 097); `msg` counts the messages (the
   // consent reminder is not one of them, but is written all the same).
-  return sql`jobs AS (${noticeJobs(sql`ins`, 'confirmation', clientConfirmation)}${reminder} UNION ALL ${consentReminderJobs(sql`ins`, now)}),
+  return sql`jobs AS (${noticeJobs(sql`ins`, 'confirmation')} UNION ALL ${reminderJobs(sql`ins`, now)} UNION ALL ${consentReminderJobs(sql`ins`, now)}),
     outbox AS (
       INSERT INTO message_outbox (op, job_key, payload)
       SELECT 'add_many', 'booking:' || j.appointment_id,
