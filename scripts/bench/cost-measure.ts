@@ -24,8 +24,8 @@ export type Cost = {
   walFpi: number;
   /** per table: inserts/updates/deletes per request (only tables written) */
   tables: Record<string, string>;
-  /** the statements by calls per request, most first (their text cut) */
-  top: Array<{ calls: number; wal: number; query: string }>;
+  /** the statements by calls per request, most first (their text cut), with their mean planning and execution time (ms a call) */
+  top: Array<{ calls: number; wal: number; planMs: number; execMs: number; query: string }>;
   /** WAL records per request by kind, most first */
   walKinds: string[];
   load: string;
@@ -79,8 +79,8 @@ export async function measureBatch(
   const seconds = (performance.now() - t0) / 1000;
   const cpu = stopCpu();
   await sleep(FLUSH_MS);
-  const st = await db.query<{ calls: string; wal: string; walBytes: string; query: string }>(
-    `SELECT calls, wal_records AS wal, wal_bytes AS "walBytes", query FROM pg_stat_statements
+  const st = await db.query<{ calls: string; wal: string; walBytes: string; plan: number; exec: number; query: string }>(
+    `SELECT calls, wal_records AS wal, wal_bytes AS "walBytes", total_plan_time AS plan, total_exec_time AS exec, query FROM pg_stat_statements
       WHERE query NOT LIKE '%pg_stat%' AND query NOT LIKE '%pg_current_wal_lsn%' AND query NOT LIKE 'CHECKPOINT%'
         AND query NOT LIKE '%graphile_worker%' AND query NOT LIKE '%pg_get_wal_stats%' ORDER BY calls DESC, wal_records DESC`,
   );
@@ -94,6 +94,7 @@ export async function measureBatch(
   );
   const lsnDiff = await db.query<{ bytes: string }>('SELECT pg_wal_lsn_diff($1::pg_lsn, $2::pg_lsn)::text AS bytes', [b.lsn, a.lsn]);
   const per = (x: number) => Math.round((x / n) * 100) / 100;
+  const mean = (total: number, calls: string) => Math.round((Number(total) / Math.max(1, Number(calls))) * 1000) / 1000;
   const tables: Record<string, string> = {};
   let rowsWritten = 0;
   for (const [name, [i, u, d]] of b.tables) {
@@ -120,7 +121,7 @@ export async function measureBatch(
     walRecords: per(b.records - a.records),
     walFpi: per(b.fpi - a.fpi),
     tables,
-    top: st.rows.slice(0, 12).map((r) => ({ calls: per(Number(r.calls)), wal: per(Number(r.wal)), query: r.query.replace(/\s+/g, ' ').slice(0, 110) })),
+    top: st.rows.slice(0, 12).map((r) => ({ calls: per(Number(r.calls)), wal: per(Number(r.wal)), planMs: mean(r.plan, r.calls), execMs: mean(r.exec, r.calls), query: r.query.replace(/\s+/g, ' ').slice(0, 110) })),
     walKinds: kinds.rows.map((k) => `${k.kind} ${per(Number(k.n))}`),
     load: (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' / '),
   };
@@ -156,8 +157,8 @@ export function renderCosts(costs: Cost[], date: Date): string {
     }
   }
   for (const c of costs) {
-    lines.push('', `**${c.label}**: rows written per request by table (+ inserted, ~ updated, - deleted): ${Object.entries(c.tables).map(([t, v]) => `${t} ${v}`).join('; ') || 'none'}.`, '', `WAL records per request by kind: ${c.walKinds.join('; ')}.`, '', 'Statements per request, most called first (and the WAL records each writes):', '');
-    for (const s of c.top) lines.push(`- ${s.calls} × (${s.wal} WAL records) \`${s.query.replace(/`/g, "'")}\``);
+    lines.push('', `**${c.label}**: rows written per request by table (+ inserted, ~ updated, - deleted): ${Object.entries(c.tables).map(([t, v]) => `${t} ${v}`).join('; ') || 'none'}.`, '', `WAL records per request by kind: ${c.walKinds.join('; ')}.`, '', 'Statements per request, most called first (the WAL records each writes; its mean time to plan and to run, ms a call, wall clock):', '');
+    for (const s of c.top) lines.push(`- ${s.calls} × (${s.wal} WAL records; plan ${s.planMs}, run ${s.execMs}) \`${s.query.replace(/`/g, "'")}\``);
   }
   lines.push('<!-- bench-cost:end -->');
   return lines.join('\n');

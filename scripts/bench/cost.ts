@@ -52,6 +52,8 @@ async function main() {
     await waitForUrl(`${url}/api/health`, app, 'the server');
     await db.connect();
     await db.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+    // Planning time too, per statement: an unprepared statement is planned on every call.
+    await db.query(`ALTER SYSTEM SET pg_stat_statements.track_planning = on`);
     await db.end();
     await stopProcess(app);
     app = spawnApp(true);

@@ -104,17 +104,13 @@ const removeConsentReminder = (id: SQL) => sql`INSERT INTO message_outbox (op, j
 
 /**
  * For the booking statement (features/booking/insert-queries.ts): CTE text that writes the
- * confirmation, the professional's notice and the reminder of the rows of CTE `ins`.
- * `clientConfirmation` false: a visit's later part (ADR 093), whose client confirmation and
- * reminder are the first part's, which list every part (deliver.ts); its professional is told as
- * for any booking.
+ * confirmation, the professional's notice and the reminder of the rows of CTE `ins`. A visit's
+ * parts have theirs from `visitMessagesCte` (ADR 093, 103).
  */
-export function bookingMessagesCte(now: Date, clientConfirmation = true): SQL {
-  // A visit's later part has no reminder of its own either: the first part's lists them all.
-  const reminder = clientConfirmation ? sql` UNION ALL ${reminderJobs(sql`ins`, now)}` : sql``;
+export function bookingMessagesCte(now: Date): SQL {
   // One outbox row per appointment with all its jobs (ADR 097); `msg` counts the messages (the
   // consent reminder is not one of them, but is written all the same).
-  return sql`jobs AS (${noticeJobs(sql`ins`, 'confirmation', clientConfirmation)}${reminder} UNION ALL ${consentReminderJobs(sql`ins`, now)}),
+  return sql`jobs AS (${noticeJobs(sql`ins`, 'confirmation')} UNION ALL ${reminderJobs(sql`ins`, now)} UNION ALL ${consentReminderJobs(sql`ins`, now)}),
     outbox AS (
       INSERT INTO message_outbox (op, job_key, payload)
       SELECT 'add_many', 'booking:' || j.appointment_id,
@@ -123,6 +119,29 @@ export function bookingMessagesCte(now: Date, clientConfirmation = true): SQL {
       RETURNING id
     ),
     msg AS (SELECT key FROM jobs WHERE ord < 4)`;
+}
+
+/**
+ * For the visit's booking statement (features/booking/visit-insert-query.ts): its messages as ONE
+ * outbox row for the whole visit, as `bookingMessagesCte` writes one for a booking (ADR 097).
+ * The rows of CTE `part` (ins's columns, `n` its place in the writing order and `first` the part
+ * whose client confirmation and reminder list every part, ADR 093) get the same jobs the visit's
+ * parts got one statement each: her confirmation and the reminder on the first, the professional's
+ * notice and the consent reminder on each, in the order they were written.
+ */
+export function visitMessagesCte(now: Date): SQL {
+  const first = sql`(SELECT * FROM part WHERE first)`;
+  const later = sql`(SELECT * FROM part WHERE NOT first)`;
+  return sql`jobs AS (${noticeJobs(first, 'confirmation', true)} UNION ALL ${reminderJobs(first, now)}
+      UNION ALL ${noticeJobs(later, 'confirmation', false)} UNION ALL ${consentReminderJobs(sql`part`, now)}),
+    outbox AS (
+      INSERT INTO message_outbox (op, job_key, payload)
+      SELECT 'add_many', 'visit:' || min(p.visit_id::text),
+             json_agg(json_build_object('key', j.key, 'payload', j.payload, 'runAt', j.run_at) ORDER BY p.n, j.ord)
+      FROM jobs j JOIN part p ON p.id = j.appointment_id
+      HAVING count(*) > 0
+      RETURNING id
+    )`;
 }
 
 export type EnqueueRequest =

@@ -6,7 +6,7 @@ import type { Tx } from '../db/client';
 
 // A visit of several services gets ONE confirmation and ONE reminder (ADR 093): the first part's,
 // which list every part still confirmed (service, professional, time). Its later parts enqueue only
-// their professional's notice (enqueue.ts, bookingMessagesCte). Cancelled at once, it gets ONE
+// their professional's notice (enqueue.ts, visitMessagesCte). Cancelled at once, it gets ONE
 // cancellation naming the parts cancelled together (ADR 098, visit-cancellation.ts).
 
 export type VisitPartLine = { serviceName: string; employeeName: string; start: Date; end: Date; duration: number; price: number };

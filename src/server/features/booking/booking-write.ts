@@ -146,14 +146,19 @@ export async function writeRepickingResources<S, T>(slot: S, write: (slot: S) =>
   }
 }
 
+/** The professional as the insert saw them is as the checks saw them: else 404 (gone or inactive) or 409 (relinked, ADR 004). */
+export function professionalAsChecked(result: InsertOutcome, expectedUserId: string): void {
+  if (!result.current?.isActive) throw employeeUnavailable();
+  if (result.current.userId !== expectedUserId) throw employeeAccountChanged();
+}
+
 /**
  * An insert's answer (insert-queries.ts): the appointment, unless the professional was not as the
  * checks saw them (gone or inactive: 404; relinked to another account: 409, ADR 004) or
  * `noRow` says why nothing was inserted.
  */
 export function insertedRow(result: InsertOutcome, expectedUserId: string, noRow: () => ApiError = employeeAccountChanged): BookedRow {
-  if (!result.current?.isActive) throw employeeUnavailable();
-  if (result.current.userId !== expectedUserId) throw employeeAccountChanged();
+  professionalAsChecked(result, expectedUserId);
   if (!result.row) throw noRow();
   return result.row;
 }

@@ -57,8 +57,6 @@ export type BookArgs = {
   bono?: string | null;
   /** ADR 081: the visit of several services this appointment is a part of (null: a visit of one). */
   visitId?: string | null;
-  /** ADR 093: false for a visit's later parts, so she gets ONE confirmation (the first part's, listing them all). */
-  clientConfirmation?: boolean;
 };
 
 /** A PostgreSQL array literal of uuids (the ids were checked as uuids or read from the database). */
@@ -114,7 +112,7 @@ export function bookAtomicallyQuery(args: SelfBookArgs) {
              'confirmed', ${v.notes}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int, ${args.visitId ?? null}::uuid
       FROM emp, cap WHERE emp.is_active AND emp.user_id = ${args.expectedUserId} AND cap.n < ${args.maxFutureAppointments}::int
       RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes, client_record_id, service_id
-    ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now, args.clientConfirmation ?? true)}, ${bonoCtes(args)}
+    ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}, ${bonoCtes(args)}
     SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
            (SELECT n FROM cap) AS client_future, (SELECT count(*) FROM msg) AS messages, (SELECT id FROM bono) AS bono_id,
            (SELECT missed FROM bono_missed) AS bono_missed

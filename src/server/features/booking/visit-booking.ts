@@ -10,14 +10,16 @@ import { visitModeProblem, visitSlotAt, visitSlots, type VisitMode, type VisitMo
 import { bookingKey } from '../../auth/rate-limit-keys';
 import { ApiError, badRequest } from '../../http/errors';
 import type { SessionUser } from '../../http/env';
-import { announce, appointmentValues, employeeAccountChanged, insertedRow, refusal, writeAppointment, writeRepickingResources } from './booking-write';
-import { bookAtomicallyQuery, outcomeOf, type BookedRow, type InsertedRow } from './insert-queries';
+import { announce, appointmentValues, insertedRow, professionalAsChecked, refusal, writeAppointment, writeRepickingResources } from './booking-write';
+import type { BookedRow } from './insert-queries';
 import { checkedSlot, resolve, type Ctx } from './slot-engine';
+import { bookVisitAtomically } from './visit-insert-query';
 
 // A client books several services in one visit (ADRs 081-083): the times where all of them fit
-// (src/domain/visit-fit.ts), and the booking of all its parts in ONE transaction, each part the
-// client's own booking statement (insert-queries.ts) with the visit's id: the exclusion
-// constraints hold every professional and cabin, and a part that loses rolls back the others.
+// (src/domain/visit-fit.ts), and the booking of all its parts in ONE statement (ADR 103,
+// visit-insert-query.ts: the client's booking statement made for several parts, with the
+// visit's id): the exclusion constraints hold every professional and cabin, and a part that
+// loses fails the statement, so no other part is written.
 
 export type VisitPartRequest = { serviceId: string; professionalId: string };
 export type VisitQuery = { parts: VisitPartRequest[]; mode: VisitMode; date: string };
@@ -103,35 +105,33 @@ export async function bookVisit(ctx: Ctx, user: SessionUser, req: VisitRequest) 
   const cap = capOf(first.limits.maxFutureAppointments);
   const visitId = randomUUID();
   const order = resolved.map((_, i) => i).sort((a, b) => resolved[a]!.employee.id.localeCompare(resolved[b]!.employee.id) || a - b);
+  const clientName = user.name || user.email.split('@')[0] || user.email;
+  // ONE statement for every part (visit-insert-query.ts, ADR 103): all of them or none.
   const write = (fit: VisitSlot) =>
-    writeAppointment(() =>
-      ctx.db.transaction(async (tx) => {
-        const rows: BookedRow[] = [];
-        for (const [k, i] of order.entries()) {
+    writeAppointment(async () => {
+      const outcomes = await bookVisitAtomically(ctx.db, {
+        now,
+        visitId,
+        client: { clientId: user.id, clientName, clientEmail: user.email },
+        maxFutureAppointments: cap,
+        visitDate: req.date,
+        parts: order.map((i) => {
           const r = resolved[i]!;
-          const userId = r.employee.userId!;
           const part = fit.parts[i]!;
           const slot = { time: req.time, start: part.start, end: part.end, resourceIds: part.resourceIds };
-          // The first statement counts her visits under her lock (ADR 031, 053); the later ones see this visit counted already.
-          const { rows: answer } = await tx.execute(
-            bookAtomicallyQuery({
-              now,
-              maxFutureAppointments: k === 0 ? cap : cap + 1,
-              employeeRecordId: r.employee.id,
-              expectedUserId: userId,
-              visitId,
-              // ADR 093: one confirmation for the visit, the first part's, which lists every part.
-              clientConfirmation: i === 0,
-              values: { clientId: user.id, clientName: user.name || user.email.split('@')[0] || user.email, clientEmail: user.email, ...appointmentValues(r.service, r.employee, slot, req.notes, r.buffers) },
-            }),
-          );
-          const a = answer[0] as (InsertedRow & { client_future: number | null }) | undefined;
-          const future = Number(a?.client_future ?? 0);
-          rows[i] = insertedRow(a ? outcomeOf(a) : { current: null, row: null }, userId, () => (k === 0 && future >= cap ? refusal(capReached(future, cap)) : employeeAccountChanged()));
-        }
-        return rows;
-      }),
-    );
+          return { index: i, employeeRecordId: r.employee.id, expectedUserId: r.employee.userId!, values: appointmentValues(r.service, r.employee, slot, req.notes, r.buffers) };
+        }),
+      });
+      // Refused as the parts' own statements were, part by part in writing order: her
+      // professional gone (404) or relinked (409), and after the first part's, her cap.
+      for (const [k, o] of outcomes.entries()) {
+        professionalAsChecked(o, resolved[o.index]!.employee.userId!);
+        if (k === 0 && !o.row && o.clientFuture >= cap) throw refusal(capReached(o.clientFuture, cap));
+      }
+      const rows: BookedRow[] = [];
+      for (const o of outcomes) rows[o.index] = insertedRow(o, resolved[o.index]!.employee.userId!);
+      return rows;
+    });
   // A cabin taken a moment ago by someone else: read again and fit once more (booking-write.ts).
   const rows = await writeRepickingResources(visit, write, async () => fitOf(ctx, req, await resolveParts(ctx, req, false, client)));
   const holds = resolved.some((r) => r.resources.length > 0);
