@@ -107,7 +107,9 @@ describe('booking confirmation', () => {
     expect(confirmation.html).not.toContain('<b>García');
     const compact = MONDAY.replaceAll('-', '');
     expect(confirmation.text).toMatch(
-      new RegExp(`Añadir a Google Calendar: https://calendar\\.google\\.com/calendar/render\\?action=TEMPLATE&\\S*dates=${compact}T080000Z%2F${compact}T083000Z`),
+      new RegExp(
+        `Añadir a Google Calendar: https://calendar\\.google\\.com/calendar/render\\?action=TEMPLATE&\\S*dates=${compact}T080000Z%2F${compact}T083000Z`,
+      ),
     );
     expect(confirmation.text).toMatch(/No quiero recibir recordatorios: http:\/\/127\.0\.0\.1:\d+\/api\/messages\/stop-reminders\?token=/);
     await settle();
