@@ -23,7 +23,11 @@ import { addDays } from '../../../domain/calendar-date';
 const WEDNESDAY = nextWeekday(3);
 const NOW = madrid(WEDNESDAY, '11:00');
 const MONDAY = addDays(WEDNESDAY, 5);
-const [TUESDAY, NEXT_WEDNESDAY, THURSDAY, FRIDAY, NEXT_MONDAY] = [6, 7, 8, 9, 12].map((n) => addDays(WEDNESDAY, n)) as [string, string, string, string, string];
+const TUESDAY = addDays(WEDNESDAY, 6);
+const NEXT_WEDNESDAY = addDays(WEDNESDAY, 7);
+const THURSDAY = addDays(WEDNESDAY, 8);
+const FRIDAY = addDays(WEDNESDAY, 9);
+const NEXT_MONDAY = addDays(WEDNESDAY, 12);
 /** A reminder's time: 24 real hours before the part starts (`time` on `date` in Madrid). */
 const dayBefore = (date: string, time: string) => hoursBefore(madrid(date, time), 24).toISOString();
 let server: TestServer;
