@@ -1029,8 +1029,11 @@ describe('the checksum: what every request writes is not a change, anything else
     const db = server.deps.db;
     const lastActive = async () =>
       (await db.execute<{ at: Date }>(sql`SELECT max(updated_at) AS at FROM "session" WHERE user_id = ${w.uid.admin}`)).rows[0]!.at;
-    // Her last activity six minutes ago: the next request of hers records activity (ADR 025).
-    await db.execute(sql`UPDATE "session" SET updated_at = now() - interval '6 minutes' WHERE user_id = ${w.uid.admin}`);
+    // Her last activity six minutes ago: the next request of hers records activity (ADR 025). Six
+    // minutes by the clock the server judges sessions with (session-clock.ts), this process's, not
+    // PostgreSQL's: under faketime the two differ.
+    const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString();
+    await db.execute(sql`UPDATE "session" SET updated_at = ${sixMinutesAgo}::timestamptz WHERE user_id = ${w.uid.admin}`);
     const aged = new Date(await lastActive()).getTime();
     const before = await tableChecksum(db);
     const res = await w.sessions.admin.post('/api/booking/staff', {});
