@@ -9,16 +9,27 @@ import { startMailCatcher, type MailCatcher } from '../../../../test/support/mai
 import { startMetaGraph, type MetaGraph } from '../../../../test/support/meta-graph';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { arrangeVisitSalon } from '../../../../test/support/visit-salon';
+import { hoursBefore, madrid, nextWeekday, spanishDay } from '../../../../test/support/clock-days';
+import { addDays } from '../../../domain/calendar-date';
 
 // A visit of several services cancelled at once sends her ONE cancellation naming every part, by
 // her channel, and each professional hears of her own part (ADR 098); the desk cancelling or moving
 // ONE part tells her of that part only, and the visit's one reminder stays with its earliest part
-// still confirmed, at that part's time. "Now" is Wednesday 2027-03-10 11:00 in Madrid (CET, UTC+1):
-// the queue runs on the real clock, so the reminders of Monday 15 March wait in graphile-worker's
-// table where the test reads their time. Ana and Eva work Mon-Fri 10:00-14:00.
+// still confirmed, at that part's time. "Now" is the next Wednesday, 11:00 in Madrid: the queue runs
+// on the real clock, so the server's clock is ahead of it (test/support/clock-days.ts) and the
+// reminders of the Monday after wait in graphile-worker's table where the test reads their time.
+// Ana and Eva work Mon-Fri 10:00-14:00.
 
-const NOW = new Date('2027-03-10T10:00:00Z');
-const MONDAY = '2027-03-15';
+const WEDNESDAY = nextWeekday(3);
+const NOW = madrid(WEDNESDAY, '11:00');
+const MONDAY = addDays(WEDNESDAY, 5);
+const TUESDAY = addDays(WEDNESDAY, 6);
+const NEXT_WEDNESDAY = addDays(WEDNESDAY, 7);
+const THURSDAY = addDays(WEDNESDAY, 8);
+const FRIDAY = addDays(WEDNESDAY, 9);
+const NEXT_MONDAY = addDays(WEDNESDAY, 12);
+/** A reminder's time: 24 real hours before the part starts (`time` on `date` in Madrid). */
+const dayBefore = (date: string, time: string) => hoursBefore(madrid(date, time), 24).toISOString();
 let server: TestServer;
 let mail: MailCatcher;
 let meta: MetaGraph;
@@ -108,7 +119,7 @@ describe('the whole visit cancelled: one message to her', () => {
     expect(got.filter((r) => r.recipient === 'professional')).toHaveLength(2);
     const hers = mailsTo('lola-mail@cliente.test', 'Cita cancelada');
     expect(hers).toHaveLength(1);
-    expect(hers[0]!.subject).toBe('Cita cancelada: Manicura + Pedicura, lunes, 15 de marzo de 2027 a las 10:00');
+    expect(hers[0]!.subject).toBe(`Cita cancelada: Manicura + Pedicura, ${spanishDay(MONDAY)} a las 10:00`);
     expect(hers[0]!.text).toContain('Hola Lola Visita: has cancelado tu cita en Auna.');
     expect(hers[0]!.text).toContain('Servicio 1: Manicura, 10:00, con Ana Ruiz');
     expect(hers[0]!.text).toContain('Servicio 2: Pedicura, 10:00, con Eva Sanz');
@@ -129,7 +140,7 @@ describe('the whole visit cancelled: one message to her', () => {
       [manicure, ana],
       [pedicure, eva],
     ] as const) {
-      const res = await desk.post('/api/booking/staff', { serviceId, professionalId, date: '2027-03-16', time: '10:00', clientId: record!.id });
+      const res = await desk.post('/api/booking/staff', { serviceId, professionalId, date: TUESDAY, time: '10:00', clientId: record!.id });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       ids.push(res.body.appointment.id);
     }
@@ -145,13 +156,13 @@ describe('the whole visit cancelled: one message to her', () => {
     expect(toHer(got, ids)).toEqual(['whatsapp']);
     const sent = meta.messages.filter((m) => m.to === '34611223344' && m.template === 'auna_cita_cancelada');
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.parameters).toEqual(['Manicura (10:00, con Ana Ruiz) y Pedicura (10:00, con Eva Sanz)', 'martes, 16 de marzo', '10:00']);
+    expect(sent[0]!.parameters).toEqual(['Manicura (10:00, con Ana Ruiz) y Pedicura (10:00, con Eva Sanz)', spanishDay(TUESDAY, false), '10:00']);
     expect(got.filter((r) => r.recipient === 'professional')).toHaveLength(2);
   }, 60_000);
 
   it('her WhatsApp "Cancelar cita" on the visit cancels every part, with one template naming both', async () => {
     const lola = await clientOn('lola-wa@cliente.test', 'whatsapp', '+34 622 33 44 55');
-    const [mani, pedi] = await bookVisit(lola, '2027-03-17', 'parallel');
+    const [mani, pedi] = await bookVisit(lola, NEXT_WEDNESDAY, 'parallel');
     const confirmation = await meta.waitFor('34622334455', (m) => m.template === 'auna_cita_confirmada');
     expect((await meta.tap(confirmation, 1)).status).toBe(200);
     const got = await cancellations([mani, pedi], 3);
@@ -167,14 +178,14 @@ describe('the whole visit cancelled: one message to her', () => {
 describe('the desk handles one part: she hears of that part, the visit keeps its one reminder', () => {
   it('the first part cancelled: one mail for it, the rest in Mis Citas, the reminder moves to the next part', async () => {
     const lola = await clientOn('lola-part@cliente.test', 'email', null);
-    // Back to back with Ana: manicure 10:00-11:00, pedicure 11:00-12:00 (Madrid, 09:00Z and 10:00Z).
-    const [mani, pedi] = await bookVisit(lola, '2027-03-18', 'sequence');
-    expect(await reminders([mani, pedi])).toEqual({ [mani]: '2027-03-17T09:00:00.000Z' });
+    // Back to back with Ana: manicure 10:00-11:00, pedicure 11:00-12:00 (Madrid).
+    const [mani, pedi] = await bookVisit(lola, THURSDAY, 'sequence');
+    expect(await reminders([mani, pedi])).toEqual({ [mani]: dayBefore(THURSDAY, '10:00') });
 
     const res = await desk.patch(`/api/admin/appointments/${mani}/status`, { status: 'cancelled_by_salon' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // The pedicure's reminder, 24 h before its own time.
-    expect(await reminders([mani, pedi])).toEqual({ [pedi]: '2027-03-17T10:00:00.000Z' });
+    expect(await reminders([mani, pedi])).toEqual({ [pedi]: dayBefore(THURSDAY, '11:00') });
 
     const got = await cancellations([mani, pedi], 2);
     expect(got).toEqual([
@@ -183,7 +194,7 @@ describe('the desk handles one part: she hears of that part, the visit keeps its
     ]);
     const hers = mailsTo('lola-part@cliente.test', 'Cita cancelada');
     expect(hers).toHaveLength(1);
-    expect(hers[0]!.subject).toBe('Cita cancelada: Manicura, jueves, 18 de marzo de 2027 a las 10:00');
+    expect(hers[0]!.subject).toBe(`Cita cancelada: Manicura, ${spanishDay(THURSDAY)} a las 10:00`);
     expect(hers[0]!.text).toContain('El resto de tu visita sigue en pie');
     expect(hers[0]!.text).not.toContain('Pedicura');
     // No calendar CANCEL: her calendar's event is the whole visit's, and the pedicure still stands.
@@ -195,30 +206,30 @@ describe('the desk handles one part: she hears of that part, the visit keeps its
 
   it('the first part moved after the second: the one reminder goes to the new earliest part, at its time', async () => {
     const lola = await clientOn('lola-move@cliente.test', 'email', null);
-    const [mani, pedi] = await bookVisit(lola, '2027-03-19', 'sequence');
-    expect(await reminders([mani, pedi])).toEqual({ [mani]: '2027-03-18T09:00:00.000Z' });
-    const moved = await desk.post(`/api/booking/reschedule/${mani}`, { professionalId: ana, date: '2027-03-19', time: '12:00' });
+    const [mani, pedi] = await bookVisit(lola, FRIDAY, 'sequence');
+    expect(await reminders([mani, pedi])).toEqual({ [mani]: dayBefore(FRIDAY, '10:00') });
+    const moved = await desk.post(`/api/booking/reschedule/${mani}`, { professionalId: ana, date: FRIDAY, time: '12:00' });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
-    expect(await reminders([mani, pedi])).toEqual({ [pedi]: '2027-03-18T10:00:00.000Z' });
+    expect(await reminders([mani, pedi])).toEqual({ [pedi]: dayBefore(FRIDAY, '11:00') });
     // Moved back first: the reminder follows it.
-    const back = await desk.post(`/api/booking/reschedule/${mani}`, { professionalId: eva, date: '2027-03-19', time: '10:00' });
+    const back = await desk.post(`/api/booking/reschedule/${mani}`, { professionalId: eva, date: FRIDAY, time: '10:00' });
     expect(back.status, JSON.stringify(back.body)).toBe(200);
-    expect(await reminders([mani, pedi])).toEqual({ [mani]: '2027-03-18T09:00:00.000Z' });
+    expect(await reminders([mani, pedi])).toEqual({ [mani]: dayBefore(FRIDAY, '10:00') });
   }, 60_000);
 
   it('a single appointment cancelled by the desk: as before, one mail with its calendar CANCEL, its reminder gone', async () => {
     const lola = await clientOn('lola-one@cliente.test', 'email', null);
-    const booked = await lola.post('/api/booking', { serviceId: manicure, professionalId: eva, date: '2027-03-22', time: '11:00' });
+    const booked = await lola.post('/api/booking', { serviceId: manicure, professionalId: eva, date: NEXT_MONDAY, time: '11:00' });
     expect(booked.status, JSON.stringify(booked.body)).toBe(201);
     const id = booked.body.appointment.id as string;
-    expect(await reminders([id])).toEqual({ [id]: '2027-03-21T10:00:00.000Z' });
+    expect(await reminders([id])).toEqual({ [id]: dayBefore(NEXT_MONDAY, '11:00') });
     const res = await desk.patch(`/api/admin/appointments/${id}/status`, { status: 'cancelled_by_salon' });
     expect(res.status).toBe(200);
     const got = await cancellations([id], 2);
     expect(got.map((r) => r.recipient)).toEqual(['client', 'professional']);
     const hers = mailsTo('lola-one@cliente.test', 'Cita cancelada');
     expect(hers).toHaveLength(1);
-    expect(hers[0]!.subject).toBe('Cita cancelada: Manicura, lunes, 22 de marzo de 2027 a las 11:00');
+    expect(hers[0]!.subject).toBe(`Cita cancelada: Manicura, ${spanishDay(NEXT_MONDAY)} a las 11:00`);
     expect(hers[0]!.text).toContain('el salón Auna ha cancelado tu cita');
     expect(hers[0]!.calendar).toContain('METHOD:CANCEL');
     expect(await reminders([id])).toEqual({});

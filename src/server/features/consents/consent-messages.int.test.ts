@@ -10,14 +10,18 @@ import { arrangeSalon, newClient, type Salon } from '../../../../test/support/bo
 import { newSession, promote, type Session } from '../../../../test/support/http-client';
 import { startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { springForwardSaturday } from '../../../../test/support/clock-days';
+import { addDays } from '../../../domain/calendar-date';
 
 // The consent's messages (ADR 041) through the real queue and SMTP server: the confirmation links
 // to "Firma tu consentimiento" while a required consent is unsigned, the reminder 48 h before asks
-// again, and no answer ever reaches an email, its calendar invitation or the log. "Now" is
-// Saturday 2027-03-27 11:00 Madrid; Tuesday 2027-03-30 is more than 48 h ahead.
+// again, and no answer ever reaches an email, its calendar invitation or the log. "Now" is 11:00
+// Madrid on the Saturday before the next spring-forward Sunday, ahead of the real clock the queue
+// runs on (test/support/clock-days.ts); the Tuesday after, 10:00 CEST (08:00Z), is more than 48 h ahead.
 
-const NOW = new Date('2027-03-27T10:00:00Z');
-const TUESDAY = '2027-03-30';
+const SATURDAY = springForwardSaturday();
+const NOW = new Date(`${SATURDAY}T10:00:00Z`);
+const [SUNDAY, TUESDAY] = [addDays(SATURDAY, 1), addDays(SATURDAY, 3)];
 const SECRET_ANSWER = 'isotretinoína-7731';
 let server: TestServer;
 let mail: MailCatcher;
@@ -77,7 +81,7 @@ describe('the consent’s messages', () => {
 
   it('a reminder is queued 48 h before, and asks for the signature while it is missing', async () => {
     const job = await consentReminderJob(first);
-    expect(new Date(job!.run_at).toISOString()).toBe('2027-03-28T08:00:00.000Z');
+    expect(new Date(job!.run_at).toISOString()).toBe(`${SUNDAY}T08:00:00.000Z`);
     await runConsentReminderNow(first);
     const m = await waitKey('marta@example.com', key('consent_reminder', 'client', first));
     expect(m.subject).toMatch(/^Firma tu consentimiento antes de tu cita: Tinte completo/);

@@ -7,16 +7,20 @@ import { startMailCatcher, type MailCatcher } from '../../../../test/support/mai
 import { startMetaGraph, type MetaGraph } from '../../../../test/support/meta-graph';
 import { arrangeWorld, freshIp, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { madrid, nextWeekday, spanishDay } from '../../../../test/support/clock-days';
+import { addDays } from '../../../domain/calendar-date';
 import { startTwilio, type Sms, type TwilioStandIn } from '../../../../test/support/twilio';
 
 // SMS through Twilio (ADR 056), against a stand-in for its Messages API that signs its receipts
 // (test/support/twilio.ts), beside the WhatsApp stand-in: a client who chose SMS gets her
 // confirmation with her one-tap link, which confirms without signing in; receipts are stored only
 // when Twilio signed them; a WhatsApp refused falls back to SMS, an undelivered SMS to email.
-// "Now" is Tuesday 2027-03-09, 10:00 in Madrid (CET).
+// "Now" is the next Tuesday, 10:00 in Madrid, ahead of the real clock the queue runs on
+// (test/support/clock-days.ts).
 
-const NOW = new Date('2027-03-09T09:00:00Z');
-const THURSDAY = '2027-03-11';
+const TUESDAY = nextWeekday(2);
+const NOW = madrid(TUESDAY, '10:00');
+const THURSDAY = addDays(TUESDAY, 2);
 const NOTE = 'Alergia al látex';
 
 let server: TestServer;
@@ -80,7 +84,9 @@ describe('a client who chose SMS', () => {
 
   it('gets her confirmation by SMS, with the service, day, time, salon and her link; never her note; not by WhatsApp', async () => {
     expect(sms.body).toMatch(
-      /^Auna Estética: tu cita de Corte y peinado es el jueves, 11 de marzo a las 12:00\. Confirma o cancela aquí: http:\/\/127\.0\.0\.1:\d+\/api\/messaging\/visit\?token=[\w.-]+$/,
+      new RegExp(
+        `^Auna Estética: tu cita de Corte y peinado es el ${spanishDay(THURSDAY, false)} a las 12:00\\. Confirma o cancela aquí: http://127\\.0\\.0\\.1:\\d+/api/messaging/visit\\?token=[\\w.-]+$`,
+      ),
     );
     expect(sms.body).not.toContain('látex');
     expect(sms.from).toBe('AunaEstet');
@@ -113,7 +119,7 @@ describe('falling back', () => {
     meta.refuseNext('34622334455', { status: 400, code: 131026, message: '(#131026) Message undeliverable' });
     const id = await book(await deskClient('Lola Sin WhatsApp', '622 33 44 55', null, null), '16:00');
     const sms = await smsTo('+34622334455', (m) => m.body.includes('16:00'));
-    expect(sms.body).toContain('tu cita de Corte y peinado es el jueves, 11 de marzo a las 16:00');
+    expect(sms.body).toContain(`tu cita de Corte y peinado es el ${spanishDay(THURSDAY, false)} a las 16:00`);
     const rows = await server.deps.db.execute(sql`SELECT key, channel, outcome FROM sent_messages WHERE appointment_id = ${id}::uuid AND recipient = 'client' ORDER BY key`);
     expect(rows.rows).toEqual([
       { key: `confirmation:client:${id}:0`, channel: 'whatsapp', outcome: 'failed' },

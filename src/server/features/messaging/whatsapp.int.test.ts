@@ -9,17 +9,20 @@ import { startMailCatcher, type MailCatcher } from '../../../../test/support/mai
 import { startMetaGraph, type MetaGraph, type WaMessage } from '../../../../test/support/meta-graph';
 import { arrangeWorld, freshIp, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { hoursBefore, madrid, nextWeekday, spanishDay } from '../../../../test/support/clock-days';
+import { addDays } from '../../../domain/calendar-date';
 
 // WhatsApp through the Cloud API (ADR 055), against a stand-in for Meta's Graph API that speaks
 // its protocol and signs its notifications (test/support/meta-graph.ts): the desk's client with a
 // mobile and no email gets her confirmation template and her 24-hour reminder; her buttons confirm
 // (the day view shows it) or cancel as hers under the policy (the time is free again at once);
 // a forged, unsigned, replayed or borrowed notification changes nothing more than once; a failed
-// WhatsApp falls back to her email. "Now" is Tuesday 2027-03-09, 10:00 in Madrid (CET).
+// WhatsApp falls back to her email. "Now" is the next Tuesday, 10:00 in Madrid, ahead of the real
+// clock the queue runs on (test/support/clock-days.ts).
 
-const NOW = new Date('2027-03-09T09:00:00Z');
-const TODAY = '2027-03-09';
-const THURSDAY = '2027-03-11';
+const TODAY = nextWeekday(2);
+const NOW = madrid(TODAY, '10:00');
+const THURSDAY = addDays(TODAY, 2);
 const NOTE = 'Embarazada, alergia al látex';
 
 let server: TestServer;
@@ -94,11 +97,11 @@ describe('a desk client with a mobile and no email', () => {
   beforeAll(async () => {
     const record = await deskClient('Carmen Sin Correo', '612 34 56 78');
     id = await book(record, '12:00');
-    confirmation = await templateTo(to, 'auna_cita_confirmada', 'jueves, 11 de marzo', '12:00');
+    confirmation = await templateTo(to, 'auna_cita_confirmada', spanishDay(THURSDAY, false), '12:00');
   }, 30_000);
 
   it('gets the confirmation template: language es, service, day and time, the two quick-reply buttons, nothing else', async () => {
-    expect(confirmation.parameters).toEqual(['Corte y peinado', 'jueves, 11 de marzo', '12:00']);
+    expect(confirmation.parameters).toEqual(['Corte y peinado', spanishDay(THURSDAY, false), '12:00']);
     const tpl = (confirmation.body as { template: { language: { code: string }; components: Array<{ type: string; sub_type?: string; index?: string }> } }).template;
     expect(tpl.language.code).toBe('es');
     expect(tpl.components.filter((c) => c.type === 'button').map((c) => [c.sub_type, c.index])).toEqual([
@@ -136,9 +139,9 @@ describe('a desk client with a mobile and no email', () => {
   it('gets the 24-hour reminder once, when its time comes (the queue\'s clock moved to it)', async () => {
     await expect.poll(() => relayOutbox(server.deps.db), { timeout: 2000 }).toBe(true);
     const job = await server.deps.db.execute<{ run_at: Date }>(sql`SELECT run_at FROM graphile_worker._private_jobs WHERE key = ${`reminder:${id}`}`);
-    expect(new Date(job.rows[0]!.run_at).toISOString()).toBe('2027-03-10T11:00:00.000Z');
+    expect(new Date(job.rows[0]!.run_at).toISOString()).toBe(hoursBefore(madrid(THURSDAY, '12:00'), 24).toISOString());
     await server.deps.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`reminder:${id}`}`);
-    const reminder = await templateTo(to, 'auna_recordatorio_cita', 'jueves, 11 de marzo', '12:00');
+    const reminder = await templateTo(to, 'auna_recordatorio_cita', spanishDay(THURSDAY, false), '12:00');
     expect(reminder.payloads).toEqual(confirmation.payloads);
     await settle();
     expect(sentTo(to).filter((m) => m.template === 'auna_recordatorio_cita')).toHaveLength(1);
@@ -149,7 +152,7 @@ describe('a desk client with a mobile and no email', () => {
     expect(tap.status).toBe(200);
     expect((await dayView(THURSDAY, id)).clientConfirmedAt).toBe(NOW.toISOString());
     const thanks = await textTo(to, (t) => t.startsWith('¡Gracias!'));
-    expect(thanks.text).toBe('¡Gracias! Te esperamos el jueves, 11 de marzo a las 12:00 para tu cita de Corte y peinado.');
+    expect(thanks.text).toBe(`¡Gracias! Te esperamos el ${spanishDay(THURSDAY, false)} a las 12:00 para tu cita de Corte y peinado.`);
     // Meta delivers a notification again when it is unsure we got it: the same message id.
     expect((await meta.tap(confirmation, 0, { id: tap.id })).status).toBe(200);
     await settle();
@@ -161,7 +164,7 @@ describe('a desk client with a mobile and no email', () => {
   it('Informes counts her visit under the WhatsApp reminder, confirmed by her', async () => {
     // Two days on, she did not come after all (arranged in the database: the clock is fixed).
     await server.deps.db.execute(sql`UPDATE appointments SET status = 'no_show' WHERE id = ${id}::uuid`);
-    const res = await admin.get('/api/reports/attendance?period=custom&from=2027-03-01&to=2027-03-31');
+    const res = await admin.get(`/api/reports/attendance?period=custom&from=${TODAY}&to=${THURSDAY}`);
     expect(res.status).toBe(200);
     expect(res.body.byReminder).toEqual([{ channel: 'whatsapp', visits: 1, noShow: 1, confirmed: 1 }]);
   });
@@ -176,7 +179,7 @@ describe('"Cancelar cita"', () => {
 
   it('outside the policy window cancels it as hers: the time is free for another client within seconds, the professional is told, she gets it in writing', async () => {
     const id = await book(record, '17:00');
-    const confirmation = await templateTo(to, 'auna_cita_confirmada', 'jueves, 11 de marzo', '17:00');
+    const confirmation = await templateTo(to, 'auna_cita_confirmada', spanishDay(THURSDAY, false), '17:00');
     expect(await slotsOf(THURSDAY)).not.toContain('17:00');
     const started = Date.now();
     expect((await meta.tap(confirmation, 1)).status).toBe(200);
@@ -184,7 +187,7 @@ describe('"Cancelar cita"', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await w.statusOf(id)).toBe('cancelled_by_client');
     await mail.waitFor(w.email.employee, { match: (m) => m.subject.startsWith('Cita cancelada: Corte y peinado') && m.text.includes('17:00') });
-    const done = await templateTo(to, 'auna_cita_cancelada', 'jueves, 11 de marzo', '17:00');
+    const done = await templateTo(to, 'auna_cita_cancelada', spanishDay(THURSDAY, false), '17:00');
     expect(done.payloads).toEqual([]);
     // Pressing it again, or Meta's replay: nothing more happens.
     expect((await meta.tap(confirmation, 1)).status).toBe(200);
@@ -197,7 +200,7 @@ describe('"Cancelar cita"', () => {
 
   it('inside the policy window changes nothing and answers with the salon\'s phone', async () => {
     const id = await book(record, '18:00', TODAY);
-    const confirmation = await templateTo(to, 'auna_cita_confirmada', 'martes, 9 de marzo', '18:00');
+    const confirmation = await templateTo(to, 'auna_cita_confirmada', spanishDay(TODAY, false), '18:00');
     expect((await meta.tap(confirmation, 1)).status).toBe(200);
     const reply = await textTo(to, (t) => t.includes('24 horas'));
     expect(reply.text).toBe('Lo sentimos, no puedes cancelar esta cita. La política del salón requiere al menos 24 horas de antelación. Llámanos al 953 12 34 56.');
@@ -213,7 +216,7 @@ describe('what changes nothing', () => {
   let confirmation: WaMessage;
   beforeAll(async () => {
     id = await book(await deskClient('Rosa Intacta', '633 44 55 66'), '10:00');
-    confirmation = await templateTo(to, 'auna_cita_confirmada', 'jueves, 11 de marzo', '10:00');
+    confirmation = await templateTo(to, 'auna_cita_confirmada', spanishDay(THURSDAY, false), '10:00');
   }, 30_000);
 
   const untouched = async () => {
@@ -241,7 +244,7 @@ describe('what changes nothing', () => {
 
   it('one client\'s payload never acts on another\'s appointment, and a payload we did not sign is nobody\'s', async () => {
     // Someone copies Rosa's payload into a message of her own: it came from her number, not Rosa's.
-    const own = await templateTo('34612345678', 'auna_cita_confirmada', 'jueves, 11 de marzo', '12:00');
+    const own = await templateTo('34612345678', 'auna_cita_confirmada', spanishDay(THURSDAY, false), '12:00');
     expect((await meta.tap({ ...own, payloads: confirmation.payloads }, 1)).status).toBe(200);
     const forgedPayload = replyPayload('otro-secreto', 'cancel', { appointmentId: id, version: 0 });
     expect((await meta.tap({ ...confirmation, payloads: [forgedPayload, forgedPayload] }, 1)).status).toBe(200);
@@ -288,10 +291,10 @@ describe('the address check and a failed WhatsApp', () => {
   it('a "failed" status falls back to her email, once', async () => {
     const to = '34644556677';
     const id = await book(await deskClient('Nuria Con Correo', '644 55 66 77', 'nuria.correo@example.com'), '11:00');
-    const confirmation = await templateTo(to, 'auna_cita_confirmada', 'jueves, 11 de marzo', '11:00');
+    const confirmation = await templateTo(to, 'auna_cita_confirmada', spanishDay(THURSDAY, false), '11:00');
     expect((await meta.status(confirmation, 'failed', { code: 131026, title: 'Message undeliverable' })).status).toBe(200);
     const email = await mail.waitFor('nuria.correo@example.com', { match: (m) => m.headers['x-auna-message-key'] === `confirmation:client:${id}:0:email`, timeout: 15_000 });
-    expect(email.subject).toBe('Cita confirmada: Corte y peinado, jueves, 11 de marzo de 2027 a las 11:00');
+    expect(email.subject).toBe(`Cita confirmada: Corte y peinado, ${spanishDay(THURSDAY)} a las 11:00`);
     expect((await meta.status(confirmation, 'failed', { code: 131026, title: 'Message undeliverable' })).status).toBe(200);
     await settle();
     expect(mail.mails.filter((m) => m.to.includes('nuria.correo@example.com'))).toHaveLength(1);

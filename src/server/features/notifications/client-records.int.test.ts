@@ -8,6 +8,8 @@ import { signIn, signUp, type Session } from '../../../../test/support/http-clie
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { arrangeWorld, freshIp, WORLD_PASSWORD, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { madrid, nextWeekday, spanishDay } from '../../../../test/support/clock-days';
+import { addDays } from '../../../domain/calendar-date';
 
 // The front desk's most common case: a client record with a name, a phone and an email but no
 // account, booked by the staff. She gets every message a client with an account gets, through the
@@ -15,12 +17,14 @@ import { startTestServer, type TestServer } from '../../../../test/support/test-
 // shows it. Beside her: a record with an account, a phone-only record, a deleted account's record.
 // The stop link's GET only shows a page: the POST (the page's button, or the RFC 8058 one-click
 // POST from the mail provider) is what stops reminders.
-// "Now" is Wednesday 2027-01-13 11:00 Madrid; Friday 10:00 is more than 24 h away (a reminder).
-// The queue runs on the real clock: its jobs for 2027 wait until the test makes them due.
+// "Now" is the next Wednesday, 11:00 Madrid; Friday 10:00 is more than 24 h away (a reminder).
+// The queue runs on the real clock, behind the server's (test/support/clock-days.ts): its jobs
+// wait until the test makes them due.
 
-const NOW = new Date('2027-01-13T10:00:00Z');
-const FRIDAY = '2027-01-15';
-const SATURDAY = '2027-01-16';
+const WEDNESDAY = nextWeekday(3);
+const NOW = madrid(WEDNESDAY, '11:00');
+const FRIDAY = addDays(WEDNESDAY, 2);
+const SATURDAY = addDays(WEDNESDAY, 3);
 
 let server: TestServer;
 let mail: MailCatcher;
@@ -59,7 +63,7 @@ const byKey = (key: string) => mail.mails.filter((m) => m.headers['x-auna-messag
 const waitKey = (to: string, key: string) => mail.waitFor(to, { match: (m) => m.headers['x-auna-message-key'] === key, timeout: 15_000 });
 const settle = () => sleep(1_500);
 
-/** The queue runs on the real clock; the test's "now" is 2027: relay, then make the reminder due now. */
+/** The queue runs on the real clock, behind the test's "now": relay, then make the reminder due now. */
 async function runReminderNow(id: string) {
   await expect.poll(() => relayOutbox(server.deps.db), { timeout: 2000 }).toBe(true);
   const res = await server.deps.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`reminder:${id}`}`);
@@ -109,7 +113,7 @@ describe('a client record with an email and no account', () => {
     const id = await staffBook(c.id, FRIDAY, '10:00');
 
     const confirmation = await waitKey('carmen.vidal@correo.test', `confirmation:client:${id}:0`);
-    expect(confirmation.subject).toBe('Cita confirmada: Corte y peinado, viernes, 15 de enero de 2027 a las 10:00');
+    expect(confirmation.subject).toBe(`Cita confirmada: Corte y peinado, ${spanishDay(FRIDAY)} a las 10:00`);
     expect(confirmation.text).toContain('Hola Carmen Vidal: tu cita en Auna está confirmada.');
     expect(confirmation.calendar).toContain('METHOD:REQUEST');
     expect(confirmation.headers['list-unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/messages\/stop-reminders\?token=[^>]+>$/);
@@ -118,13 +122,13 @@ describe('a client record with an email and no account', () => {
 
     await runReminderNow(id);
     const reminder = await waitKey('carmen.vidal@correo.test', `reminder:client:${id}:0`);
-    expect(reminder.subject).toBe('Recordatorio: tu cita mañana, viernes, 15 de enero de 2027 a las 10:00');
+    expect(reminder.subject).toBe(`Recordatorio: tu cita mañana, ${spanishDay(FRIDAY)} a las 10:00`);
     expect(reminder.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     const moved = await admin.post(`/api/booking/reschedule/${id}`, { professionalId: w.employeeRecord, date: FRIDAY, time: '12:00' });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     const move = await waitKey('carmen.vidal@correo.test', `rescheduled:client:${id}:1`);
-    expect(move.subject).toBe('Tu cita ha cambiado: Corte y peinado, ahora viernes, 15 de enero de 2027 a las 12:00');
+    expect(move.subject).toBe(`Tu cita ha cambiado: Corte y peinado, ahora ${spanishDay(FRIDAY)} a las 12:00`);
 
     const cancelled = await admin.patch(`/api/admin/appointments/${id}/status`, { status: 'cancelled_by_salon' });
     expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);

@@ -9,15 +9,18 @@ import { newSession, promote, type Session } from '../../../../test/support/http
 import { firstLink, startMailCatcher, type CaughtMail, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { htmlLinks, visibleText } from '../../../../test/support/mail-html';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { spanishDay, springForwardSaturday } from '../../../../test/support/clock-days';
+import { addDays } from '../../../domain/calendar-date';
 
 // Every kind of mail as its reader gets it (ADR 044), through the real queue and the tests' real
 // SMTP server: the subject, the plain-text part (present and readable alone), the HTML part's
-// words and links in the salon's frame, and the .ics where there was one. "Now" is Saturday
-// 2027-03-27 11:00 Madrid; the clocks go forward that night.
+// words and links in the salon's frame, and the .ics where there was one. "Now" is 11:00 Madrid on
+// the Saturday before the next spring-forward Sunday, ahead of the real clock the queue runs on
+// (test/support/clock-days.ts); the clocks go forward that night.
 
-const NOW = new Date('2027-03-27T10:00:00Z');
-const MONDAY = '2027-03-29';
-const TUESDAY = '2027-03-30';
+const SATURDAY = springForwardSaturday();
+const NOW = new Date(`${SATURDAY}T10:00:00Z`);
+const [MONDAY, TUESDAY] = [addDays(SATURDAY, 2), addDays(SATURDAY, 3)];
 const SALON = { name: 'Auna Estética & Belleza', address: 'Calle Mayor 12, 37700 Béjar (Salamanca)', phoneNumber: '+34 923 40 12 34' };
 const PHONE = '923 40 12 34';
 const HEALTH_QUESTION = '¿Tomas medicación fotosensibilizante?';
@@ -51,7 +54,7 @@ async function book(serviceId: string, date: string, time: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.appointment.id as string;
 }
-/** The queue runs on the real clock; the test's "now" is 2027: relay, then make the job due now. */
+/** The queue runs on the real clock, behind the test's "now": relay, then make the job due now. */
 async function runJobNow(jobKey: string) {
   await expect.poll(() => relayOutbox(server.deps.db), { timeout: 2000 }).toBe(true);
   const res = await server.deps.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${jobKey}`);
@@ -133,12 +136,12 @@ describe('the messages about an appointment', () => {
 
   it('the confirmation shows the service, the day, the time, the professional, the price, the address and the phone, with her appointments as the button and the .ics', async () => {
     const m = await waitKey('marta@example.com', `confirmation:client:${id}:0`);
-    expect(m.subject).toBe('Cita confirmada: Corte y peinado, lunes, 29 de marzo de 2027 a las 10:00');
+    expect(m.subject).toBe(`Cita confirmada: Corte y peinado, ${spanishDay(MONDAY)} a las 10:00`);
     for (const line of [
       'Hola Marta García: tu cita en Auna Estética & Belleza está confirmada.',
       'Servicio: Corte y peinado',
       'Profesional: Lucía Martín',
-      'Cuándo: lunes, 29 de marzo de 2027 a las 10:00 (hora de Madrid), 30 min',
+      `Cuándo: ${spanishDay(MONDAY)} a las 10:00 (hora de Madrid), 30 min`,
       `Salón: ${SALON.name}, ${SALON.address}`,
       `Teléfono: ${PHONE}`,
       `Tus citas: ${server.url}/my-appointments`,
@@ -151,7 +154,7 @@ describe('the messages about an appointment', () => {
       'Tu cita está confirmada',
       'Hola Marta García',
       'Corte y peinado',
-      'lunes, 29 de marzo de 2027',
+      spanishDay(MONDAY),
       'a las 10:00 · 30 min',
       'Lucía Martín',
       '25,50',
@@ -170,7 +173,7 @@ describe('the messages about an appointment', () => {
 
   it("the professional's notice names the client, not the price, and opens her agenda; no .ics", async () => {
     const m = await waitKey('lucia@salon.test', `confirmation:professional:${id}:0`);
-    expect(m.subject).toBe('Nueva cita: Corte y peinado, lunes, 29 de marzo de 2027 a las 10:00');
+    expect(m.subject).toBe(`Nueva cita: Corte y peinado, ${spanishDay(MONDAY)} a las 10:00`);
     expect(m.text).toContain('Cliente: Marta García');
     expect(m.text).toContain(`Tu agenda: ${server.url}/employee/agenda`);
     expectTwoReadableParts(m);
@@ -183,13 +186,13 @@ describe('the messages about an appointment', () => {
   it('the 24-hour reminder says "mañana" and how to change it; no .ics', async () => {
     await runJobNow(`reminder:${id}`);
     const m = await waitKey('marta@example.com', `reminder:client:${id}:0`);
-    expect(m.subject).toBe('Recordatorio: tu cita mañana, lunes, 29 de marzo de 2027 a las 10:00');
+    expect(m.subject).toBe(`Recordatorio: tu cita mañana, ${spanishDay(MONDAY)} a las 10:00`);
     expect(m.text).toContain(`¿Necesitas cambiarla o cancelarla? Hazlo desde tus citas o llama al salón: ${PHONE}.`);
     expectTwoReadableParts(m);
     expectInOrder(m, [
       'Tu cita es mañana',
       'Hola Marta García: te recordamos tu cita',
-      'lunes, 29 de marzo de 2027',
+      spanishDay(MONDAY),
       'a las 10:00',
       'Ver mis citas',
       '¿Necesitas cambiarla o cancelarla?',
@@ -201,12 +204,12 @@ describe('the messages about an appointment', () => {
     const res = await marta.post(`/api/booking/reschedule/${id}`, { professionalId: salon.lucia, date: MONDAY, time: '12:00' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const m = await waitKey('marta@example.com', `rescheduled:client:${id}:1`);
-    expect(m.subject).toBe('Tu cita ha cambiado: Corte y peinado, ahora lunes, 29 de marzo de 2027 a las 12:00');
+    expect(m.subject).toBe(`Tu cita ha cambiado: Corte y peinado, ahora ${spanishDay(MONDAY)} a las 12:00`);
     expectTwoReadableParts(m);
     expectInOrder(m, [
       'Tu cita ha cambiado de hora',
       'La nueva hora es la de abajo.',
-      'lunes, 29 de marzo de 2027',
+      spanishDay(MONDAY),
       'a las 12:00 · 30 min',
       'Ver mis citas',
     ]);
@@ -220,7 +223,7 @@ describe('the messages about an appointment', () => {
     const res = await marta.post(`/api/my-appointments/${id}/cancel`, {});
     expect(res.status).toBe(200);
     const m = await waitKey('marta@example.com', `cancellation:client:${id}:1`);
-    expect(m.subject).toBe('Cita cancelada: Corte y peinado, lunes, 29 de marzo de 2027 a las 12:00');
+    expect(m.subject).toBe(`Cita cancelada: Corte y peinado, ${spanishDay(MONDAY)} a las 12:00`);
     expect(m.text).toContain('Hola Marta García: has cancelado tu cita en Auna Estética & Belleza.');
     expect(m.text).toContain(`Reservar otra cita: ${server.url}/services`);
     expectTwoReadableParts(m);
@@ -256,13 +259,13 @@ describe('a consent still to sign', () => {
 
     await runJobNow(`consent_reminder:${id}`);
     const m = await waitKey('marta@example.com', `consent_reminder:client:${id}:0`);
-    expect(m.subject).toBe('Firma tu consentimiento antes de tu cita: Tinte completo, martes, 30 de marzo de 2027 a las 10:00');
+    expect(m.subject).toBe(`Firma tu consentimiento antes de tu cita: Tinte completo, ${spanishDay(TUESDAY)} a las 10:00`);
     expectTwoReadableParts(m);
     expectInOrder(m, [
       'Firma tu consentimiento',
       'necesitamos tu consentimiento informado firmado',
       'Tinte completo',
-      'martes, 30 de marzo de 2027',
+      spanishDay(TUESDAY),
       'Firma tu consentimiento',
     ]);
     expect(linkTo(m, 'Firma tu consentimiento')).toBe(signUrl);
@@ -293,7 +296,7 @@ describe('a client of the front desk with an email and no account', () => {
     expectInOrder(m, [
       'Tu cita está confirmada',
       'Hola Carmen Vidal',
-      'martes, 30 de marzo de 2027',
+      spanishDay(TUESDAY),
       'a las 15:00',
       'Ver mis citas',
       `llama al salón: ${PHONE}`,

@@ -10,14 +10,17 @@ import { arrangeSalon, newClient, type Salon } from '../../../../test/support/bo
 import { newSession, promote, type Session } from '../../../../test/support/http-client';
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
+import { spanishDay, springForwardSaturday } from '../../../../test/support/clock-days';
+import { addDays } from '../../../domain/calendar-date';
 
 // The messages about an appointment (ADR 021), through the real queue (graphile-worker in the
-// server) to the real SMTP server of the tests. "Now" is Saturday 2027-03-27 11:00 Madrid (CET);
-// the clocks go forward that night, so Monday 2027-03-29 10:00 Madrid is 08:00Z (CEST).
+// server) to the real SMTP server of the tests. "Now" is 11:00 Madrid (CET) on the Saturday before
+// the next spring-forward Sunday (always ahead of the real clock the queue runs on:
+// test/support/clock-days.ts); the clocks go forward that night, so Monday 10:00 Madrid is 08:00Z (CEST).
 
-const NOW = new Date('2027-03-27T10:00:00Z');
-const MONDAY = '2027-03-29';
-const TUESDAY = '2027-03-30';
+const SATURDAY = springForwardSaturday();
+const NOW = new Date(`${SATURDAY}T10:00:00Z`);
+const [SUNDAY, MONDAY, TUESDAY] = [1, 2, 3].map((n) => addDays(SATURDAY, n)) as [string, string, string];
 let server: TestServer;
 let mail: MailCatcher;
 let salon: Salon;
@@ -82,7 +85,7 @@ const reminderJob = async (id: string) => {
   );
   return res.rows[0];
 };
-/** The queue runs on the real clock; the test's "now" is 2027: make the reminder due now. */
+/** The queue runs on the real clock, behind the test's "now": make the reminder due now. */
 const runReminderNow = (id: string) =>
   server.deps.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key = ${`reminder:${id}`}`);
 
@@ -95,15 +98,18 @@ describe('booking confirmation', () => {
   });
 
   it('reaches the client once, in Madrid time across the DST change, with the salon and escaped names', async () => {
-    expect(confirmation.subject).toBe('Cita confirmada: Corte y peinado, lunes, 29 de marzo de 2027 a las 10:00');
+    expect(confirmation.subject).toBe(`Cita confirmada: Corte y peinado, ${spanishDay(MONDAY)} a las 10:00`);
     expect(confirmation.text).toContain('Hola Marta <b>García</b>: tu cita en Auna <Salón> está confirmada.');
-    expect(confirmation.text).toContain('Cuándo: lunes, 29 de marzo de 2027 a las 10:00 (hora de Madrid), 30 min');
+    expect(confirmation.text).toContain(`Cuándo: ${spanishDay(MONDAY)} a las 10:00 (hora de Madrid), 30 min`);
     expect(confirmation.text).toContain('Salón: Auna <Salón>, Calle Mayor 1, Madrid');
     expect(confirmation.text).toMatch(/Precio: 25,50\s€/);
     expect(confirmation.html).toContain('Marta &lt;b&gt;García&lt;/b&gt;');
     expect(confirmation.html).not.toContain('<b>García');
+    const compact = MONDAY.replaceAll('-', '');
     expect(confirmation.text).toMatch(
-      /Añadir a Google Calendar: https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&[^\s]*dates=20270329T080000Z%2F20270329T083000Z/,
+      new RegExp(
+        `Añadir a Google Calendar: https://calendar\\.google\\.com/calendar/render\\?action=TEMPLATE&\\S*dates=${compact}T080000Z%2F${compact}T083000Z`,
+      ),
     );
     expect(confirmation.text).toMatch(/No quiero recibir recordatorios: http:\/\/127\.0\.0\.1:\d+\/api\/messages\/stop-reminders\?token=/);
     await settle();
@@ -116,14 +122,14 @@ describe('booking confirmation', () => {
       method: 'REQUEST',
       uid: `${id}@auna`,
       sequence: 0,
-      start: '2027-03-29T08:00:00.000Z',
-      end: '2027-03-29T08:30:00.000Z',
+      start: `${MONDAY}T08:00:00.000Z`,
+      end: `${MONDAY}T08:30:00.000Z`,
     });
   });
 
   it('tells the professional once', async () => {
     const notice = await waitKey('lucia@salon.test', `confirmation:professional:${id}:0`);
-    expect(notice.subject).toBe('Nueva cita: Corte y peinado, lunes, 29 de marzo de 2027 a las 10:00');
+    expect(notice.subject).toBe(`Nueva cita: Corte y peinado, ${spanishDay(MONDAY)} a las 10:00`);
     expect(notice.text).toContain('Marta <b>García</b> ha reservado una cita contigo.');
     expect(notice.text).not.toContain('marta@example.com');
     await settle();
@@ -132,10 +138,10 @@ describe('booking confirmation', () => {
 
   it('schedules the reminder 24 real hours before (Sunday 10:00 Madrid = 08:00Z), and it arrives once', async () => {
     const job = await reminderJob(id);
-    expect(new Date(job!.run_at).toISOString()).toBe('2027-03-28T08:00:00.000Z');
+    expect(new Date(job!.run_at).toISOString()).toBe(`${SUNDAY}T08:00:00.000Z`);
     await runReminderNow(id);
     const reminder = await waitKey('marta@example.com', `reminder:client:${id}:0`);
-    expect(reminder.subject).toBe('Recordatorio: tu cita mañana, lunes, 29 de marzo de 2027 a las 10:00');
+    expect(reminder.subject).toBe(`Recordatorio: tu cita mañana, ${spanishDay(MONDAY)} a las 10:00`);
     expect(reminder.headers['list-unsubscribe']).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/api\/messages\/stop-reminders\?token=/);
     await settle();
     expect(byKey(`reminder:client:${id}:0`)).toHaveLength(1);
@@ -144,7 +150,7 @@ describe('booking confirmation', () => {
 
 describe('no reminder', () => {
   it('for an appointment booked inside the reminder window', async () => {
-    const id = await book('2027-03-27', '13:00'); // Saturday 13:00 Madrid, two hours away
+    const id = await book(SATURDAY, '13:00'); // Saturday 13:00 Madrid, two hours away
     await waitKey('marta@example.com', `confirmation:client:${id}:0`);
     expect(await reminderJob(id)).toBeUndefined();
   });
@@ -167,9 +173,9 @@ describe('cancellation', () => {
     const res = await marta.post(`/api/my-appointments/${id}/cancel`, {});
     expect(res.status).toBe(200);
     const m = await waitKey('marta@example.com', `cancellation:client:${id}:0`);
-    expect(m.subject).toBe('Cita cancelada: Corte y peinado, martes, 30 de marzo de 2027 a las 09:00');
+    expect(m.subject).toBe(`Cita cancelada: Corte y peinado, ${spanishDay(TUESDAY)} a las 09:00`);
     expect(m.text).toContain('has cancelado tu cita en Auna <Salón>.');
-    expect(parseIcs(m.calendar!)).toMatchObject({ method: 'CANCEL', uid: `${id}@auna`, sequence: 1, start: '2027-03-30T07:00:00.000Z' });
+    expect(parseIcs(m.calendar!)).toMatchObject({ method: 'CANCEL', uid: `${id}@auna`, sequence: 1, start: `${TUESDAY}T07:00:00.000Z` });
     const p = await waitKey('lucia@salon.test', `cancellation:professional:${id}:0`);
     expect(p.text).toContain('Marta <b>García</b> ha cancelado su cita contigo.');
     // The reminder job went with the cancellation; even a stray one finds it cancelled.
@@ -198,29 +204,29 @@ describe('reschedule (enqueueAppointmentMessages, as the reschedule calls it)', 
   it('sends the new time with the same UID and a higher SEQUENCE, and the reminder follows', async () => {
     const id = await book(MONDAY, '11:00');
     await waitKey('marta@example.com', `confirmation:client:${id}:0`);
-    expect(new Date((await reminderJob(id))!.run_at).toISOString()).toBe('2027-03-28T09:00:00.000Z');
+    expect(new Date((await reminderJob(id))!.run_at).toISOString()).toBe(`${SUNDAY}T09:00:00.000Z`);
     await server.deps.db.transaction(async (tx) => {
       await tx.execute(
-        sql`UPDATE appointments SET start_time = '2027-03-30T12:00:00Z', end_time = '2027-03-30T12:30:00Z' WHERE id = ${id}::uuid`,
+        sql`UPDATE appointments SET start_time = ${`${TUESDAY}T12:00:00Z`}::timestamptz, end_time = ${`${TUESDAY}T12:30:00Z`}::timestamptz WHERE id = ${id}::uuid`,
       );
       await enqueueAppointmentMessages(tx, { kind: 'rescheduled', appointmentId: id, now: NOW });
     });
     const m = await waitKey('marta@example.com', `rescheduled:client:${id}:1`);
-    expect(m.subject).toBe('Tu cita ha cambiado: Corte y peinado, ahora martes, 30 de marzo de 2027 a las 14:00');
+    expect(m.subject).toBe(`Tu cita ha cambiado: Corte y peinado, ahora ${spanishDay(TUESDAY)} a las 14:00`);
     expect(parseIcs(m.calendar!)).toEqual({
       method: 'REQUEST',
       uid: `${id}@auna`,
       sequence: 1,
-      start: '2027-03-30T12:00:00.000Z',
-      end: '2027-03-30T12:30:00.000Z',
+      start: `${TUESDAY}T12:00:00.000Z`,
+      end: `${TUESDAY}T12:30:00.000Z`,
     });
     await waitKey('lucia@salon.test', `rescheduled:professional:${id}:1`);
     const job = await reminderJob(id);
-    expect(new Date(job!.run_at).toISOString()).toBe('2027-03-29T12:00:00.000Z');
+    expect(new Date(job!.run_at).toISOString()).toBe(`${MONDAY}T12:00:00.000Z`);
     expect(job!.payload.version).toBe(1);
     await runReminderNow(id);
     const r = await waitKey('marta@example.com', `reminder:client:${id}:1`);
-    expect(r.subject).toContain('martes, 30 de marzo de 2027 a las 14:00');
+    expect(r.subject).toContain(`${spanishDay(TUESDAY)} a las 14:00`);
     await settle();
     expect(byKey(`rescheduled:client:${id}:1`)).toHaveLength(1);
   });
@@ -309,7 +315,7 @@ describe('calendar feed', () => {
     const events = cal.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
     const ev = events.find((e) => e.uid === `${id}@auna`)!;
     expect(ev.summary).toBe('Corte y peinado · Marta <b>García</b>');
-    expect(ev.startDate.toJSDate().toISOString()).toBe('2027-03-29T13:00:00.000Z');
+    expect(ev.startDate.toJSDate().toISOString()).toBe(`${MONDAY}T13:00:00.000Z`);
     expect(ev.description).not.toContain('@');
 
     const second = (await salon.luciaSession.post('/api/messages/calendar-feed', {})).body.url as string;
