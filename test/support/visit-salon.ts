@@ -1,5 +1,5 @@
 import { defaultWeeklySchedule } from '../../src/domain/weekly-schedule';
-import { employees, employeeServices, services } from '../../src/server/db/schema';
+import { employees, employeeServices, salonSettings, services } from '../../src/server/db/schema';
 import { newClient, userIdOf } from './booking-fixtures';
 import { promote } from './http-client';
 import type { TestServer } from './test-server';
@@ -36,4 +36,16 @@ export async function arrangeVisitSalon(server: TestServer, hours = { from: '10:
   const [manicure, pedicure] = rows.map((r) => r.id) as [string, string];
   await server.deps.db.insert(employeeServices).values([ana, eva].flatMap((employeeId) => [manicure, pedicure].map((serviceId) => ({ employeeId, serviceId }))));
   return { ana, eva, manicure, pedicure };
+}
+
+/** The visit tests' salon settings: hourly times, five future visits at most, a year ahead, 24 hours to cancel. */
+export async function visitSalonSettings(server: TestServer) {
+  await server.deps.db.insert(salonSettings).values({
+    id: 1,
+    name: 'Auna',
+    appointmentTimeSlotInterval: 60,
+    maxFutureAppointmentsPerClient: 5,
+    bookingHorizonDays: 365,
+    cancellationPolicyHours: 24,
+  });
 }

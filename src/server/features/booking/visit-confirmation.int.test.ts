@@ -1,7 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { salonSettings } from '../../db/schema';
 import { newClient } from '../../../../test/support/booking-fixtures';
 import type { Session } from '../../../../test/support/http-client';
 import { startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
@@ -9,7 +8,7 @@ import { visibleText } from '../../../../test/support/mail-html';
 import { startMetaGraph, type MetaGraph } from '../../../../test/support/meta-graph';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { startTwilio, type TwilioStandIn } from '../../../../test/support/twilio';
-import { arrangeVisitSalon } from '../../../../test/support/visit-salon';
+import { arrangeVisitSalon, visitSalonSettings } from '../../../../test/support/visit-salon';
 
 // A visit of several services sends her ONE confirmation, listing every part (service, time,
 // professional), by her channel: email, WhatsApp, SMS, or nothing when she chose none; each
@@ -33,16 +32,7 @@ beforeAll(async () => {
   twilio = await startTwilio();
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true', SMTP_URL: mail.url, ...meta.env, ...twilio.env } });
   meta.deliverTo(`${server.url}/api/webhooks/whatsapp`);
-  await db()
-    .insert(salonSettings)
-    .values({
-      id: 1,
-      name: 'Auna',
-      appointmentTimeSlotInterval: 60,
-      maxFutureAppointmentsPerClient: 5,
-      bookingHorizonDays: 365,
-      cancellationPolicyHours: 24,
-    });
+  await visitSalonSettings(server);
   ({ ana, eva, manicure, pedicure } = await arrangeVisitSalon(server));
 }, 120_000);
 

@@ -5,7 +5,6 @@ import {
   appointmentResources,
   appointments,
   resources,
-  salonSettings,
   serviceResourceGroupMembers,
   serviceResourceGroups,
 } from '../../db/schema';
@@ -14,7 +13,7 @@ import { pgConstraintOf, pgErrorCode } from '../../db/client';
 import { newClient, userIdOf } from '../../../../test/support/booking-fixtures';
 import { type Session } from '../../../../test/support/http-client';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
-import { arrangeVisitSalon } from '../../../../test/support/visit-salon';
+import { arrangeVisitSalon, visitSalonSettings } from '../../../../test/support/visit-salon';
 import { bookVisitAtomically, type VisitBookArgs } from './visit-insert-query';
 
 // The visit written in ONE statement (ADR 103): every part or none, the cabins its parts hold,
@@ -34,14 +33,7 @@ const db = () => server.deps.db;
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW });
-  await db().insert(salonSettings).values({
-    id: 1,
-    name: 'Auna',
-    appointmentTimeSlotInterval: 60,
-    maxFutureAppointmentsPerClient: 5,
-    bookingHorizonDays: 365,
-    cancellationPolicyHours: 24,
-  });
+  await visitSalonSettings(server);
   lola = await newClient(server, 'lola@cliente.test', 'Lola Pérez');
   lolaId = await userIdOf(server, 'lola@cliente.test');
   const salon = await arrangeVisitSalon(server);

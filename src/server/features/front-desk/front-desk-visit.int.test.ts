@@ -2,12 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultWeeklySchedule } from '../../../domain/weekly-schedule';
-import { employees, salonSettings } from '../../db/schema';
+import { employees } from '../../db/schema';
 import { newClient, nextIp, PASSWORD, userIdOf } from '../../../../test/support/booking-fixtures';
 import { promote, signIn, type Session } from '../../../../test/support/http-client';
 import { startMailCatcher, type MailCatcher } from '../../../../test/support/mail-catcher';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
-import { arrangeVisitSalon } from '../../../../test/support/visit-salon';
+import { arrangeVisitSalon, visitSalonSettings } from '../../../../test/support/visit-salon';
 
 // The day view's "Cancelar toda la visita" (ADR 098) through the routes it calls, by the roles
 // that hold the day view (the desk: admin and receptionist, ADR 063). The day's answer names each
@@ -37,14 +37,7 @@ const dayOf = async (s: Session) => {
 beforeAll(async () => {
   mail = await startMailCatcher();
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true', SMTP_URL: mail.url } });
-  await db().insert(salonSettings).values({
-    id: 1,
-    name: 'Auna',
-    appointmentTimeSlotInterval: 60,
-    maxFutureAppointmentsPerClient: 5,
-    bookingHorizonDays: 365,
-    cancellationPolicyHours: 24,
-  });
+  await visitSalonSettings(server);
   const salon = await arrangeVisitSalon(server, { from: '10:00', to: '14:00' });
   // The receptionist: her account and the employee record that gives it the desk (ADR 063).
   desk = await newClient(server, 'recepcion@salon.test', 'Paula Recepción');
