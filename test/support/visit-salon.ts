@@ -14,7 +14,8 @@ async function professional(server: TestServer, email: string, name: string, hou
   await newClient(server, email, name);
   await promote(server.deps, email, 'employee');
   const s = defaultWeeklySchedule();
-  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) s[d] = { isWorkingDay: true, startTime: hours.from, endTime: hours.to, breaks: [] };
+  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const)
+    s[d] = { isWorkingDay: true, startTime: hours.from, endTime: hours.to, breaks: [] };
   const [e] = await server.deps.db
     .insert(employees)
     .values({ name, email, availability: s, userId: await userIdOf(server, email) })
@@ -34,7 +35,9 @@ export async function arrangeVisitSalon(server: TestServer, hours = { from: '10:
     ])
     .returning({ id: services.id });
   const [manicure, pedicure] = rows.map((r) => r.id) as [string, string];
-  await server.deps.db.insert(employeeServices).values([ana, eva].flatMap((employeeId) => [manicure, pedicure].map((serviceId) => ({ employeeId, serviceId }))));
+  await server.deps.db
+    .insert(employeeServices)
+    .values([ana, eva].flatMap((employeeId) => [manicure, pedicure].map((serviceId) => ({ employeeId, serviceId }))));
   return { ana, eva, manicure, pedicure };
 }
 

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  appointmentResources,
-  appointments,
-  resources,
-  serviceResourceGroupMembers,
-  serviceResourceGroups,
-} from '../../db/schema';
+import { appointmentResources, appointments, resources, serviceResourceGroupMembers, serviceResourceGroups } from '../../db/schema';
 import type { Db } from '../../db/client';
 import { pgConstraintOf, pgErrorCode } from '../../db/client';
 import { newClient, userIdOf } from '../../../../test/support/booking-fixtures';
