@@ -3,6 +3,7 @@ import { validateBookingInput } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { accountName } from '../../auth/account-name';
 import { bookingKey } from '../../auth/rate-limit-keys';
 import { ApiError, badRequest } from '../../http/errors';
 import type { SessionUser } from '../../http/env';
@@ -86,7 +87,7 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
         expectedUserId: employeeUserId,
         values: {
           clientId: user.id,
-          clientName: user.name || user.email.split('@')[0] || user.email,
+          clientName: accountName(user),
           clientEmail: user.email,
           ...appointmentValues(service, employee, picked, req.notes, buffers),
         },

@@ -7,6 +7,7 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { VISIT_MSG } from '../../../domain/texts/visits';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { visitModeProblem, visitSlotAt, visitSlots, type VisitMode, type VisitModeProblem, type VisitPartInput, type VisitSlot } from '../../../domain/visit-fit';
+import { accountName } from '../../auth/account-name';
 import { bookingKey } from '../../auth/rate-limit-keys';
 import { ApiError, badRequest } from '../../http/errors';
 import type { SessionUser } from '../../http/env';
@@ -105,7 +106,7 @@ export async function bookVisit(ctx: Ctx, user: SessionUser, req: VisitRequest) 
   const cap = capOf(first.limits.maxFutureAppointments);
   const visitId = randomUUID();
   const order = resolved.map((_, i) => i).sort((a, b) => resolved[a]!.employee.id.localeCompare(resolved[b]!.employee.id) || a - b);
-  const clientName = user.name || user.email.split('@')[0] || user.email;
+  const clientName = accountName(user);
   // ONE statement for every part (visit-insert-query.ts, ADR 103): all of them or none.
   const write = (fit: VisitSlot) =>
     writeAppointment(async () => {

@@ -5,6 +5,7 @@ import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { WAITING_MSG } from '../../../domain/texts/waiting-list';
 import { entryProblem, fitsHours, MAX_OPEN_ENTRIES, type PartOfDay } from '../../../domain/waiting-list';
+import { accountName } from '../../auth/account-name';
 import { lockClient } from '../../db/client-lock';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import type { Deps, SessionUser } from '../../http/env';
@@ -106,7 +107,7 @@ async function addEntry(
 export const addMyEntry = (ctx: Ctx, user: SessionUser, req: EntryRequest) =>
   addEntry(
     ctx,
-    (tx) => recordOfAccount(tx, { id: user.id, name: user.name || user.email.split('@')[0] || user.email }),
+    (tx) => recordOfAccount(tx, { id: user.id, name: accountName(user) }),
     req,
     'client',
     user.id,
