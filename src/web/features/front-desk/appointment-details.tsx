@@ -84,7 +84,7 @@ export function AppointmentDetails({
     setPending(true);
     setError(null);
     try {
-      await changeStatus(a.id, status, whole ? true : undefined);
+      await changeStatus(a.id, status, whole || undefined);
       toast.success(MSG.statusMarked(statusLabel(status)));
       closeCancel();
       onChanged();
@@ -187,7 +187,7 @@ export function AppointmentDetails({
         La hora quedará libre para otra reserva.
         {offersWhole && (
           <WholeVisitChoice checked={wholeVisit} onChange={setWholeVisit}>
-            <VisitPartsGoing parts={parts} going={wholeVisit} />
+            <VisitPartsGoing parts={parts} ticked={wholeVisit} />
           </WholeVisitChoice>
         )}
       </ConfirmDialog>

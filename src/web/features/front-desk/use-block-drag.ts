@@ -62,7 +62,7 @@ export function useBlockDrag({
   const [drag, setDrag] = useState<Drag | null>(null);
   const pending = useRef<Pending | null>(null);
   const justDropped = useRef(false);
-  const edgeScroll = useRef<{ grid: HTMLElement; direction: -1 | 1; frame: number } | null>(null);
+  const edgeScroll = useRef<{ direction: -1 | 1; frame: number } | null>(null);
   const latest = useRef({ hours, step, startOf, onDrop });
   useEffect(() => {
     latest.current = { hours, step, startOf, onDrop };
@@ -107,9 +107,9 @@ export function useBlockDrag({
         grid.scrollLeft += direction * EDGE_STEP_PX;
         if (!p || grid.scrollLeft === before) return void (edgeScroll.current = null);
         aim(p);
-        edgeScroll.current = { grid, direction, frame: requestAnimationFrame(tick) };
+        edgeScroll.current = { direction, frame: requestAnimationFrame(tick) };
       };
-      edgeScroll.current = { grid, direction, frame: requestAnimationFrame(tick) };
+      edgeScroll.current = { direction, frame: requestAnimationFrame(tick) };
     },
     [aim, stopEdgeScroll],
   );

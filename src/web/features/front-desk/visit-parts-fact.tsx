@@ -39,7 +39,7 @@ export function VisitPartsFact({ parts, onOpen }: { parts: DayAppointment[]; onO
 }
 
 /** Under "Cancelar toda la visita": the parts still booked, that go with this one once it is ticked. */
-export function VisitPartsGoing({ parts, going: ticked }: { parts: DayAppointment[]; going: boolean }) {
+export function VisitPartsGoing({ parts, ticked }: { parts: DayAppointment[]; ticked: boolean }) {
   const going = parts.filter((p) => p.status === 'confirmed');
   return (
     <span className="mt-2 block text-sm">

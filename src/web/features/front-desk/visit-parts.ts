@@ -8,7 +8,7 @@ export function otherVisitParts<P extends Part>(day: readonly P[], a: Part): P[]
   if (!a.visitId) return [];
   return day
     .filter((p) => p.visitId === a.visitId && p.id !== a.id)
-    .sort((x, y) => Date.parse(x.startTime) - Date.parse(y.startTime) || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+    .sort((x, y) => Date.parse(x.startTime) - Date.parse(y.startTime) || x.id.localeCompare(y.id));
 }
 
 /**
