@@ -255,7 +255,7 @@ test('a phone client without an account signs at reception from the appointment 
   expect(booked.status(), await booked.text()).toBe(201);
 
   await desk.goto(`/admin/day?dia=${day}`);
-  const block = desk.locator(`[data-column="${pro.name}"]`).getByRole('button', { name: new RegExp(`12:00 ${name}`) });
+  const block = desk.locator(`[data-day-grid="shown"] [data-column="${pro.name}"]`).getByRole('button', { name: new RegExp(`12:00 ${name}`) });
   await expect(block.getByTestId('consent-missing')).toBeVisible();
   await block.click();
   const details = desk.getByRole('dialog');

@@ -43,7 +43,7 @@ async function clickAt(col: Locator, time: string) {
   await col.click({ position: { x: 12, y: ((minute - min) / (max - min)) * box.height } });
 }
 
-const column = (page: Page, name: string) => page.locator(`[data-column="${name}"]`);
+const column = (page: Page, name: string) => page.locator(`[data-day-grid="shown"] [data-column="${name}"]`);
 
 test.afterAll(async () => {
   // The booked visit goes; the paid one stays, as the Caja's journeys leave theirs (a payment holds its visit).
@@ -84,7 +84,7 @@ test('the receptionist does the desk’s day: books a phone client, takes a paym
   await page.goto(`/admin/day?dia=${day}`);
   const col = column(page, LUCIA);
   await expect(col).toBeVisible();
-  await expect(page.locator('[data-column="Paula Ortega"]')).toHaveCount(0);
+  await expect(page.locator('[data-day-grid="shown"] [data-column="Paula Ortega"]')).toHaveCount(0);
   await clickAt(col, '10:00');
   const dialog = page.getByRole('dialog', { name: 'Nueva cita' });
   await dialog.getByRole('button', { name: 'Nuevo cliente' }).click();

@@ -128,7 +128,7 @@ async function openOn(page: Page, baseURL: string, from: string) {
   // "Día siguiente" draws from memory once the next day is fetched ahead (ADR 043): wait for it.
   const ahead = page.waitForResponse((r) => r.url().includes('/api/front-desk/day') && r.url().includes(`date=${addDays(from, 1)}`));
   await page.goto(`/admin/day?dia=${from}`);
-  await expect(page.locator('[data-column]').first()).toBeVisible();
+  await expect(page.locator('[data-day-grid="shown"] [data-column]').first()).toBeVisible();
   await ahead;
 }
 
@@ -137,7 +137,7 @@ async function openOn(page: Page, baseURL: string, from: string) {
  * set to it) and returns the milliseconds of scripting until the 120 blocks are drawn.
  */
 async function measureSwitch(page: Page, browser: Browser, testInfo: TestInfo, how: 'next' | 'jump'): Promise<number> {
-  const columns = await page.locator('[data-column]').count();
+  const columns = await page.locator('[data-day-grid="shown"] [data-column]').count();
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 
@@ -167,7 +167,7 @@ async function measureSwitch(page: Page, browser: Browser, testInfo: TestInfo, h
   const blocks = await page.evaluate(
     ({ want, how, cellLabel }) =>
       new Promise<number>((resolve) => {
-        const count = () => document.querySelectorAll('[data-column] button').length;
+        const count = () => document.querySelectorAll('[data-day-grid="shown"] [data-column] button').length;
         const obs = new MutationObserver(() => {
           if (count() < want) return;
           obs.disconnect();
@@ -184,8 +184,8 @@ async function measureSwitch(page: Page, browser: Browser, testInfo: TestInfo, h
             channel.port2.postMessage(null);
           });
         });
-        // A day drawn ahead is revealed, not inserted (ADR 096): its columns take their data-column then.
-        obs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-column'] });
+        // A day drawn ahead is revealed, not inserted (ADR 096): its grid takes data-day-grid="shown" then.
+        obs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-day-grid'] });
         performance.mark('auna-switch');
         if (how === 'next') {
           (document.querySelector('button[aria-label="Día siguiente"]') as HTMLButtonElement).click();
@@ -201,7 +201,7 @@ async function measureSwitch(page: Page, browser: Browser, testInfo: TestInfo, h
       }),
     { want: PROS * PER_PRO, how, cellLabel },
   );
-  await expect(page.locator(`[data-column$=" ${tag}"] button`)).toHaveCount(PROS * PER_PRO);
+  await expect(page.locator(`[data-day-grid="shown"] [data-column$=" ${tag}"] button`)).toHaveCount(PROS * PER_PRO);
   const trace = await browser.stopTracing();
   if (profiling) {
     const { profile } = await cdp.send('Profiler.stop');
@@ -242,7 +242,7 @@ test('the day view draws 10 professionals and 120 appointments in under 100 ms o
   baseURL,
 }, testInfo) => {
   await openOn(page, baseURL!, addDays(day, -1));
-  await expect(page.locator(`[data-column$=" ${tag}"]`)).toHaveCount(PROS);
+  await expect(page.locator(`[data-day-grid="shown"] [data-column$=" ${tag}"]`)).toHaveCount(PROS);
   // The next day is drawn ahead, hidden, once the page is idle (ADR 096): a desk clicks "Día
   // siguiente" seconds after the page opens, not in the same moment; wait for it as for its fetch.
   await expect.poll(() => page.locator('[data-day-grid="ahead"] [data-appointment-id]').count()).toBeGreaterThanOrEqual(PROS * PER_PRO);

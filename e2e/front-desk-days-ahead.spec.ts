@@ -47,7 +47,7 @@ test('a booking made on a day the day view fetched ahead shows when the receptio
     });
     expect(booked.status(), await booked.text()).toBe(201);
   };
-  const column = page.locator(`[data-column="${pro.name}"]`);
+  const column = page.locator(`[data-day-grid="shown"] [data-column="${pro.name}"]`);
 
   const fetchedAhead = page.waitForResponse((r) => r.url().includes('/api/front-desk/day') && r.url().includes(`date=${next}`));
   await page.goto(`/admin/day?dia=${day}`);

@@ -66,7 +66,7 @@ test.afterAll(async () => {
 // A laptop's width: the grid shows a few columns, and the drag from Lucía's to Carmen's scrolls it.
 test.use({ viewport: { width: 1024, height: 800 } });
 
-const column = (page: Page, name: string) => page.locator(`[data-column="${name}"]`);
+const column = (page: Page, name: string) => page.locator(`[data-day-grid="shown"] [data-column="${name}"]`);
 
 /** Clicks a column a few minutes after `time` (its aria-valuemin/max are the minutes the grid shows). */
 async function clickAt(col: Locator, time: string) {
@@ -147,7 +147,7 @@ test('the desk books from the grid, drags to another professional, squeezes afte
   await page.mouse.move(from.x + 40, from.y + 30, { steps: 4 });
   // On a laptop the grid shows a few columns (the test's 1024 px, and the suite's own professionals
   // added to the demo's): resting at the grid's left edge scrolls it until Carmen's column shows.
-  const scale = (await page.locator('[data-hour-scale]').boundingBox())!;
+  const scale = (await page.locator('[data-day-grid="shown"] [data-hour-scale]').boundingBox())!;
   const edge = scale.x + scale.width;
   await page.mouse.move(edge + 12, from.y + 30, { steps: 8 });
   await expect.poll(async () => (await carmen.boundingBox())!.x >= edge - 1, { timeout: 10_000 }).toBe(true);

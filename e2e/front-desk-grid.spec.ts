@@ -100,13 +100,13 @@ async function openDay(page: Page) {
   await logIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin/);
   await page.goto(`/admin/day?dia=${day}`);
-  await expect(page.locator(`[data-column="${LUCIA}"]`)).toBeVisible();
+  await expect(page.locator(`[data-day-grid="shown"] [data-column="${LUCIA}"]`)).toBeVisible();
 }
 
 test('the day grid shows short visits, keeps names over badges, labels 09:00 and uses the Spanish date field', async ({ page }) => {
   test.setTimeout(90_000); // The demo admin's sign-in and the day view on a machine shared by six engineers.
   await openDay(page);
-  const lucia = page.locator(`[data-column="${LUCIA}"]`);
+  const lucia = page.locator(`[data-day-grid="shown"] [data-column="${LUCIA}"]`);
 
   // A 15-minute visit: its time and client on the block, read whole; the service and status in its
   // accessible name and its title (hover), and all its lines when it has the keyboard's focus.
@@ -139,7 +139,7 @@ test('the day grid shows short visits, keeps names over badges, labels 09:00 and
   await expect(shortConsent.locator('[data-marks]')).toHaveAttribute('title', 'Falta consentimiento');
 
   // Every hour labelled, 09:00 (the first) included and inside the scale, under the header.
-  const scale = page.locator('[data-hour-scale]');
+  const scale = page.locator('[data-day-grid="shown"] [data-hour-scale]');
   const first = scale.getByText('09:00', { exact: true });
   await expect(first).toBeVisible();
   const [scaleBox, firstBox] = [(await scale.boundingBox())!, (await first.boundingBox())!];

@@ -88,7 +88,7 @@ test('staff see a laser session in its cabin and laser columns and move it to th
   await page.goto(`/admin/day?dia=${day}`);
   await page.getByRole('radio', { name: 'Cabinas y aparatos' }).click();
   await expect(page).toHaveURL(/vista=cabinas/);
-  const column = (name: string) => page.locator(`[data-column="${name}"]`);
+  const column = (name: string) => page.locator(`[data-day-grid="shown"] [data-column="${name}"]`);
   const block = (name: string) => column(name).getByRole('button', { name: new RegExp(`^10:00 ${clientName} · ${pro.name}`) });
   await expect(block(names[0]!)).toBeVisible();
   await expect(block(names[2]!)).toBeVisible();

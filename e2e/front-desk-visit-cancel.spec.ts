@@ -37,7 +37,7 @@ async function shoot(page: Page, name: string) {
 
 /** The block of `client`'s appointment at `time` in the professional's column. */
 const block = (page: Page, pro: string, time: string, client: string) =>
-  page.locator(`[data-column="${pro}"]`).getByRole('button', { name: new RegExp(`^${time} ${client},`) });
+  page.locator(`[data-day-grid="shown"] [data-column="${pro}"]`).getByRole('button', { name: new RegExp(`^${time} ${client},`) });
 
 test.afterAll(async () => {
   await cleanUp(made);

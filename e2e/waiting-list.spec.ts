@@ -79,7 +79,7 @@ test('a cancelled visit goes to the first waiting client who taps her link; the 
   const panel = page.getByRole('region', { name: /Lista de espera/ });
   await expect(panel.getByRole('listitem', { name: 'Cliente espera-ana' })).toBeVisible({ timeout: 30_000 }); // a loaded machine: the first view may take long
   // At desk width the list is a column beside the grid, not under it.
-  const grid = (await page.locator('[data-column]').first().boundingBox())!;
+  const grid = (await page.locator('[data-day-grid="shown"] [data-column]').first().boundingBox())!;
   const side = (await panel.boundingBox())!;
   expect(side.x).toBeGreaterThanOrEqual(grid.x + grid.width);
   expect(side.y).toBeLessThan(grid.y + grid.height);

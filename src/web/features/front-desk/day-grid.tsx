@@ -52,7 +52,7 @@ export function DayGrid({
   onDrop,
   ...handlers
 }: Handlers & {
-  /** The day shown; a day drawn ahead stays hidden and carries none of the grid's data attributes (ADR 096). */
+  /** The day shown; a day drawn ahead is the same grid, `hidden` (display: none: no keyboard stop, no hit), ADR 096. */
   shown: boolean;
   loading: boolean;
   hours: DayHours;
@@ -82,12 +82,14 @@ export function DayGrid({
       className={`overflow-x-auto rounded-[var(--radius-card)] border border-line bg-white shadow-soft transition-opacity ${loading ? 'pointer-events-none opacity-60' : ''} ${drag ? 'select-none' : ''}`}
       aria-busy={loading || undefined}
       inert={loading}
+      // A day drawn ahead is this attribute away from shown: nothing inside changes on a switch (ADR 096).
+      hidden={!shown}
       data-day-grid={shown ? 'shown' : 'ahead'}
       {...dragHandlers}
       {...blockEvents}
     >
       <div className="flex min-w-full">
-        <div className="sticky left-0 z-20 w-14 shrink-0 border-r border-line bg-white" data-hour-scale={shown || undefined}>
+        <div className="sticky left-0 z-20 w-14 shrink-0 border-r border-line bg-white" data-hour-scale>
           <div className="h-12 border-b border-line" />
           <div className="relative" style={{ height }}>
             {hourMarks.map((m) => (
@@ -106,13 +108,12 @@ export function DayGrid({
           <div
             key={col.id}
             className={`min-w-44 flex-1 border-r border-line last:border-r-0 ${col.id === shownColumn ? '' : 'max-sm:hidden'}`}
-            {...(shown ? (byResource ? { 'data-resource': col.name } : { 'data-professional': col.name }) : {})}
+            {...(byResource ? { 'data-resource': col.name } : { 'data-professional': col.name })}
           >
             <div className="sticky top-0 z-10 flex h-12 items-center justify-center border-b border-line bg-white px-2 text-center text-sm font-semibold">
               {col.name}
             </div>
             <Column
-              shown={shown}
               hours={hours}
               column={col}
               byResource={byResource}
@@ -196,11 +197,10 @@ function useKeyboardCursor(hours: DayHours, column: GridColumn, nowMinute: numbe
   return { cursor, valueText, onKeyDown, onFocus: () => setCursor((c) => c ?? first()), onBlur: () => setCursor(null) };
 }
 
-// Memoised: a day switch reveals a day drawn ahead (only `shown` changes, ADR 096) or redraws the old
+// Memoised: a day switch reveals a day drawn ahead (only the grid's `hidden` changes, ADR 096) or redraws the old
 // day dimmed, and the clock moves the "now" line each minute; none changes a column's appointments,
 // so their blocks are not rendered again.
 const Column = memo(function Column({
-  shown,
   hours,
   column,
   byResource,
@@ -210,7 +210,6 @@ const Column = memo(function Column({
   onFree,
   onBlock,
 }: Pick<Handlers, 'onFree' | 'onBlock'> & {
-  shown: boolean;
   hours: DayHours;
   nowMinute: number | null;
   column: GridColumn;
@@ -239,8 +238,8 @@ const Column = memo(function Column({
       className={`relative cursor-copy outline-none focus-visible:ring-3 focus-visible:ring-gold focus-visible:ring-inset ${HOUR_LINES}`}
       style={{ height, backgroundSize: `100% ${HOUR_PX}px` }}
       onClick={click}
-      data-column={shown ? column.name : undefined}
-      data-column-id={shown ? column.id : undefined}
+      data-column={column.name}
+      data-column-id={column.id}
       tabIndex={0}
       role="slider"
       aria-label={`Hora libre con ${column.name}: flechas para elegir la hora, Intro para una nueva cita`}

@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { Activity, memo, useMemo, type ComponentProps } from 'react';
+import { memo, useDeferredValue, useMemo, type ComponentProps } from 'react';
 import type { SalonDay } from '../../api/front-desk';
 import { salonDayQuery } from '../../api/front-desk';
 import { todayInSalon } from '../../lib/salon-today';
@@ -8,13 +8,13 @@ import { gridColumns } from './day-columns';
 import { DayGrid } from './day-grid';
 import { dayHours, daysDrawn, minuteOf } from './day-layout';
 
-// The day view's grids (ADR 096): the day shown, and the days either side drawn ahead, hidden, in
-// React's <Activity mode="hidden"> once the browser is idle. "Día anterior" and "Día siguiente" then
-// show a grid already built (React's hidden subtree made visible: a few column shells rendered, no
-// block created) instead of creating 120 blocks in the click's task, whose time at 4x CPU varied with
-// V8's tiering and the machine by more than the 100 ms budget (docs/benchmarks.md, "Salon day view").
-// A hidden grid carries none of the grid's data attributes nor its keyboard stops (display: none),
-// so what finds the grid (tests, the drag) finds the shown one only.
+// The day view's grids (ADR 096): the day shown, and the days either side drawn ahead once the
+// browser is idle, each a whole grid with the `hidden` attribute. "Día anterior" and "Día siguiente"
+// then take one attribute off a grid already built and put it on another: no block is created, no
+// column rendered again, and no subtree walked, where React's <Activity> (used before) reconnected
+// and disconnected every effect of both days in the click's task (docs/benchmarks.md, "Salon day
+// view"). A hidden grid has no keyboard stops and no hit area (display: none); what finds the grid
+// (tests) looks inside `[data-day-grid="shown"]`.
 
 type GridHandlers = Pick<ComponentProps<typeof DayGrid>, 'onFree' | 'onOpen' | 'onMenu' | 'onBlock' | 'startOf' | 'onDrop'>;
 
@@ -32,7 +32,12 @@ type PaneProps = GridHandlers & {
 };
 
 /** One day's grid: its hours and columns worked out from its answer. */
-const DayPane = memo(function DayPane({ date, data, shown, loading, byResource, phoneColumn, nowMs, ...handlers }: PaneProps) {
+const DayPane = memo(function DayPane({ date, data: latest, shown, loading, byResource, phoneColumn, nowMs, ...handlers }: PaneProps) {
+  // A day drawn ahead is drawn, and takes a new answer, in a background render that yields to the
+  // desk's clicks (a transition), as <Activity mode="hidden"> did: it mounts empty (`null`) and fills
+  // in after. The day shown takes its answer at once.
+  const deferred = useDeferredValue<SalonDay | undefined | null>(latest, null);
+  const data = shown ? latest : (deferred ?? undefined);
   const professionals = useMemo(() => (data?.professionals ?? []).filter((p) => p.userId), [data]);
   const hours = useMemo(() => dayHours(professionals.map((p) => p.day)), [professionals]);
   const columns = useMemo(() => gridColumns(data, professionals, hours, byResource), [byResource, data, professionals, hours]);
@@ -76,11 +81,7 @@ export function DayPanes({ day, data, ...pane }: Omit<PaneProps, 'date' | 'shown
     <>
       {dates.map((d, i) => {
         const shown = d === day;
-        return (
-          <Activity key={d} mode={shown ? 'visible' : 'hidden'}>
-            <DayPane date={d} data={shown ? data : cached[i]?.data} shown={shown} {...pane} loading={shown && pane.loading} />
-          </Activity>
-        );
+        return <DayPane key={d} date={d} data={shown ? data : cached[i]?.data} shown={shown} {...pane} loading={shown && pane.loading} />;
       })}
     </>
   );
