@@ -31,6 +31,8 @@ export type Cost = {
   walKinds: string[];
   /** PostgreSQL's CPU by process kind, user and system, and its WAL I/O (ADR 106) */
   pg: PgCpuSplit;
+  /** the batch's wall time a request, and the CPU a second of the app and PostgreSQL while idle just before it (ADR 106) */
+  idle: { wallMsPerRequest: number; appMsPerSecond: number; pgMsPerSecond: number; pgKinds: string };
   load: string;
 };
 
@@ -39,6 +41,9 @@ type Snap = { lsn: string; records: number; fpi: number; tables: Map<string, [nu
 // A backend with pending statistics flushes them at most once a second, and an idle one after up to
 // 10 s (PGSTAT_IDLE_INTERVAL): wait that long before reading them.
 const FLUSH_MS = 11_000;
+// The last part of that wait measures what the app and PostgreSQL use with no request at all (timers,
+// the relay's tick, graphile-worker's polling): one request at a time, that is in every request's figure too.
+const IDLE_MS = 5_000;
 
 async function snap(db: pg.Client): Promise<Snap> {
   const wal = await db.query<{ lsn: string; records: string; fpi: string }>(
@@ -70,7 +75,12 @@ export async function measureBatch(
   await db.query(`ALTER SYSTEM SET autovacuum = off`);
   await db.query('SELECT pg_reload_conf()');
   await db.query('CHECKPOINT');
-  await sleep(FLUSH_MS);
+  await sleep(FLUSH_MS - IDLE_MS);
+  const idleTicks = postgresTicks(serverPid);
+  const stopIdle = measureCpu(serverPid);
+  await sleep(IDLE_MS);
+  const idleCpu = stopIdle();
+  const idleSplit = splitTicks(idleTicks, postgresTicks(serverPid), await processKinds(db), IDLE_MS / 1000);
   const a = await snap(db);
   const ioA = await walIo(db);
   await db.query('SELECT pg_stat_statements_reset()');
@@ -131,6 +141,12 @@ export async function measureBatch(
     tables,
     top: st.rows.slice(0, 12).map((r) => ({ calls: per(Number(r.calls)), wal: per(Number(r.wal)), planMs: mean(r.plan, r.calls), execMs: mean(r.exec, r.calls), query: r.query.replace(/\s+/g, ' ').slice(0, 110) })),
     pg: { ...splitTicks(ticksA, ticksB, processes, n), walIo: walIoPerRequest(ioA, ioB, n) },
+    idle: {
+      wallMsPerRequest: Math.round(((seconds * 1000) / n) * 10) / 10,
+      appMsPerSecond: Math.round(idleCpu.server * 1000 * 10) / 10,
+      pgMsPerSecond: Math.round(idleCpu.postgres * 1000 * 10) / 10,
+      pgKinds: idleSplit.kinds.map(([k, u, sy]) => `${k} ${fmt(u + sy)}`).join('; '),
+    },
     walKinds: kinds.rows.map((k) => `${k.kind} ${per(Number(k.n))}`),
     load: (await import('node:os')).loadavg().map((l) => l.toFixed(2)).join(' / '),
   };
@@ -175,6 +191,11 @@ export function renderCosts(costs: Cost[], date: Date, disk?: { systemMs: number
     lines.push(
       '',
       `**${c.label}**: PostgreSQL's CPU per request by process (ms user + system): ${c.pg.kinds.map(([k, u, sy]) => `${k} ${fmt(u)} + ${fmt(sy)}`).join('; ')}. The WAL's I/O per request (pg_stat_io): ${c.pg.walIo.join('; ') || 'none'}.`,
+    );
+    const idleShare = (msPerSecond: number) => fmt((msPerSecond * c.idle.wallMsPerRequest) / 1000);
+    lines.push(
+      '',
+      `**${c.label}**: the batch took ${fmt(c.idle.wallMsPerRequest)} ms of wall time a request. With no request at all (${IDLE_MS / 1000} s just before the batch) the app used ${fmt(c.idle.appMsPerSecond)} ms of CPU a second and PostgreSQL ${fmt(c.idle.pgMsPerSecond)} (${c.idle.pgKinds || 'none'}): at this pace about ${idleShare(c.idle.appMsPerSecond)} ms (app) and ${idleShare(c.idle.pgMsPerSecond)} ms (PostgreSQL) of each request's figures above.`,
     );
     lines.push('', `**${c.label}**: rows written per request by table (+ inserted, ~ updated, - deleted): ${Object.entries(c.tables).map(([t, v]) => `${t} ${v}`).join('; ') || 'none'}.`, '', `WAL records per request by kind: ${c.walKinds.join('; ')}.`, '', 'Statements per request, most called first (the WAL records each writes; its mean time to plan and to run, ms a call, wall clock):', '');
     for (const s of c.top) lines.push(`- ${s.calls} × (${s.wal} WAL records; plan ${s.planMs}, run ${s.execMs}) \`${s.query.replace(/`/g, "'")}\``);
