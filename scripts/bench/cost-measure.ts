@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { measureCpu } from './cpu';
-import { postgresTicks, processKinds, splitTicks, walIo, walIoPerRequest, type PgCpuSplit } from './pg-cpu';
+import { postgresTicks, processKinds, processTicks, splitTicks, walIo, walIoPerRequest, type PgCpuSplit } from './pg-cpu';
 
 // What a batch of requests cost PostgreSQL and the app, counted rather than timed where it can be
 // (ADR 094): statements (pg_stat_statements, top level), rows written per table
@@ -77,9 +77,10 @@ export async function measureBatch(
   await db.query('CHECKPOINT');
   await sleep(FLUSH_MS - IDLE_MS);
   const idleTicks = postgresTicks(serverPid);
-  const stopIdle = measureCpu(serverPid);
+  const idleApp = processTicks(serverPid);
   await sleep(IDLE_MS);
-  const idleCpu = stopIdle();
+  // Ticks of 10 ms over the idle seconds, not measureCpu's cores rounded to hundredths (10 ms a second).
+  const idleAppMsPerSecond = ((processTicks(serverPid) - idleApp) * 10) / (IDLE_MS / 1000);
   const idleSplit = splitTicks(idleTicks, postgresTicks(serverPid), await processKinds(db), IDLE_MS / 1000);
   const a = await snap(db);
   const ioA = await walIo(db);
@@ -143,8 +144,8 @@ export async function measureBatch(
     pg: { ...splitTicks(ticksA, ticksB, processes, n), walIo: walIoPerRequest(ioA, ioB, n) },
     idle: {
       wallMsPerRequest: Math.round(((seconds * 1000) / n) * 10) / 10,
-      appMsPerSecond: Math.round(idleCpu.server * 1000 * 10) / 10,
-      pgMsPerSecond: Math.round(idleCpu.postgres * 1000 * 10) / 10,
+      appMsPerSecond: Math.round(idleAppMsPerSecond * 10) / 10,
+      pgMsPerSecond: Math.round((idleSplit.user + idleSplit.system) * 10) / 10,
       pgKinds: idleSplit.kinds.map(([k, u, sy]) => `${k} ${fmt(u + sy)}`).join('; '),
     },
     walKinds: kinds.rows.map((k) => `${k.kind} ${per(Number(k.n))}`),

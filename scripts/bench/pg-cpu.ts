@@ -39,6 +39,17 @@ export function postgresTicks(serverPid: number): Ticks {
   return out;
 }
 
+/** user + system ticks of one process (the app server), 0 when it is gone. */
+export function processTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+}
+
 /** What each PostgreSQL process is: its backend type, a client backend named by the connection it serves. */
 export async function processKinds(db: pg.Client): Promise<Map<number, string>> {
   const r = await db.query<{ pid: number; backend_type: string; query: string | null; me: boolean; app: string | null }>(
