@@ -10,7 +10,9 @@ export type RateDecision = { allowed: boolean; retryAfter: number | null };
  * and last_request. Its commit does not wait for the WAL's flush (synchronous_commit off for the
  * statement's own transaction, ADR 094): a count lost when the machine dies costs nothing, while a
  * flush of its own was a second disk wait on every booking (the booking's commit flushes it
- * anyway). The client's booking runs it inside its context read (ADR 097), everything else alone.
+ * anyway). A visit runs it inside its first part's context read (ADR 097); the client's single
+ * booking counts inside its booking statement instead (`rateCountAfterCte`, ADR 106); everything
+ * else runs it alone.
  */
 export function rateCountCtes(key: string, rule: RateRule, now: number): SQL {
   return sql`nosync AS (SELECT set_config('synchronous_commit', 'off', true)), ${rateCountAfterCte(key, rule, now, sql`nosync`)}`;
