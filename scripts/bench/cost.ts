@@ -13,6 +13,7 @@ import { newSession, type Session } from '../../test/support/http-client';
 import { stopProcess, waitForUrl } from '../support/production-server';
 import { prepareBenchServer } from './bench-server';
 import { measureBatch, renderCosts, type Cost } from './cost-measure';
+import { fdatasyncCost } from './pg-cpu';
 import { findProfile, monotonicMicros, summariseProfile } from './profile';
 import { createSalon, fillHistory, fillPresent } from './fill';
 
@@ -54,6 +55,8 @@ async function main() {
     await db.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
     // Planning time too, per statement: an unprepared statement is planned on every call.
     await db.query(`ALTER SYSTEM SET pg_stat_statements.track_planning = on`);
+    // The WAL's fsync time by process kind in pg_stat_io (ADR 106).
+    await db.query(`ALTER SYSTEM SET track_wal_io_timing = on`);
     await db.end();
     await stopProcess(app);
     app = spawnApp(true);
@@ -137,7 +140,8 @@ async function main() {
     costs.push(await measureBatch(db, app.pid!, '2-part visit (POST /api/booking/visits)', N, (i) => bookVisit(N + i, i)));
     await relay.end();
 
-    const md = renderCosts(costs, new Date());
+    // What a WAL flush costs in system time on this machine's disk (ADR 106).
+    const md = renderCosts(costs, new Date(), fdatasyncCost(server.root));
     console.log(md);
     if (!process.env.BENCH_NO_WRITE) {
       const file = path.join(ROOT, 'docs/benchmarks.md');

@@ -60,6 +60,7 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
             employeeRecordId: salon.employeeIds[2]!,
             expectedUserId: 'bench-emp-3',
             maxFutureAppointments: 50, // the bench salon's cap: 4 refused the insert (bench-client-1 has future rows)
+            rate: { key: 'booking:bench-client-1', rule: { window: 600, max: 20 }, now: day.start.getTime() }, // counted and rolled back (ADR 106)
             values: { clientId: 'bench-client-1', clientName: 'c', clientEmail: 'c@bench.auna', employeeName: 'p', serviceId, serviceName: 's', serviceDuration: 15, price: 12.5, startTime: start, endTime: new Date(start.getTime() + 15 * 60_000), notes: '', prepMinutes: 0, cleanupMinutes: 0, resourceIds: [...ids] },
           }),
         );

@@ -10,12 +10,24 @@ export type RateDecision = { allowed: boolean; retryAfter: number | null };
  * and last_request. Its commit does not wait for the WAL's flush (synchronous_commit off for the
  * statement's own transaction, ADR 094): a count lost when the machine dies costs nothing, while a
  * flush of its own was a second disk wait on every booking (the booking's commit flushes it
- * anyway). The client's booking runs it inside its context read (ADR 097), everything else alone.
+ * anyway). A visit runs it inside its first part's context read (ADR 097); the client's single
+ * booking counts inside its booking statement instead (`rateCountAfterCte`, ADR 106); everything
+ * else runs it alone.
  */
 export function rateCountCtes(key: string, rule: RateRule, now: number): SQL {
+  return sql`nosync AS (SELECT set_config('synchronous_commit', 'off', true)), ${rateCountAfterCte(key, rule, now, sql`nosync`)}`;
+}
+
+/**
+ * The count as ONE CTE (`rl`) of a writing statement, run after the CTE `after` (one row; read
+ * first, so its lock comes before the rate row's): it commits, or rolls back, with that
+ * statement's own transaction. The client's booking counts her attempt so (ADR 106): one commit a
+ * booking instead of two, the context read before it read-only.
+ */
+export function rateCountAfterCte(key: string, rule: RateRule, now: number, after: SQL): SQL {
   const windowMs = rule.window * 1000;
-  return sql`nosync AS (SELECT set_config('synchronous_commit', 'off', true)), rl AS (
-        INSERT INTO rate_limit (id, key, count, last_request) SELECT ${key}, ${key}, 1, ${now} FROM nosync
+  return sql`rl AS (
+        INSERT INTO rate_limit (id, key, count, last_request) SELECT ${key}, ${key}, 1, ${now} FROM ${after}
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN ${now} - rate_limit.last_request >= ${windowMs} THEN 1 ELSE rate_limit.count + 1 END,
           last_request = CASE WHEN ${now} - rate_limit.last_request >= ${windowMs} THEN ${now} ELSE rate_limit.last_request END

@@ -158,6 +158,36 @@ describe('rate limit on POST /api/booking', () => {
     expect((await owner.post('/api/booking', body(THURSDAY, '16:30'))).status).toBe(201);
   });
 
+  it('every attempt counts once, whichever step answers it, and one over the limit writes nothing (ADR 106)', async () => {
+    const FRIDAY = '2026-01-16';
+    const owner = await newClient(server, 'owner.once@example.com');
+    expect((await owner.post('/api/booking', body(FRIDAY, '09:00'))).status).toBe(201);
+    const eli = await newClient(server, 'eli.once@example.com');
+    const eliId = await userIdOf(server, 'eli.once@example.com');
+    const count = async () => (await server.deps.db.select({ count: rateLimit.count }).from(rateLimit).where(eq(rateLimit.key, bookingKey(eliId))))[0]?.count ?? 0;
+    const mine = async () => (await server.deps.db.select({ id: appointments.id }).from(appointments).where(eq(appointments.clientId, eliId))).length;
+    // Booked: counted by the booking statement itself, once (not again by the context read).
+    expect((await eli.post('/api/booking', body(FRIDAY, '09:30'))).status).toBe(201);
+    expect(await count()).toBe(1);
+    // Refused before the booking statement: a time not offered, a day past the horizon, a service that is not there.
+    expect((await eli.post('/api/booking', body(FRIDAY, '09:10'))).status).toBe(400);
+    expect(await count()).toBe(2);
+    expect((await eli.post('/api/booking', body('2026-06-15', '10:00'))).body.error.code).toBe('beyond_booking_horizon');
+    expect(await count()).toBe(3);
+    expect((await eli.post('/api/booking', { ...body(FRIDAY, '10:00'), serviceId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    expect(await count()).toBe(4);
+    // The statement failed (a lost race, 23P01, rolled back with its count): counted on its own.
+    expect((await eli.post('/api/booking', body(FRIDAY, '09:00'))).status).toBe(409);
+    expect(await count()).toBe(5);
+    // Up to the limit with lost races, then a FREE time: 429, and no appointment written.
+    for (let i = 5; i < BOOKING_RATE_RULE.max; i++) expect((await eli.post('/api/booking', body(FRIDAY, '09:00'))).status).toBe(409);
+    expect(await count()).toBe(BOOKING_RATE_RULE.max);
+    const res = await eli.post('/api/booking', body(FRIDAY, '10:30'));
+    expect([res.status, res.body.error]).toEqual([429, { code: 'too_many_bookings', message: STAFF_MSG.bookingTooFast }]);
+    expect(await count()).toBe(BOOKING_RATE_RULE.max + 1);
+    expect(await mine()).toBe(1);
+  });
+
   it('a visit of two services counts once, in the same count as her single bookings (ADR 097)', async () => {
     const taken = body(THURSDAY, '12:00');
     const owner = await newClient(server, 'owner.visit-rate@example.com');

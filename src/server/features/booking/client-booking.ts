@@ -5,10 +5,11 @@ import { STAFF_MSG } from '../../../domain/texts/staff';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { accountName } from '../../auth/account-name';
 import { bookingKey } from '../../auth/rate-limit-keys';
+import { createRateLimitStore, type RateRule } from '../../auth/rate-limit-store';
 import { ApiError, badRequest } from '../../http/errors';
 import type { SessionUser } from '../../http/env';
 import { announce, appointmentValues, employeeAccountChanged, insertedRow, refusal, writeAppointment, writeRepickingResources } from './booking-write';
-import { bookAtomically } from './insert-queries';
+import { bookAtomically, type SelfBookArgs } from './insert-queries';
 import { checkedSlot, offeredSlots, resolve, slotsJson, type Ctx } from './slot-engine';
 
 // A client books for herself (SPEC §5; any signed-in role may, SPEC §6): the slot list, and the booking.
@@ -43,10 +44,32 @@ export type BookingRequest = { serviceId: string; professionalId: string; date: 
  */
 export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   const now = ctx.now();
-  // Her attempt is counted in the same round trip as the context read (ADR 097; the limit of ADR
-  // 025, on the store's own clock); it is answered below, after the horizon and the cap, as before.
+  // Her attempt (ADR 025's limit, on the store's own clock) is counted by the booking statement
+  // itself, in its transaction: one commit a booking, the context read read-only (ADR 106). A
+  // request refused before that statement, or whose statement failed (a lost race), is counted on
+  // its own on the way out, so every attempt still counts once; answers keep their order (service
+  // and professional, the time, the horizon, the cap, then 429).
   const rate = { key: bookingKey(user.id), rule: BOOKING_RATE_RULE, now: Date.now() };
-  const resolved = await resolve(ctx.db, req, false, { id: user.id, now, rate });
+  let counted = false;
+  try {
+    return await bookCounted(ctx, user, req, now, rate, () => (counted = true));
+  } catch (err) {
+    if (!counted) await countAttempt(ctx, rate);
+    throw err;
+  }
+}
+
+/** Her attempt counted alone, when the booking statement did not count it (refused before it, or failed). */
+async function countAttempt(ctx: Ctx, rate: { key: string; rule: RateRule }) {
+  try {
+    await createRateLimitStore(ctx.db).consume(rate.key, rate.rule);
+  } catch {
+    // The request's own answer matters more than this count: a database that failed it failed this too.
+  }
+}
+
+async function bookCounted(ctx: Ctx, user: SessionUser, req: BookingRequest, now: Date, rate: SelfBookArgs['rate'], onCounted: () => void) {
+  const resolved = await resolve(ctx.db, req, false, { id: user.id, now });
   const { service, employee, limits, buffers, resources } = resolved;
   const problem = validateBookingInput({
     clientId: user.id,
@@ -70,12 +93,11 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
   // client (front desk, staff-booking.ts) does not come through here and is exempt.
   const limited = selfBookingProblem({ date: req.date, today: salonDateOf(now, SALON_TIME_ZONE), ...limits });
   if (limited) throw refusal(limited);
-  if (resolved.rate && !resolved.rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
 
   const employeeUserId = employee.userId;
   const cap = capOf(limits.maxFutureAppointments);
   // One statement: the professional's row re-read FOR SHARE (ADR 004: an unlink in progress
-  // cannot leave the appointment on the old account) and the insert.
+  // cannot leave the appointment on the old account), her attempt counted, and the insert.
   const write = (picked: typeof slot) =>
     writeAppointment(() =>
       bookAtomically(ctx.db, {
@@ -83,6 +105,7 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
         // The statement counts her future appointments again under a lock on her (ADR 031): the
         // check above read them before, and simultaneous bookings of one client would all pass it.
         maxFutureAppointments: cap,
+        rate,
         employeeRecordId: employee.id,
         expectedUserId: employeeUserId,
         values: {
@@ -95,6 +118,8 @@ export async function book(ctx: Ctx, user: SessionUser, req: BookingRequest) {
     );
   // The cabins and machines were read a moment ago; a lost race for one is read again (booking-write.ts).
   const result = await writeRepickingResources(slot, write, async () => slotOf(await resolve(ctx.db, req, false, { id: user.id, now })));
+  onCounted();
+  if (!result.rate.allowed) throw new ApiError(429, 'too_many_bookings', STAFF_MSG.bookingTooFast);
   const row = insertedRow(result, employeeUserId, () => (result.clientFuture >= cap ? refusal(capReached(result.clientFuture, cap)) : employeeAccountChanged()));
   announce(ctx, employeeUserId, [req.date], resources.length > 0);
   return row;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { runPrepared } from '../../db/prepared';
 import { appointmentResources, appointments, bonoSessions, clients, employees } from '../../db/schema';
 import { salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
+import { againOnFirstRace, rateCountAfterCte, rateDecision, type RateDecision, type RateRule } from '../../auth/rate-limit-store';
 import { bookingMessagesCte } from '../../notifications/enqueue';
 
 // The statements that insert an appointment: the client's booking and the staff's booking for a
@@ -92,30 +93,37 @@ function bonoCtes(args: BookArgs) {
     )`;
 }
 
-/** A client's booking for herself: also under the salon's cap of future confirmed appointments (ADR 025). */
-export type SelfBookArgs = BookArgs & { maxFutureAppointments: number };
+/**
+ * A client's booking for herself: also under the salon's cap of future confirmed appointments (ADR
+ * 025), and her attempt counted in the same statement (`rate`, ADR 106).
+ */
+export type SelfBookArgs = BookArgs & { maxFutureAppointments: number; rate: { key: string; rule: RateRule; now: number } };
 
 export function bookAtomicallyQuery(args: SelfBookArgs) {
   const v = args.values;
   // `cap`: the client's future confirmed appointments, counted under an advisory lock on her
   // (migration 0009, ADR 031), so simultaneous bookings of one client pass the cap one at a time.
+  // `rl`: her attempt counted (ADR 025's limit) in this statement's transaction, after her lock
+  // (it reads `cap`); over the limit nothing is inserted and the caller answers 429 (ADR 106).
   return sql`
     WITH emp AS (
       SELECT user_id, is_active FROM ${employees} WHERE id = ${args.employeeRecordId}::uuid FOR SHARE
     ), cap AS (
       SELECT client_future_confirmed_locked(${v.clientId}, ${args.now.toISOString()}::timestamptz) AS n
-    ), ins AS (
+    ), ${rateCountAfterCte(args.rate.key, args.rate.rule, args.rate.now, sql`cap`)}, ins AS (
       INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
                                    service_duration, price, start_time, end_time, status, notes_client, prep_minutes, cleanup_minutes, visit_id)
       SELECT ${v.clientId}, ${v.clientName}, ${v.clientEmail}, emp.user_id, ${v.employeeName}, ${v.serviceId}::uuid, ${v.serviceName},
              ${v.serviceDuration}::int, ${v.price}::numeric, ${v.startTime.toISOString()}::timestamptz, ${v.endTime.toISOString()}::timestamptz,
              'confirmed', ${v.notes}, ${v.prepMinutes}::int, ${v.cleanupMinutes}::int, ${args.visitId ?? null}::uuid
       FROM emp, cap WHERE emp.is_active AND emp.user_id = ${args.expectedUserId} AND cap.n < ${args.maxFutureAppointments}::int
+        AND (SELECT rl.count FROM rl) <= ${args.rate.rule.max}::int
       RETURNING id, start_time, end_time, service_name, employee_name, price, message_sequence, prep_minutes, cleanup_minutes, client_record_id, service_id
     ), ${resourcesCte(v.resourceIds)}, ${bookingMessagesCte(args.now)}, ${bonoCtes(args)}
     SELECT emp.user_id, emp.is_active, ins.id, ins.start_time, ins.end_time, ins.service_name, ins.employee_name, ins.price,
            (SELECT n FROM cap) AS client_future, (SELECT count(*) FROM msg) AS messages, (SELECT id FROM bono) AS bono_id,
-           (SELECT missed FROM bono_missed) AS bono_missed
+           (SELECT missed FROM bono_missed) AS bono_missed,
+           (SELECT json_build_object('count', rl.count, 'last_request', rl.last_request) FROM rl) AS rate
     FROM emp LEFT JOIN ins ON true`;
 }
 
@@ -133,15 +141,16 @@ export function bookAtomicallyQuery(args: SelfBookArgs) {
 export async function bookAtomically(
   db: Db,
   args: SelfBookArgs,
-): Promise<InsertOutcome & { clientFuture: number }> {
-  const rows = await runPrepared<InsertedRow & { client_future: number | null }>(
-    db,
-    'auna_book',
-    bookAtomicallyQuery(args),
+): Promise<InsertOutcome & { clientFuture: number; rate: RateDecision }> {
+  // Her first counted attempt ever, twice at once, can meet on the rate row's id (23505): the
+  // statement wrote nothing then, and runs again (auth/rate-limit-store.ts).
+  const rows = await againOnFirstRace(() =>
+    runPrepared<InsertedRow & { client_future: number | null; rate: { count: number; last_request: string } | null }>(db, 'auna_book', bookAtomicallyQuery(args)),
   );
   const r = rows[0];
-  if (!r) return { current: null, row: null, clientFuture: 0 };
-  return { ...outcomeOf(r), clientFuture: Number(r.client_future ?? 0) };
+  // No professional row: the statement's FROM is empty, yet her attempt was counted (`rl` runs to completion).
+  if (!r) return { current: null, row: null, clientFuture: 0, rate: { allowed: true, retryAfter: null } };
+  return { ...outcomeOf(r), clientFuture: Number(r.client_future ?? 0), rate: rateDecision(r.rate ?? undefined, args.rate.rule, args.rate.now) };
 }
 
 /**
