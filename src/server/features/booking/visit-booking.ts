@@ -13,7 +13,7 @@ import { ApiError, badRequest } from '../../http/errors';
 import type { SessionUser } from '../../http/env';
 import { announce, appointmentValues, insertedRow, professionalAsChecked, refusal, writeAppointment, writeRepickingResources } from './booking-write';
 import type { BookedRow } from './insert-queries';
-import { checkedSlot, resolve, type Ctx } from './slot-engine';
+import { checkedSlot, exceptionsFor, resolve, type Booker, type Ctx } from './slot-engine';
 import { bookVisitAtomically } from './visit-insert-query';
 
 // A client books several services in one visit (ADRs 081-083): the times where all of them fit
@@ -36,7 +36,7 @@ const MODE_TEXT: Record<VisitModeProblem, string> = {
 type Resolved = Awaited<ReturnType<typeof resolve>>;
 
 /** Each part's service and professional (the single booking's checks, part by part), then whether they may go together this way. */
-async function resolveParts(ctx: Ctx, q: VisitQuery, withBusy: boolean, client?: Parameters<typeof resolve>[3]) {
+export async function resolveParts(ctx: Ctx, q: VisitQuery, withBusy: boolean, client?: Parameters<typeof resolve>[3]) {
   // How many, before reading anything (the 'sequence' question asks only that).
   const count = visitModeProblem(q.parts.map((p) => ({ professional: p.professionalId, parallelAllowed: true })), 'sequence');
   if (count) throw badRequest(MODE_TEXT[count], `visit_${count}`);
@@ -50,12 +50,12 @@ async function resolveParts(ctx: Ctx, q: VisitQuery, withBusy: boolean, client?:
 
 const asPart = (r: Resolved) => ({ professional: r.employee.id, parallelAllowed: r.service.parallelAllowed });
 
-/** THE availability rule's question for each part (day-slots.ts), as the single booking asks it. */
-function partInputs(ctx: Ctx, date: string, resolved: readonly Resolved[], withBusy: boolean): VisitPartInput[] {
+/** THE availability rule's question for each part (day-slots.ts), as the single booking asks it (`who`: the desk is not bound by the salon's opening hours, ADR 060). */
+function partInputs(ctx: Ctx, date: string, resolved: readonly Resolved[], withBusy: boolean, who: Booker = 'client'): VisitPartInput[] {
   return resolved.map((r) => ({
     ...asPart(r),
     day: dayInput(
-      { date, duration: r.service.duration, availability: r.employee.availability, interval: r.interval, busy: withBusy && r.employee.userId ? r.busy : [], exceptions: r.exceptions, buffers: r.buffers, resources: r.resources },
+      { date, duration: r.service.duration, availability: r.employee.availability, interval: r.interval, busy: withBusy && r.employee.userId ? r.busy : [], exceptions: exceptionsFor(who, r.exceptions), buffers: r.buffers, resources: r.resources },
       ctx.now(),
       SALON_TIME_ZONE,
     ),
@@ -75,10 +75,10 @@ export async function visitSlotList(ctx: Ctx, q: VisitQuery) {
 }
 
 /** The visit at `time`: the first part checked as a single booking (closures and time off named), then all of it. */
-function fitOf(ctx: Ctx, req: VisitRequest, resolved: readonly Resolved[]): VisitSlot {
+export function fitOf(ctx: Ctx, req: VisitRequest, resolved: readonly Resolved[], who: Booker = 'client'): VisitSlot {
   const first = resolved[0]!;
-  checkedSlot(ctx, { date: req.date, duration: first.service.duration, availability: first.employee.availability, interval: first.interval, busy: [], exceptions: first.exceptions, buffers: first.buffers, resources: first.resources }, req.time);
-  const visit = visitSlotAt(partInputs(ctx, req.date, resolved, false), req.mode, req.time);
+  checkedSlot(ctx, { date: req.date, duration: first.service.duration, availability: first.employee.availability, interval: first.interval, busy: [], exceptions: exceptionsFor(who, first.exceptions), buffers: first.buffers, resources: first.resources }, req.time);
+  const visit = visitSlotAt(partInputs(ctx, req.date, resolved, false, who), req.mode, req.time);
   if (!visit) throw badRequest(VISIT_MSG.visitDoesNotFit, 'slot_not_offered');
   return visit;
 }
