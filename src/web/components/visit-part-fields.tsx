@@ -16,7 +16,11 @@ import { formatEuros } from '../lib/format';
 type VisitPart = { serviceId: string; professionalId: string };
 type Service = { id: string; name: string; duration: number; price: number };
 /** A part's professionals as its screen fetched them (`userId`: only those with an account can be booked, ADR 008). */
-export type PartProfessionals = { data?: Array<{ id: string; name: string; userId?: string | null }>; isPending: boolean; isSuccess: boolean };
+export type PartProfessionals = {
+  data?: Array<{ id: string; name: string; userId?: string | null }>;
+  isPending: boolean;
+  isSuccess: boolean;
+};
 
 function Select({
   label,
@@ -120,7 +124,15 @@ export function PartFields(p: {
 }
 
 /** Back to back with one professional, or at the same time with two: offered only where every service allows it. */
-export function ModeChoice({ mode, onChange, legend = '¿Cómo los quieres?' }: { mode: VisitMode; onChange: (m: VisitMode) => void; legend?: string }) {
+export function ModeChoice({
+  mode,
+  onChange,
+  legend = '¿Cómo los quieres?',
+}: {
+  mode: VisitMode;
+  onChange: (m: VisitMode) => void;
+  legend?: string;
+}) {
   const name = useId();
   const option = (value: VisitMode, text: string) => (
     <label
