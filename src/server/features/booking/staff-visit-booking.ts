@@ -8,17 +8,10 @@ import { clientLockKey } from '../../db/client-lock';
 import type { SessionUser } from '../../http/env';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import { isId } from '../../http/params';
-import {
-  announce,
-  appointmentValues,
-  insertedRow,
-  professionalAsChecked,
-  writeAppointment,
-  writeRepickingResources,
-} from './booking-write';
+import { announce, insertedRow, writeAppointment, writeRepickingResources } from './booking-write';
 import { clientRecord, type BookedRow } from './insert-queries';
 import type { Ctx } from './slot-engine';
-import { fitOf, resolveParts, type VisitRequest } from './visit-booking';
+import { fitOf, partWrites, resolveParts, type VisitRequest } from './visit-booking';
 import { bookVisitAtomically } from './visit-insert-query';
 
 // The desk books a visit of several services for a salon client record (ADR 104): the client's
@@ -52,8 +45,6 @@ export async function bookVisitForClientRecord(ctx: Ctx, actor: SessionUser, req
   const visit = fitOf(ctx, req, resolved, 'desk');
 
   const visitId = randomUUID();
-  // The client's order (visit-booking.ts): by professional record id, so racing visits wait in one order.
-  const order = resolved.map((_, i) => i).sort((a, b) => resolved[a]!.employee.id.localeCompare(resolved[b]!.employee.id) || a - b);
   const write = (fit: VisitSlot) =>
     writeAppointment(async () => {
       const outcomes = await bookVisitAtomically(ctx.db, {
@@ -63,19 +54,9 @@ export async function bookVisitForClientRecord(ctx: Ctx, actor: SessionUser, req
         record: { clientRecordId: record.id, lockKey: clientLockKey(record), bookedByUserId: actor.id },
         maxFutureAppointments: NO_CAP,
         visitDate: req.date,
-        parts: order.map((i) => {
-          const r = resolved[i]!;
-          const part = fit.parts[i]!;
-          const slot = { time: req.time, start: part.start, end: part.end, resourceIds: part.resourceIds };
-          return {
-            index: i,
-            employeeRecordId: r.employee.id,
-            expectedUserId: r.employee.userId!,
-            values: appointmentValues(r.service, r.employee, slot, req.notes, r.buffers),
-          };
-        }),
+        parts: partWrites(resolved, fit, req),
       });
-      for (const o of outcomes) professionalAsChecked(o, resolved[o.index]!.employee.userId!);
+      // Refused part by part in writing order, as the client's: her professional gone (404) or relinked (409).
       const rows: BookedRow[] = [];
       for (const o of outcomes) rows[o.index] = insertedRow(o, resolved[o.index]!.employee.userId!);
       return rows;

@@ -14,7 +14,7 @@ import type { SessionUser } from '../../http/env';
 import { announce, appointmentValues, insertedRow, professionalAsChecked, refusal, writeAppointment, writeRepickingResources } from './booking-write';
 import type { BookedRow } from './insert-queries';
 import { checkedSlot, exceptionsFor, resolve, type Booker, type Ctx } from './slot-engine';
-import { bookVisitAtomically } from './visit-insert-query';
+import { bookVisitAtomically, type VisitPartWrite } from './visit-insert-query';
 
 // A client books several services in one visit (ADRs 081-083): the times where all of them fit
 // (src/domain/visit-fit.ts), and the booking of all its parts in ONE statement (ADR 103,
@@ -84,6 +84,21 @@ export function fitOf(ctx: Ctx, req: VisitRequest, resolved: readonly Resolved[]
 }
 
 /**
+ * The parts as the visit's statement writes them (its own and the staff's, ADR 104): in the order
+ * of their professionals' record ids, so two visits racing for the same professionals wait on each
+ * other in one order rather than in a circle.
+ */
+export function partWrites(resolved: readonly Resolved[], fit: VisitSlot, req: VisitRequest): VisitPartWrite[] {
+  const order = resolved.map((_, i) => i).sort((a, b) => resolved[a]!.employee.id.localeCompare(resolved[b]!.employee.id) || a - b);
+  return order.map((i) => {
+    const r = resolved[i]!;
+    const part = fit.parts[i]!;
+    const slot = { time: req.time, start: part.start, end: part.end, resourceIds: part.resourceIds };
+    return { index: i, employeeRecordId: r.employee.id, expectedUserId: r.employee.userId!, values: appointmentValues(r.service, r.employee, slot, req.notes, r.buffers) };
+  });
+}
+
+/**
  * Books the visit: all its parts or none. The checks are the single booking's (client-booking.ts),
  * once for the visit: her horizon, her cap (a visit counts once, ADR 083) and her rate of attempts.
  * Parts are written in the order of their professionals' record ids, so two visits racing for the
@@ -105,7 +120,6 @@ export async function bookVisit(ctx: Ctx, user: SessionUser, req: VisitRequest) 
 
   const cap = capOf(first.limits.maxFutureAppointments);
   const visitId = randomUUID();
-  const order = resolved.map((_, i) => i).sort((a, b) => resolved[a]!.employee.id.localeCompare(resolved[b]!.employee.id) || a - b);
   const clientName = accountName(user);
   // ONE statement for every part (visit-insert-query.ts, ADR 103): all of them or none.
   const write = (fit: VisitSlot) =>
@@ -116,12 +130,7 @@ export async function bookVisit(ctx: Ctx, user: SessionUser, req: VisitRequest) 
         client: { clientId: user.id, clientName, clientEmail: user.email },
         maxFutureAppointments: cap,
         visitDate: req.date,
-        parts: order.map((i) => {
-          const r = resolved[i]!;
-          const part = fit.parts[i]!;
-          const slot = { time: req.time, start: part.start, end: part.end, resourceIds: part.resourceIds };
-          return { index: i, employeeRecordId: r.employee.id, expectedUserId: r.employee.userId!, values: appointmentValues(r.service, r.employee, slot, req.notes, r.buffers) };
-        }),
+        parts: partWrites(resolved, fit, req),
       });
       // Refused as the parts' own statements were, part by part in writing order: her
       // professional gone (404) or relinked (409), and after the first part's, her cap.

@@ -21,15 +21,10 @@ const step = z.string({ error: MSG.bookingMissingData }).trim().min(1, MSG.booki
 const mode = z.enum(VISIT_MODES, { error: MSG.invalidInput });
 // How many parts a visit may have is the domain's answer (visitModeProblem, in Spanish); the
 // schema only bounds what it reads.
-const parts = z
-  .array(z.strictObject({ serviceId: step, professionalId: step }), { error: MSG.bookingMissingData })
-  .max(VISIT_PARTS_MAX * 3, MSG.invalidInput);
+const parts = z.array(z.strictObject({ serviceId: step, professionalId: step }), { error: MSG.bookingMissingData }).max(VISIT_PARTS_MAX * 3, MSG.invalidInput);
 
 /** `services` and `professionals`: the parts in order, comma-separated ids (a GET carries no body). */
-const ids = z
-  .string()
-  .max(400)
-  .transform((s) => s.split(',').map((id) => id.trim()));
+const ids = z.string().max(400).transform((s) => s.split(',').map((id) => id.trim()));
 const VisitSlotsQuery = z.strictObject({ services: ids, professionals: ids, mode, date: z.string().refine(isSalonDay) });
 
 const VisitBody = z.strictObject({
@@ -38,11 +33,7 @@ const VisitBody = z.strictObject({
   date: step.refine(isSalonDay, MSG.invalidInput),
   time: step.refine(isValidTime, MSG.invalidInput),
   // PostgreSQL text cannot hold U+0000: refuse it here rather than fail the insert.
-  notes: z
-    .string()
-    .max(2000, MSG.invalidInput)
-    .refine((n) => !n.includes('\u0000'), MSG.invalidInput)
-    .optional(),
+  notes: z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional(),
 });
 
 // ADR 104: the staff book a visit for a salon client record (the staff booking's clientId field).
@@ -57,22 +48,15 @@ export const visitRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLi
       const q = c.req.valid('query');
       const list = q.services.map((serviceId, i) => ({ serviceId, professionalId: q.professionals[i] ?? '' }));
       const checked = parts.safeParse(list);
-      if (!checked.success || q.professionals.length !== q.services.length)
-        throw badRequest(checked.error?.issues[0]?.message ?? MSG.invalidInput);
+      if (!checked.success || q.professionals.length !== q.services.length) throw badRequest(checked.error?.issues[0]?.message ?? MSG.invalidInput);
       return c.json(await visitSlotList(deps, { parts: list, mode: q.mode, date: q.date }));
     })
     .post('/', requireUser(), validate('json', VisitBody), async (c) => {
       const { visitId, rows } = await bookVisit(deps, c.get('user'), c.req.valid('json'));
-      return c.json(
-        { visit: { id: visitId, parts: rows.map((r) => ({ appointment: bookedAppointmentJson(r), ...bonoAnswer(r, 'client') })) } },
-        201,
-      );
+      return c.json({ visit: { id: visitId, parts: rows.map((r) => ({ appointment: bookedAppointmentJson(r), ...bonoAnswer(r, 'client') })) } }, 201);
     })
     // ADR 104: the desk (and a professional, as her single staff booking allows) books a visit for a client record.
     .post('/staff', requireRole(...STAFF_ROLES), validate('json', StaffVisitBody), async (c) => {
       const { visitId, rows } = await bookVisitForClientRecord(deps, c.get('user'), c.req.valid('json'));
-      return c.json(
-        { visit: { id: visitId, parts: rows.map((r) => ({ appointment: bookedAppointmentJson(r), ...bonoAnswer(r, 'staff') })) } },
-        201,
-      );
+      return c.json({ visit: { id: visitId, parts: rows.map((r) => ({ appointment: bookedAppointmentJson(r), ...bonoAnswer(r, 'staff') })) } }, 201);
     });

@@ -63,9 +63,7 @@ export default function AppointmentsAdminPage() {
       <section aria-label="Citas encontradas" className="mt-6">
         <div className="mb-3 flex min-h-6 flex-wrap items-baseline justify-between gap-2">
           <p className="text-sm text-muted" aria-live="polite">
-            {list.isSuccess &&
-              rows.length > 0 &&
-              (list.hasNextPage ? `${rows.length} citas mostradas · hay más` : rows.length === 1 ? '1 cita' : `${rows.length} citas`)}
+            {list.isSuccess && rows.length > 0 && (list.hasNextPage ? `${rows.length} citas mostradas · hay más` : rows.length === 1 ? '1 cita' : `${rows.length} citas`)}
           </p>
           {saving && <p className="text-sm text-muted">Guardando...</p>}
         </div>
@@ -103,11 +101,7 @@ export default function AppointmentsAdminPage() {
         )}
       </section>
 
-      <CancelConfirm
-        appointment={toCancel}
-        onClose={() => setToCancel(null)}
-        onConfirm={(a, wholeVisit) => status.change(a, 'cancelled_by_salon', wholeVisit)}
-      />
+      <CancelConfirm appointment={toCancel} onClose={() => setToCancel(null)} onConfirm={(a, wholeVisit) => status.change(a, 'cancelled_by_salon', wholeVisit)} />
     </div>
   );
 }
@@ -117,23 +111,10 @@ export default function AppointmentsAdminPage() {
  * a visit of several services is cancelled alone unless the desk ticks the whole visit (ADR 098):
  * then every part goes, and she gets one message naming them.
  */
-function CancelConfirm({
-  appointment: a,
-  onClose,
-  onConfirm,
-}: {
-  appointment: AdminAppointment | null;
-  onClose: () => void;
-  onConfirm: (a: AdminAppointment, wholeVisit?: true) => void;
-}) {
+function CancelConfirm({ appointment: a, onClose, onConfirm }: { appointment: AdminAppointment | null; onClose: () => void; onConfirm: (a: AdminAppointment, wholeVisit?: true) => void }) {
   const [wholeVisit, setWholeVisit] = useState(false);
   // The day view's rule (ADR 104): offered only while another part of the visit is still confirmed.
-  const offered =
-    !!a &&
-    offersWholeVisit(
-      a,
-      (a.visitOtherStatuses ?? []).map((status) => ({ status })),
-    );
+  const offered = !!a && offersWholeVisit(a, (a.visitOtherStatuses ?? []).map((status) => ({ status })));
   const close = () => {
     setWholeVisit(false);
     onClose();
@@ -153,8 +134,8 @@ function CancelConfirm({
       {a && (
         <>
           <p>
-            <span className="font-medium text-ink">{a.clientName}</span> · {a.serviceName} con {a.employeeName},{' '}
-            {tableDate.format(a.startTime)} a las {formatTime(a.startTime)}.
+            <span className="font-medium text-ink">{a.clientName}</span> · {a.serviceName} con {a.employeeName}, {tableDate.format(a.startTime)} a las{' '}
+            {formatTime(a.startTime)}.
           </p>
           <p className="mt-2">Quedará como «Cancelada por el salón» y ese horario volverá a estar libre para reservar.</p>
           {offered && <WholeVisitChoice checked={wholeVisit} onChange={setWholeVisit} />}
