@@ -905,6 +905,23 @@ const MATRIX: Record<string, Row> = {
       };
     },
   },
+  'POST /api/booking/visits/staff': {
+    // ADR 104: a visit for a client record, as the staff booking above: the desk and every
+    // professional (here both parts with Sara, a colleague for Lucía); a client never.
+    expect: { anonymous: 401, client: 403, otherClient: 403, employee: 201, otherEmployee: 201, admin: 201 },
+    call: async (s) => {
+      const clientId = await newClientRecord();
+      const parts = [{ serviceId: w.serviceId, professionalId: w.otherEmployeeRecord }, { serviceId: await visitService(), professionalId: w.otherEmployeeRecord }];
+      const res = await s.post('/api/booking/visits/staff', { clientId, parts, mode: 'sequence', ...visitSlot() });
+      return {
+        res,
+        check: async (ok) => {
+          const n = (await server.deps.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM appointments WHERE client_record_id = ${clientId}::uuid`)).rows[0]!.n;
+          return n === (ok ? 2 : 0) ? null : `${n} appointments for the new client`;
+        },
+      };
+    },
+  },
   'GET /api/booking/reschedule/:id/slots': {
     expect: { anonymous: 401, client: 200, otherClient: 404, employee: 200, otherEmployee: 403, admin: 200 },
     call: async (s) => {

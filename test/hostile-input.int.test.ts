@@ -599,6 +599,11 @@ function specs(): Record<string, Spec> {
     'GET /api/front-desk/day': { actor: 'employee', query: () => ({ date: THURSDAY }) },
     'GET /api/front-desk/appointments/:id/changes': { actor: 'admin', params: { id: () => spare.futureAppointment } },
     'POST /api/booking/staff': { actor: 'admin', body: () => ({ ...booking(), clientId: spare.clientId, time: '11:00' }) },
+    // ADR 104: the desk books a visit for a client record.
+    'POST /api/booking/visits/staff': {
+      actor: 'admin',
+      body: () => ({ clientId: spare.clientId, parts: [{ serviceId: w.serviceId, professionalId: w.employeeRecord }, { serviceId: visitServiceId, professionalId: w.employeeRecord }], mode: 'sequence', date: THURSDAY, time: '12:00', notes: 'Hola' }),
+    },
     // The desk fits people in (ADR 058).
     'POST /api/booking/squeeze': {
       actor: 'admin',

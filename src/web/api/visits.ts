@@ -28,3 +28,22 @@ export const visitSlots = async (parts: readonly VisitPart[], mode: VisitMode, d
 
 /** Books the visit: all its parts or none. */
 export const bookVisit = (json: VisitBody) => call(api.booking.visits.$post({ json }), MSG.bookingFailed);
+
+/** One time the visit may start, with where every part falls. */
+export type VisitSlotAnswer = Awaited<ReturnType<typeof visitSlots>>[number];
+
+export const visitSlotsKey = (parts: readonly VisitPart[], mode: VisitMode, date: string) =>
+  ['booking', 'visit-slots', mode, date, ...parts.flatMap((p) => [p.serviceId, p.professionalId])] as const;
+
+/** The visit's times on `date` as a query (key and fetch together), asked only once every part is chosen. */
+export const visitSlotsQuery = (parts: readonly VisitPart[], mode: VisitMode, date: string, ready: boolean) => ({
+  queryKey: visitSlotsKey(parts, mode, date),
+  queryFn: () => visitSlots(parts, mode, date),
+  enabled: ready,
+  staleTime: 0,
+});
+
+export type StaffVisitBody = InferRequestType<(typeof api.booking.visits)['staff']['$post']>['json'];
+
+/** The staff book the visit for a client record (ADR 104): all its parts or none. */
+export const staffBookVisit = (json: StaffVisitBody) => call(api.booking.visits.staff.$post({ json }), MSG.bookingFailed);

@@ -31,3 +31,12 @@ export function WholeVisitChoice({
 
 /** The confirm button's words: the visit when the whole of it is ticked. */
 export const cancelConfirmLabel = (wholeVisit: boolean, one: string) => (wholeVisit ? 'Sí, cancelar la visita' : one);
+
+/**
+ * Whether the desk is offered "Cancelar toda la visita" on a part `a`: it is still confirmed and so
+ * is another part of its visit (the server cancels only the confirmed parts: ADR 098). With every
+ * other part already cancelled or done, cancelling `a` is the whole of what is left. The day view's
+ * details and Gestionar Citas' dialog both ask it (ADR 104).
+ */
+export const offersWholeVisit = (a: { status: string }, others: ReadonlyArray<{ status: string }>): boolean =>
+  a.status === 'confirmed' && others.some((p) => p.status === 'confirmed');

@@ -7,6 +7,18 @@ import { consentMissingColumn, consentSignedColumn, hasContraindicationsColumn }
 
 type Executor = Pick<Db, 'select' | 'update'>;
 
+/**
+ * The statuses of the other parts of a row's visit (null outside a visit): the cancel dialog offers
+ * "Cancelar toda la visita" by the day view's rule, only while another part is still confirmed
+ * (ADR 104). One lookup per row of the page on appointments_visit_idx.
+ */
+// Written qualified by hand: drizzle writes a one-table select's columns unqualified, which inside
+// the subquery would name the subquery's own rows.
+const visitOtherStatuses = sql<string[] | null>`CASE WHEN appointments.visit_id IS NULL THEN NULL
+  ELSE ARRAY(SELECT p.status::text FROM appointments p WHERE p.visit_id = appointments.visit_id AND p.id <> appointments.id ORDER BY p.start_time, p.id) END`.as(
+  'visit_other_statuses',
+);
+
 /** What the back office sees of an appointment: the spec's fields (SPEC §3), camelCase. */
 export const adminAppointment = {
   id: appointments.id,
@@ -22,6 +34,7 @@ export const adminAppointment = {
   hasContraindications: hasContraindicationsColumn().as('has_contraindications'),
   // ADR 098: a part of a visit of several services; the cancel dialog offers the whole visit.
   visitId: appointments.visitId,
+  visitOtherStatuses,
 };
 
 export type ListFilter = {
@@ -46,7 +59,9 @@ export function listPage(db: Executor, f: ListFilter) {
   if (f.status) where.push(eq(appointments.status, f.status));
   if (f.after) {
     // Row comparison: PostgreSQL walks appointments_start_idx backwards from the cursor.
-    where.push(sql`(${appointments.startTime}, ${appointments.id}) < (${f.after.startTime.toISOString()}::timestamptz, ${f.after.id}::uuid)`);
+    where.push(
+      sql`(${appointments.startTime}, ${appointments.id}) < (${f.after.startTime.toISOString()}::timestamptz, ${f.after.id}::uuid)`,
+    );
   }
   return db
     .select(adminAppointment)

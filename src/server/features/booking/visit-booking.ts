@@ -13,8 +13,8 @@ import { ApiError, badRequest } from '../../http/errors';
 import type { SessionUser } from '../../http/env';
 import { announce, appointmentValues, insertedRow, professionalAsChecked, refusal, writeAppointment, writeRepickingResources } from './booking-write';
 import type { BookedRow } from './insert-queries';
-import { checkedSlot, resolve, type Ctx } from './slot-engine';
-import { bookVisitAtomically } from './visit-insert-query';
+import { checkedSlot, exceptionsFor, resolve, type Booker, type Ctx } from './slot-engine';
+import { bookVisitAtomically, type VisitPartWrite } from './visit-insert-query';
 
 // A client books several services in one visit (ADRs 081-083): the times where all of them fit
 // (src/domain/visit-fit.ts), and the booking of all its parts in ONE statement (ADR 103,
@@ -36,7 +36,7 @@ const MODE_TEXT: Record<VisitModeProblem, string> = {
 type Resolved = Awaited<ReturnType<typeof resolve>>;
 
 /** Each part's service and professional (the single booking's checks, part by part), then whether they may go together this way. */
-async function resolveParts(ctx: Ctx, q: VisitQuery, withBusy: boolean, client?: Parameters<typeof resolve>[3]) {
+export async function resolveParts(ctx: Ctx, q: VisitQuery, withBusy: boolean, client?: Parameters<typeof resolve>[3]) {
   // How many, before reading anything (the 'sequence' question asks only that).
   const count = visitModeProblem(q.parts.map((p) => ({ professional: p.professionalId, parallelAllowed: true })), 'sequence');
   if (count) throw badRequest(MODE_TEXT[count], `visit_${count}`);
@@ -50,12 +50,12 @@ async function resolveParts(ctx: Ctx, q: VisitQuery, withBusy: boolean, client?:
 
 const asPart = (r: Resolved) => ({ professional: r.employee.id, parallelAllowed: r.service.parallelAllowed });
 
-/** THE availability rule's question for each part (day-slots.ts), as the single booking asks it. */
-function partInputs(ctx: Ctx, date: string, resolved: readonly Resolved[], withBusy: boolean): VisitPartInput[] {
+/** THE availability rule's question for each part (day-slots.ts), as the single booking asks it (`who`: the desk is not bound by the salon's opening hours, ADR 060). */
+function partInputs(ctx: Ctx, date: string, resolved: readonly Resolved[], withBusy: boolean, who: Booker = 'client'): VisitPartInput[] {
   return resolved.map((r) => ({
     ...asPart(r),
     day: dayInput(
-      { date, duration: r.service.duration, availability: r.employee.availability, interval: r.interval, busy: withBusy && r.employee.userId ? r.busy : [], exceptions: r.exceptions, buffers: r.buffers, resources: r.resources },
+      { date, duration: r.service.duration, availability: r.employee.availability, interval: r.interval, busy: withBusy && r.employee.userId ? r.busy : [], exceptions: exceptionsFor(who, r.exceptions), buffers: r.buffers, resources: r.resources },
       ctx.now(),
       SALON_TIME_ZONE,
     ),
@@ -75,12 +75,27 @@ export async function visitSlotList(ctx: Ctx, q: VisitQuery) {
 }
 
 /** The visit at `time`: the first part checked as a single booking (closures and time off named), then all of it. */
-function fitOf(ctx: Ctx, req: VisitRequest, resolved: readonly Resolved[]): VisitSlot {
+export function fitOf(ctx: Ctx, req: VisitRequest, resolved: readonly Resolved[], who: Booker = 'client'): VisitSlot {
   const first = resolved[0]!;
-  checkedSlot(ctx, { date: req.date, duration: first.service.duration, availability: first.employee.availability, interval: first.interval, busy: [], exceptions: first.exceptions, buffers: first.buffers, resources: first.resources }, req.time);
-  const visit = visitSlotAt(partInputs(ctx, req.date, resolved, false), req.mode, req.time);
+  checkedSlot(ctx, { date: req.date, duration: first.service.duration, availability: first.employee.availability, interval: first.interval, busy: [], exceptions: exceptionsFor(who, first.exceptions), buffers: first.buffers, resources: first.resources }, req.time);
+  const visit = visitSlotAt(partInputs(ctx, req.date, resolved, false, who), req.mode, req.time);
   if (!visit) throw badRequest(VISIT_MSG.visitDoesNotFit, 'slot_not_offered');
   return visit;
+}
+
+/**
+ * The parts as the visit's statement writes them (its own and the staff's, ADR 104): in the order
+ * of their professionals' record ids, so two visits racing for the same professionals wait on each
+ * other in one order rather than in a circle.
+ */
+export function partWrites(resolved: readonly Resolved[], fit: VisitSlot, req: VisitRequest): VisitPartWrite[] {
+  const order = resolved.map((_, i) => i).sort((a, b) => resolved[a]!.employee.id.localeCompare(resolved[b]!.employee.id) || a - b);
+  return order.map((i) => {
+    const r = resolved[i]!;
+    const part = fit.parts[i]!;
+    const slot = { time: req.time, start: part.start, end: part.end, resourceIds: part.resourceIds };
+    return { index: i, employeeRecordId: r.employee.id, expectedUserId: r.employee.userId!, values: appointmentValues(r.service, r.employee, slot, req.notes, r.buffers) };
+  });
 }
 
 /**
@@ -105,7 +120,6 @@ export async function bookVisit(ctx: Ctx, user: SessionUser, req: VisitRequest) 
 
   const cap = capOf(first.limits.maxFutureAppointments);
   const visitId = randomUUID();
-  const order = resolved.map((_, i) => i).sort((a, b) => resolved[a]!.employee.id.localeCompare(resolved[b]!.employee.id) || a - b);
   const clientName = accountName(user);
   // ONE statement for every part (visit-insert-query.ts, ADR 103): all of them or none.
   const write = (fit: VisitSlot) =>
@@ -116,12 +130,7 @@ export async function bookVisit(ctx: Ctx, user: SessionUser, req: VisitRequest) 
         client: { clientId: user.id, clientName, clientEmail: user.email },
         maxFutureAppointments: cap,
         visitDate: req.date,
-        parts: order.map((i) => {
-          const r = resolved[i]!;
-          const part = fit.parts[i]!;
-          const slot = { time: req.time, start: part.start, end: part.end, resourceIds: part.resourceIds };
-          return { index: i, employeeRecordId: r.employee.id, expectedUserId: r.employee.userId!, values: appointmentValues(r.service, r.employee, slot, req.notes, r.buffers) };
-        }),
+        parts: partWrites(resolved, fit, req),
       });
       // Refused as the parts' own statements were, part by part in writing order: her
       // professional gone (404) or relinked (409), and after the first part's, her cap.

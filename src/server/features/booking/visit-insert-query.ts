@@ -23,7 +23,14 @@ export type VisitPartWrite = {
 export type VisitBookArgs = {
   now: Date;
   visitId: string;
+  /** `clientId` '' for a client record without an account (ADR 104: the desk books a visit for a record) */
   client: { clientId: string; clientName: string; clientEmail: string };
+  /**
+   * The staff's booking for a client record (ADR 104): the record, her lock's key (db/client-lock.ts,
+   * taken by the cap's count, as the staff's single booking takes it first) and who booked. Absent:
+   * she books for herself (the trigger finds her record, her account is the lock's key).
+   */
+  record?: { clientRecordId: string; lockKey: string; bookedByUserId: string };
   /** her future visits must be fewer than this (ADR 025; a visit counts once, ADR 083) */
   maxFutureAppointments: number;
   /** the visit's salon date, for her bonos (ADR 037) */
@@ -44,6 +51,7 @@ const wellFormed = (_key: string, value: unknown) => (typeof value === 'string' 
 
 export function bookVisitQuery(args: VisitBookArgs) {
   const c = args.client;
+  const r = args.record;
   const parts = JSON.stringify(
     args.parts.map((p, n) => ({
       n,
@@ -79,15 +87,17 @@ export function bookVisitQuery(args: VisitBookArgs) {
     ), emp AS (
       SELECT e.id, e.user_id, e.is_active FROM ${employees} e WHERE e.id IN (SELECT employee_record_id FROM p) ORDER BY e.id FOR SHARE
     ), cap AS (
-      SELECT client_future_confirmed_locked(${c.clientId}, ${args.now.toISOString()}::timestamptz) AS n
+      SELECT client_future_confirmed_locked(${r?.lockKey ?? c.clientId}, ${args.now.toISOString()}::timestamptz) AS n
     ), ok AS (
       SELECT NOT EXISTS (SELECT 1 FROM p LEFT JOIN emp ON emp.id = p.employee_record_id
                           WHERE NOT coalesce(emp.is_active AND emp.user_id = p.expected_user_id, false)) AS all_held
     ), ins AS (
       INSERT INTO ${appointments} (client_id, client_name, client_email, employee_id, employee_name, service_id, service_name,
-                                   service_duration, price, start_time, end_time, status, notes_client, prep_minutes, cleanup_minutes, visit_id)
-      SELECT ${c.clientId}, ${c.clientName}, ${c.clientEmail}, emp.user_id, p.employee_name, p.service_id, p.service_name,
-             p.service_duration, p.price, p.start_time, p.end_time, 'confirmed', p.notes, p.prep_minutes, p.cleanup_minutes, ${args.visitId}::uuid
+                                   service_duration, price, start_time, end_time, status, notes_client, prep_minutes, cleanup_minutes, visit_id,
+                                   client_record_id, booked_by, booked_by_user_id)
+      SELECT NULLIF(${c.clientId}, ''), ${c.clientName}, ${c.clientEmail}, emp.user_id, p.employee_name, p.service_id, p.service_name,
+             p.service_duration, p.price, p.start_time, p.end_time, 'confirmed', p.notes, p.prep_minutes, p.cleanup_minutes, ${args.visitId}::uuid,
+             ${r?.clientRecordId ?? null}::uuid, ${r ? 'staff' : 'client'}, ${r?.bookedByUserId ?? null}
       FROM p JOIN emp ON emp.id = p.employee_record_id, cap, ok
       WHERE ok.all_held AND cap.n < ${args.maxFutureAppointments}::int
       ORDER BY p.n

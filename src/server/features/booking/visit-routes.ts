@@ -1,15 +1,18 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MSG } from '../../../domain/texts/common';
+import { STAFF_MSG } from '../../../domain/texts/staff';
+import { STAFF_ROLES } from '../../../domain/roles';
 import { isValidTime } from '../../../domain/salon-time';
 import { VISIT_MODES, VISIT_PARTS_MAX } from '../../../domain/visit-fit';
 import type { AppEnv, Deps } from '../../http/env';
-import { requireUser } from '../../http/guards';
+import { requireRole, requireUser } from '../../http/guards';
 import { isSalonDay } from '../../http/salon-day';
 import { badRequest } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { bonoAnswer, bookedAppointmentJson } from './booking-write';
 import { bookVisit, visitSlotList } from './visit-booking';
+import { bookVisitForClientRecord } from './staff-visit-booking';
 
 // A visit of several services (ADRs 081-083): its times and its booking. Any signed-in role may
 // book for itself (SPEC §6), as the single booking.
@@ -33,6 +36,12 @@ const VisitBody = z.strictObject({
   notes: z.string().max(2000, MSG.invalidInput).refine((n) => !n.includes('\u0000'), MSG.invalidInput).optional(),
 });
 
+// ADR 104: the staff book a visit for a salon client record (the staff booking's clientId field).
+const StaffVisitBody = z.strictObject({
+  ...VisitBody.shape,
+  clientId: z.string({ error: STAFF_MSG.clientRequired }).trim().min(1, STAFF_MSG.clientRequired).max(100, STAFF_MSG.clientNotFound),
+});
+
 export const visitRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLimit'>) =>
   new Hono<AppEnv>()
     .get('/slots', requireUser(), validate('query', VisitSlotsQuery), async (c) => {
@@ -45,4 +54,9 @@ export const visitRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLi
     .post('/', requireUser(), validate('json', VisitBody), async (c) => {
       const { visitId, rows } = await bookVisit(deps, c.get('user'), c.req.valid('json'));
       return c.json({ visit: { id: visitId, parts: rows.map((r) => ({ appointment: bookedAppointmentJson(r), ...bonoAnswer(r, 'client') })) } }, 201);
+    })
+    // ADR 104: the desk (and a professional, as her single staff booking allows) books a visit for a client record.
+    .post('/staff', requireRole(...STAFF_ROLES), validate('json', StaffVisitBody), async (c) => {
+      const { visitId, rows } = await bookVisitForClientRecord(deps, c.get('user'), c.req.valid('json'));
+      return c.json({ visit: { id: visitId, parts: rows.map((r) => ({ appointment: bookedAppointmentJson(r), ...bonoAnswer(r, 'staff') })) } }, 201);
     });

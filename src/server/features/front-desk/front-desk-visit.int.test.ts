@@ -90,6 +90,22 @@ describe('the day view cancels a whole visit', () => {
     expect((await dayOf(desk)).filter((a) => parts.includes(a.id)).map((a) => a.status)).toEqual(['confirmed', 'confirmed']);
   });
 
+  it("Gestionar Citas' list gives each part its other parts' statuses (ADR 104), and none outside a visit", async () => {
+    // Gestionar Citas is the admin's (SPEC §6).
+    const admin = await newClient(server, 'admin-visita@salon.test', 'Dueña');
+    await promote(server.deps, 'admin-visita@salon.test', 'admin');
+    const list = await admin.get(`/api/admin/appointments?from=${MONDAY}&to=${MONDAY}`);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const mine = (list.body.appointments as Array<{ id: string; visitOtherStatuses: string[] | null }>).filter((a) => parts.includes(a.id));
+    expect(mine.map((a) => a.visitOtherStatuses)).toEqual([['confirmed'], ['confirmed']]);
+    // One part cancelled alone: the other's list says so, and the dialog no longer offers the whole visit there.
+    await db().execute(sql`UPDATE appointments SET status = 'cancelled_by_salon' WHERE id = ${parts[0]}::uuid`);
+    const after = await admin.get(`/api/admin/appointments?from=${MONDAY}&to=${MONDAY}`);
+    const other = (after.body.appointments as Array<{ id: string; visitOtherStatuses: string[] | null }>).find((a) => a.id === parts[1]);
+    expect(other?.visitOtherStatuses).toEqual(['cancelled_by_salon']);
+    await db().execute(sql`UPDATE appointments SET status = 'confirmed' WHERE id = ${parts[0]}::uuid`);
+  });
+
   it('the receptionist cancels the whole visit from its second part: both cancelled in the next day, one mail to her naming both', async () => {
     const res = await desk.patch(`/api/admin/appointments/${parts[1]}/status`, { status: 'cancelled_by_salon', wholeVisit: true });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

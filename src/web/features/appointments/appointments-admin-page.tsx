@@ -5,7 +5,7 @@ import { MSG } from '../../../domain/texts/common';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { cancelConfirmLabel, WholeVisitChoice } from '../../components/whole-visit-choice';
+import { cancelConfirmLabel, offersWholeVisit, WholeVisitChoice } from '../../components/whole-visit-choice';
 import { formatTime } from '../../lib/format';
 import { useLiveAppointments } from '../../lib/live-events';
 import { todayInSalon } from '../../lib/salon-today';
@@ -113,6 +113,8 @@ export default function AppointmentsAdminPage() {
  */
 function CancelConfirm({ appointment: a, onClose, onConfirm }: { appointment: AdminAppointment | null; onClose: () => void; onConfirm: (a: AdminAppointment, wholeVisit?: true) => void }) {
   const [wholeVisit, setWholeVisit] = useState(false);
+  // The day view's rule (ADR 104): offered only while another part of the visit is still confirmed.
+  const offered = !!a && offersWholeVisit(a, (a.visitOtherStatuses ?? []).map((status) => ({ status })));
   const close = () => {
     setWholeVisit(false);
     onClose();
@@ -121,11 +123,11 @@ function CancelConfirm({ appointment: a, onClose, onConfirm }: { appointment: Ad
     <ConfirmDialog
       isOpen={a !== null}
       title="¿Cancelar esta cita?"
-      confirmLabel={cancelConfirmLabel(wholeVisit, 'Sí, cancelar cita')}
+      confirmLabel={cancelConfirmLabel(offered && wholeVisit, 'Sí, cancelar cita')}
       tone="danger"
       onClose={close}
       onConfirm={() => {
-        if (a) onConfirm(a, a.visitId && wholeVisit ? true : undefined);
+        if (a) onConfirm(a, offered && wholeVisit ? true : undefined);
         close();
       }}
     >
@@ -136,7 +138,7 @@ function CancelConfirm({ appointment: a, onClose, onConfirm }: { appointment: Ad
             {formatTime(a.startTime)}.
           </p>
           <p className="mt-2">Quedará como «Cancelada por el salón» y ese horario volverá a estar libre para reservar.</p>
-          {a.visitId && <WholeVisitChoice checked={wholeVisit} onChange={setWholeVisit} />}
+          {offered && <WholeVisitChoice checked={wholeVisit} onChange={setWholeVisit} />}
         </>
       )}
     </ConfirmDialog>

@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { isBookableDate } from '../../../domain/booking-rules';
-import { MSG } from '../../../domain/texts/common';
-import { Alert } from '../../components/alert';
-import { DateCalendar } from '../../components/date-calendar';
-import { InlineLoading } from '../../components/loading';
-import { SlotButtons } from '../../components/slot-buttons';
-import { formatDateLong } from '../../lib/format';
-import { visitSlots, type VisitMode, type VisitPart } from '../../api/visits';
+import { visitSlotsQuery, type VisitMode, type VisitPart, type VisitSlotAnswer } from '../../api/visits';
+import { VisitDayTimes } from '../../components/visit-day-times';
 
 // The visit planner's day and times (ADR 092): the times where ALL the parts fit, from the visit
 // slots endpoint (ADR 082's rule). Read with useQuery, which the booking page's entry already
 // holds; the booking itself is a plain call (visit-planner.tsx), not useMutation (ADR 009).
+// The day and the times are drawn by components/visit-day-times.tsx, shared with the desk (ADR 104).
 
-export type VisitSlotAnswer = Awaited<ReturnType<typeof visitSlots>>[number];
-
-export const visitSlotsKey = (parts: readonly VisitPart[], mode: VisitMode, date: string) =>
-  ['booking', 'visit-slots', mode, date, ...parts.flatMap((p) => [p.serviceId, p.professionalId])] as const;
+export type { VisitSlotAnswer } from '../../api/visits';
 
 export function VisitTimes(p: {
   today: string;
@@ -27,44 +19,6 @@ export function VisitTimes(p: {
   time: string | null;
   onTime: (slot: VisitSlotAnswer) => void;
 }) {
-  const slots = useQuery({
-    queryKey: visitSlotsKey(p.parts, p.mode, p.date),
-    queryFn: () => visitSlots(p.parts, p.mode, p.date),
-    enabled: p.ready,
-    staleTime: 0,
-  });
-  return (
-    <div className="mt-4 grid gap-6 md:grid-cols-[auto_minmax(0,1fr)]">
-      <DateCalendar
-        label="Día de la cita"
-        value={p.date}
-        today={p.today}
-        minValue={p.today}
-        isDateUnavailable={(d) => !isBookableDate(d, p.today)}
-        onChange={p.onDate}
-      />
-      <div className="min-w-0">
-        <p className="mb-3 font-medium first-letter:uppercase">{formatDateLong(`${p.date}T12:00:00Z`)}</p>
-        {!p.ready ? (
-          <p className="text-muted">Elige el servicio y el profesional de cada parte para ver cuándo caben todos.</p>
-        ) : slots.isPending ? (
-          <InlineLoading text="Calculando horarios..." />
-        ) : slots.isError ? (
-          <Alert>{slots.error.message || MSG.realtimeFailed}</Alert>
-        ) : slots.data.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line p-5 text-muted">{MSG.noSlotsForDay}</p>
-        ) : (
-          <SlotButtons
-            fit="page"
-            slots={slots.data}
-            selected={p.time}
-            onSelect={(t) => {
-              const slot = slots.data.find((s) => s.time === t);
-              if (slot) p.onTime(slot);
-            }}
-          />
-        )}
-      </div>
-    </div>
-  );
+  const slots = useQuery(visitSlotsQuery(p.parts, p.mode, p.date, p.ready));
+  return <VisitDayTimes today={p.today} date={p.date} onDate={p.onDate} ready={p.ready} slots={slots} time={p.time} onTime={p.onTime} />;
 }

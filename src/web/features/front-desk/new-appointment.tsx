@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { STAFF_MSG } from '../../../domain/texts/staff';
 import { Alert } from '../../components/alert';
@@ -16,6 +16,9 @@ import { activeServicesQuery } from '../../api/catalog';
 import { clientBonosQuery } from '../../api/bonos';
 import { salonDay } from '../../components/bono-card';
 import type { ClientSummary, SalonDay } from '../../api/front-desk';
+
+// ADR 104: "Añadir otro servicio" turns the form into a visit of several services, its own chunk loaded on the tap.
+const DeskVisit = lazy(() => import('./desk-visit'));
 
 /** Where "Nueva cita" opens: the place clicked on the grid (a professional's or a cabin's), or a walk-in now (ADR 058). */
 export type NewAppointmentStart = { date: string; professionalId?: string; resourceId?: string; time?: string; walkIn?: boolean };
@@ -54,6 +57,7 @@ export function NewAppointment({
   const walkIn = start.walkIn === true;
   /** The staff's yes to a time the grid does not offer ("Fuera de horario"). */
   const [outside, setOutside] = useState(false);
+  const [visit, setVisit] = useState(false);
   const book = useMutation({
     mutationFn: (json: Parameters<typeof staffBook>[0] & { squeeze: boolean }) => {
       const { squeeze, ...body } = json;
@@ -104,6 +108,23 @@ export function NewAppointment({
     );
   };
 
+  if (visit)
+    return (
+      <Sheet isOpen title="Nueva cita" onClose={onClose} wide>
+        <div className="flex flex-col gap-5">
+          <ClientSection value={client} onChange={setClient} />
+          <Suspense fallback={null}>
+            <DeskVisit
+              client={client}
+              first={{ serviceId, professionalId }}
+              date={date}
+              onBooked={onBooked}
+              onSingle={() => setVisit(false)}
+            />
+          </Suspense>
+        </div>
+      </Sheet>
+    );
   return (
     <Sheet isOpen title="Nueva cita" onClose={onClose} wide>
       <div className="flex flex-col gap-5">
@@ -141,6 +162,12 @@ export function NewAppointment({
               onOutside={setOutside}
             />
           </section>
+        )}
+        {!walkIn && serviceId && (
+          // A transition: the form stays on screen while the visit's chunk arrives.
+          <Button variant="secondary" onPress={() => startTransition(() => setVisit(true))} className="self-start">
+            Añadir otro servicio
+          </Button>
         )}
         {groups.length > 0 && (
           <div className="grid gap-4 sm:grid-cols-2">

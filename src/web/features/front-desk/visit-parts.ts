@@ -11,10 +11,6 @@ export function otherVisitParts<P extends Part>(day: readonly P[], a: Part): P[]
     .sort((x, y) => Date.parse(x.startTime) - Date.parse(y.startTime) || x.id.localeCompare(y.id));
 }
 
-/**
- * Whether the desk is offered "Cancelar toda la visita" on `a`: it is still confirmed and so is
- * another part of its visit (the server cancels only the confirmed parts: ADR 098). With every
- * other part already cancelled or done, cancelling `a` is the whole of what is left.
- */
-export const offersWholeVisit = (a: Part, others: readonly Part[]): boolean =>
-  a.status === 'confirmed' && others.some((p) => p.status === 'confirmed');
+// Whether the desk is offered "Cancelar toda la visita" (ADR 098): the rule lives beside the shared
+// choice (components/whole-visit-choice.tsx), so Gestionar Citas follows it too (ADR 104).
+export { offersWholeVisit } from '../../components/whole-visit-choice';
