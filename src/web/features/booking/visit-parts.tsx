@@ -16,7 +16,8 @@ import type { VisitPart } from '../../api/visits';
 // A visit names each professional: the server's visit routes have no "Cualquier profesional"
 // (ADR 092), so she picks one per service.
 
-function Select({
+/** A labelled native select (the public page's visit uses it too, ADR 105). */
+export function Select({
   label,
   value,
   onChange,

@@ -14,6 +14,18 @@ import { visitSlots, type VisitMode, type VisitPart } from '../../api/visits';
 
 export type VisitSlotAnswer = Awaited<ReturnType<typeof visitSlots>>[number];
 
+const minutesText = (m: number) => (m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`);
+
+/** How long she stays: from the chosen time to the last part's end; before a time, the services' own minutes (side by side: the longest). */
+export const visitLengthText = (slot: VisitSlotAnswer | null, mode: VisitMode, durations: readonly number[]) =>
+  minutesText(
+    slot
+      ? Math.round((Math.max(...slot.parts.map((x) => Date.parse(x.end))) - Date.parse(slot.start)) / 60_000)
+      : mode === 'parallel'
+        ? Math.max(...durations)
+        : durations.reduce((a, b) => a + b, 0),
+  );
+
 export const visitSlotsKey = (parts: readonly VisitPart[], mode: VisitMode, date: string) =>
   ['booking', 'visit-slots', mode, date, ...parts.flatMap((p) => [p.serviceId, p.professionalId])] as const;
 
@@ -26,10 +38,12 @@ export function VisitTimes(p: {
   mode: VisitMode;
   time: string | null;
   onTime: (slot: VisitSlotAnswer) => void;
+  /** The public page's read for someone not signed in (ADR 105); the signed-in read otherwise. */
+  read?: typeof visitSlots;
 }) {
   const slots = useQuery({
-    queryKey: visitSlotsKey(p.parts, p.mode, p.date),
-    queryFn: () => visitSlots(p.parts, p.mode, p.date),
+    queryKey: p.read ? (['public-page', ...visitSlotsKey(p.parts, p.mode, p.date)] as const) : visitSlotsKey(p.parts, p.mode, p.date),
+    queryFn: () => (p.read ?? visitSlots)(p.parts, p.mode, p.date),
     enabled: p.ready,
     staleTime: 0,
   });
