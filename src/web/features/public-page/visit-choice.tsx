@@ -91,7 +91,7 @@ export default function VisitChoicePicker(p: {
                 <p className="font-medium">
                   Servicio {i + 1}
                   {service && (
-                    <span className="ml-2 text-sm font-normal text-muted">
+                    <span className="ml-2 text-sm font-normal whitespace-nowrap text-muted">
                       {service.duration} min · {formatEuros(service.price)}
                     </span>
                   )}
