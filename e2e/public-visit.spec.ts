@@ -37,7 +37,9 @@ test.afterAll(async () => {
   await closeE2eDb();
 });
 
-test('signed out: a manicure and a pedicure at once with two professionals, sign-up at "Confirmar", one visit in Mis Citas', async ({ page }) => {
+test('signed out: a manicure and a pedicure at once with two professionals, sign-up at "Confirmar", one visit in Mis Citas', async ({
+  page,
+}) => {
   test.slow(); // two lazy chunks, the visit's times, a sign-up and a booking on a shared machine
   const email = uniqueEmail('visita-publica');
   const day = visitDay();

@@ -26,20 +26,33 @@ const db = () => server.deps.db;
 
 function shortDays() {
   const s = defaultWeeklySchedule();
-  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const) s[d] = { isWorkingDay: true, startTime: '10:00', endTime: '12:00', breaks: [] };
+  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const)
+    s[d] = { isWorkingDay: true, startTime: '10:00', endTime: '12:00', breaks: [] };
   return s;
 }
 
 async function professional(email: string, name: string) {
   await newClient(server, email, name);
   await promote(server.deps, email, 'employee');
-  const [e] = await db().insert(employees).values({ name, availability: shortDays(), userId: await userIdOf(server, email) }).returning({ id: employees.id });
+  const [e] = await db()
+    .insert(employees)
+    .values({ name, availability: shortDays(), userId: await userIdOf(server, email) })
+    .returning({ id: employees.id });
   return e!.id;
 }
 
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
-  await db().insert(salonSettings).values({ id: 1, name: 'Auna', appointmentTimeSlotInterval: 60, maxFutureAppointmentsPerClient: 4, bookingHorizonDays: 30, cancellationPolicyHours: 24 });
+  await db()
+    .insert(salonSettings)
+    .values({
+      id: 1,
+      name: 'Auna',
+      appointmentTimeSlotInterval: 60,
+      maxFutureAppointmentsPerClient: 4,
+      bookingHorizonDays: 30,
+      cancellationPolicyHours: 24,
+    });
   ana = await professional('ana.publica@salon.test', 'Ana Ruiz');
   eva = await professional('eva.publica@salon.test', 'Eva Sanz');
   const rows = await db()
@@ -51,13 +64,16 @@ beforeAll(async () => {
     ])
     .returning({ id: services.id });
   [manicure, pedicure, facial] = rows.map((r) => r.id) as [string, string, string];
-  await db().insert(employeeServices).values([ana, eva].flatMap((employeeId) => [manicure!, pedicure!, facial!].map((serviceId) => ({ employeeId, serviceId }))));
+  await db()
+    .insert(employeeServices)
+    .values([ana, eva].flatMap((employeeId) => [manicure!, pedicure!, facial!].map((serviceId) => ({ employeeId, serviceId }))));
   marta = await newClient(server, 'marta.visita@example.com', 'Marta García');
 }, 90_000);
 afterAll(() => server?.close());
 
 const anonymous = () => newSession(server.url, nextIp());
-const query = (svcs: string[], pros: string[], mode: string, date = MONDAY) => `services=${svcs.join(',')}&professionals=${pros.join(',')}&mode=${mode}&date=${date}`;
+const query = (svcs: string[], pros: string[], mode: string, date = MONDAY) =>
+  `services=${svcs.join(',')}&professionals=${pros.join(',')}&mode=${mode}&date=${date}`;
 
 describe('GET /api/booking/public/visits/slots', () => {
   it('answers someone not signed in exactly as the signed-in visit read, side by side and back to back', async () => {
@@ -74,7 +90,13 @@ describe('GET /api/booking/public/visits/slots', () => {
   });
 
   it('carries times only: nothing of a client who booked, and her booking takes its time away', async () => {
-    const booked = await marta.post('/api/booking', { serviceId: facial, professionalId: ana, date: MONDAY, time: '11:00', notes: 'Piel sensible' });
+    const booked = await marta.post('/api/booking', {
+      serviceId: facial,
+      professionalId: ana,
+      date: MONDAY,
+      time: '11:00',
+      notes: 'Piel sensible',
+    });
     expect(booked.status).toBe(201);
     const res = await anonymous().get(`/api/booking/public/visits/slots?${query([manicure, pedicure], [ana, eva], 'parallel')}`);
     expect(res.status).toBe(200);
@@ -119,7 +141,8 @@ describe('GET /api/booking/public/visits/slots', () => {
     const one = newSession(server.url, { headers: { 'x-forwarded-for': '10.78.0.1' } });
     const url = `/api/booking/public/visits/slots?${query([manicure, pedicure], [ana, eva], 'parallel')}`;
     for (let i = 0; i < PUBLIC_READ_RULE.max; i++) {
-      const res = i % 2 ? await one.get(url) : await one.get(`/api/booking/public/slots?serviceId=${manicure}&professionalId=${ana}&date=${MONDAY}`);
+      const res =
+        i % 2 ? await one.get(url) : await one.get(`/api/booking/public/slots?serviceId=${manicure}&professionalId=${ana}&date=${MONDAY}`);
       expect(res.status).toBe(200);
     }
     const over = await one.get(url);

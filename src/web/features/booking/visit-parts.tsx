@@ -1,60 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
 import { VISIT_MSG } from '../../../domain/texts/visits';
-import type { VisitMode } from '../../../domain/visit-fit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { ChevronDown } from '../../components/inline-icons';
-import { inputClass } from '../../components/input-class';
 import { InlineLoading } from '../../components/loading';
+import { Select } from '../../components/visit-fields';
 import { formatEuros } from '../../lib/format';
 import { professionalsQuery } from '../../api/booking';
 import type { CatalogService } from '../../api/catalog';
 import type { VisitPart } from '../../api/visits';
 
-// The visit planner's parts (ADR 092): each service with who does it, and how they go together.
+// The visit planner's parts (ADR 092): each service with who does it (its select and the choice of
+// how they go together are components/visit-fields.tsx, shared with the public page's, ADR 105).
 // A visit names each professional: the server's visit routes have no "Cualquier profesional"
 // (ADR 092), so she picks one per service.
-
-/** A labelled native select (the public page's visit uses it too, ADR 105). */
-export function Select({
-  label,
-  value,
-  onChange,
-  placeholder,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  placeholder: string;
-  options: Array<{ id: string; name: string }>;
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className={`${inputClass} cursor-pointer appearance-none pr-11`}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-        <ChevronDown className="pointer-events-none absolute top-1/2 right-3.5 h-5 w-5 -translate-y-1/2 text-muted" aria-hidden />
-      </div>
-    </div>
-  );
-}
 
 /** One service of the visit: which (the first is the page's own), who does it, and "Quitar" for an added one. */
 export function PartRow(p: {
@@ -114,27 +72,5 @@ export function PartRow(p: {
         </div>
       )}
     </li>
-  );
-}
-
-/** Back to back with one professional, or at the same time with two: offered only where every service allows it. */
-export function ModeChoice({ mode, onChange }: { mode: VisitMode; onChange: (m: VisitMode) => void }) {
-  const name = useId();
-  const option = (value: VisitMode, text: string) => (
-    <label
-      className={`flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-xl border px-4 py-2.5 ${mode === value ? 'border-rose-700 bg-rose-50' : 'border-line bg-white'}`}
-    >
-      <input type="radio" name={name} value={value} checked={mode === value} onChange={() => onChange(value)} className="accent-rose-700" />
-      {text}
-    </label>
-  );
-  return (
-    <fieldset className="mt-4">
-      <legend className="mb-2 text-sm font-medium">¿Cómo los quieres?</legend>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        {option('sequence', VISIT_MSG.modeSequence)}
-        {option('parallel', VISIT_MSG.modeParallel)}
-      </div>
-    </fieldset>
   );
 }

@@ -13,9 +13,10 @@ import { InlineLoading } from '../../components/loading';
 import { ApiRequestError } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
 import { activeServicesQuery } from '../../api/catalog';
-import { bookVisit, type VisitMode, type VisitPart } from '../../api/visits';
-import { ModeChoice, PartRow } from './visit-parts';
-import { visitLengthText, VisitTimes, type VisitSlotAnswer } from './visit-times';
+import { bookVisit, visitSlots, type VisitMode, type VisitPart } from '../../api/visits';
+import { ModeChoice } from '../../components/visit-fields';
+import { visitLengthText, VisitTimes, type VisitSlotAnswer } from '../../components/visit-times';
+import { PartRow } from './visit-parts';
 
 // "Añadir otro servicio" (ADR 092): the booking page's lazy chunk for a visit of several services
 // (ADRs 081-083). The page mounts it when she taps the button; it takes the page's service, the
@@ -119,6 +120,8 @@ export default function VisitPlanner(p: { serviceId: string; professionalId: str
             mode={mode}
             time={slot?.time ?? null}
             onTime={setSlot}
+            read={visitSlots}
+            scope="booking"
           />
         </div>
 

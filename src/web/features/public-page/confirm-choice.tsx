@@ -11,9 +11,24 @@ import type { KeptChoice } from './pending-choice';
 
 const MODE_TEXT = { sequence: VISIT_MSG.modeSequence, parallel: VISIT_MSG.modeParallel } as const;
 
-export function ConfirmChoice({ choice, pending, error, onConfirm, onDiscard }: { choice: KeptChoice; pending: boolean; error: string | null; onConfirm: () => void; onDiscard: () => void }) {
+export function ConfirmChoice({
+  choice,
+  pending,
+  error,
+  onConfirm,
+  onDiscard,
+}: {
+  choice: KeptChoice;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onDiscard: () => void;
+}) {
   return (
-    <section aria-labelledby="confirm-choice" className="rounded-[var(--radius-card)] border border-rose-100 bg-white p-5 shadow-soft sm:p-6">
+    <section
+      aria-labelledby="confirm-choice"
+      className="rounded-[var(--radius-card)] border border-rose-100 bg-white p-5 shadow-soft sm:p-6"
+    >
       <h2 id="confirm-choice" className="font-serif text-2xl">
         Confirma tu cita
       </h2>

@@ -34,11 +34,14 @@ const PARTS_MAX = 3;
 const text = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
 const id = (v: unknown): v is string => text(v, 100) && v.trim() !== '';
 const TIME = /^\d{2}:\d{2}$/;
-const when = (v: Record<string, unknown>) => typeof v.date === 'string' && isValidIsoDate(v.date) && typeof v.time === 'string' && TIME.test(v.time) && text(v.notes, 2000);
-const named = (v: Record<string, unknown>) => id(v.serviceId) && text(v.serviceName, 200) && id(v.professionalId) && text(v.professionalName, 200);
+const when = (v: Record<string, unknown>) =>
+  typeof v.date === 'string' && isValidIsoDate(v.date) && typeof v.time === 'string' && TIME.test(v.time) && text(v.notes, 2000);
+const named = (v: Record<string, unknown>) =>
+  id(v.serviceId) && text(v.serviceName, 200) && id(v.professionalId) && text(v.professionalName, 200);
 const record = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const pick = <K extends string>(v: Record<string, unknown>, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, v[k]])) as Record<K, string>;
+const pick = <K extends string>(v: Record<string, unknown>, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, v[k]])) as Record<K, string>;
 const PART_KEYS = ['serviceId', 'serviceName', 'professionalId', 'professionalName'] as const;
 const WHEN_KEYS = ['date', 'time', 'notes'] as const;
 
@@ -55,7 +58,12 @@ export function parseChoice(raw: string | null): KeptChoice | null {
   if (v.kind !== 'visit' || (v.mode !== 'sequence' && v.mode !== 'parallel') || !Array.isArray(v.parts)) return null;
   const parts: unknown[] = v.parts;
   if (parts.length < 2 || parts.length > PARTS_MAX || !parts.every((p) => record(p) && named(p))) return null;
-  return { kind: 'visit', parts: (parts as Array<Record<string, unknown>>).map((p) => pick(p, PART_KEYS)), mode: v.mode, ...pick(v, WHEN_KEYS) };
+  return {
+    kind: 'visit',
+    parts: (parts as Array<Record<string, unknown>>).map((p) => pick(p, PART_KEYS)),
+    mode: v.mode,
+    ...pick(v, WHEN_KEYS),
+  };
 }
 
 export function saveChoice(choice: KeptChoice): void {

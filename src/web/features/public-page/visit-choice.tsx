@@ -11,12 +11,12 @@ import { formatEuros } from '../../lib/format';
 import { todayInSalon } from '../../lib/salon-today';
 import { publicVisitSlots, type VisitMode, type VisitPart } from '../../api/visits';
 import type { PublicServiceItem } from '../../api/public-page';
-import { ModeChoice, Select } from '../booking/visit-parts';
-import { visitLengthText, VisitTimes, type VisitSlotAnswer } from '../booking/visit-times';
+import { ModeChoice, Select } from '../../components/visit-fields';
+import { visitLengthText, VisitTimes, type VisitSlotAnswer } from '../../components/visit-times';
 import type { VisitChoice } from './pending-choice';
 
-// The public page's visit of several services (ADR 105): the booking page's visit pieces
-// (visit-parts.tsx, visit-times.tsx, ADR 092) fed by the public profile and the public visit read,
+// The public page's visit of several services (ADR 105): the visit planners' shared pieces
+// (components/visit-fields.tsx, visit-times.tsx, ADR 092) fed by the public profile and the public visit read,
 // for someone not signed in. Loaded on the tap of "Añadir otro servicio"; "Confirmar" hands the
 // choice up, and the page books it (signed in) or keeps it through sign-up (pending-choice.ts).
 
@@ -36,7 +36,12 @@ export default function VisitChoicePicker(p: {
   const queryClient = useQueryClient();
   const [today] = useState(() => todayInSalon());
   const [parts, setParts] = useState<VisitPart[]>(() =>
-    p.initial ? p.initial.parts.map(({ serviceId, professionalId }) => ({ serviceId, professionalId })) : [{ serviceId: p.first.id, professionalId: '' }, { serviceId: '', professionalId: '' }],
+    p.initial
+      ? p.initial.parts.map(({ serviceId, professionalId }) => ({ serviceId, professionalId }))
+      : [
+          { serviceId: p.first.id, professionalId: '' },
+          { serviceId: '', professionalId: '' },
+        ],
   );
   const [wantedMode, setMode] = useState<VisitMode>(p.initial?.mode ?? 'sequence');
   const [date, setDate] = useState(p.initial?.date ?? today);
@@ -48,13 +53,16 @@ export default function VisitChoicePicker(p: {
   useEffect(() => {
     if (!p.error) return;
     setSlot(null);
-    void queryClient.invalidateQueries({ queryKey: ['public-page', 'booking', 'visit-slots'] });
+    void queryClient.invalidateQueries({ queryKey: ['public-page', 'visit-slots'] });
   }, [p.error, queryClient]);
 
   const serviceOf = (id: string) => p.services.find((s) => s.id === id);
   const prosOf = (s: PublicServiceItem | undefined) => (s ? p.team.filter((t) => t.bookable && s.professionalIds.includes(t.id)) : []);
   // Only services someone can be booked for by a client (an account, ADR 008) are offered.
-  const offered = useMemo(() => p.services.filter((s) => p.team.some((t) => t.bookable && s.professionalIds.includes(t.id))), [p.services, p.team]);
+  const offered = useMemo(
+    () => p.services.filter((s) => p.team.some((t) => t.bookable && s.professionalIds.includes(t.id))),
+    [p.services, p.team],
+  );
   const chosen = parts.map((x) => serviceOf(x.serviceId));
   const parallelOffered = chosen.every((s) => s?.parallelAllowed);
   const mode: VisitMode = parallelOffered ? wantedMode : 'sequence';
@@ -69,7 +77,11 @@ export default function VisitChoicePicker(p: {
   };
   const confirm = () => {
     if (!slot || !ready) return;
-    const named = parts.map((x) => ({ ...x, serviceName: serviceOf(x.serviceId)?.name ?? '', professionalName: p.team.find((t) => t.id === x.professionalId)?.name ?? '' }));
+    const named = parts.map((x) => ({
+      ...x,
+      serviceName: serviceOf(x.serviceId)?.name ?? '',
+      professionalName: p.team.find((t) => t.id === x.professionalId)?.name ?? '',
+    }));
     p.onConfirm({ parts: named, mode, date, time: slot.time, notes: notes.trim() });
   };
 
@@ -146,18 +158,28 @@ export default function VisitChoicePicker(p: {
         time={slot?.time ?? null}
         onTime={setSlot}
         read={publicVisitSlots}
+        scope="public-page"
       />
       {slot && (
         <div className="flex flex-col gap-1.5">
           <label htmlFor={notesId} className="text-sm font-medium">
             Notas para tu cita (opcional)
           </label>
-          <textarea id={notesId} value={notes} maxLength={2000} rows={3} onChange={(e) => setNotes(e.target.value)} className={inputClass} placeholder="Por ejemplo: alergias, piel sensible o tus preferencias de estilo." />
+          <textarea
+            id={notesId}
+            value={notes}
+            maxLength={2000}
+            rows={3}
+            onChange={(e) => setNotes(e.target.value)}
+            className={inputClass}
+            placeholder="Por ejemplo: alergias, piel sensible o tus preferencias de estilo."
+          />
         </div>
       )}
       <div className="flex flex-col gap-3 rounded-2xl bg-rose-50 p-4 sm:flex-row sm:items-center sm:justify-between">
         <p aria-live="polite">
-          <span className="font-medium">Total de la visita:</span> {visitLengthText(slot, mode, durations)} · <span className="font-medium tabular-nums">{formatEuros(price)}</span>
+          <span className="font-medium">Total de la visita:</span> {visitLengthText(slot, mode, durations)} ·{' '}
+          <span className="font-medium tabular-nums">{formatEuros(price)}</span>
         </p>
         <Button onPress={confirm} isDisabled={!slot || p.pending} className="py-3.5 text-base sm:px-10">
           {p.pending ? 'Reservando...' : slot ? MSG.confirmBookingFor(slot.time) : 'Confirmar Cita'}

@@ -1,18 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { isBookableDate } from '../../../domain/booking-rules';
-import { MSG } from '../../../domain/texts/common';
-import { Alert } from '../../components/alert';
-import { DateCalendar } from '../../components/date-calendar';
-import { InlineLoading } from '../../components/loading';
-import { SlotButtons } from '../../components/slot-buttons';
-import { formatDateLong } from '../../lib/format';
-import { visitSlots, type VisitMode, type VisitPart } from '../../api/visits';
+import { isBookableDate } from '../../domain/booking-rules';
+import { MSG } from '../../domain/texts/common';
+import type { VisitMode } from '../../domain/visit-fit';
+import { formatDateLong } from '../lib/format';
+import { Alert } from './alert';
+import { DateCalendar } from './date-calendar';
+import { InlineLoading } from './loading';
+import { SlotButtons } from './slot-buttons';
 
-// The visit planner's day and times (ADR 092): the times where ALL the parts fit, from the visit
-// slots endpoint (ADR 082's rule). Read with useQuery, which the booking page's entry already
-// holds; the booking itself is a plain call (visit-planner.tsx), not useMutation (ADR 009).
+// A visit planner's day and times (ADRs 092, 105): the times where ALL the parts fit, from a visit
+// slots endpoint (ADR 082's rule) the planner passes as `read` (the booking page's signed-in read,
+// the public page's public one). Read with useQuery, which the pages' entries already hold; the
+// booking itself is a plain call, not useMutation (ADR 009).
 
-export type VisitSlotAnswer = Awaited<ReturnType<typeof visitSlots>>[number];
+type VisitPart = { serviceId: string; professionalId: string };
+/** One time the visit may start, with where each part falls. */
+export type VisitSlotAnswer = { time: string; start: string; parts: Array<{ start: string; end: string }> };
+export type VisitSlotsRead = (parts: readonly VisitPart[], mode: VisitMode, date: string) => Promise<VisitSlotAnswer[]>;
 
 const minutesText = (m: number) => (m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`);
 
@@ -26,8 +30,9 @@ export const visitLengthText = (slot: VisitSlotAnswer | null, mode: VisitMode, d
         : durations.reduce((a, b) => a + b, 0),
   );
 
-export const visitSlotsKey = (parts: readonly VisitPart[], mode: VisitMode, date: string) =>
-  ['booking', 'visit-slots', mode, date, ...parts.flatMap((p) => [p.serviceId, p.professionalId])] as const;
+/** The times' cache key under `scope` ('booking' signed in, 'public-page' signed out): the two reads never share an entry. */
+export const visitSlotsKey = (scope: string, parts: readonly VisitPart[], mode: VisitMode, date: string) =>
+  [scope, 'visit-slots', mode, date, ...parts.flatMap((p) => [p.serviceId, p.professionalId])] as const;
 
 export function VisitTimes(p: {
   today: string;
@@ -38,12 +43,13 @@ export function VisitTimes(p: {
   mode: VisitMode;
   time: string | null;
   onTime: (slot: VisitSlotAnswer) => void;
-  /** The public page's read for someone not signed in (ADR 105); the signed-in read otherwise. */
-  read?: typeof visitSlots;
+  /** Where the times come from, and the cache key's scope (visitSlotsKey). */
+  read: VisitSlotsRead;
+  scope: string;
 }) {
   const slots = useQuery({
-    queryKey: p.read ? (['public-page', ...visitSlotsKey(p.parts, p.mode, p.date)] as const) : visitSlotsKey(p.parts, p.mode, p.date),
-    queryFn: () => (p.read ?? visitSlots)(p.parts, p.mode, p.date),
+    queryKey: visitSlotsKey(p.scope, p.parts, p.mode, p.date),
+    queryFn: () => p.read(p.parts, p.mode, p.date),
     enabled: p.ready,
     staleTime: 0,
   });
