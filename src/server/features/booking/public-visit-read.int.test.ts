@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../domain/texts/common';
 import { VISIT_MSG } from '../../../domain/texts/visits';
-import { defaultWeeklySchedule } from '../../../domain/weekly-schedule';
-import { employees, employeeServices, salonSettings, services } from '../../db/schema';
-import { newClient, nextIp, userIdOf } from '../../../../test/support/booking-fixtures';
-import { newSession, promote, type Session } from '../../../../test/support/http-client';
+import { employeeServices, salonSettings, services } from '../../db/schema';
+import { newClient, nextIp } from '../../../../test/support/booking-fixtures';
+import { newSession, type Session } from '../../../../test/support/http-client';
+import { arrangeVisitSalon } from '../../../../test/support/visit-salon';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { PUBLIC_READ_RULE } from './public-routes';
 
 // A visit's free times for someone not signed in (ADR 105): GET /api/booking/public/visits/slots,
 // the signed-in visit read's answer (visitSlotList), limited per address with the public reads.
-// "Now" is Wednesday 2026-01-14 11:00 in Madrid. Ana and Eva work Mon-Fri 10:00-12:00; a
-// manicure and a pedicure (60 min each, both "a la vez") fit side by side at 10:00 and 11:00.
+// "Now" is Wednesday 2026-01-14 11:00 in Madrid. Ana and Eva work Mon-Fri 10:00-12:00 (the visit
+// tests' salon); a manicure and a pedicure (60 min each, both "a la vez") fit side by side at 10:00 and 11:00.
 
 const NOW = new Date('2026-01-14T10:00:00Z');
 const MONDAY = '2026-01-19';
@@ -24,25 +24,9 @@ let pedicure: string;
 let facial: string;
 const db = () => server.deps.db;
 
-function shortDays() {
-  const s = defaultWeeklySchedule();
-  for (const d of ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const)
-    s[d] = { isWorkingDay: true, startTime: '10:00', endTime: '12:00', breaks: [] };
-  return s;
-}
-
-async function professional(email: string, name: string) {
-  await newClient(server, email, name);
-  await promote(server.deps, email, 'employee');
-  const [e] = await db()
-    .insert(employees)
-    .values({ name, availability: shortDays(), userId: await userIdOf(server, email) })
-    .returning({ id: employees.id });
-  return e!.id;
-}
-
 beforeAll(async () => {
   server = await startTestServer({ now: () => NOW, env: { TRUST_PROXY: 'true' } });
+  // A 30-day horizon, so a day past it can be asked.
   await db()
     .insert(salonSettings)
     .values({
@@ -53,20 +37,13 @@ beforeAll(async () => {
       bookingHorizonDays: 30,
       cancellationPolicyHours: 24,
     });
-  ana = await professional('ana.publica@salon.test', 'Ana Ruiz');
-  eva = await professional('eva.publica@salon.test', 'Eva Sanz');
-  const rows = await db()
-    .insert(services)
-    .values([
-      { name: 'Manicura', duration: 60, price: 20, parallelAllowed: true },
-      { name: 'Pedicura', duration: 60, price: 25, parallelAllowed: true },
-      { name: 'Limpieza facial', duration: 60, price: 45 },
-    ])
-    .returning({ id: services.id });
-  [manicure, pedicure, facial] = rows.map((r) => r.id) as [string, string, string];
+  ({ ana, eva, manicure, pedicure } = await arrangeVisitSalon(server));
+  // A facial both do, which may not go side by side with anything.
+  const [row] = await db().insert(services).values({ name: 'Limpieza facial', duration: 60, price: 45 }).returning({ id: services.id });
+  facial = row!.id;
   await db()
     .insert(employeeServices)
-    .values([ana, eva].flatMap((employeeId) => [manicure!, pedicure!, facial!].map((serviceId) => ({ employeeId, serviceId }))));
+    .values([ana, eva].map((employeeId) => ({ employeeId, serviceId: facial })));
   marta = await newClient(server, 'marta.visita@example.com', 'Marta García');
 }, 90_000);
 afterAll(() => server?.close());
