@@ -3,8 +3,9 @@ import { isBookableDate } from '../src/domain/booking-rules';
 import { addDays } from '../src/domain/salon-time';
 import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { MSG } from '../src/domain/texts/common';
+import { CHOICE_VERSION } from '../src/web/features/public-page/pending-choice';
 import { DEMO_HISTORY } from '../src/server/seed/demo-data';
-import { cleanUp, closeE2eDb, e2eDb } from './support/agenda-arrange';
+import { cleanUp, closeE2eDb, e2eDb, serviceNamed, signUpAs } from './support/agenda-arrange';
 import { cell, showMonthOf, TODAY } from './support/booking-page';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
@@ -99,4 +100,65 @@ test('signed out: a manicure and a pedicure at once with two professionals, sign
   await expect(cards.first()).toContainText(`Manicura semipermanente con Irene Campos, ${time} h`);
   await expect(cards.first()).toContainText(`Pedicura spa con Carmen Ruiz, ${time} h`);
   await shoot(page, 'mis-citas');
+});
+
+test('a visit taken meanwhile: the refusal shows in the card, the choice stays kept, and "Elegir otra hora" reopens the planner', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const day = visitDay();
+  const [manicure, pedicure] = [await serviceNamed('Manicura semipermanente'), await serviceNamed('Pedicura spa')];
+  const pro = async (name: string) => (await e2eDb().query<{ id: string }>('select id from employees where name = $1', [name])).rows[0]!.id;
+  const parts = [
+    { serviceId: manicure.id, serviceName: manicure.name, professionalId: await pro('Irene Campos'), professionalName: 'Irene Campos' },
+    { serviceId: pedicure.id, serviceName: pedicure.name, professionalId: await pro('Carmen Ruiz'), professionalName: 'Carmen Ruiz' },
+  ];
+  const ids = (k: 'serviceId' | 'professionalId') => parts.map((p) => p[k]).join(',');
+  const free = await request.get(
+    `/api/booking/public/visits/slots?services=${ids('serviceId')}&professionals=${ids('professionalId')}&mode=parallel&date=${day}`,
+  );
+  expect(free.status()).toBe(200);
+  const time = ((await free.json()) as { slots: Array<{ time: string }> }).slots.at(-1)!.time;
+
+  // Lola chose it signed out and signed up; before she confirms, another client books it.
+  made.push((await signUpAs(page.request, baseURL!, uniqueEmail('visita-tarde'), 'Lola Tarde')).id);
+  const other = await signUpAs(request, baseURL!, uniqueEmail('visita-antes'), 'Eva Antes');
+  made.push(other.id);
+  const first = await request.post('/api/booking/visits', {
+    data: { parts: parts.map(({ serviceId, professionalId }) => ({ serviceId, professionalId })), mode: 'parallel', date: day, time },
+    headers: { origin: baseURL! },
+  });
+  expect(first.status()).toBe(201);
+  await page.goto('/reservar');
+  await page.evaluate((kept) => sessionStorage.setItem('auna:reserva', JSON.stringify(kept)), {
+    v: CHOICE_VERSION,
+    kind: 'visit',
+    parts,
+    mode: 'parallel',
+    date: day,
+    time,
+    notes: '',
+  });
+  await page.goto('/reservar?paso=confirmar');
+
+  const card = page.getByRole('region', { name: 'Confirma tu cita' });
+  await expect(card).toContainText('Pedicura spa con Carmen Ruiz');
+  await card.getByRole('button', { name: 'Confirmar cita' }).click();
+  await expect(card.getByRole('alert')).toHaveText(MSG.slotTaken);
+  await expect(page).toHaveURL(/\/reservar\?paso=confirmar$/);
+  await shoot(page, 'refusal', card);
+  // Kept: a reload shows the same choice.
+  await page.reload();
+  await expect(card).toContainText('Manicura semipermanente con Irene Campos');
+
+  // "Elegir otra hora": the planner again, with her services and professionals, to pick another time.
+  await card.getByRole('button', { name: 'Elegir otra hora' }).click();
+  const planner = page.getByRole('region', { name: 'Manicura semipermanente: elige día y hora' });
+  const second = planner.getByRole('listitem').filter({ hasText: 'Servicio 2' });
+  await expect(second.getByLabel('Servicio', { exact: true })).toHaveValue(pedicure.id);
+  await expect(second.getByLabel('Profesional', { exact: true })).toHaveValue(parts[1]!.professionalId);
+  await expect(planner.getByRole('radio', { name: 'A la vez, con dos profesionales' })).toBeChecked();
+  await expect(planner.getByRole('group', { name: 'Horas disponibles' }).getByRole('button', { name: time, exact: true })).toHaveCount(0);
 });
