@@ -29,7 +29,16 @@ async function shoot(page: Page, name: string, part?: Locator) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 400 ? 900 : 844 });
     const path = `screenshots/public-visit/${name}-${width}.png`;
-    await (part ? part.screenshot({ path }) : page.screenshot({ path, fullPage: true }));
+    if (!part) {
+      await page.screenshot({ path, fullPage: true });
+      continue;
+    }
+    // The catalog's categories lay out only near the viewport (content-visibility): scroll, let them settle, scroll again.
+    for (let i = 0; i < 2; i++) {
+      await part.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.waitForTimeout(300);
+    }
+    await part.screenshot({ path });
   }
 }
 
