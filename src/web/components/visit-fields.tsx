@@ -1,11 +1,34 @@
 import { useId } from 'react';
 import { VISIT_MSG } from '../../domain/texts/visits';
 import type { VisitMode } from '../../domain/visit-fit';
+import { formatEuros } from '../lib/format';
+import { Button } from './button';
 import { ChevronDown } from './inline-icons';
 import { inputClass } from './input-class';
 
 // The fields of a visit planner (ADRs 092, 105), the booking page's and the public page's: a
-// labelled select for a part's service or professional, and how the services go together.
+// part's heading, a labelled select for its service or professional, and how the services go together.
+
+/** "Servicio 2 · 60 min · 30,00 €" and, for an added part, "Quitar". */
+export function PartHeading({ n, service, onRemove }: { n: number; service?: { duration: number; price: number }; onRemove?: () => void }) {
+  return (
+    <div className="mb-3 flex items-baseline justify-between gap-3">
+      <p className="font-medium">
+        Servicio {n}
+        {service && (
+          <span className="ml-2 text-sm font-normal whitespace-nowrap text-muted">
+            {service.duration} min · {formatEuros(service.price)}
+          </span>
+        )}
+      </p>
+      {onRemove && (
+        <Button variant="ghost" onPress={onRemove} className="-mr-3 text-sm" aria-label={`${VISIT_MSG.removeService} servicio ${n}`}>
+          {VISIT_MSG.removeService}
+        </Button>
+      )}
+    </div>
+  );
+}
 
 /** A labelled native select, with a placeholder as its empty choice. */
 export function Select({

@@ -1,10 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { VISIT_MSG } from '../../../domain/texts/visits';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
 import { InlineLoading } from '../../components/loading';
-import { Select } from '../../components/visit-fields';
-import { formatEuros } from '../../lib/format';
+import { PartHeading, Select } from '../../components/visit-fields';
 import { professionalsQuery } from '../../api/booking';
 import type { CatalogService } from '../../api/catalog';
 import type { VisitPart } from '../../api/visits';
@@ -29,21 +26,7 @@ export function PartRow(p: {
   const bookable = (pros.data ?? []).filter((x) => x.userId);
   return (
     <li className="rounded-2xl border border-line/80 bg-ivory/50 p-4">
-      <div className="mb-3 flex items-baseline justify-between gap-3">
-        <p className="font-medium">
-          Servicio {p.n}
-          {service && (
-            <span className="ml-2 text-sm font-normal text-muted">
-              {service.duration} min · {formatEuros(service.price)}
-            </span>
-          )}
-        </p>
-        {p.onRemove && (
-          <Button variant="ghost" onPress={p.onRemove} className="-mr-3 text-sm" aria-label={`${VISIT_MSG.removeService} servicio ${p.n}`}>
-            {VISIT_MSG.removeService}
-          </Button>
-        )}
-      </div>
+      <PartHeading n={p.n} service={service} onRemove={p.onRemove} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Select
           label="Servicio"

@@ -11,7 +11,7 @@ import { formatEuros } from '../../lib/format';
 import { todayInSalon } from '../../lib/salon-today';
 import { publicVisitSlots, type VisitMode, type VisitPart } from '../../api/visits';
 import type { PublicServiceItem } from '../../api/public-page';
-import { ModeChoice, Select } from '../../components/visit-fields';
+import { ModeChoice, PartHeading, Select } from '../../components/visit-fields';
 import { visitLengthText, VisitTimes, type VisitSlotAnswer } from '../../components/visit-times';
 import type { VisitChoice } from './pending-choice';
 
@@ -99,26 +99,11 @@ export default function VisitChoicePicker(p: {
           const service = chosen[i];
           return (
             <li key={i} className="rounded-2xl border border-line/80 bg-ivory/50 p-4">
-              <div className="mb-3 flex items-baseline justify-between gap-3">
-                <p className="font-medium">
-                  Servicio {i + 1}
-                  {service && (
-                    <span className="ml-2 text-sm font-normal whitespace-nowrap text-muted">
-                      {service.duration} min · {formatEuros(service.price)}
-                    </span>
-                  )}
-                </p>
-                {i > 0 && (
-                  <Button
-                    variant="ghost"
-                    onPress={() => (parts.length === 2 ? p.onClose() : change(parts.filter((_, j) => j !== i)))}
-                    className="-mr-3 text-sm"
-                    aria-label={`${VISIT_MSG.removeService} servicio ${i + 1}`}
-                  >
-                    {VISIT_MSG.removeService}
-                  </Button>
-                )}
-              </div>
+              <PartHeading
+                n={i + 1}
+                service={service}
+                onRemove={i === 0 ? undefined : () => (parts.length === 2 ? p.onClose() : change(parts.filter((_, j) => j !== i)))}
+              />
               <div className="flex flex-col gap-3 sm:flex-row">
                 <Select
                   label="Servicio"
