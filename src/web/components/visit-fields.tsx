@@ -14,7 +14,7 @@ export function PartHeading({ n, service, onRemove }: { n: number; service?: { d
   return (
     <div className="mb-3 flex items-baseline justify-between gap-3">
       <p className="font-medium">
-        Servicio {n}
+        <span className="whitespace-nowrap">Servicio {n}</span>
         {service && (
           <span className="ml-2 text-sm font-normal whitespace-nowrap text-muted">
             {service.duration} min · {formatEuros(service.price)}
