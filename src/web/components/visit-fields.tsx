@@ -12,11 +12,11 @@ import { inputClass } from './input-class';
 /** "Servicio 2 · 60 min · 30,00 €" and, for an added part, "Quitar". */
 export function PartHeading({ n, service, onRemove }: { n: number; service?: { duration: number; price: number }; onRemove?: () => void }) {
   return (
-    <div className="mb-3 flex items-baseline justify-between gap-3">
+    <div className="mb-3 flex items-start justify-between gap-3">
       <p className="font-medium">
         <span className="whitespace-nowrap">Servicio {n}</span>
         {service && (
-          <span className="ml-2 text-sm font-normal whitespace-nowrap text-muted">
+          <span className="block text-sm font-normal whitespace-nowrap text-muted sm:ml-2 sm:inline">
             {service.duration} min · {formatEuros(service.price)}
           </span>
         )}
