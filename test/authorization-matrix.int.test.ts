@@ -1128,6 +1128,14 @@ const MATRIX: Record<string, Row> = {
     expect: everyone(200),
     call: async (s) => ({ res: await s.get(`/api/booking/public/month?serviceId=${w.serviceId}&professionalId=cualquiera&month=2026-06`) }),
   },
+  // A visit's free times for anyone (ADR 105): the signed-in visit read's answer, times only.
+  'GET /api/booking/public/visits/slots': {
+    expect: everyone(200),
+    call: async (s) => {
+      const res = await s.get(`/api/booking/public/visits/slots?services=${w.serviceId},${await visitService()}&professionals=${w.otherEmployeeRecord},${w.otherEmployeeRecord}&mode=sequence&date=${FUTURE_DAY}`);
+      return { res, check: async () => (/userId|clientId|@|"email"|"name"/.test(JSON.stringify(res.body)) ? 'the public visit times name someone' : null) };
+    },
+  },
   'GET /api/email-verification': {
     expect: signedIn(200),
     call: async (s, actor) => {

@@ -631,6 +631,10 @@ function specs(): Record<string, Spec> {
     'GET /api/public-page': { actor: 'anonymous', query: () => ({}) },
     'GET /api/booking/public/slots': { actor: 'anonymous', query: () => ({ serviceId: w.serviceId, professionalId: w.employeeRecord, date: THURSDAY }) },
     'GET /api/booking/public/month': { actor: 'anonymous', query: () => ({ serviceId: w.serviceId, professionalId: 'cualquiera', month: '2026-01' }) },
+    'GET /api/booking/public/visits/slots': {
+      actor: 'anonymous',
+      query: () => ({ services: `${w.serviceId},${visitServiceId}`, professionals: `${w.employeeRecord},${w.employeeRecord}`, mode: 'sequence', date: THURSDAY }),
+    },
     'GET /api/email-verification': { actor: 'client', query: () => ({}) },
     'POST /api/email-verification/resend': { actor: 'client', body: () => ({}) },
     'POST /api/email-verification/resend-for-account': { actor: 'admin', body: () => ({ email: 'cuenta.hostil@mundo.test' }) },

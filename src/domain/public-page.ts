@@ -7,7 +7,7 @@ import { DAY_KEYS, DAY_LABELS, type DayKey, type WeeklySchedule } from './weekly
 /** A missing category reads as the spec's default (SPEC §3), here as everywhere. */
 export const DEFAULT_CATEGORY = 'General';
 
-export type PublicService = { id: string; name: string; description: string; duration: number; price: number; category: string; professionalIds: string[] };
+export type PublicService = { id: string; name: string; description: string; duration: number; price: number; category: string; professionalIds: string[]; parallelAllowed?: boolean };
 
 /** Services by category (Spanish order, "General" last), each category's services by name. */
 export function servicesByCategory<S extends { name: string; category: string }>(services: readonly S[]): Array<{ name: string; services: S[] }> {

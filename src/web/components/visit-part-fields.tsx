@@ -1,16 +1,10 @@
-import { useId } from 'react';
-import { VISIT_MSG } from '../../domain/texts/visits';
-import type { VisitMode } from '../../domain/visit-fit';
 import { Alert } from './alert';
-import { Button } from './button';
-import { ChevronDown } from './inline-icons';
-import { inputClass } from './input-class';
 import { InlineLoading } from './loading';
-import { formatEuros } from '../lib/format';
+import { PartHeading, Select } from './visit-fields';
 
-// A visit's parts (ADR 092): each service with who does it, and how they go together. Shared by
-// the booking page's visit planner and the desk's "Nueva cita" (ADR 104); each screen fetches the
-// professionals of a part and passes them down. A visit names each professional: the server's
+// A visit's part (ADR 092): a service with who does it. Shared by the booking page's visit planner
+// and the desk's "Nueva cita" (ADR 104); each screen fetches the professionals of a part and passes
+// them down. A visit names each professional: the server's
 // visit routes have no "Cualquier profesional" (ADR 092), so one is picked per service.
 
 type VisitPart = { serviceId: string; professionalId: string };
@@ -21,45 +15,6 @@ export type PartProfessionals = {
   isPending: boolean;
   isSuccess: boolean;
 };
-
-function Select({
-  label,
-  value,
-  onChange,
-  placeholder,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  placeholder: string;
-  options: Array<{ id: string; name: string }>;
-}) {
-  const id = useId();
-  return (
-    <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <div className="relative">
-        <select
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className={`${inputClass} cursor-pointer appearance-none pr-11`}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((o) => (
-            <option key={o.id} value={o.id}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-        <ChevronDown className="pointer-events-none absolute top-1/2 right-3.5 h-5 w-5 -translate-y-1/2 text-muted" aria-hidden />
-      </div>
-    </div>
-  );
-}
 
 /** One service of the visit: which (the first is the page's own), who does it, and "Quitar" for an added one. */
 export function PartFields(p: {
@@ -77,21 +32,7 @@ export function PartFields(p: {
   const bookable = (pros.data ?? []).filter((x) => x.userId);
   return (
     <li className="rounded-2xl border border-line/80 bg-ivory/50 p-4">
-      <div className="mb-3 flex items-baseline justify-between gap-3">
-        <p className="font-medium">
-          Servicio {p.n}
-          {service && (
-            <span className="ml-2 text-sm font-normal text-muted">
-              {service.duration} min · {formatEuros(service.price)}
-            </span>
-          )}
-        </p>
-        {p.onRemove && (
-          <Button variant="ghost" onPress={p.onRemove} className="-mr-3 text-sm" aria-label={`${VISIT_MSG.removeService} servicio ${p.n}`}>
-            {VISIT_MSG.removeService}
-          </Button>
-        )}
-      </div>
+      <PartHeading n={p.n} service={service} onRemove={p.onRemove} />
       <div className="flex flex-col gap-3 sm:flex-row">
         <Select
           label="Servicio"
@@ -120,35 +61,5 @@ export function PartFields(p: {
         </div>
       )}
     </li>
-  );
-}
-
-/** Back to back with one professional, or at the same time with two: offered only where every service allows it. */
-export function ModeChoice({
-  mode,
-  onChange,
-  legend = '¿Cómo los quieres?',
-}: {
-  mode: VisitMode;
-  onChange: (m: VisitMode) => void;
-  legend?: string;
-}) {
-  const name = useId();
-  const option = (value: VisitMode, text: string) => (
-    <label
-      className={`flex min-h-11 flex-1 cursor-pointer items-center gap-3 rounded-xl border px-4 py-2.5 ${mode === value ? 'border-rose-700 bg-rose-50' : 'border-line bg-white'}`}
-    >
-      <input type="radio" name={name} value={value} checked={mode === value} onChange={() => onChange(value)} className="accent-rose-700" />
-      {text}
-    </label>
-  );
-  return (
-    <fieldset className="mt-4">
-      <legend className="mb-2 text-sm font-medium">{legend}</legend>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        {option('sequence', VISIT_MSG.modeSequence)}
-        {option('parallel', VISIT_MSG.modeParallel)}
-      </div>
-    </fieldset>
   );
 }

@@ -6,6 +6,8 @@ import { ApiError } from '../../http/errors';
 import { validate } from '../../http/validate';
 import { bookingMonth } from './month';
 import { daySlots, MonthQuery, SlotsQuery } from './read-queries';
+import { visitSlotList } from './visit-booking';
+import { visitQueryOf, VisitSlotsQuery } from './visit-routes';
 
 // The public page's free times (ADR 079): the same slot list and month as a signed-in client reads
 // (client-booking.ts and month.ts, asked as a client: the salon's opening hours bound them), for
@@ -27,7 +29,7 @@ async function limited(deps: PublicDeps, c: Context<AppEnv>) {
   throw new ApiError(429, 'too_many_requests', MSG.tooManyRequests);
 }
 
-/** GET /api/booking/public/slots and /month: no session needed, limited per address. */
+/** GET /api/booking/public/slots, /month and /visits/slots (ADR 105: a visit's times, the signed-in read's answer): no session needed, limited per address. */
 export const publicBookingRoutes = (deps: PublicDeps) =>
   new Hono<AppEnv>()
     .get('/slots', validate('query', SlotsQuery), async (c) => {
@@ -37,4 +39,8 @@ export const publicBookingRoutes = (deps: PublicDeps) =>
     .get('/month', validate('query', MonthQuery), async (c) => {
       await limited(deps, c);
       return c.json(await bookingMonth(deps, c.req.valid('query')));
+    })
+    .get('/visits/slots', validate('query', VisitSlotsQuery), async (c) => {
+      await limited(deps, c);
+      return c.json(await visitSlotList(deps, visitQueryOf(c.req.valid('query'))));
     });

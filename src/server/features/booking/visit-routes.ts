@@ -25,7 +25,15 @@ const parts = z.array(z.strictObject({ serviceId: step, professionalId: step }),
 
 /** `services` and `professionals`: the parts in order, comma-separated ids (a GET carries no body). */
 const ids = z.string().max(400).transform((s) => s.split(',').map((id) => id.trim()));
-const VisitSlotsQuery = z.strictObject({ services: ids, professionals: ids, mode, date: z.string().refine(isSalonDay) });
+export const VisitSlotsQuery = z.strictObject({ services: ids, professionals: ids, mode, date: z.string().refine(isSalonDay) });
+
+/** The visit slots' question from its query: the parts paired in order, each id checked as the booking's body checks it. */
+export function visitQueryOf(q: z.infer<typeof VisitSlotsQuery>) {
+  const list = q.services.map((serviceId, i) => ({ serviceId, professionalId: q.professionals[i] ?? '' }));
+  const checked = parts.safeParse(list);
+  if (!checked.success || q.professionals.length !== q.services.length) throw badRequest(checked.error?.issues[0]?.message ?? MSG.invalidInput);
+  return { parts: list, mode: q.mode, date: q.date };
+}
 
 const VisitBody = z.strictObject({
   parts,
@@ -44,13 +52,7 @@ const StaffVisitBody = z.strictObject({
 
 export const visitRoutes = (deps: Pick<Deps, 'db' | 'now' | 'realtime' | 'rateLimit'>) =>
   new Hono<AppEnv>()
-    .get('/slots', requireUser(), validate('query', VisitSlotsQuery), async (c) => {
-      const q = c.req.valid('query');
-      const list = q.services.map((serviceId, i) => ({ serviceId, professionalId: q.professionals[i] ?? '' }));
-      const checked = parts.safeParse(list);
-      if (!checked.success || q.professionals.length !== q.services.length) throw badRequest(checked.error?.issues[0]?.message ?? MSG.invalidInput);
-      return c.json(await visitSlotList(deps, { parts: list, mode: q.mode, date: q.date }));
-    })
+    .get('/slots', requireUser(), validate('query', VisitSlotsQuery), async (c) => c.json(await visitSlotList(deps, visitQueryOf(c.req.valid('query')))))
     .post('/', requireUser(), validate('json', VisitBody), async (c) => {
       const { visitId, rows } = await bookVisit(deps, c.get('user'), c.req.valid('json'));
       return c.json({ visit: { id: visitId, parts: rows.map((r) => ({ appointment: bookedAppointmentJson(r), ...bonoAnswer(r, 'client') })) } }, 201);

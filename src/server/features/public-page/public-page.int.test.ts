@@ -36,6 +36,12 @@ describe('GET /api/public-page', () => {
     // The inactive professional is not in the team; nothing names an account.
     expect((res.body.team as Array<{ name: string }>).map((p) => p.name)).toEqual(['Lucía Martín', 'Nuria Gil']);
     expect(JSON.stringify(res.body)).not.toMatch(/userId|lucia@salon\.test/);
+    // Whether a client can book her (an account) and whether a service may go side by side: a yes or no each (ADR 105).
+    expect((res.body.team as Array<{ name: string; bookable: boolean }>).map((p) => [p.name, p.bookable])).toEqual([
+      ['Lucía Martín', true],
+      ['Nuria Gil', false],
+    ]);
+    expect(corte).toHaveProperty('parallelAllowed', false);
   });
 
   it('says the salon: name, address with a map link, phone with WhatsApp; hours only once set', async () => {

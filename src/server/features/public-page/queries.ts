@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { employees, employeeServices, salonSettings, services } from '../../db/schema';
 
@@ -16,7 +16,7 @@ export async function salonRow(db: Db) {
 
 export function activeServiceRows(db: Db) {
   return db
-    .select({ id: services.id, name: services.name, description: services.description, duration: services.duration, price: services.price, category: services.category })
+    .select({ id: services.id, name: services.name, description: services.description, duration: services.duration, price: services.price, category: services.category, parallelAllowed: services.parallelAllowed })
     .from(services)
     .where(eq(services.isActive, true))
     .orderBy(asc(services.name));
@@ -25,7 +25,8 @@ export function activeServiceRows(db: Db) {
 /** Who offers what: active professionals and the services (active or not) they offer. */
 export function offerRows(db: Db) {
   return db
-    .select({ employeeId: employees.id, name: employees.name, serviceId: employeeServices.serviceId })
+    // `bookable`: whether a client can book her herself (an account, ADR 008); a yes or no, never the account.
+    .select({ employeeId: employees.id, name: employees.name, serviceId: employeeServices.serviceId, bookable: sql<boolean>`${isNotNull(employees.userId)}`.mapWith(Boolean) })
     .from(employees)
     .innerJoin(employeeServices, eq(employeeServices.employeeId, employees.id))
     .where(and(eq(employees.isActive, true)))

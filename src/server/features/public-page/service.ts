@@ -17,7 +17,7 @@ export async function salonProfile(db: Db) {
   const offered = offers.filter((o) => active.has(o.serviceId));
   const byService = new Map<string, string[]>();
   for (const o of offered) byService.set(o.serviceId, [...(byService.get(o.serviceId) ?? []), o.employeeId]);
-  const team = sortedByName([...new Map(offered.map((o) => [o.employeeId, { id: o.employeeId, name: o.name }])).values()]);
+  const team = sortedByName([...new Map(offered.map((o) => [o.employeeId, { id: o.employeeId, name: o.name, bookable: o.bookable }])).values()]);
   const servicesWithPros: PublicService[] = serviceRows.map((s) => ({ ...s, professionalIds: byService.get(s.id) ?? [] }));
   const phone = normalizePhone(salon?.phoneNumber ?? '');
   const address = salon?.address.trim() ?? '';

@@ -13,15 +13,14 @@ import { InlineLoading } from '../../components/loading';
 import { ApiRequestError } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
 import { activeServicesQuery } from '../../api/catalog';
-import { bookVisit, type VisitMode, type VisitPart } from '../../api/visits';
-import { ModeChoice, PartRow } from './visit-parts';
-import { VisitTimes, type VisitSlotAnswer } from './visit-times';
+import { bookVisit, visitSlots, type VisitMode, type VisitPart } from '../../api/visits';
+import { ModeChoice } from '../../components/visit-fields';
+import { visitLengthText, VisitTimes, type VisitSlotAnswer } from '../../components/visit-times';
+import { PartRow } from './visit-parts';
 
 // "Añadir otro servicio" (ADR 092): the booking page's lazy chunk for a visit of several services
 // (ADRs 081-083). The page mounts it when she taps the button; it takes the page's service, the
 // professional and the day she had chosen, and books every part in ONE request.
-
-const minutesText = (m: number) => (m < 60 ? `${m} min` : `${Math.floor(m / 60)} h${m % 60 ? ` ${m % 60} min` : ''}`);
 
 export default function VisitPlanner(p: { serviceId: string; professionalId: string; date: string; today: string; onClose: () => void }) {
   const navigate = useNavigate();
@@ -46,12 +45,6 @@ export default function VisitPlanner(p: { serviceId: string; professionalId: str
   const taken = useMemo(() => new Set(parts.map((x) => x.serviceId)), [parts]);
   const price = sumEuros(chosen.map((s) => s?.price ?? 0));
   const durations = chosen.map((s) => s?.duration ?? 0);
-  // The chosen time says how long she stays; before it, the services' own minutes (side by side: the longest).
-  const minutes = slot
-    ? Math.round((Math.max(...slot.parts.map((x) => Date.parse(x.end))) - Date.parse(slot.start)) / 60_000)
-    : mode === 'parallel'
-      ? Math.max(...durations)
-      : durations.reduce((a, b) => a + b, 0);
 
   const change = (next: VisitPart[]) => {
     setParts(next);
@@ -127,12 +120,14 @@ export default function VisitPlanner(p: { serviceId: string; professionalId: str
             mode={mode}
             time={slot?.time ?? null}
             onTime={setSlot}
+            read={visitSlots}
+            scope="booking"
           />
         </div>
 
         <div className="flex flex-col gap-3 rounded-[var(--radius-card)] bg-rose-50 p-5 sm:flex-row sm:items-center sm:justify-between">
           <p aria-live="polite">
-            <span className="font-medium">Total de la visita:</span> {minutesText(minutes)} ·{' '}
+            <span className="font-medium">Total de la visita:</span> {visitLengthText(slot, mode, durations)} ·{' '}
             <span className="font-medium tabular-nums">{formatEuros(price)}</span>
           </p>
           <Button onPress={() => void confirm()} isDisabled={!slot || pending} className="py-3.5 text-base sm:px-10">

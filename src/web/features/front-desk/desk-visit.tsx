@@ -7,19 +7,23 @@ import { VISIT_PARTS_MAX } from '../../../domain/visit-fit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { inputClass } from '../../components/input-class';
-import { VisitDayTimes } from '../../components/visit-day-times';
-import { ModeChoice, PartFields } from '../../components/visit-part-fields';
+import { ModeChoice } from '../../components/visit-fields';
+import { PartFields } from '../../components/visit-part-fields';
+import { VisitTimes, visitSlotsKey } from '../../components/visit-times';
 import { formatEuros, formatTime } from '../../lib/format';
 import { todayInSalon } from '../../lib/salon-today';
 import { professionalsQuery } from '../../api/booking';
 import { activeServicesQuery } from '../../api/catalog';
 import type { ClientSummary } from '../../api/front-desk';
-import { staffBookVisit, visitSlotsQuery, type VisitMode, type VisitPart, type VisitSlotAnswer } from '../../api/visits';
+import { staffBookVisit, visitSlots, type VisitMode, type VisitPart, type VisitSlotAnswer } from '../../api/visits';
 
 // "Añadir otro servicio" in the desk's "Nueva cita" (ADR 104): a visit of several services for the
 // client chosen above, its own chunk loaded on the tap. The parts and the times where all fit are
-// the booking page's planner's pieces (components/visit-part-fields.tsx, visit-day-times.tsx) over
+// the booking page's planner's pieces (components/visit-part-fields.tsx, visit-times.tsx) over
 // the same visit slots endpoint; one request books every part or none (POST /visits/staff).
+
+/** The desk's visit times in the query cache, apart from the client's (components/visit-times.tsx). */
+const SCOPE = 'front-desk';
 
 type Props = {
   client: ClientSummary | null;
@@ -47,7 +51,6 @@ export default function DeskVisit({ client, first, date: startDate, onBooked, on
   const mode: VisitMode = parallelOffered ? wantedMode : 'sequence';
   const ready = parts.every((x) => x.serviceId !== '' && x.professionalId !== '');
   const taken = useMemo(() => new Set(parts.map((x) => x.serviceId)), [parts]);
-  const slots = useQuery(visitSlotsQuery(parts, mode, date, ready));
 
   const book = useMutation({
     mutationFn: staffBookVisit,
@@ -57,7 +60,7 @@ export default function DeskVisit({ client, first, date: startDate, onBooked, on
     },
     onError: () => {
       setSlot(null);
-      void queryClient.invalidateQueries({ queryKey: ['booking', 'visit-slots'] });
+      void queryClient.invalidateQueries({ queryKey: visitSlotsKey(SCOPE, parts, mode, date) });
     },
   });
   const change = (next: VisitPart[]) => {
@@ -102,12 +105,15 @@ export default function DeskVisit({ client, first, date: startDate, onBooked, on
       </section>
       <section aria-label="Día y hora de la visita">
         <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">Día y hora</h3>
-        <VisitDayTimes
+        <VisitTimes
           today={today}
           date={date}
           onDate={(d) => (setDate(d), setSlot(null))}
+          parts={parts}
           ready={ready}
-          slots={slots}
+          mode={mode}
+          read={visitSlots}
+          scope={SCOPE}
           time={slot?.time ?? null}
           onTime={setSlot}
           fit="sheet"

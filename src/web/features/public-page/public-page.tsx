@@ -8,7 +8,7 @@ import { ApiRequestError } from '../../lib/api';
 import { RETURN_FLAG } from '../../lib/return-to';
 import { publicPageQuery, type PublicServiceItem } from '../../api/public-page';
 import { homeOf, useSession } from '../../api/session';
-import { clearChoice, readChoice, saveChoice, type Choice } from './pending-choice';
+import { clearChoice, readChoice, saveChoice, type KeptChoice, type VisitChoice } from './pending-choice';
 import { SalonInfo } from './salon-info';
 import { ServiceCatalog } from './service-catalog';
 
@@ -16,6 +16,8 @@ import { ServiceCatalog } from './service-catalog';
 // calendar, the slot grid), the confirmation card and the booking call load when they are needed.
 const TimePicker = lazy(() => import('./time-picker').then((m) => ({ default: m.TimePicker })));
 const ConfirmChoice = lazy(() => import('./confirm-choice').then((m) => ({ default: m.ConfirmChoice })));
+// A visit of several services (ADR 105): loaded on the tap of "Añadir otro servicio", never in the first view.
+const VisitChoicePicker = lazy(() => import('./visit-choice'));
 
 /**
  * /reservar — the salon's public page (ADR 078): services, team, hours, address, phone and
@@ -28,7 +30,9 @@ export default function PublicPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [service, setService] = useState<PublicServiceItem | null>(null);
-  const [kept, setKept] = useState<Choice | null>(null);
+  const [kept, setKept] = useState<KeptChoice | null>(null);
+  // The visit planner open under the chosen service, with the visit to start from (back from a refusal).
+  const [visit, setVisit] = useState<{ initial?: VisitChoice } | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Read after hydration: the server has no sessionStorage.
   useEffect(() => {
@@ -36,11 +40,19 @@ export default function PublicPage() {
   }, [params]);
 
   const [booking, setBooking] = useState(false);
-  // The client's own booking (POST /api/booking): every rule of it, as from the booking page.
-  const bookChoice = async (c: Choice) => {
+  // The client's own booking (POST /api/booking, or POST /api/booking/visits for a visit: ONE
+  // request for all its parts): every rule of it, as from the booking page.
+  const bookChoice = async (c: KeptChoice) => {
     setBooking(true);
     setError(null);
     try {
+      if (c.kind === 'visit') {
+        const { bookVisit } = await import('../../api/visits');
+        const parts = c.parts.map(({ serviceId, professionalId }) => ({ serviceId, professionalId }));
+        await bookVisit({ parts, mode: c.mode, date: c.date, time: c.time, notes: c.notes || undefined });
+        clearChoice();
+        return void navigate('/my-appointments?status=success');
+      }
       const { book } = await import('../../api/booking');
       const { bonoNote } = await book({ serviceId: c.serviceId, professionalId: c.professionalId, date: c.date, time: c.time, notes: c.notes || undefined });
       clearChoice();
@@ -50,7 +62,7 @@ export default function PublicPage() {
       setBooking(false);
     }
   };
-  const confirm = (c: Choice) => {
+  const confirm = (c: KeptChoice) => {
     setError(null);
     if (user) return void bookChoice(c);
     // Not signed in: the one-step sign-up (sign-in and Google from there), then back here.
@@ -61,6 +73,7 @@ export default function PublicPage() {
   if (profile.isPending) return <FullPageLoading text="Cargando..." />;
   if (profile.isError) return <div className="mx-auto max-w-xl p-6"><Alert>{profile.error.message}</Alert></div>;
   const { salon, categories, team } = profile.data;
+  const services = categories.flatMap((c) => c.services);
   return (
     <div className="min-h-dvh bg-ivory text-ink">
       <header className="border-b border-line/80 bg-white/70">
@@ -88,6 +101,12 @@ export default function PublicPage() {
                   clearChoice();
                   setKept(null);
                   setError(null);
+                  // A visit goes back to its planner with its services and day, to choose another time.
+                  const first = kept.kind === 'visit' ? services.find((s) => s.id === kept.parts[0]?.serviceId) : undefined;
+                  if (kept.kind === 'visit' && first) {
+                    setService(first);
+                    setVisit({ initial: kept });
+                  }
                 }}
               />
             </Suspense>
@@ -99,14 +118,42 @@ export default function PublicPage() {
             <ServiceCatalog
               categories={categories}
               selected={service?.id ?? ''}
-              onPick={(s) => setService(s)}
+              onPick={(s) => {
+                setService(s);
+                setVisit(null);
+              }}
               picker={
                 service && (
                   <section aria-label={`${service.name}: elige día y hora`}>
-                    {error && !kept && <div className="mt-3"><Alert>{error}</Alert></div>}
-                    <Suspense fallback={<InlineLoading text="Cargando horas libres..." />}>
-                      <TimePicker key={service.id} service={service} team={team} pending={booking} onConfirm={confirm} />
-                    </Suspense>
+                    {visit ? (
+                      <Suspense fallback={<InlineLoading text="Cargando..." />}>
+                        <VisitChoicePicker
+                          first={service}
+                          services={services}
+                          team={team}
+                          initial={visit.initial}
+                          pending={booking}
+                          error={kept ? null : error}
+                          onConfirm={(v) => confirm({ kind: 'visit', ...v })}
+                          onClose={() => (setVisit(null), setError(null))}
+                        />
+                      </Suspense>
+                    ) : (
+                      <>
+                        {services.length > 1 && (
+                          <div className="mt-3 flex flex-wrap items-center justify-between gap-2 rounded-2xl bg-rose-50/70 px-4 py-2.5 text-sm">
+                            <span className="text-muted">¿Quieres otro servicio en la misma visita?</span>
+                            <button type="button" onClick={() => (setVisit({}), setError(null))} className="min-h-11 cursor-pointer font-medium text-rose-800 underline-offset-4 hover:underline">
+                              Añadir otro servicio
+                            </button>
+                          </div>
+                        )}
+                        {error && !kept && <div className="mt-3"><Alert>{error}</Alert></div>}
+                        <Suspense fallback={<InlineLoading text="Cargando horas libres..." />}>
+                          <TimePicker key={service.id} service={service} team={team} pending={booking} onConfirm={(c) => confirm({ kind: 'single', ...c })} />
+                        </Suspense>
+                      </>
+                    )}
                   </section>
                 )
               }
