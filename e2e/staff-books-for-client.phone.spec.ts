@@ -1,5 +1,11 @@
 import type { Browser, Page } from '@playwright/test';
-import { closeE2eDb, e2eDb, insertAppointment } from './support/agenda-arrange';
+import { isBookableDate } from '../src/domain/booking-rules';
+import { addDays } from '../src/domain/salon-time';
+import { MSG } from '../src/domain/texts/common';
+import { dayKeyOfDate } from '../src/domain/weekly-schedule';
+import { DEMO_HISTORY } from '../src/server/seed/demo-data';
+import { closeE2eDb, e2eDb, insertAppointment, serviceNamed } from './support/agenda-arrange';
+import { cell, showMonthOf, TODAY } from './support/booking-page';
 import { expect, logIn, test } from './support/fixtures';
 
 // A professional books for the client in front of her (docs/decisions/086), on her phone: Carmen
@@ -15,17 +21,23 @@ const CLIENT = `Rosario Teléfono ${RUN}`;
 // A Spanish mobile unique to this run (the search finds it by its digits).
 const DIGITS = `6${String(Date.now()).slice(-8)}`;
 let recordId: string;
+// The visit's client: a record of her own, so each test counts only its own appointments.
+const VISIT_CLIENT = `Inés Visita ${RUN}`;
+const VISIT_DIGITS = `6${String(Date.now() + 7).slice(-8)}`;
+let visitRecordId: string;
 
 test.beforeAll(async () => {
   const db = e2eDb();
-  recordId = (await db.query<{ id: string }>(`INSERT INTO clients (name, phone) VALUES ($1, $2) RETURNING id`, [CLIENT, `+34${DIGITS}`]))
-    .rows[0]!.id;
+  const record = async (name: string, digits: string) =>
+    (await db.query<{ id: string }>(`INSERT INTO clients (name, phone) VALUES ($1, $2) RETURNING id`, [name, `+34${digits}`])).rows[0]!.id;
+  recordId = await record(CLIENT, DIGITS);
+  visitRecordId = await record(VISIT_CLIENT, VISIT_DIGITS);
 });
 
 test.afterAll(async () => {
   const db = e2eDb();
-  await db.query(`DELETE FROM appointments WHERE client_record_id = $1`, [recordId]);
-  await db.query(`DELETE FROM clients WHERE id = $1`, [recordId]);
+  await db.query(`DELETE FROM appointments WHERE client_record_id = ANY($1)`, [[recordId, visitRecordId]]);
+  await db.query(`DELETE FROM clients WHERE id = ANY($1)`, [[recordId, visitRecordId]]);
   await closeE2eDb();
 });
 
@@ -147,6 +159,60 @@ test('her own notices (her cap of visits) step aside while she books for a clien
   } finally {
     await db.query(`DELETE FROM appointments WHERE id = ANY($1)`, [held]);
   }
+});
+
+test('Carmen books a manicure and a pedicure as one visit for a phone client: "Añadir otro servicio" keeps who it is for', async ({ page }) => {
+  const manicure = await serviceNamed('Manicura semipermanente');
+  // Past the demo's booked history, a Wednesday or Thursday (Carmen works both).
+  let day = addDays(TODAY, DEMO_HISTORY.futureDays + 11);
+  while (!isBookableDate(day, TODAY) || !['wednesday', 'thursday'].includes(dayKeyOfDate(day))) day = addDays(day, 1);
+
+  await logIn(page, 'carmen@auna.demo');
+  await expect(page).toHaveURL(/\/employee\/agenda/, { timeout: 30_000 });
+  await page.goto(`/book/${manicure.id}`);
+  const forWhom = page.getByRole('group', { name: '¿Para quién es la cita?' });
+  await expect(forWhom).toBeVisible({ timeout: 30_000 });
+  await forWhom.getByRole('radio', { name: 'Para un cliente' }).check();
+  await page.getByLabel('Buscar cliente').fill(VISIT_DIGITS);
+  await page.getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: new RegExp(VISIT_CLIENT) }).click();
+  await expect(page.getByTestId('chosen-client')).toContainText(VISIT_CLIENT);
+
+  // The planner is the client's visit, not Carmen's; back from it, the client is still chosen.
+  await page.getByRole('button', { name: 'Añadir otro servicio' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `La visita de ${VISIT_CLIENT}` })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Volver' }).click();
+  await expect(page.getByTestId('chosen-client')).toContainText(VISIT_CLIENT);
+  await page.getByRole('button', { name: 'Añadir otro servicio' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `La visita de ${VISIT_CLIENT}` })).toBeVisible({ timeout: 30_000 });
+
+  // The manicure with Carmen (her own, chosen for her client), then the pedicure with Carmen, back to back.
+  const first = page.getByRole('listitem').filter({ hasText: 'Servicio 1' });
+  await expect(first.getByLabel('Profesional', { exact: true }).locator('option:checked')).toHaveText('Carmen Ruiz');
+  const second = page.getByRole('listitem').filter({ hasText: 'Servicio 2' });
+  await second.getByLabel('Servicio', { exact: true }).selectOption({ label: 'Pedicura spa' });
+  await second.getByLabel('Profesional', { exact: true }).selectOption({ label: 'Carmen Ruiz' });
+  await showMonthOf(page, day);
+  await cell(page, day).click();
+  const times = page.getByRole('group', { name: 'Horas disponibles' }).getByRole('button');
+  await expect(times.first()).toBeVisible({ timeout: 15_000 });
+  const time = (await times.first().textContent())!.trim();
+  await times.first().click();
+  await page.screenshot({ path: 'screenshots/for-whom/visita-cliente-390.png', fullPage: true });
+  await page.getByRole('button', { name: MSG.confirmBookingFor(time) }).click();
+
+  // She lands on her agenda on that day; the visit is the client's record's, both parts, booked by staff.
+  await expect(page).toHaveURL(new RegExp(`/employee/agenda\\?fecha=${day}$`), { timeout: 30_000 });
+  await expect(page.getByText(`Visita reservada para ${VISIT_CLIENT}.`)).toBeVisible();
+  const rows = (
+    await e2eDb().query<{ visit_id: string | null; client_id: string | null; booked_by: string; service_name: string }>(
+      `SELECT visit_id, client_id, booked_by, service_name FROM appointments WHERE client_record_id = $1 ORDER BY start_time`,
+      [visitRecordId],
+    )
+  ).rows;
+  expect(rows.map((r) => r.service_name)).toEqual(['Manicura semipermanente', 'Pedicura spa']);
+  expect(rows[0]!.visit_id).not.toBeNull();
+  expect(rows[1]!.visit_id).toBe(rows[0]!.visit_id);
+  for (const r of rows) expect(r).toMatchObject({ client_id: null, booked_by: 'staff' });
 });
 
 function serviceOf(row: { id: string; name: string; duration: number; price: number } | undefined) {

@@ -57,6 +57,8 @@ export default function BookPage() {
   const [bookingError, setBookingError] = useState<string | null>(null);
   const [lostTime, setLostTime] = useState(false);
   const [visit, setVisit] = useState(false);
+  // Who the visit planner books for: the staff's "¿Para quién es la cita?" as it stood at the tap (ADR 104).
+  const [visitFor, setVisitFor] = useState<Booker | null>(null);
 
   // Only one professional: chosen for the client (SPEC §2 Step 1).
   const list = professionals.data;
@@ -119,7 +121,7 @@ export default function BookPage() {
 
   if (service.isPending) return <ServiceLoading />;
   if (service.isError) return <ServiceUnavailable missing={service.error instanceof ApiRequestError && service.error.status === 404} />;
-  if (visit) return <Suspense fallback={null}><VisitPlanner serviceId={serviceId} professionalId={professionalId} date={date} today={today} onClose={() => setVisit(false)} /></Suspense>;
+  if (visit) return <Suspense fallback={null}><VisitPlanner serviceId={serviceId} professionalId={professionalId} date={date} today={today} booker={visitFor} onClose={() => setVisit(false)} /></Suspense>;
 
   // A new choice clears what the previous one said.
   const fresh = () => {
@@ -142,7 +144,7 @@ export default function BookPage() {
           </Suspense>
           {me && me.role !== 'client' && (
             <Suspense fallback={null}>
-              <ForWhom me={me} booker={forClient} professionals={list} professionalId={professionalId} onProfessional={setProfessionalId} />
+              <ForWhom me={me} booker={forClient} professionals={list} professionalId={professionalId} onProfessional={setProfessionalId} initial={visitFor} />
             </Suspense>
           )}
           <ProfessionalStep
@@ -197,7 +199,7 @@ export default function BookPage() {
           )}
 
           {/* A transition: the page stays on screen while the planner's chunk arrives. */}
-          <Button variant="secondary" onPress={() => startTransition(() => setVisit(true))} className="self-start">
+          <Button variant="secondary" onPress={() => startTransition(() => (setVisitFor(() => forClient.current), setVisit(true)))} className="self-start">
             Añadir otro servicio
           </Button>
           <ConfirmBar time={time} professionalChosen={professionalId !== ''} pending={book.isPending} error={bookingError} onConfirm={submit} />

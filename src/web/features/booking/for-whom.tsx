@@ -10,6 +10,7 @@ import { ChosenClient, ClientResults } from '../../components/client-results';
 import { inputClass } from '../../components/input-class';
 import { staffBook } from '../../api/booking';
 import { clientsQuery, type ClientSummary } from '../../api/front-desk';
+import { staffBookVisit } from '../../api/visits';
 import { ApiRequestError } from '../../lib/api';
 import { NewClientInline } from './new-client-inline';
 import type { Booker } from './use-book';
@@ -26,11 +27,13 @@ type Props = {
   professionals: { id: string; userId?: string | null }[] | undefined;
   professionalId: string;
   onProfessional: (id: string) => void;
+  /** Her choice when she opened the visit planner: its client is chosen again on her way back. */
+  initial: Booker | null;
 };
 
-export default function ForWhom({ me, booker, professionals, professionalId, onProfessional }: Props) {
-  const [forClient, setForClient] = useState(false);
-  const [client, setClient] = useState<ClientSummary | null>(null);
+export default function ForWhom({ me, booker, professionals, professionalId, onProfessional, initial }: Props) {
+  const [forClient, setForClient] = useState(initial?.client !== undefined);
+  const [client, setClient] = useState<ClientSummary | null>(initial?.client ?? null);
   const name = useId();
 
   // With herself by default, once she books for someone (a colleague is still hers to choose).
@@ -80,18 +83,29 @@ function Choice({ name, checked, onChange, label }: { name: string; checked: boo
 }
 
 const refuse = (code: string, message: string) => Promise.reject(new ApiRequestError(400, code, message));
-const noClientYet: Booker = () => refuse('client_required', STAFF_MSG.clientRequired);
+const noClientYet: Booker = Object.assign(() => refuse('client_required', STAFF_MSG.clientRequired), {
+  visit: () => refuse('client_required', STAFF_MSG.clientRequired),
+});
 
-/** The staff booking for this client; where she lands: her agenda, or the desk's day, on the visit's date. */
+/** Where she lands after booking for a client: her agenda, or the desk's day, on the visit's date. */
+const landing = (role: string, date: string) => (isDeskRole(role) ? `/admin/day?dia=${date}` : `/employee/agenda?fecha=${date}`);
+
+/** The staff booking for this client, single or a visit of several services (ADR 104). */
 function bookFor(client: ClientSummary, role: string): Booker {
-  return async ({ serviceId, professionalId, date, time, notes }) => {
+  const single = async ({ serviceId, professionalId, date, time, notes }: Parameters<Booker>[0]) => {
     if (professionalId === ANY_PROFESSIONAL)
       throw new ApiRequestError(400, 'professional_required', 'Elige un profesional para reservar a un cliente.');
     const { bonoNote } = await staffBook({ clientId: client.id, serviceId, professionalId, date, time, notes });
     toast.success(`Cita reservada para ${client.name}.`);
     if (bonoNote) toast.warning(bonoNote, { duration: 10_000 });
-    return { bonoNote: null, to: isDeskRole(role) ? `/admin/day?dia=${date}` : `/employee/agenda?fecha=${date}` };
+    return { bonoNote: null, to: landing(role, date) };
   };
+  const visit: Booker['visit'] = async (body) => {
+    await staffBookVisit({ ...body, clientId: client.id });
+    toast.success(`Visita reservada para ${client.name}.`);
+    return { to: landing(role, body.date) };
+  };
+  return Object.assign(single, { visit, client });
 }
 
 /** The chosen client, or a search by name or phone (the desk's search) and "Nuevo cliente". */

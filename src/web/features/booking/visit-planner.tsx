@@ -13,6 +13,7 @@ import { InlineLoading } from '../../components/loading';
 import { ApiRequestError } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
 import { activeServicesQuery } from '../../api/catalog';
+import type { Booker } from './use-book';
 import { bookVisit, visitSlots, type VisitMode, type VisitPart } from '../../api/visits';
 import { ModeChoice } from '../../components/visit-fields';
 import { visitLengthText, VisitTimes, type VisitSlotAnswer } from '../../components/visit-times';
@@ -22,7 +23,15 @@ import { PartRow } from './visit-parts';
 // (ADRs 081-083). The page mounts it when she taps the button; it takes the page's service, the
 // professional and the day she had chosen, and books every part in ONE request.
 
-export default function VisitPlanner(p: { serviceId: string; professionalId: string; date: string; today: string; onClose: () => void }) {
+export default function VisitPlanner(p: {
+  serviceId: string;
+  professionalId: string;
+  date: string;
+  today: string;
+  /** The staff's choice of a client ("¿Para quién es la cita?", ADR 104): the visit is hers, booked by the staff booking; none books her own. */
+  booker: Booker | null;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const services = useQuery(activeServicesQuery());
@@ -57,8 +66,8 @@ export default function VisitPlanner(p: { serviceId: string; professionalId: str
     setPending(true);
     setError(null);
     try {
-      await bookVisit({ parts, mode, date, time: slot.time });
-      void navigate('/my-appointments?status=success');
+      const body = { parts, mode, date, time: slot.time };
+      void navigate(p.booker ? (await p.booker.visit(body)).to : (await bookVisit(body), '/my-appointments?status=success'));
     } catch (err) {
       setError(err instanceof ApiRequestError && err.status < 500 && err.status > 0 ? err.message : MSG.bookingFailed);
       if (err instanceof ApiRequestError && err.status === 409) {
@@ -79,7 +88,7 @@ export default function VisitPlanner(p: { serviceId: string; professionalId: str
         Volver
       </Button>
       <h1 id="visit-title" className="font-serif text-3xl sm:text-4xl">
-        Tu visita
+        {p.booker?.client ? `La visita de ${p.booker.client.name}` : 'Tu visita'}
       </h1>
       <p className="mt-2 max-w-prose text-muted">
         Reserva varios servicios en la misma visita: te enseñamos solo las horas en las que caben todos.
@@ -87,7 +96,7 @@ export default function VisitPlanner(p: { serviceId: string; professionalId: str
 
       <div className="mt-6 flex flex-col gap-6">
         <div className="rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
-          <h2 className="font-serif text-2xl">Tus servicios</h2>
+          <h2 className="font-serif text-2xl">{p.booker ? 'Servicios' : 'Tus servicios'}</h2>
           <ul className="mt-4 flex flex-col gap-3">
             {parts.map((part, i) => (
               <PartRow
