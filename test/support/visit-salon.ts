@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { defaultWeeklySchedule } from '../../src/domain/weekly-schedule';
 import { employees, employeeServices, salonSettings, services } from '../../src/server/db/schema';
 import { newClient, userIdOf } from './booking-fixtures';
@@ -51,4 +53,23 @@ export async function visitSalonSettings(server: TestServer) {
     bookingHorizonDays: 365,
     cancellationPolicyHours: 24,
   });
+}
+
+/**
+ * A visit's confirmations as recorded (recipient, outcome, channel; by recipient), once hers and the two
+ * professionals' are in, and a moment more for any stray one.
+ */
+export async function visitConfirmations(server: TestServer, ids: string[]) {
+  const read = async () =>
+    (
+      await server.deps.db.execute<{ recipient: string; outcome: string; channel: string | null }>(
+        sql`SELECT recipient, outcome, channel FROM sent_messages WHERE kind = 'confirmation' AND appointment_id IN (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) ORDER BY recipient`,
+      )
+    ).rows;
+  for (let i = 0; i < 150 && (await read()).length < 3; i++) await sleep(100);
+  await sleep(1500);
+  return read();
 }

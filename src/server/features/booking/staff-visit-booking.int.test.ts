@@ -1,5 +1,4 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../../domain/texts/common';
 import { STAFF_MSG } from '../../../domain/texts/staff';
@@ -11,6 +10,7 @@ import { startMetaGraph, type MetaGraph } from '../../../../test/support/meta-gr
 import { arrangeWorld, type World } from '../../../../test/support/salon-world';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { startTwilio, type TwilioStandIn } from '../../../../test/support/twilio';
+import { visitConfirmations } from '../../../../test/support/visit-salon';
 
 // The desk books a visit of several services for a salon client record (ADR 104): every kind of
 // record, every role, each channel of her ONE confirmation, two desks racing for the same pair.
@@ -103,21 +103,7 @@ const partIds = (res: { body: { visit: { parts: Array<{ appointment: { id: strin
 const rowsOf = (ids: string[]) => db().select().from(appointments).where(inArray(appointments.id, ids));
 const ofRecord = (clientRecordId: string) => db().select().from(appointments).where(eq(appointments.clientRecordId, clientRecordId));
 
-/** The visit's confirmations as recorded, once hers and the two professionals' are in, and a moment more for any stray one. */
-async function confirmations(ids: string[]) {
-  const read = async () =>
-    (
-      await db().execute<{ recipient: string; outcome: string; channel: string | null }>(
-        sql`SELECT recipient, outcome, channel FROM sent_messages WHERE kind = 'confirmation' AND appointment_id IN (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) ORDER BY recipient`,
-      )
-    ).rows;
-  for (let i = 0; i < 150 && (await read()).length < 3; i++) await sleep(100);
-  await sleep(1500);
-  return read();
-}
+const confirmations = (ids: string[]) => visitConfirmations(server, ids);
 
 describe('every kind of client record', () => {
   it('a phone-only record: both parts at once, one visit, hers on the record, booked by the desk', async () => {

@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newClient } from '../../../../test/support/booking-fixtures';
 import type { Session } from '../../../../test/support/http-client';
@@ -8,7 +7,7 @@ import { visibleText } from '../../../../test/support/mail-html';
 import { startMetaGraph, type MetaGraph } from '../../../../test/support/meta-graph';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 import { startTwilio, type TwilioStandIn } from '../../../../test/support/twilio';
-import { arrangeVisitSalon, visitSalonSettings } from '../../../../test/support/visit-salon';
+import { arrangeVisitSalon, visitConfirmations, visitSalonSettings } from '../../../../test/support/visit-salon';
 
 // A visit of several services sends her ONE confirmation, listing every part (service, time,
 // professional), by her channel: email, WhatsApp, SMS, or nothing when she chose none; each
@@ -24,7 +23,6 @@ let ana: string;
 let eva: string;
 let manicure: string;
 let pedicure: string;
-const db = () => server.deps.db;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
@@ -61,21 +59,7 @@ async function bookVisit(email: string, date: string, channel: 'email' | 'whatsa
   return (res.body.visit.parts as Array<{ appointment: { id: string } }>).map((p) => p.appointment.id);
 }
 
-/** The visit's confirmations as recorded, once the two professionals' and hers are in, and a moment more for any stray one. */
-async function confirmations(ids: string[]) {
-  const read = async () =>
-    (
-      await db().execute<{ recipient: string; outcome: string; channel: string | null }>(
-        sql`SELECT recipient, outcome, channel FROM sent_messages WHERE kind = 'confirmation' AND appointment_id IN (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )}) ORDER BY recipient`,
-      )
-    ).rows;
-  for (let i = 0; i < 150 && (await read()).length < 3; i++) await sleep(100);
-  await sleep(1500);
-  return read();
-}
+const confirmations = (ids: string[]) => visitConfirmations(server, ids);
 
 describe('one confirmation for a visit of two services', () => {
   it('by email: one mail lists both parts, the total and the visit span; each professional gets her own part', async () => {
