@@ -418,7 +418,7 @@ describe('private notes', () => {
   // The calendar feed (ADR 022) is a professional's own agenda; my-time-off (ADR 024) is an employee's;
   // bonos, gift cards and payments (ADR 037-039) are the desk's; the Informes (ADR 042) the admin's.
   const STAFF_ONLY =
-    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|blocks|bonos|gift-cards|payments|reports|cash-close)\b|^POST \/api\/booking\/(staff|squeeze)$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$|^GET \/api\/consents\/appointments\/:id\/documents$|^(GET|POST) \/api\/messaging\/(tomorrow|appointments\/:id\/(whatsapp|reminder-sent)|clients\/:id\/whatsapp)$|^GET \/api\/settings\/discounts$|^(GET|POST|DELETE) \/api\/waiting-list\/(day|entries)\b|^(GET|POST) \/api\/kiosk\b/;
+    /^(GET|POST|PUT|PATCH|DELETE) \/api\/(admin|agenda|front-desk|my-time-off|blocks|bonos|gift-cards|payments|reports|cash-close)\b|^POST \/api\/booking\/(staff|squeeze|visits\/staff)$|^(GET|POST) \/api\/messages\/(failed|calendar-feed|calendar\.ics)$|^POST \/api\/email-verification\/resend-for-account$|^GET \/api\/consents\/appointments\/:id\/documents$|^(GET|POST) \/api\/messaging\/(tomorrow|appointments\/:id\/(whatsapp|reminder-sent)|clients\/:id\/whatsapp)$|^GET \/api\/settings\/discounts$|^(GET|POST|DELETE) \/api\/waiting-list\/(day|entries)\b|^(GET|POST) \/api\/kiosk\b/;
   // Meta's and Twilio's signed notifications (ADR 055, 056): they answer those services, never a client, and carry no salon data.
   const PROVIDERS_ONLY = /^(GET|POST) \/api\/webhooks\//;
 
@@ -548,6 +548,9 @@ describe('private notes', () => {
           date: '2026-01-29',
           time: '10:00',
         }),
+      // The same visit's times for anyone, on the public page (ADR 105).
+      'GET /api/booking/public/visits/slots': async () =>
+        marta.get(`/api/booking/public/visits/slots?services=${w.serviceId},${await secondService()}&professionals=${w.employeeRecord},${w.employeeRecord}&mode=sequence&date=2026-01-29`),
       // Her waiting list, and a time offered to her by its signed link (ADRs 070-072).
       'POST /api/waiting-list/mine': () =>
         marta.post('/api/waiting-list/mine', { serviceId: w.serviceId, professionalId: null, fromDate: '2026-01-30', toDate: '2026-01-30', partOfDay: 'any' }),
