@@ -97,6 +97,28 @@ describe('client first views', () => {
   });
 });
 
+// A browser's first Intl call loads its locale data: a long task on a phone (~30-50 ms, four
+// times that in Lighthouse's slow CPU). The pages routes.ts marks `reactAria: false` (the public
+// page) make none while their first view loads and hydrates: React Aria's i18n module (whose locale
+// check runs when it loads) is not in that view, and no chunk of it builds an Intl object when it
+// loads (docs/decisions/109-first-views-without-intl.md). Intl inside a function, made on first use,
+// is fine.
+describe('first views without Intl', () => {
+  const pages = PAGE_ROUTES.filter((r) => r.firstView && r.reactAria === false);
+  it.each(pages.map((r) => [r.path, r.page]))('%s loads no React Aria i18n and no module-level Intl', async (_route, pageModule) => {
+    expect(pages.length).toBeGreaterThan(0);
+    const view = await firstView(pageModule);
+    const offenders: string[] = [];
+    for (const { file } of view.sizes) {
+      const code = await readFile(path.join(outDir, file), 'utf8');
+      if (code.includes('react-aria.i18n.locale')) offenders.push(`${file}: React Aria's i18n`);
+      // A minified top-level `var x=new Intl.NumberFormat(` (or `,x=new Intl…`): made when the chunk loads.
+      for (const m of code.matchAll(/(?:^|[;{}]\s*)(?:var|let|const)\s[^;{}]*?=\s*new Intl\.\w+\(/gm)) offenders.push(`${file}: ${m[0].trim().slice(0, 80)}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+});
+
 // The back office's busiest page: the admin layout (side menu) and the appointments page with its
 // React Aria date pickers, calendar, table, menus and dialogs (the date filter and status changes,
 // ADR 005/006), @internationalized/date and sonner's toasts; today ~170-190 KB on React 19.

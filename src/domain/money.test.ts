@@ -25,6 +25,23 @@ describe('formatEuros (what Intl es-ES gives on Node 20)', () => {
   });
 });
 
+describe('formatEuros writes what Intl es-ES writes, without Intl', () => {
+  const intl = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  // Every cent to 100 €, then each power of ten's neighbours (where a thousands dot appears), both signs.
+  const amounts = [
+    ...Array.from({ length: 10_001 }, (_, i) => i / 100),
+    ...Array.from({ length: 13 }, (_, e) => 10 ** e).flatMap((p) => [p - 0.01, p, p + 0.01, p * 1.2345]),
+    0.004,
+    0.005,
+    1.005,
+    0.1 + 0.2,
+  ];
+  it('for every cent to 100 € and around every power of ten to 10^12, both signs', () => {
+    const differ = amounts.flatMap((a) => [a, -a]).filter((a) => formatEuros(a) !== intl.format(fromCents(toCents(a))));
+    expect(differ).toEqual([]);
+  });
+});
+
 describe('toCents / fromCents', () => {
   it.each([
     [0, 0],

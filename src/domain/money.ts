@@ -1,14 +1,6 @@
 // Euros with 2 decimals (SPEC §9). Prices travel as euro numbers (the spec's `price`), but sums
 // run in whole cents so that 0.1 + 0.2 shows as 0,30 € and not 0,30000000000000004.
 
-// es-ES as Node 20's ICU writes it: decimal comma, a no-break space (U+00A0) before '€', and
-// no thousands dot below 10 000 (CLDR's minimumGroupingDigits = 2): '1234,00 €', '12.345,00 €'.
-const euros = new Intl.NumberFormat('es-ES', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
 
 /** Whole cents of a euro amount, rounding half away from zero. */
 export function toCents(amount: number): number {
@@ -29,9 +21,20 @@ export function sumEuros(amounts: readonly number[]): number {
   return fromCents(amounts.reduce((cents, a) => cents + toCents(a), 0));
 }
 
-/** '45,50 €' — rounded to the cent first so the display matches what sumEuros adds. */
+/**
+ * '45,50 €' — rounded to the cent first so the display matches what sumEuros adds. Written as
+ * es-ES's Intl.NumberFormat writes euros (money.test.ts compares the two over a range): decimal
+ * comma, a no-break space (U+00A0) before '€', no thousands dot below 10 000 (CLDR's
+ * minimumGroupingDigits = 2: '1234,00 €', '12.345,00 €'). Not Intl itself: a browser's first Intl
+ * call loads its locale data, a long task on a phone, and the public page shows prices at its
+ * first paint (docs/decisions/109-first-views-without-intl.md).
+ */
 export function formatEuros(amount: number): string {
-  return euros.format(fromCents(toCents(amount)));
+  const cents = toCents(amount);
+  const abs = Math.abs(cents);
+  const whole = String(Math.floor(abs / 100));
+  const grouped = whole.length < 5 ? whole : whole.replace(/\B(?=(\d{3})+$)/g, '.');
+  return `${cents < 0 ? '-' : ''}${grouped},${String(abs % 100).padStart(2, '0')}\u00a0€`;
 }
 
 /**

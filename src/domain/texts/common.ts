@@ -12,8 +12,13 @@
 // Deliberately absent: the hosted database's "La consulta requiere un índice..." (SPEC §8):
 // our PostgreSQL queries never need an index created by hand, so no user can meet it.
 
-// Spanish decimal comma for fractional hours ("1,5"), plain digits for whole ones.
-export const hoursFormat = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 });
+// Spanish decimal comma for fractional hours ("1,5"), plain digits for whole ones. Made on first
+// use, not when this module loads: every client page imports these texts, and a browser's first
+// Intl formatter is a long task (docs/decisions/109-first-views-without-intl.md).
+let hoursFormatter: Intl.NumberFormat | undefined;
+export const hoursFormat = {
+  format: (hours: number): string => (hoursFormatter ??= new Intl.NumberFormat('es-ES', { maximumFractionDigits: 2 })).format(hours),
+};
 
 export const cancelTooLate = (hours: number): string =>
   `Lo sentimos, no puedes cancelar esta cita. La política del salón requiere al menos ${hoursFormat.format(hours)} horas de antelación.`;

@@ -6,7 +6,9 @@ import { useSession } from '../api/session';
 import { returnPathOf } from '../lib/return-to';
 
 // ADR 084: only a professional on her first-sign-in password ever loads it.
-const FirstPasswordForm = lazy(() => import('../features/accounts/first-password-form'));
+const FirstPasswordForm = lazy(() =>
+  Promise.all([import('../features/accounts/first-password-form'), import('./aria-locale')]).then(([m, { inSpanish }]) => ({ default: inSpanish(m.default) })),
+);
 
 /**
  * A route group takes its allowed roles (SPEC §6): no session -> /login, another role -> /.

@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { I18nProvider } from 'react-aria-components';
 import { useLocation } from 'react-router';
 import { AppRoutes } from './router';
 
@@ -18,17 +17,20 @@ function useToasterWanted(): boolean {
   return wanted || STAFF_AREA.test(pathname);
 }
 
-/** React Aria in Spanish. (No React Aria component links inside the app: in-app links are React Router's, so no RouterProvider.) */
+/**
+ * The app. React Aria's Spanish locale is set around each page and layout (app/aria-locale.tsx), not
+ * here. (No React Aria component links inside the app: in-app links are React Router's, so no RouterProvider.)
+ */
 export function Root() {
   const toaster = useToasterWanted();
   return (
-    <I18nProvider locale="es-ES">
-        <AppRoutes />
-        {toaster && (
-          <Suspense fallback={null}>
-            <Toaster />
-          </Suspense>
-        )}
-    </I18nProvider>
+    <>
+      <AppRoutes />
+      {toaster && (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -18,17 +18,23 @@ type Loader = () => Promise<{ default: ComponentType }>;
 // Every page module, each a chunk of its own; the table names which one a path shows.
 const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>('../features/**/*-page.tsx');
 
+/** The page with React Aria's Spanish locale around it, loaded beside it (app/aria-locale.tsx). */
+const withAriaLocale =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), import('./aria-locale')]).then(([m, { inSpanish }]) => ({ default: inSpanish(m.default) }));
+
 const pageOf = new Map<string, LazyPage>(
   PAGE_ROUTES.map((r) => {
     const load = PAGE_MODULES[`../${r.page}`] as Loader | undefined;
     if (!load) throw new Error(`app/routes.ts: ${r.path} names ${r.page}, which is not a page module (src/web/features/**/*-page.tsx)`);
-    return [r.path, lazyPage(load)];
+    return [r.path, lazyPage(r.reactAria === false ? load : withAriaLocale(load))];
   }),
 );
 
 const layoutPage: Partial<Record<Layout, LazyPage>> = {
-  employee: lazyPage(() => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout }))),
-  admin: lazyPage(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout }))),
+  employee: lazyPage(withAriaLocale(() => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout })))),
+  admin: lazyPage(withAriaLocale(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })))),
 };
 
 /**

@@ -41,6 +41,13 @@ export type PageRoute = {
    * (the server fetches it with the request's cookie and hands it to the browser).
    */
   firstView?: { for: Viewer[] };
+  /**
+   * false: the page (and every part it loads) shows no React Aria component that reads the locale
+   * (a dialog, a date, a field's messages), so it is not wrapped in React Aria's Spanish locale and
+   * its first view never loads React Aria's i18n module and its Intl check (app/aria-locale.tsx;
+   * docs/decisions/109-first-views-without-intl.md). Every other page is wrapped.
+   */
+  reactAria?: false;
 };
 
 export const PAGE_ROUTES: readonly PageRoute[] = [
@@ -54,7 +61,14 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   { path: '/email-verificado', page: 'features/accounts/email-verified-page.tsx', layout: 'none', access: 'anyone' },
   { path: '/privacidad', page: 'features/privacy/privacy-page.tsx', layout: 'none', access: 'anyone' },
   // The salon's public page: a booking link for Instagram or Google, no account until "Confirmar" (docs/decisions/078-the-salons-public-page.md).
-  { path: '/reservar', page: 'features/public-page/public-page.tsx', layout: 'none', access: 'anyone', firstView: { for: ['signed-out', 'client', 'employee', 'admin'] } },
+  {
+    path: '/reservar',
+    page: 'features/public-page/public-page.tsx',
+    layout: 'none',
+    access: 'anyone',
+    firstView: { for: ['signed-out', 'client', 'employee', 'admin'] },
+    reactAria: false,
+  },
   {
     path: '/',
     page: 'features/home/home-page.tsx',
