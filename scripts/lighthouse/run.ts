@@ -8,6 +8,9 @@
 // listed under the table). Prints the figures and writes them to docs/benchmarks.md. Loopback only;
 // stops by itself. LIGHTHOUSE_PAGES=/login (a comma-separated list) measures only those pages, with
 // the baseline, and only prints: the section in docs/benchmarks.md holds every page.
+// LIGHTHOUSE_BLOCK='*.woff2' (a comma-separated list of URL patterns) blocks those requests, to see
+// what a resource costs; LIGHTHOUSE_JSON_DIR keeps every run's report. The long tasks of one load
+// and what ran in them: scripts/lighthouse/trace-tasks.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -40,7 +43,7 @@ type Row = ReturnType<typeof summarise>;
 /** One Lighthouse run; a run that fails to record its trace (NO_NAVSTART) is run again, three times at most. */
 async function measure(lighthouse: LighthouseFn, p: Page, port: number): Promise<Lhr> {
   for (let attempt = 1; attempt <= 4; attempt++) {
-    const one = await lighthouse(p.url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: p.headers });
+    const one = await lighthouse(p.url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], extraHeaders: p.headers, ...(process.env.LIGHTHOUSE_BLOCK ? { blockedUrlPatterns: process.env.LIGHTHOUSE_BLOCK.split(',') } : {}) });
     const error = (one?.lhr as { runtimeError?: { code: string } } | undefined)?.runtimeError;
     if (one && !error) return one.lhr;
     log(`${p.path}: ${error?.code ?? 'no result'}, again`);
