@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { sumEuros } from '../../../domain/money';
 import { MSG } from '../../../domain/texts/common';
 import { VISIT_MSG } from '../../../domain/texts/visits';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { inputClass } from '../../components/input-class';
+import { NotesTextarea } from '../../components/notes-textarea';
 import { formatEuros } from '../../lib/format';
 import { todayInSalon } from '../../lib/salon-today';
 import { publicVisitSlots } from '../../api/visits';
@@ -43,7 +43,6 @@ export default function VisitChoicePicker(p: {
   );
   const { parts, mode, date, slot, ready, chosen, clearTime } = plan;
   const [notes, setNotes] = useState(p.initial?.notes ?? '');
-  const notesId = useId();
 
   // A refusal (a time gone meanwhile, her cap): the time is asked again, the rest of her choice stays.
   useEffect(() => {
@@ -132,22 +131,7 @@ export default function VisitChoicePicker(p: {
         read={publicVisitSlots}
         scope="public-page"
       />
-      {slot && (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={notesId} className="text-sm font-medium">
-            Notas para tu cita (opcional)
-          </label>
-          <textarea
-            id={notesId}
-            value={notes}
-            maxLength={2000}
-            rows={3}
-            onChange={(e) => setNotes(e.target.value)}
-            className={inputClass}
-            placeholder="Por ejemplo: alergias, piel sensible o tus preferencias de estilo."
-          />
-        </div>
-      )}
+      {slot && <NotesTextarea value={notes} onChange={setNotes} rows={3} />}
       <div className="flex flex-col gap-3 rounded-2xl bg-rose-50 p-4 sm:flex-row sm:items-center sm:justify-between">
         <p aria-live="polite">
           <span className="font-medium">Total de la visita:</span> {visitLengthText(slot, mode, durations)} ·{' '}
