@@ -1,32 +1,10 @@
-import type { ComponentProps } from 'react';
 import { Button as AriaButton, type ButtonProps } from 'react-aria-components';
-import { Link } from 'react-router';
+import { buttonClass, type Variant } from './button-class';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
-
-const base =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full px-5 py-2.5 text-[0.95rem] font-medium transition-colors cursor-pointer select-none focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold disabled:cursor-not-allowed disabled:opacity-55 data-[disabled]:cursor-not-allowed data-[disabled]:opacity-55';
-
-const variants: Record<Variant, string> = {
-  primary: 'bg-rose-700 text-white hover:bg-rose-800 data-[hovered]:bg-rose-800 data-[pressed]:bg-rose-800 shadow-soft',
-  secondary: 'border border-line bg-white text-ink hover:bg-sand data-[hovered]:bg-sand',
-  ghost: 'text-ink hover:bg-sand data-[hovered]:bg-sand',
-  danger: 'bg-brick text-white hover:bg-[#963d33] data-[hovered]:bg-[#963d33]',
-};
-
-export function buttonClass(variant: Variant = 'primary', extra = '') {
-  return `${base} ${variants[variant]} ${extra}`;
-}
+// The look (buttonClass) and the link drawn as a button live in button-class.tsx, without React
+// Aria, so that a page can have them without React Aria's Button; re-exported here for the rest.
+export { buttonClass, ButtonLink } from './button-class';
 
 export function Button({ variant = 'primary', className, ...props }: ButtonProps & { variant?: Variant; className?: string }) {
   return <AriaButton {...props} className={buttonClass(variant, className ?? '')} />;
-}
-
-/**
- * A link drawn as a button: React Router's plain <a> (client-side navigation, real href), not
- * React Aria's Link, whose press and hover hooks cost every card of the services list time when
- * the first view hydrates (docs/decisions/014-first-view-rendered-on-the-server.md).
- */
-export function ButtonLink({ variant = 'primary', className, href, ...props }: Omit<ComponentProps<typeof Link>, 'to' | 'className'> & { href: string; variant?: Variant; className?: string }) {
-  return <Link {...props} to={href} className={buttonClass(variant, className ?? '')} />;
 }

@@ -22,7 +22,9 @@ export function PartFields(p: {
   part: VisitPart;
   services: Service[];
   taken: ReadonlySet<string>;
-  onChange: (part: VisitPart) => void;
+  /** Another service: who does it is asked again (the plan's rule, components/visit-plan.ts). */
+  onService: (serviceId: string) => void;
+  onProfessional: (professionalId: string) => void;
   onRemove?: () => void;
   professionals: PartProfessionals;
 }) {
@@ -39,7 +41,7 @@ export function PartFields(p: {
           value={p.part.serviceId}
           placeholder="-- Elige un servicio --"
           options={p.services.filter((s) => s.id === p.part.serviceId || !p.taken.has(s.id))}
-          onChange={(serviceId) => p.onChange({ serviceId, professionalId: '' })}
+          onChange={p.onService}
         />
         {pros.isPending && p.part.serviceId !== '' ? (
           <div className="flex-1 self-end pb-3">
@@ -51,7 +53,7 @@ export function PartFields(p: {
             value={p.part.professionalId}
             placeholder="-- Elige un profesional --"
             options={bookable}
-            onChange={(professionalId) => p.onChange({ ...p.part, professionalId })}
+            onChange={p.onProfessional}
           />
         )}
       </div>

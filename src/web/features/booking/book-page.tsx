@@ -6,7 +6,7 @@ import { isBookableDate } from '../../../domain/booking-rules';
 import { MSG } from '../../../domain/texts/common';
 import { addDays } from '../../../domain/calendar-date';
 import { Alert } from '../../components/alert';
-import { Button } from '../../components/button';
+import { PlainButton } from '../../components/plain-button';
 import { ApiRequestError } from '../../lib/api';
 import { todayInSalon } from '../../lib/salon-today';
 import { professionalsQuery, serviceQuery } from '../../api/booking';
@@ -130,10 +130,10 @@ export default function BookPage() {
   };
   return (
     <section className="mx-auto max-w-6xl px-4 py-6 sm:px-6 sm:py-10">
-      <Button variant="ghost" onPress={() => goBack(navigate)} className="-ml-3 mb-4">
+      <PlainButton variant="ghost" onPress={() => goBack(navigate)} className="-ml-3 mb-4">
         <ArrowLeft className="h-4 w-4" aria-hidden />
         Volver
-      </Button>
+      </PlainButton>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] lg:items-start lg:gap-10">
         <ServiceSummary service={service.data} />
@@ -199,9 +199,9 @@ export default function BookPage() {
           )}
 
           {/* A transition: the page stays on screen while the planner's chunk arrives. */}
-          <Button variant="secondary" onPress={() => startTransition(() => (setVisitFor(() => forClient.current), setVisit(true)))} className="self-start">
+          <PlainButton variant="secondary" onPress={() => startTransition(() => (setVisitFor(() => forClient.current), setVisit(true)))} className="self-start">
             Añadir otro servicio
-          </Button>
+          </PlainButton>
           <ConfirmBar time={time} professionalChosen={professionalId !== ''} pending={book.isPending} error={bookingError} onConfirm={submit} />
         </div>
       </div>
@@ -214,9 +214,9 @@ function ConfirmBar({ time, professionalChosen, pending, error, onConfirm }: { t
   return (
     <div className="flex flex-col gap-3">
       {error && <Alert>{error}</Alert>}
-      <Button onPress={onConfirm} isDisabled={!time || pending} className="w-full py-3.5 text-base sm:ml-auto sm:w-auto sm:px-10">
+      <PlainButton onPress={onConfirm} isDisabled={!time || pending} className="w-full py-3.5 text-base sm:ml-auto sm:w-auto sm:px-10">
         {pending ? 'Reservando...' : time ? MSG.confirmBookingFor(time) : 'Confirmar Cita'}
-      </Button>
+      </PlainButton>
       {!time && professionalChosen && <p className="text-center text-sm text-muted sm:text-right">Elige una hora para confirmar tu cita.</p>}
     </div>
   );

@@ -1,6 +1,6 @@
 import { ArrowLeft, Clock } from '../../components/inline-icons';
 import { MSG } from '../../../domain/texts/common';
-import { ButtonLink } from '../../components/button';
+import { ButtonLink } from '../../components/button-class';
 import { InlineLoading } from '../../components/loading';
 import { formatEuros } from '../../lib/format';
 

@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ANY_PROFESSIONAL } from '../../../domain/booking-rules';
 import { sumEuros } from '../../../domain/money';
 import { MSG } from '../../../domain/texts/common';
 import { VISIT_MSG } from '../../../domain/texts/visits';
-import { VISIT_PARTS_MAX } from '../../../domain/visit-fit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { ArrowLeft } from '../../components/inline-icons';
@@ -14,14 +13,19 @@ import { ApiRequestError } from '../../lib/api';
 import { formatEuros } from '../../lib/format';
 import { activeServicesQuery } from '../../api/catalog';
 import type { Booker } from './use-book';
-import { bookVisit, visitSlots, type VisitMode, type VisitPart } from '../../api/visits';
+import { bookVisit, visitSlots } from '../../api/visits';
 import { ModeChoice } from '../../components/visit-fields';
-import { visitLengthText, VisitTimes, type VisitSlotAnswer } from '../../components/visit-times';
+import { visitLengthText, VisitTimes } from '../../components/visit-times';
+import { firstPlan } from '../../components/visit-plan';
+import { useVisitPlan } from '../../components/use-visit-plan';
 import { PartRow } from './visit-parts';
 
 // "Añadir otro servicio" (ADR 092): the booking page's lazy chunk for a visit of several services
 // (ADRs 081-083). The page mounts it when she taps the button; it takes the page's service, the
 // professional and the day she had chosen, and books every part in ONE request.
+
+/** No services yet: one array, so the plan's view is not worked out again on every render. */
+const NO_SERVICES: never[] = [];
 
 export default function VisitPlanner(p: {
   serviceId: string;
@@ -35,31 +39,21 @@ export default function VisitPlanner(p: {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const services = useQuery(activeServicesQuery());
-  const [parts, setParts] = useState<VisitPart[]>(() => [
-    { serviceId: p.serviceId, professionalId: p.professionalId === ANY_PROFESSIONAL ? '' : p.professionalId },
-    { serviceId: '', professionalId: '' },
-  ]);
-  const [wantedMode, setMode] = useState<VisitMode>('sequence');
-  const [date, setDate] = useState(p.date);
-  const [slot, setSlot] = useState<VisitSlotAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const sending = useRef(false);
 
-  const list = services.data ?? [];
-  const chosen = parts.map((x) => list.find((s) => s.id === x.serviceId));
-  const parallelOffered = chosen.every((s) => s?.parallelAllowed);
-  const mode: VisitMode = parallelOffered ? wantedMode : 'sequence';
-  const ready = parts.every((x) => x.serviceId !== '' && x.professionalId !== '');
-  const taken = useMemo(() => new Set(parts.map((x) => x.serviceId)), [parts]);
-  const price = sumEuros(chosen.map((s) => s?.price ?? 0));
-  const durations = chosen.map((s) => s?.duration ?? 0);
+  const list = services.data ?? NO_SERVICES;
+  // A visit names each professional (ADR 092): "Cualquier profesional" on the page leaves the first part's to choose.
+  const plan = useVisitPlan(
+    () => firstPlan({ serviceId: p.serviceId, professionalId: p.professionalId === ANY_PROFESSIONAL ? '' : p.professionalId }, p.date),
+    list,
+    () => setError(null),
+  );
+  const { parts, mode, date, slot, ready } = plan;
+  const price = sumEuros(plan.chosen.map((s) => s?.price ?? 0));
+  const durations = plan.chosen.map((s) => s?.duration ?? 0);
 
-  const change = (next: VisitPart[]) => {
-    setParts(next);
-    setSlot(null);
-    setError(null);
-  };
   const confirm = async () => {
     if (!slot || !ready || sending.current) return;
     sending.current = true;
@@ -71,7 +65,7 @@ export default function VisitPlanner(p: {
     } catch (err) {
       setError(err instanceof ApiRequestError && err.status < 500 && err.status > 0 ? err.message : MSG.bookingFailed);
       if (err instanceof ApiRequestError && err.status === 409) {
-        setSlot(null);
+        plan.clearTime();
         void queryClient.invalidateQueries({ queryKey: ['booking', 'visit-slots'] });
       }
     } finally {
@@ -104,18 +98,19 @@ export default function VisitPlanner(p: {
                 n={i + 1}
                 part={part}
                 services={list}
-                taken={taken}
-                onChange={(x) => change(parts.map((y, j) => (j === i ? x : y)))}
-                onRemove={i === 0 ? undefined : () => (parts.length === 2 ? p.onClose() : change(parts.filter((_, j) => j !== i)))}
+                taken={plan.taken}
+                onService={(serviceId) => plan.setService(i, serviceId)}
+                onProfessional={(professionalId) => plan.setProfessional(i, professionalId)}
+                onRemove={plan.removal(i, p.onClose)}
               />
             ))}
           </ul>
-          {parts.length < VISIT_PARTS_MAX && (
-            <Button variant="secondary" onPress={() => change([...parts, { serviceId: '', professionalId: '' }])} className="mt-3">
+          {plan.canAdd && (
+            <Button variant="secondary" onPress={plan.add} className="mt-3">
               {VISIT_MSG.addService}
             </Button>
           )}
-          {parallelOffered && parts.length > 1 && <ModeChoice mode={mode} onChange={(m) => (setMode(m), setSlot(null))} />}
+          {plan.parallelOffered && parts.length > 1 && <ModeChoice mode={mode} onChange={plan.setMode} />}
         </div>
 
         <div className="rounded-[var(--radius-card)] border border-line/80 bg-white p-5 shadow-soft sm:p-6">
@@ -123,12 +118,12 @@ export default function VisitPlanner(p: {
           <VisitTimes
             today={p.today}
             date={date}
-            onDate={(d) => (setDate(d), setSlot(null))}
+            onDate={plan.setDate}
             parts={parts}
             ready={ready}
             mode={mode}
             time={slot?.time ?? null}
-            onTime={setSlot}
+            onTime={plan.setTime}
             read={visitSlots}
             scope="booking"
           />

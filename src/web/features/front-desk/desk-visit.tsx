@@ -3,19 +3,20 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { sumEuros } from '../../../domain/money';
 import { VISIT_MSG } from '../../../domain/texts/visits';
-import { VISIT_PARTS_MAX } from '../../../domain/visit-fit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
 import { inputClass } from '../../components/input-class';
 import { ModeChoice } from '../../components/visit-fields';
 import { PartFields } from '../../components/visit-part-fields';
 import { VisitTimes, visitSlotsKey } from '../../components/visit-times';
+import { firstPlan } from '../../components/visit-plan';
+import { useVisitPlan } from '../../components/use-visit-plan';
 import { formatEuros, formatTime } from '../../lib/format';
 import { todayInSalon } from '../../lib/salon-today';
 import { professionalsQuery } from '../../api/booking';
 import { activeServicesQuery } from '../../api/catalog';
 import type { ClientSummary } from '../../api/front-desk';
-import { staffBookVisit, visitSlots, type VisitMode, type VisitPart, type VisitSlotAnswer } from '../../api/visits';
+import { staffBookVisit, visitSlots, type VisitPart } from '../../api/visits';
 
 // "Añadir otro servicio" in the desk's "Nueva cita" (ADR 104): a visit of several services for the
 // client chosen above, its own chunk loaded on the tap. The parts and the times where all fit are
@@ -35,22 +36,23 @@ type Props = {
   onSingle: () => void;
 };
 
+/** No services yet: one array, so the plan's view is not worked out again on every render. */
+const NO_SERVICES: never[] = [];
+
 export default function DeskVisit({ client, first, date: startDate, onBooked, onSingle }: Props) {
   const queryClient = useQueryClient();
   const services = useQuery(activeServicesQuery());
   const today = useMemo(() => todayInSalon(), []);
-  const [parts, setParts] = useState<VisitPart[]>(() => [first, { serviceId: '', professionalId: '' }]);
-  const [wantedMode, setMode] = useState<VisitMode>('sequence');
-  const [date, setDate] = useState(startDate);
-  const [slot, setSlot] = useState<VisitSlotAnswer | null>(null);
   const [notes, setNotes] = useState('');
 
-  const list = services.data ?? [];
-  const chosen = parts.map((x) => list.find((s) => s.id === x.serviceId));
-  const parallelOffered = chosen.every((s) => s?.parallelAllowed);
-  const mode: VisitMode = parallelOffered ? wantedMode : 'sequence';
-  const ready = parts.every((x) => x.serviceId !== '' && x.professionalId !== '');
-  const taken = useMemo(() => new Set(parts.map((x) => x.serviceId)), [parts]);
+  const list = services.data ?? NO_SERVICES;
+  // A change to the parts clears what the last refusal said (`book`, below: called on a change, never while rendering).
+  const plan = useVisitPlan(
+    () => firstPlan(first, startDate),
+    list,
+    () => book.reset(),
+  );
+  const { parts, mode, date, slot, ready, chosen } = plan;
 
   const book = useMutation({
     mutationFn: staffBookVisit,
@@ -59,15 +61,10 @@ export default function DeskVisit({ client, first, date: startDate, onBooked, on
       onBooked(date);
     },
     onError: () => {
-      setSlot(null);
+      plan.clearTime();
       void queryClient.invalidateQueries({ queryKey: visitSlotsKey(SCOPE, parts, mode, date) });
     },
   });
-  const change = (next: VisitPart[]) => {
-    setParts(next);
-    setSlot(null);
-    book.reset();
-  };
   const submit = () => {
     if (!client || !slot || !ready) return;
     book.mutate({ clientId: client.id, parts, mode, date, time: slot.time, notes: notes.trim() || undefined });
@@ -90,32 +87,33 @@ export default function DeskVisit({ client, first, date: startDate, onBooked, on
               n={i + 1}
               part={part}
               services={list}
-              taken={taken}
-              onChange={(x) => change(parts.map((y, j) => (j === i ? x : y)))}
-              onRemove={i === 0 ? undefined : () => (parts.length === 2 ? onSingle() : change(parts.filter((_, j) => j !== i)))}
+              taken={plan.taken}
+              onService={(serviceId) => plan.setService(i, serviceId)}
+              onProfessional={(professionalId) => plan.setProfessional(i, professionalId)}
+              onRemove={plan.removal(i, onSingle)}
             />
           ))}
         </ul>
-        {parts.length < VISIT_PARTS_MAX && (
-          <Button variant="secondary" onPress={() => change([...parts, { serviceId: '', professionalId: '' }])} className="mt-3">
+        {plan.canAdd && (
+          <Button variant="secondary" onPress={plan.add} className="mt-3">
             {VISIT_MSG.addService}
           </Button>
         )}
-        {parallelOffered && <ModeChoice mode={mode} onChange={(m) => (setMode(m), setSlot(null))} legend="¿Cómo se hacen?" />}
+        {plan.parallelOffered && <ModeChoice mode={mode} onChange={plan.setMode} legend="¿Cómo se hacen?" />}
       </section>
       <section aria-label="Día y hora de la visita">
         <h3 className="text-sm font-semibold tracking-wide text-muted uppercase">Día y hora</h3>
         <VisitTimes
           today={today}
           date={date}
-          onDate={(d) => (setDate(d), setSlot(null))}
+          onDate={plan.setDate}
           parts={parts}
           ready={ready}
           mode={mode}
           read={visitSlots}
           scope={SCOPE}
           time={slot?.time ?? null}
-          onTime={setSlot}
+          onTime={plan.setTime}
           fit="sheet"
         />
       </section>

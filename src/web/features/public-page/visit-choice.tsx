@@ -1,18 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { sumEuros } from '../../../domain/money';
 import { MSG } from '../../../domain/texts/common';
 import { VISIT_MSG } from '../../../domain/texts/visits';
-import { VISIT_PARTS_MAX } from '../../../domain/visit-fit';
 import { Alert } from '../../components/alert';
 import { Button } from '../../components/button';
-import { inputClass } from '../../components/input-class';
+import { NotesTextarea } from '../../components/notes-textarea';
 import { formatEuros } from '../../lib/format';
 import { todayInSalon } from '../../lib/salon-today';
-import { publicVisitSlots, type VisitMode, type VisitPart } from '../../api/visits';
+import { publicVisitSlots } from '../../api/visits';
 import type { PublicServiceItem } from '../../api/public-page';
 import { ModeChoice, PartHeading, Select } from '../../components/visit-fields';
-import { visitLengthText, VisitTimes, type VisitSlotAnswer } from '../../components/visit-times';
+import { visitLengthText, VisitTimes } from '../../components/visit-times';
+import { firstPlan, planFrom } from '../../components/visit-plan';
+import { useVisitPlan } from '../../components/use-visit-plan';
 import type { VisitChoice } from './pending-choice';
 
 // The public page's visit of several services (ADR 105): the visit planners' shared pieces
@@ -35,26 +36,20 @@ export default function VisitChoicePicker(p: {
 }) {
   const queryClient = useQueryClient();
   const [today] = useState(() => todayInSalon());
-  const [parts, setParts] = useState<VisitPart[]>(() =>
-    p.initial
-      ? p.initial.parts.map(({ serviceId, professionalId }) => ({ serviceId, professionalId }))
-      : [
-          { serviceId: p.first.id, professionalId: '' },
-          { serviceId: '', professionalId: '' },
-        ],
+  // A visit given back (kept through sign-up, or refused at "Confirmar") opens as she left it, but for its time.
+  const plan = useVisitPlan(
+    () => (p.initial ? planFrom(p.initial) : firstPlan({ serviceId: p.first.id, professionalId: '' }, today)),
+    p.services,
   );
-  const [wantedMode, setMode] = useState<VisitMode>(p.initial?.mode ?? 'sequence');
-  const [date, setDate] = useState(p.initial?.date ?? today);
-  const [slot, setSlot] = useState<VisitSlotAnswer | null>(null);
+  const { parts, mode, date, slot, ready, chosen, clearTime } = plan;
   const [notes, setNotes] = useState(p.initial?.notes ?? '');
-  const notesId = useId();
 
   // A refusal (a time gone meanwhile, her cap): the time is asked again, the rest of her choice stays.
   useEffect(() => {
     if (!p.error) return;
-    setSlot(null);
+    clearTime();
     void queryClient.invalidateQueries({ queryKey: ['public-page', 'visit-slots'] });
-  }, [p.error, queryClient]);
+  }, [p.error, queryClient, clearTime]);
 
   const serviceOf = (id: string) => p.services.find((s) => s.id === id);
   const prosOf = (s: PublicServiceItem | undefined) => (s ? p.team.filter((t) => t.bookable && s.professionalIds.includes(t.id)) : []);
@@ -63,18 +58,9 @@ export default function VisitChoicePicker(p: {
     () => p.services.filter((s) => p.team.some((t) => t.bookable && s.professionalIds.includes(t.id))),
     [p.services, p.team],
   );
-  const chosen = parts.map((x) => serviceOf(x.serviceId));
-  const parallelOffered = chosen.every((s) => s?.parallelAllowed);
-  const mode: VisitMode = parallelOffered ? wantedMode : 'sequence';
-  const ready = parts.every((x) => x.serviceId !== '' && x.professionalId !== '');
-  const taken = new Set(parts.map((x) => x.serviceId));
   const price = sumEuros(chosen.map((s) => s?.price ?? 0));
   const durations = chosen.map((s) => s?.duration ?? 0);
 
-  const change = (next: VisitPart[]) => {
-    setParts(next);
-    setSlot(null);
-  };
   const confirm = () => {
     if (!slot || !ready) return;
     const named = parts.map((x) => ({
@@ -99,68 +85,53 @@ export default function VisitChoicePicker(p: {
           const service = chosen[i];
           return (
             <li key={i} className="rounded-2xl border border-line/80 bg-ivory/50 p-4">
-              <PartHeading
-                n={i + 1}
-                service={service}
-                onRemove={i === 0 ? undefined : () => (parts.length === 2 ? p.onClose() : change(parts.filter((_, j) => j !== i)))}
-              />
+              <PartHeading n={i + 1} service={service} onRemove={plan.removal(i, p.onClose)} />
               <div className="flex flex-col gap-3 sm:flex-row">
                 <Select
                   label="Servicio"
                   value={part.serviceId}
                   placeholder="-- Elige un servicio --"
-                  options={offered.filter((s) => s.id === part.serviceId || !taken.has(s.id))}
-                  onChange={(serviceId) => {
-                    const pros = prosOf(serviceOf(serviceId));
-                    change(parts.map((y, j) => (j === i ? { serviceId, professionalId: pros.length === 1 ? pros[0]!.id : '' } : y)));
-                  }}
+                  options={offered.filter((s) => s.id === part.serviceId || !plan.taken.has(s.id))}
+                  // The team is known here: her professional stays if she does the new service, the only one who does is chosen.
+                  onChange={(serviceId) =>
+                    plan.setService(
+                      i,
+                      serviceId,
+                      prosOf(serviceOf(serviceId)).map((t) => t.id),
+                    )
+                  }
                 />
                 <Select
                   label="Profesional"
                   value={part.professionalId}
                   placeholder="-- Elige un profesional --"
                   options={prosOf(service)}
-                  onChange={(professionalId) => change(parts.map((y, j) => (j === i ? { ...y, professionalId } : y)))}
+                  onChange={(professionalId) => plan.setProfessional(i, professionalId)}
                 />
               </div>
             </li>
           );
         })}
       </ul>
-      {parts.length < VISIT_PARTS_MAX && (
-        <Button variant="secondary" onPress={() => change([...parts, { serviceId: '', professionalId: '' }])} className="self-start">
+      {plan.canAdd && (
+        <Button variant="secondary" onPress={plan.add} className="self-start">
           {VISIT_MSG.addService}
         </Button>
       )}
-      {parallelOffered && <ModeChoice mode={mode} onChange={(m) => (setMode(m), setSlot(null))} />}
+      {plan.parallelOffered && <ModeChoice mode={mode} onChange={plan.setMode} />}
       <VisitTimes
         today={today}
         date={date}
-        onDate={(d) => (setDate(d), setSlot(null))}
+        onDate={plan.setDate}
         parts={parts}
         ready={ready}
         mode={mode}
         time={slot?.time ?? null}
-        onTime={setSlot}
+        onTime={plan.setTime}
         read={publicVisitSlots}
         scope="public-page"
       />
-      {slot && (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={notesId} className="text-sm font-medium">
-            Notas para tu cita (opcional)
-          </label>
-          <textarea
-            id={notesId}
-            value={notes}
-            maxLength={2000}
-            rows={3}
-            onChange={(e) => setNotes(e.target.value)}
-            className={inputClass}
-            placeholder="Por ejemplo: alergias, piel sensible o tus preferencias de estilo."
-          />
-        </div>
-      )}
+      {slot && <NotesTextarea value={notes} onChange={setNotes} rows={3} />}
       <div className="flex flex-col gap-3 rounded-2xl bg-rose-50 p-4 sm:flex-row sm:items-center sm:justify-between">
         <p aria-live="polite">
           <span className="font-medium">Total de la visita:</span> {visitLengthText(slot, mode, durations)} ·{' '}
