@@ -27,7 +27,21 @@ export async function createLoadStatsExtension(db: pg.Client): Promise<void> {
   await db.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
 }
 
-type Statement = { calls: number; plans: number; exec: number; plan: number; rows: number; hit: number; dirtied: number; written: number; walRecords: number; walFpi: number; walBytes: number; top: boolean; query: string };
+type Statement = {
+  calls: number;
+  plans: number;
+  exec: number;
+  plan: number;
+  rows: number;
+  hit: number;
+  dirtied: number;
+  written: number;
+  walRecords: number;
+  walFpi: number;
+  walBytes: number;
+  top: boolean;
+  query: string;
+};
 type Snapshot = {
   statements: Map<string, Statement>;
   functions: Map<string, { calls: number; self: number; total: number }>;
@@ -39,7 +53,22 @@ type Snapshot = {
 };
 
 async function snapshot(db: pg.Client, serverPid: number): Promise<Snapshot> {
-  const st = await db.query<{ id: string; calls: string; plans: string; exec: number; plan: number; rows: string; hit: string; dirtied: string; written: string; wr: string; fpi: string; wb: string; toplevel: boolean; query: string }>(
+  const st = await db.query<{
+    id: string;
+    calls: string;
+    plans: string;
+    exec: number;
+    plan: number;
+    rows: string;
+    hit: string;
+    dirtied: string;
+    written: string;
+    wr: string;
+    fpi: string;
+    wb: string;
+    toplevel: boolean;
+    query: string;
+  }>(
     `SELECT queryid::text || toplevel::text AS id, calls, plans, total_exec_time AS exec, total_plan_time AS plan, rows, shared_blks_hit AS hit,
             shared_blks_dirtied AS dirtied, shared_blks_written AS written, wal_records AS wr, wal_fpi AS fpi, wal_bytes::text AS wb, toplevel, query
        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())`,
@@ -50,14 +79,33 @@ async function snapshot(db: pg.Client, serverPid: number): Promise<Snapshot> {
   const t = await db.query<{ relname: string; i: string; u: string; h: string; d: string }>(
     'SELECT relname, n_tup_ins AS i, n_tup_upd AS u, n_tup_hot_upd AS h, n_tup_del AS d FROM pg_stat_user_tables',
   );
-  const w = (await db.query<{ r: string; f: string; b: string; lsn: string }>('SELECT wal_records AS r, wal_fpi AS f, wal_bytes::text AS b, pg_current_wal_lsn()::text AS lsn FROM pg_stat_wal')).rows[0]!;
+  const w = (
+    await db.query<{ r: string; f: string; b: string; lsn: string }>(
+      'SELECT wal_records AS r, wal_fpi AS f, wal_bytes::text AS b, pg_current_wal_lsn()::text AS lsn FROM pg_stat_wal',
+    )
+  ).rows[0]!;
   const c = (await db.query<{ n: string }>('SELECT (num_timed + num_requested)::text AS n FROM pg_stat_checkpointer')).rows[0]!;
-  const x = (await db.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()')).rows[0]!;
+  const x = (await db.query<{ n: string }>('SELECT xact_commit::text AS n FROM pg_stat_database WHERE datname = current_database()'))
+    .rows[0]!;
   return {
     statements: new Map(
       st.rows.map((r) => [
         r.id,
-        { calls: +r.calls, plans: +r.plans, exec: r.exec, plan: r.plan, rows: +r.rows, hit: +r.hit, dirtied: +r.dirtied, written: +r.written, walRecords: +r.wr, walFpi: +r.fpi, walBytes: +r.wb, top: r.toplevel, query: r.query },
+        {
+          calls: +r.calls,
+          plans: +r.plans,
+          exec: r.exec,
+          plan: r.plan,
+          rows: +r.rows,
+          hit: +r.hit,
+          dirtied: +r.dirtied,
+          written: +r.written,
+          walRecords: +r.wr,
+          walFpi: +r.fpi,
+          walBytes: +r.wb,
+          top: r.toplevel,
+          query: r.query,
+        },
       ]),
     ),
     functions: new Map(fn.rows.map((r) => [r.name, { calls: +r.calls, self: r.self, total: r.total }])),
@@ -87,7 +135,11 @@ export async function watchLoadStats(db: pg.Client, serverPid: number): Promise<
         [a.wal.lsn, b.wal.lsn],
       );
       const lines = render(a, { ...b, ticks: ticksB }, kinds, n);
-      lines.splice(1, 0, `WAL records per request by kind: ${walKinds.rows.map((k) => `${k.kind} ${f(Number(k.n) / Math.max(1, n))}`).join('; ')}.`);
+      lines.splice(
+        1,
+        0,
+        `WAL records per request by kind: ${walKinds.rows.map((k) => `${k.kind} ${f(Number(k.n) / Math.max(1, n))}`).join('; ')}.`,
+      );
       return lines;
     },
   };
@@ -106,13 +158,19 @@ function render(a: Snapshot, b: Snapshot, kinds: Map<number, string>, n: number)
   for (const [name, t] of b.tables) {
     const o = a.tables.get(name) ?? { ins: 0, upd: 0, hot: 0, del: 0 };
     const [i, u, h, d] = [t.ins - o.ins, t.upd - o.upd, t.hot - o.hot, t.del - o.del];
-    if (i + u + d > 0) rows.push(`${name} ${[i && `+${f(per(i))}`, u && `~${f(per(u))} (HOT ${f(per(h))})`, d && `-${f(per(d))}`].filter(Boolean).join(' ')}`);
+    if (i + u + d > 0)
+      rows.push(
+        `${name} ${[i && `+${f(per(i))}`, u && `~${f(per(u))} (HOT ${f(per(h))})`, d && `-${f(per(d))}`].filter(Boolean).join(' ')}`,
+      );
   }
   lines.push(`rows written per request (+ inserted, ~ updated, - deleted): ${rows.join('; ') || 'none'}.`);
   const fns: string[] = [];
   for (const [name, x] of b.functions) {
     const o = a.functions.get(name) ?? { calls: 0, self: 0, total: 0 };
-    if (x.calls > o.calls) fns.push(`${name} ${f(per(x.calls - o.calls))} calls, self ${f(per(x.self - o.self), 3)} ms, total ${f(per(x.total - o.total), 3)} ms`);
+    if (x.calls > o.calls)
+      fns.push(
+        `${name} ${f(per(x.calls - o.calls))} calls, self ${f(per(x.self - o.self), 3)} ms, total ${f(per(x.total - o.total), 3)} ms`,
+      );
   }
   lines.push(`PL/pgSQL functions per request (trigger functions included; wall ms): ${fns.join('; ') || 'none'}.`);
   const st: Array<Statement & { id: string }> = [];
@@ -121,10 +179,27 @@ function render(a: Snapshot, b: Snapshot, kinds: Map<number, string>, n: number)
     const o = a.statements.get(id);
     const d = (k: keyof Statement) => (s[k] as number) - ((o?.[k] as number | undefined) ?? 0);
     if (d('calls') <= 0) continue;
-    st.push({ id, calls: d('calls'), plans: d('plans'), exec: d('exec'), plan: d('plan'), rows: d('rows'), hit: d('hit'), dirtied: d('dirtied'), written: d('written'), walRecords: d('walRecords'), walFpi: d('walFpi'), walBytes: d('walBytes'), top: s.top, query: s.query });
+    st.push({
+      id,
+      calls: d('calls'),
+      plans: d('plans'),
+      exec: d('exec'),
+      plan: d('plan'),
+      rows: d('rows'),
+      hit: d('hit'),
+      dirtied: d('dirtied'),
+      written: d('written'),
+      walRecords: d('walRecords'),
+      walFpi: d('walFpi'),
+      walBytes: d('walBytes'),
+      top: s.top,
+      query: s.query,
+    });
   }
   st.sort((x, y) => y.exec + y.plan - (x.exec + x.plan));
-  lines.push('statements per request, by time (top level or nested in a function; calls, plans; plan + run ms wall; rows; shared blocks hit / dirtied / written; WAL records, FPIs, bytes):');
+  lines.push(
+    'statements per request, by time (top level or nested in a function; calls, plans; plan + run ms wall; rows; shared blocks hit / dirtied / written; WAL records, FPIs, bytes):',
+  );
   for (const s of st.slice(0, 14)) {
     lines.push(
       `- ${s.top ? 'top' : 'nested'} ${f(per(s.calls))} calls, ${f(per(s.plans))} plans; ${f(per(s.plan), 3)} + ${f(per(s.exec), 3)} ms; ${f(per(s.rows))} rows; blocks ${f(per(s.hit), 1)} / ${f(per(s.dirtied))} / ${f(per(s.written))}; WAL ${f(per(s.walRecords))} records, ${f(per(s.walFpi))} FPI, ${f(per(s.walBytes), 0)} bytes: \`${s.query.replace(/\s+/g, ' ').slice(0, 100).replace(/`/g, "'")}\``,

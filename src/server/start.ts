@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { createRateLimitStore } from './auth/rate-limit-store';
 import type { Config } from './config';
-import { createDb, runMigrations } from './db/client';
+import { createDb, runMigrations, SERVER_POOL_IDLE_MS } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import type { Deps } from './http/env';
 import type { DestinationStream } from 'pino';
@@ -44,7 +44,13 @@ async function shutdownStep(log: Logger, step: string, fn: () => Promise<unknown
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
-  const outcome = await Promise.race([fn().then(() => 'done' as const, (err: unknown) => ({ err })), late]);
+  const outcome = await Promise.race([
+    fn().then(
+      () => 'done' as const,
+      (err: unknown) => ({ err }),
+    ),
+    late,
+  ]);
   clearTimeout(timer);
   if (outcome === 'late') log.error({ step, ms }, 'shutdown step did not finish in time: going on without it');
   else if (outcome !== 'done') log.warn({ step, err: safeError(outcome.err) }, 'shutdown step failed');
@@ -131,7 +137,7 @@ async function start(
   const dbUrl = config.databaseUrl ?? embedded!.url;
   // A database that boots with the machine may come up after us: wait for it, bounded (ADR 046).
   if (config.databaseUrl) await waitForDatabase(dbUrl, { seconds: config.databaseWaitSeconds, log, variable: 'DATABASE_URL' });
-  const { db, pool } = createDb(dbUrl);
+  const { db, pool } = createDb(dbUrl, 20, SERVER_POOL_IDLE_MS);
   steps.push({ name: 'database pool', stop: () => pool.end() });
   const migrations = firstExisting(path.join(here, 'db/migrations'), path.join(here, 'migrations'));
   if (!migrations) throw new Error('No se encuentran las migraciones');
@@ -177,7 +183,17 @@ async function start(
     pool,
     db,
     log,
-    deliver: { db, mailer, log, now: deps.now, publicUrl: config.publicUrl, mailFrom: config.mailFrom, messageSecret, whatsapp: config.whatsapp, sms: config.sms },
+    deliver: {
+      db,
+      mailer,
+      log,
+      now: deps.now,
+      publicUrl: config.publicUrl,
+      mailFrom: config.mailFrom,
+      messageSecret,
+      whatsapp: config.whatsapp,
+      sms: config.sms,
+    },
     // A freed time (ADR 071): the waiting list's job, with booking's rules through its port.
     timeFreed: timeFreedJob(waitingListCtx(deps), waitingListBooking(deps)),
     scheduled: [nightlyBackupTask({ config, dbUrl, db, log, now: deps.now })].filter((t) => t !== undefined),
