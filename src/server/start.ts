@@ -44,13 +44,7 @@ async function shutdownStep(log: Logger, step: string, fn: () => Promise<unknown
   const started = Date.now();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
-  const outcome = await Promise.race([
-    fn().then(
-      () => 'done' as const,
-      (err: unknown) => ({ err }),
-    ),
-    late,
-  ]);
+  const outcome = await Promise.race([fn().then(() => 'done' as const, (err: unknown) => ({ err })), late]);
   clearTimeout(timer);
   if (outcome === 'late') log.error({ step, ms }, 'shutdown step did not finish in time: going on without it');
   else if (outcome !== 'done') log.warn({ step, err: safeError(outcome.err) }, 'shutdown step failed');
@@ -183,17 +177,7 @@ async function start(
     pool,
     db,
     log,
-    deliver: {
-      db,
-      mailer,
-      log,
-      now: deps.now,
-      publicUrl: config.publicUrl,
-      mailFrom: config.mailFrom,
-      messageSecret,
-      whatsapp: config.whatsapp,
-      sms: config.sms,
-    },
+    deliver: { db, mailer, log, now: deps.now, publicUrl: config.publicUrl, mailFrom: config.mailFrom, messageSecret, whatsapp: config.whatsapp, sms: config.sms },
     // A freed time (ADR 071): the waiting list's job, with booking's rules through its port.
     timeFreed: timeFreedJob(waitingListCtx(deps), waitingListBooking(deps)),
     scheduled: [nightlyBackupTask({ config, dbUrl, db, log, now: deps.now })].filter((t) => t !== undefined),
