@@ -345,6 +345,7 @@ async function main() {
       log(`  ${n.toLocaleString('en')} appointments in ${((performance.now() - t) / 1000).toFixed(0)} s`);
       phases.push(await runPhase({ url, dbUrl, serverPid: app.pid!, db, salon, admin, clients }, size));
       plans = await explainPlans(db, salon);
+      if (PG_STATS) for (const p of plans.filter((x) => x.name.startsWith('booking'))) log(`${size}: EXPLAIN of ${p.name}:\n${p.plan}`);
     }
 
     if (ONLY) {
