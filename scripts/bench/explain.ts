@@ -64,7 +64,9 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
             values: { clientId: 'bench-client-1', clientName: 'c', clientEmail: 'c@bench.auna', employeeName: 'p', serviceId, serviceName: 's', serviceDuration: 15, price: 12.5, startTime: start, endTime: new Date(start.getTime() + 15 * 60_000), notes: '', prepMinutes: 0, cleanupMinutes: 0, resourceIds: [...ids] },
           }),
         );
-        const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.sql}`, q.params);
+        // WAL: the records, full-page images and bytes the statement writes; the plan's end names
+        // each trigger with its time and calls (ADR 108).
+        const r = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, WAL, COSTS OFF) ${q.sql}`, q.params);
         plans.push({ name, sql: q.sql, plan: r.rows.map((x) => x['QUERY PLAN']).join('\n') });
       } finally {
         await db.query('ROLLBACK');

@@ -10,7 +10,7 @@ import type pg from 'pg';
 
 const TICKS_PER_SECOND = 100; // USER_HZ (getconf CLK_TCK)
 
-type Ticks = Map<number, { user: number; system: number; postmaster: boolean }>;
+export type Ticks = Map<number, { user: number; system: number; postmaster: boolean }>;
 
 /** user and system ticks of every non-node process below `serverPid` (its PostgreSQL). */
 export function postgresTicks(serverPid: number): Ticks {

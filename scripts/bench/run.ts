@@ -14,6 +14,7 @@ import { prepareBenchServer } from './bench-server';
 import { countAppointments, createSalon, fillExceptions, fillHistory, fillPresent, type Salon } from './fill';
 import { bareInsertRate, cannon, CONNECTIONS, type Figures } from './load';
 import { explainPlans, type Plan } from './explain';
+import { createLoadStatsExtension, enableLoadStats, watchLoadStats } from './load-stats';
 import { renderReport, writeReport, type Phase } from './report';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -30,6 +31,9 @@ const ADMIN = { email: 'admin@bench.auna', password: 'bench-admin-1' };
 // of future appointments (raised to its maximum, 50, by fill.ts): the ~25,000 booking requests of
 // a run need about 1,200 clients, taken in turn.
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1_200);
+// BENCH_PG_STATS=1: PostgreSQL restarts with pg_stat_statements (track = all) and track_functions =
+// pl, and each booking load prints where PostgreSQL's work per request went (load-stats.ts).
+const PG_STATS = Boolean(process.env.BENCH_PG_STATS);
 
 function log(msg: string) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
@@ -152,6 +156,8 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
     // (ADR 028), so the figure is the booking statement WITH its enqueuing and nothing else: the
     // relay's add_job and the mails it causes run after the load, not on the same two cores.
     const held = process.env.BENCH_HOLD_RELAY ? await holdRelay(ctx.dbUrl) : undefined;
+    // BENCH_PG_STATS=1: PostgreSQL's own counters per request of this load (load-stats.ts, ADR 108).
+    const stats = PG_STATS ? await watchLoadStats(ctx.db, ctx.serverPid) : undefined;
     const figures = await cannon(
       {
         url,
@@ -171,6 +177,10 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
       0, // no warm-up: it would take free slots; the runs before it warmed the server
       watch,
     );
+    if (stats) {
+      const lines = await stats.stop(figures.total);
+      log(`PostgreSQL per booking request (${size}, ${figures.rps.toFixed(0)} req/s, load ${os.loadavg()[0]!.toFixed(2)}):\n${lines.join('\n')}`);
+    }
     await held?.release();
     booked += await removeLoadBookings(ctx.db);
     return figures;
@@ -280,14 +290,25 @@ async function main() {
   const { url, dbUrl } = server;
   log(`server: node dist/server/main.js on ${url}, temp dir ${server.root}`);
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
-  const app = server.spawn(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
+  const spawnApp = () => server.spawn(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []);
+  let app = spawnApp();
   const stop = () => stopProcess(app);
   process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 
-  const db = new pg.Client({ connectionString: dbUrl });
+  let db = new pg.Client({ connectionString: dbUrl });
   try {
     await waitForUrl(`${url}/api/health`, app, 'the server (see its log)');
     await db.connect();
+    if (PG_STATS) {
+      await enableLoadStats(db);
+      await db.end();
+      await stopProcess(app);
+      app = spawnApp();
+      await waitForUrl(`${url}/api/health`, app, 'the server, again');
+      db = new pg.Client({ connectionString: dbUrl });
+      await db.connect();
+      await createLoadStatsExtension(db);
+    }
     await db.query('SET synchronous_commit = off'); // only this loading session; the server's stay on
     const salon = await createSalon(db);
     log(`${await fillExceptions(db, salon)} closures, special hours and time off on the calendar`);
@@ -324,6 +345,7 @@ async function main() {
       log(`  ${n.toLocaleString('en')} appointments in ${((performance.now() - t) / 1000).toFixed(0)} s`);
       phases.push(await runPhase({ url, dbUrl, serverPid: app.pid!, db, salon, admin, clients }, size));
       plans = await explainPlans(db, salon);
+      if (PG_STATS) for (const p of plans.filter((x) => x.name.startsWith('booking'))) log(`${size}: EXPLAIN of ${p.name}:\n${p.plan}`);
     }
 
     if (ONLY) {

@@ -9,7 +9,7 @@ import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import { createRateLimitStore } from './auth/rate-limit-store';
 import type { Config } from './config';
-import { createDb, runMigrations } from './db/client';
+import { createDb, runMigrations, SERVER_POOL_IDLE_MS } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import type { Deps } from './http/env';
 import type { DestinationStream } from 'pino';
@@ -131,7 +131,7 @@ async function start(
   const dbUrl = config.databaseUrl ?? embedded!.url;
   // A database that boots with the machine may come up after us: wait for it, bounded (ADR 046).
   if (config.databaseUrl) await waitForDatabase(dbUrl, { seconds: config.databaseWaitSeconds, log, variable: 'DATABASE_URL' });
-  const { db, pool } = createDb(dbUrl);
+  const { db, pool } = createDb(dbUrl, 20, SERVER_POOL_IDLE_MS);
   steps.push({ name: 'database pool', stop: () => pool.end() });
   const migrations = firstExisting(path.join(here, 'db/migrations'), path.join(here, 'migrations'));
   if (!migrations) throw new Error('No se encuentran las migraciones');

@@ -7,10 +7,24 @@ export type Db = ReturnType<typeof createDb>['db'];
 /** A transaction of `Db`, as `db.transaction(async (tx) => ...)` hands it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export function createDb(url: string, max = 20) {
+/**
+ * How long the server's pool keeps an idle connection (ADR 108). pg-pool's default, 10 s, closed
+ * every connection between two bookings at a salon's pace, and with it what PostgreSQL keeps per
+ * connection: the prepared statements' plans (each planned again, the first five times custom),
+ * the PL/pgSQL functions compiled and their statements' plans, then a new TCP connection and
+ * SCRAM authentication. Five minutes stays below the idle limits of common NATs and load
+ * balancers (an idle connection they drop is an 'error' the pool answers by removing it).
+ */
+export const SERVER_POOL_IDLE_MS = 5 * 60_000;
+
+export function createDb(url: string, max = 20, idleTimeoutMillis?: number) {
   // A database host that stops answering (not refusing) fails a request in 10 s, as a 503, rather
   // than holding it for the operating system's TCP timeout (docs/decisions/046).
-  const pool = releaseOnFailedBegin(keepConnectionsOnQueryErrors(new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000 })));
+  const pool = releaseOnFailedBegin(
+    keepConnectionsOnQueryErrors(
+      new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 10_000, ...(idleTimeoutMillis ? { idleTimeoutMillis } : {}) }),
+    ),
+  );
   // An idle client that loses its server (PostgreSQL restarted) must not crash the process.
   pool.on('error', () => undefined);
   // Nor one that is checked out: PostgreSQL's "terminating connection due to unexpected postmaster
