@@ -3,7 +3,7 @@
 // script evaluation, function calls by file, style, layout, HTML parsing. Lighthouse reports a task's
 // length and a URL; this says what the task was (docs/decisions/109-first-views-without-intl.md).
 // `npm run build && npx tsx scripts/lighthouse/trace-tasks.ts /reservar` (RUNS=3 loads;
-// BLOCK_FONTS=1 refuses the web fonts).
+// BLOCK='\\.woff2$' refuses the requests whose URL matches).
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,7 +25,7 @@ async function main() {
     for (let run = 0; run < Number(process.env.RUNS ?? 2); run++) {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
       const tab = await context.newPage();
-      if (process.env.BLOCK_FONTS) await tab.route(/\.woff2$/, (r) => r.abort());
+      if (process.env.BLOCK) await tab.route(new RegExp(process.env.BLOCK), (r) => r.abort());
       const cdp = await context.newCDPSession(tab);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       await browser.startTracing(tab, { categories: ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing', 'loading'] });
