@@ -156,6 +156,16 @@ export function monthMap(input: MonthInput): { days: DayMark[]; first: FirstFree
   return { days, first };
 }
 
+/** The first free time from `from` to `to` (from today on), as monthMap finds it, asking no day after it. */
+export function firstFree(input: MonthInput): FirstFree | null {
+  const today = salonDateOf(input.now, input.tz);
+  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+    const time = markOf(input, date, today, true).first;
+    if (time) return { date, time };
+  }
+  return null;
+}
+
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
 
