@@ -53,58 +53,24 @@ export function checks(phases: Phase[]) {
   // ADR 061's target is what one client waits: judged on the 1-connection row (monthOne). The
   // 50-connection row is shown beside it; on two cores its p50 is mostly time queued.
   const month = last.results.monthOne;
-  if (month)
-    out.push({
-      row: 'monthOne',
-      text: `${size(last.size)}: p50 ${ms(month.p50)} ms (≤ ${MONTH_P50_MS} ms; ADR 061's target, judged at 1 connection)`,
-      pass: month.p50 <= MONTH_P50_MS,
-    });
+  if (month) out.push({ row: 'monthOne', text: `${size(last.size)}: p50 ${ms(month.p50)} ms (≤ ${MONTH_P50_MS} ms; ADR 061's target, judged at 1 connection)`, pass: month.p50 <= MONTH_P50_MS });
   const reports = last.results.reports;
-  if (reports)
-    out.push({
-      row: 'reports',
-      text: `${size(last.size)}: p50 ${ms(reports.p50)} ms (≤ ${REPORT_P50_MS} ms)`,
-      pass: reports.p50 <= REPORT_P50_MS,
-    });
+  if (reports) out.push({ row: 'reports', text: `${size(last.size)}: p50 ${ms(reports.p50)} ms (≤ ${REPORT_P50_MS} ms)`, pass: reports.p50 <= REPORT_P50_MS });
   for (const p of phases) {
     const r = p.results.slots!.rps / p.results.health!.rps;
-    out.push({
-      row: 'slots',
-      text: `${size(p.size)}: ${pct(r)} of health's req/s (≥ ${pct(SLOTS_VS_HEALTH)})`,
-      pass: r >= SLOTS_VS_HEALTH,
-    });
+    out.push({ row: 'slots', text: `${size(p.size)}: ${pct(r)} of health's req/s (≥ ${pct(SLOTS_VS_HEALTH)})`, pass: r >= SLOTS_VS_HEALTH });
     const b = bookedRate(p.results.booking!) / p.results.bareInsert!.rps;
-    out.push({
-      row: 'booking',
-      text: `${size(p.size)}: ${n0(bookedRate(p.results.booking!))} booked/s = ${pct(b)} of bare inserts (≥ ${pct(BOOKINGS_VS_INSERT)})`,
-      pass: b >= BOOKINGS_VS_INSERT,
-    });
+    out.push({ row: 'booking', text: `${size(p.size)}: ${n0(bookedRate(p.results.booking!))} booked/s = ${pct(b)} of bare inserts (≥ ${pct(BOOKINGS_VS_INSERT)})`, pass: b >= BOOKINGS_VS_INSERT });
     const rb = p.results.bookingResources!.p50 / p.results.booking!.p50;
-    out.push({
-      row: 'bookingResources',
-      text: `${size(p.size)}: p50 = ×${rb.toFixed(2)} the booking without resources (≤ ×${RESOURCES_VS_PLAIN})`,
-      pass: rb <= RESOURCES_VS_PLAIN,
-    });
+    out.push({ row: 'bookingResources', text: `${size(p.size)}: p50 = ×${rb.toFixed(2)} the booking without resources (≤ ×${RESOURCES_VS_PLAIN})`, pass: rb <= RESOURCES_VS_PLAIN });
   }
   return out;
 }
 
-export function renderReport(opts: {
-  machine: Machine;
-  phases: Phase[];
-  plans: Plan[];
-  seconds: number;
-  rounds: number;
-  connections: number;
-  date: Date;
-}) {
+export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: Plan[]; seconds: number; rounds: number; connections: number; date: Date }) {
   const { phases, machine } = opts;
   const all = checks(phases);
-  const head = [
-    'Endpoint',
-    ...phases.flatMap((p) => [`${size(p.size)} req/s`, `${size(p.size)} p50 ms`, `${size(p.size)} p99 ms`]),
-    'Targets',
-  ];
+  const head = ['Endpoint', ...phases.flatMap((p) => [`${size(p.size)} req/s`, `${size(p.size)} p50 ms`, `${size(p.size)} p99 ms`]), 'Targets'];
   const rows = Object.keys(NAMES).map((key) => {
     const figures = phases.flatMap((p) => {
       const f = p.results[key]!;
@@ -113,16 +79,8 @@ export function renderReport(opts: {
     const mine = all.filter((c) => c.row === key).map((c) => `${c.pass ? 'PASS' : 'FAIL'} ${c.text}`);
     const a = phases[0]!.results[key]!;
     const b = phases.at(-1)!.results[key]!;
-    const drift =
-      phases.length > 1
-        ? ` (its own p50 ${size(phases.at(-1)!.size)}/${size(phases[0]!.size)} = ×${(b.p50 / a.p50).toFixed(2)}: the machine, no database involved)`
-        : '';
-    const reference =
-      key === 'health'
-        ? `reference${drift}`
-        : key === 'month'
-          ? `reference: ADR 061's target is judged on the 1-connection row below${phases.length > 1 ? ` (here p50 ${size(phases.at(-1)!.size)}/${size(phases[0]!.size)} = ×${(b.p50 / a.p50).toFixed(2)})` : ''}`
-          : 'reference';
+    const drift = phases.length > 1 ? ` (its own p50 ${size(phases.at(-1)!.size)}/${size(phases[0]!.size)} = ×${(b.p50 / a.p50).toFixed(2)}: the machine, no database involved)` : '';
+    const reference = key === 'health' ? `reference${drift}` : key === 'month' ? `reference: ADR 061's target is judged on the 1-connection row below${phases.length > 1 ? ` (here p50 ${size(phases.at(-1)!.size)}/${size(phases[0]!.size)} = ×${(b.p50 / a.p50).toFixed(2)})` : ''}` : 'reference';
     return [NAMES[key]!, ...figures, mine.length ? mine.join('<br>') : reference];
   });
   const md = [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
@@ -130,9 +88,9 @@ export function renderReport(opts: {
     .flatMap((p) => (['booking', 'bookingResources'] as const).map((k) => [p, k] as const))
     .map(([p, k]) => {
       const b = p.results[k]!;
-      return `${size(p.size)} ${k === 'booking' ? 'booking' : 'laser booking'}: ${n0(b.total)} requests, ${n0(b.codes['201'] ?? 0)} booked (201), ${n0(b.codes['409'] ?? 0)} lost the race (409), other: ${JSON.stringify(
-        Object.fromEntries(Object.entries(b.codes).filter(([k]) => k !== '201' && k !== '409')),
-      )}, errors ${b.errors}`;
+      return `${size(p.size)} ${k === 'booking' ? 'booking' : 'laser booking'}: ${n0(b.total)} requests, ${n0(b.codes['201'] ?? 0)} booked (201), ${n0(b.codes['409'] ?? 0)} lost the race (409), other: ${
+        JSON.stringify(Object.fromEntries(Object.entries(b.codes).filter(([k]) => k !== '201' && k !== '409')))
+      }, errors ${b.errors}`;
     })
     .concat(phases.map((p) => `${size(p.size)}: appointments booked by the loads and removed after each run: ${n0(p.booked)}`))
     .join('\n- ');
@@ -140,14 +98,7 @@ export function renderReport(opts: {
     .flatMap((p) =>
       (['slots', 'slotsResources', 'booking', 'bookingResources', 'bareInsert'] as const)
         .filter((k) => p.results[k]?.waits)
-        .map(
-          (k) =>
-            `${size(p.size)} ${k}: ${
-              Object.entries(p.results[k]!.waits!)
-                .map(([w, n]) => `${w} ${n}`)
-                .join(', ') || 'none active'
-            }`,
-        ),
+        .map((k) => `${size(p.size)} ${k}: ${Object.entries(p.results[k]!.waits!).map(([w, n]) => `${w} ${n}`).join(', ') || 'none active'}`),
     )
     .join('\n- ');
   const cpu = phases
@@ -197,10 +148,7 @@ ${opts.plans.map((p) => `**${p.name}**\n\n\`\`\`sql\n${p.sql}\n\`\`\`\n\n\`\`\`\
 </details>
 <!-- bench:end -->`;
   const table = [head.join(' | '), ...rows.map((r) => r.join(' | ').replace(/<br>/g, '; '))].join('\n');
-  return {
-    markdown,
-    table: `${table}\n\n${passed ? 'Every target met.' : 'NOT every target met.'}\n\nPostgreSQL waits:\n- ${waits}\n\nCPU (cores):\n- ${cpu}\n- ${codes}`,
-  };
+  return { markdown, table: `${table}\n\n${passed ? 'Every target met.' : 'NOT every target met.'}\n\nPostgreSQL waits:\n- ${waits}\n\nCPU (cores):\n- ${cpu}\n- ${codes}` };
 }
 
 /** Replaces the bench section of docs/benchmarks.md (between its markers), keeping the rest. */
@@ -208,7 +156,6 @@ export async function writeReport(file: string, section: string) {
   const doc = existsSync(file) ? await readFile(file, 'utf8') : '# Benchmarks\n\n## Server\n\n<!-- bench:start -->\n<!-- bench:end -->\n';
   const start = doc.indexOf('<!-- bench:start');
   const end = doc.indexOf('<!-- bench:end -->');
-  const next =
-    start >= 0 && end > start ? doc.slice(0, start) + section + doc.slice(end + '<!-- bench:end -->'.length) : `${doc}\n${section}\n`;
+  const next = start >= 0 && end > start ? doc.slice(0, start) + section + doc.slice(end + '<!-- bench:end -->'.length) : `${doc}\n${section}\n`;
   await writeFile(file, next);
 }

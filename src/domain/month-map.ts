@@ -1,12 +1,4 @@
-import {
-  dayPlan,
-  maintenanceBlocks,
-  salonOpeningOf,
-  type Exceptions,
-  type Maintenance,
-  type SalonException,
-  type TimeOff,
-} from './availability';
+import { dayPlan, maintenanceBlocks, salonOpeningOf, type Exceptions, type Maintenance, type SalonException, type TimeOff } from './availability';
 import { intervalsOverlap, type Interval } from './booking-rules';
 import { isWithinHorizon } from './booking-limits';
 import { offeredDaySlots, type DayArgs } from './day-slots';
@@ -153,12 +145,7 @@ export function anyoneSlots(input: MonthInput, date: string): Slot[] {
 export function assignmentOrder(input: MonthInput, date: string, time: string): MonthProfessional[] {
   const bounds = dayBounds(date, input.tz);
   return slotsOfEach(input, date)
-    .map(({ professional, slots }, index) => ({
-      professional,
-      index,
-      free: slots.some((s) => s.time === time),
-      booked: overlapping(professional.busy, bounds).length,
-    }))
+    .map(({ professional, slots }, index) => ({ professional, index, free: slots.some((s) => s.time === time), booked: overlapping(professional.busy, bounds).length }))
     .filter((c) => c.free)
     .sort((a, b) => a.booked - b.booked || a.index - b.index)
     .map((c) => c.professional);
@@ -176,13 +163,7 @@ export function offeredWithoutBookings(input: MonthInput, date: string, time: st
 }
 
 /** One day's mark, and its first free time when `wantFirst` (else the search stops at the first professional with one). */
-function markOf(
-  input: MonthInput,
-  date: string,
-  today: string,
-  wantFirst: boolean,
-  cut: () => DayCut,
-): { mark: DayMark; first: string | null } {
+function markOf(input: MonthInput, date: string, today: string, wantFirst: boolean, cut: () => DayCut): { mark: DayMark; first: string | null } {
   const reason = salonReason(input, date, today);
   if (reason) return { mark: { date, state: 'closed', reason }, first: null };
   const { argsOf, exceptionsOf } = dayOf(input, date, cut());
@@ -228,20 +209,7 @@ export function firstFree(input: MonthInput): FirstFree | null {
   return null;
 }
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
+const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
 
 /**

@@ -131,12 +131,7 @@ export async function monthContext(db: Db, a: RangeArgs): Promise<MonthContext> 
     openingHours: openingHoursOf(row.opening_hours),
     salon: row.salon,
     // Without an account she holds no appointments, so she has no working day to offer (ADR 084).
-    professionals: row.professionals.map((p) => ({
-      id: p.id,
-      availability: p.hasAccount ? p.availability : {},
-      busy: spans(p.busy),
-      timeOff: p.timeOff,
-    })),
+    professionals: row.professionals.map((p) => ({ id: p.id, availability: p.hasAccount ? p.availability : {}, busy: spans(p.busy), timeOff: p.timeOff })),
     resources: row.resource_groups.map((g) => ({
       id: g.id,
       members: g.members.map((m) => ({ id: m.id, busy: spans(m.busy), maintenance: m.maintenance })),

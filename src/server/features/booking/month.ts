@@ -1,15 +1,7 @@
 import { horizonOf, lastBookableDate } from '../../../domain/booking-limits';
 import { ANY_PROFESSIONAL } from '../../../domain/booking-rules';
 import { addDays } from '../../../domain/calendar-date';
-import {
-  anyoneSlots,
-  assignmentOrder,
-  firstFree,
-  monthMap,
-  offeredWithoutBookings,
-  whenLabel,
-  type MonthInput,
-} from '../../../domain/month-map';
+import { anyoneSlots, assignmentOrder, firstFree, monthMap, offeredWithoutBookings, whenLabel, type MonthInput } from '../../../domain/month-map';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { slotIntervalOf } from '../../../domain/slots';
 import { MSG } from '../../../domain/texts/common';
