@@ -6,9 +6,14 @@ import { appointmentsBetween, firstConfirmedAfterQuery } from '../../src/server/
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { bookingContextQuery } from '../../src/server/features/booking/context-queries';
 import { bookAtomicallyQuery } from '../../src/server/features/booking/insert-queries';
+import { monthContextQuery } from '../../src/server/features/booking/month-queries';
 import type { Salon } from './fill';
 
 export type Plan = { name: string; sql: string; plan: string };
+
+/** The first and last days of `d`'s month, as 'YYYY-MM-DD'. */
+const monthStart = (d: Date) => `${d.toISOString().slice(0, 7)}-01`;
+const monthEnd = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the product's own queries: built with the same functions the
@@ -33,6 +38,11 @@ export async function explainPlans(db: pg.Client, salon: Salon): Promise<Plan[]>
       {
         name: 'slot list and booking with resources: bookingContext of the laser service (two groups: each member with what it holds that day)',
         q: { toSQL: () => dialect.sqlToQuery(bookingContextQuery({ serviceId: salon.laserServiceId, professionalId: salon.employeeIds[2]!, date: next.toISOString().slice(0, 10), from: day.start, to: day.end, withBusy: true })) },
+      },
+      {
+        // ADR 061: run prepared by the server (one plan per connection); here as one statement.
+        name: 'booking calendar month: monthContext of the laser service for "Cualquier profesional" (everyone\'s held spans and the resources\', a month)',
+        q: { toSQL: () => dialect.sqlToQuery(monthContextQuery({ serviceId: salon.laserServiceId, professionalId: null, from: monthStart(next), to: monthEnd(next), start: dayBounds(monthStart(next), SALON_TIME_ZONE).start, end: dayBounds(monthEnd(next), SALON_TIME_ZONE).end })) },
       },
       { name: 'admin list: first page of a week', q: listPage(builder, { start: weekStart, end: today.end, limit: 50 }) },
       { name: 'dashboard: today', q: appointmentsBetween(builder, today.start, today.end) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SalonException, TimeOff } from './availability';
-import { anyoneSlots, assignmentOrder, monthMap, offeredWithoutBookings, slotsOfEach, whenLabel, type MonthInput, type MonthProfessional, type RangeResourceGroup } from './month-map';
+import { anyoneSlots, assignmentOrder, firstFree, monthMap, offeredWithoutBookings, slotsOfEach, whenLabel, type MonthInput, type MonthProfessional, type RangeResourceGroup } from './month-map';
 import { SALON_TIME_ZONE as TZ, wallClockToInstant } from './salon-time';
 import { emptyWeeklySchedule, type DaySchedule, type WeeklySchedule } from './weekly-schedule';
 
@@ -73,6 +73,30 @@ describe('monthMap: every day of the month marked', () => {
   it('no free time in the month: no first', () => {
     expect(monthMap(june({ professionals: [] })).first).toBeNull();
     expect(marks(june({ professionals: [] }), ['2026-06-11'])).toEqual(['not_working']);
+  });
+});
+
+describe('the month cut once (each day\'s spans split from the range\'s lists in one pass)', () => {
+  // Spans out of order, one across midnight, one covering a whole day, a cabin held across two days:
+  // each day must read what the one-day path (slotsOfEach: the range's list scanned for that day) reads.
+  const hours = weekdays(open('09:00', '11:00'));
+  const busy = [span('2026-06-16', '10:00', '11:00'), { start: at('2026-06-11', '10:00'), end: at('2026-06-12', '10:00') }, span('2026-06-15', '09:00', '11:00'), span('2026-06-11', '09:00', '09:30')];
+  const cabin: RangeResourceGroup = { id: 'cabinas', members: [{ id: 'c1', busy: [{ start: at('2026-06-17', '09:00'), end: at('2026-06-18', '10:00') }], maintenance: [] }] };
+  const input = june({ professionals: [pro('ana', hours, { busy })], resources: [cabin] });
+
+  it('marks every day as the one-day slot list finds it', () => {
+    const { days } = monthMap(input);
+    for (const d of days.filter((x) => x.state !== 'closed')) {
+      const offered = slotsOfEach(input, d.date).some((p) => p.slots.length > 0);
+      expect([d.date, d.state]).toEqual([d.date, offered ? 'free' : 'full']);
+    }
+    expect(marks(input, ['2026-06-11', '2026-06-12', '2026-06-15', '2026-06-16', '2026-06-17', '2026-06-18', '2026-06-19'])).toEqual(['full', 'free', 'full', 'free', 'full', 'free', 'free']);
+  });
+
+  it('firstFree stops at the first free day and agrees with monthMap', () => {
+    expect(firstFree(input)).toEqual(monthMap(input).first);
+    expect(firstFree({ ...input, from: '2026-06-11', to: '2026-06-11' })).toBeNull();
+    expect(firstFree({ ...input, from: '2026-06-11', to: '2026-06-13' })).toEqual({ date: '2026-06-12', time: '10:00' });
   });
 });
 

@@ -50,12 +50,53 @@ export type FirstFree = { date: string; time: string };
 
 const overlapping = (spans: readonly Interval[], day: Interval) => spans.filter((s) => intervalsOverlap(s, day));
 
-/** The day's question for each professional (her busy time and the resources cut to that day). */
-function dayOf(input: MonthInput, date: string) {
+type Member = RangeResourceGroup['members'][number];
+/** What each professional and resource holds on it. */
+type DayCut = { busyOf: (p: MonthProfessional) => Interval[]; memberBusy: (m: Member) => Interval[] };
+
+/** A day cut by scanning the range's lists (one day asked: the slot list, a booking). */
+function scanCut(input: MonthInput, date: string): DayCut {
   const bounds = dayBounds(date, input.tz);
+  return { busyOf: (p) => overlapping(p.busy, bounds), memberBusy: (m) => overlapping(m.busy, bounds) };
+}
+
+/**
+ * Every day of the range cut at once (a month asked): each list of held spans is split into its
+ * days in one pass, rather than the whole month's list scanned again for each day. Each day's
+ * spans keep the list's order, as the scan gives them.
+ */
+function rangeCuts(input: MonthInput): { dates: string[]; cut: (i: number) => DayCut } {
+  const dates: string[] = [];
+  const bounds: Interval[] = [];
+  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
+    dates.push(date);
+    bounds.push(dayBounds(date, input.tz));
+  }
+  const split = (spans: readonly Interval[]): Interval[][] => {
+    const days = bounds.map((): Interval[] => []);
+    for (const s of spans) {
+      // The first day ending after the span starts, then every day it overlaps.
+      let lo = 0;
+      let hi = bounds.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (bounds[mid]!.end.getTime() <= s.start.getTime()) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < bounds.length && intervalsOverlap(s, bounds[i]!); i++) days[i]!.push(s);
+    }
+    return days;
+  };
+  const splits = new Map<readonly Interval[], Interval[][]>();
+  const daysOf = (spans: readonly Interval[]) => splits.get(spans) ?? splits.set(spans, split(spans)).get(spans)!;
+  return { dates, cut: (i) => ({ busyOf: (p) => daysOf(p.busy)[i]!, memberBusy: (m) => daysOf(m.busy)[i]! }) };
+}
+
+/** The day's question for each professional (her busy time and the resources cut to that day). */
+function dayOf(input: MonthInput, date: string, cut: DayCut = scanCut(input, date)) {
   const resources: ResourceGroup[] = input.resources.map((g) => ({
     id: g.id,
-    members: g.members.map((m) => ({ id: m.id, busy: [...overlapping(m.busy, bounds), ...maintenanceBlocks(date, m.maintenance, input.tz)] })),
+    members: g.members.map((m) => ({ id: m.id, busy: [...cut.memberBusy(m), ...maintenanceBlocks(date, m.maintenance, input.tz)] })),
   }));
   const exceptionsOf = (p: MonthProfessional): Exceptions => ({ salon: input.salon, timeOff: p.timeOff, openingHours: input.openingHours });
   const argsOf = (p: MonthProfessional): DayArgs => ({
@@ -63,7 +104,7 @@ function dayOf(input: MonthInput, date: string) {
     duration: input.duration,
     availability: p.availability,
     interval: input.interval,
-    busy: overlapping(p.busy, bounds),
+    busy: cut.busyOf(p),
     exceptions: exceptionsOf(p),
     buffers: input.buffers,
     resources,
@@ -122,10 +163,10 @@ export function offeredWithoutBookings(input: MonthInput, date: string, time: st
 }
 
 /** One day's mark, and its first free time when `wantFirst` (else the search stops at the first professional with one). */
-function markOf(input: MonthInput, date: string, today: string, wantFirst: boolean): { mark: DayMark; first: string | null } {
+function markOf(input: MonthInput, date: string, today: string, wantFirst: boolean, cut: () => DayCut): { mark: DayMark; first: string | null } {
   const reason = salonReason(input, date, today);
   if (reason) return { mark: { date, state: 'closed', reason }, first: null };
-  const { argsOf, exceptionsOf } = dayOf(input, date);
+  const { argsOf, exceptionsOf } = dayOf(input, date, cut());
   let first: Slot | null = null;
   let working = false;
   let allTimeOff = input.professionals.length > 0;
@@ -146,14 +187,26 @@ function markOf(input: MonthInput, date: string, today: string, wantFirst: boole
 /** Every day from `from` to `to` marked, and the first free time among them (from today on). */
 export function monthMap(input: MonthInput): { days: DayMark[]; first: FirstFree | null } {
   const today = salonDateOf(input.now, input.tz);
+  const { dates, cut } = rangeCuts(input);
   const days: DayMark[] = [];
   let first: FirstFree | null = null;
-  for (let date = input.from; date <= input.to; date = addDays(date, 1)) {
-    const day = markOf(input, date, today, first === null);
+  dates.forEach((date, i) => {
+    const day = markOf(input, date, today, first === null, () => cut(i));
     days.push(day.mark);
     if (!first && day.first) first = { date, time: day.first };
-  }
+  });
   return { days, first };
+}
+
+/** The first free time from `from` to `to` (from today on), as monthMap finds it, asking no day after it. */
+export function firstFree(input: MonthInput): FirstFree | null {
+  const today = salonDateOf(input.now, input.tz);
+  const { dates, cut } = rangeCuts(input);
+  for (const [i, date] of dates.entries()) {
+    const time = markOf(input, date, today, true, () => cut(i)).first;
+    if (time) return { date, time };
+  }
+  return null;
 }
 
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];

@@ -1,7 +1,7 @@
-import { horizonOf } from '../../../domain/booking-limits';
+import { horizonOf, lastBookableDate } from '../../../domain/booking-limits';
 import { ANY_PROFESSIONAL } from '../../../domain/booking-rules';
 import { addDays } from '../../../domain/calendar-date';
-import { anyoneSlots, assignmentOrder, monthMap, offeredWithoutBookings, whenLabel, type MonthInput } from '../../../domain/month-map';
+import { anyoneSlots, assignmentOrder, firstFree, monthMap, offeredWithoutBookings, whenLabel, type MonthInput } from '../../../domain/month-map';
 import { dayBounds, salonDateOf, SALON_TIME_ZONE } from '../../../domain/salon-time';
 import { slotIntervalOf } from '../../../domain/slots';
 import { MSG } from '../../../domain/texts/common';
@@ -63,17 +63,22 @@ const FIRST_FREE_MONTHS_AHEAD = 3;
 /**
  * GET /api/booking/month: every day of the month marked, and the first free time with its words:
  * in that month, else in the next ones (at most FIRST_FREE_MONTHS_AHEAD; the horizon ends sooner).
+ * The months ahead are ONE read, from today or the next month's first day to the horizon's last
+ * day or the last month's, whichever comes first; the search stops at the first day with a time.
  */
 export async function bookingMonth(ctx: Ctx, q: { serviceId: string; professionalId: string; month: string }) {
   const { from, to } = monthRange(q.month);
   const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
-  const { days, first: inMonth } = monthMap(await inputOver(ctx, q.serviceId, q.professionalId, from, to));
+  const input = await inputOver(ctx, q.serviceId, q.professionalId, from, to);
+  const { days, first: inMonth } = monthMap(input);
   let first = inMonth;
-  let last = to;
-  for (let i = 0; !first && i < FIRST_FREE_MONTHS_AHEAD; i++) {
-    const range = monthRange(addDays(last, 1).slice(0, 7));
-    first = monthMap(await inputOver(ctx, q.serviceId, q.professionalId, range.from, range.to)).first;
-    last = range.to;
+  if (!first) {
+    const aheadFrom = [addDays(to, 1), today].reduce((a, b) => (a > b ? a : b));
+    let aheadTo = to;
+    for (let i = 0; i < FIRST_FREE_MONTHS_AHEAD; i++) aheadTo = monthRange(addDays(aheadTo, 1).slice(0, 7)).to;
+    const last = lastBookableDate(today, input.horizonDays);
+    if (last < aheadTo) aheadTo = last;
+    if (aheadFrom <= aheadTo) first = firstFree(await inputOver(ctx, q.serviceId, q.professionalId, aheadFrom, aheadTo));
   }
   return { month: q.month, days, first: first && { ...first, label: whenLabel(first.date, first.time, today) } };
 }
