@@ -31,13 +31,17 @@ async function inputOver(ctx: Ctx, serviceId: string, professionalId: string, fr
   if (!isId(serviceId)) throw notFound(MSG.serviceNotFoundOrUnavailable);
   const anyone = professionalId === ANY_PROFESSIONAL;
   if (!anyone && !isId(professionalId)) throw employeeUnavailable();
+  // What is booked is read from today on: a day before today is 'past' whatever it held (month-map.ts),
+  // so the current month does not read its past weeks' appointments (a salon's history).
+  const end = dayBounds(to, SALON_TIME_ZONE).end;
+  const fromToday = dayBounds([from, salonDateOf(ctx.now(), SALON_TIME_ZONE)].reduce((a, b) => (a > b ? a : b)), SALON_TIME_ZONE).start;
   const c = await monthContext(ctx.db, {
     serviceId,
     professionalId: anyone ? null : professionalId,
     from,
     to,
-    start: dayBounds(from, SALON_TIME_ZONE).start,
-    end: dayBounds(to, SALON_TIME_ZONE).end,
+    start: fromToday < end ? fromToday : end,
+    end,
   });
   if (!c.service) throw notFound(MSG.serviceNotFoundOrUnavailable);
   if (!anyone && c.professionals.length === 0) throw employeeUnavailable();
