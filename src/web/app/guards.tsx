@@ -4,11 +4,10 @@ import { FullPageLoading } from '../components/loading';
 import type { Role } from '../../domain/roles';
 import { useSession } from '../api/session';
 import { returnPathOf } from '../lib/return-to';
+import { withAriaLocale } from './lazy-page';
 
 // ADR 084: only a professional on her first-sign-in password ever loads it.
-const FirstPasswordForm = lazy(() =>
-  Promise.all([import('../features/accounts/first-password-form'), import('./aria-locale')]).then(([m, { inSpanish }]) => ({ default: inSpanish(m.default) })),
-);
+const FirstPasswordForm = lazy(withAriaLocale(() => import('../features/accounts/first-password-form')));
 
 /**
  * A route group takes its allowed roles (SPEC §6): no session -> /login, another role -> /.

@@ -2,6 +2,12 @@ import { createElement, type ComponentType } from 'react';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
+/** The module with React Aria's Spanish locale around its component, loaded beside it (app/aria-locale.tsx). */
+export const withAriaLocale =
+  (load: Loader): Loader =>
+  () =>
+    Promise.all([load(), import('./aria-locale')]).then(([m, { inSpanish }]) => ({ default: inSpanish(m.default) }));
+
 /** A code-split page whose chunk can be loaded ahead of rendering (see `lazyPage`). */
 export type LazyPage = ComponentType & { load: () => Promise<void> };
 

@@ -2,7 +2,7 @@ import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoading, InlineLoading } from '../components/loading';
 import { LoggedOutOnly, RequireRole } from './guards';
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyPage, withAriaLocale, type LazyPage } from './lazy-page';
 import { MainLayout } from './layouts/main-layout';
 import { PageHydrated } from './page-hydrated';
 import { ACCESS_ROLES, matchPageRoute, normalizePath, PAGE_ROUTES, REDIRECTS, type Access, type Layout, type PageRoute } from './routes';
@@ -17,12 +17,6 @@ type Loader = () => Promise<{ default: ComponentType }>;
 
 // Every page module, each a chunk of its own; the table names which one a path shows.
 const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>('../features/**/*-page.tsx');
-
-/** The page with React Aria's Spanish locale around it, loaded beside it (app/aria-locale.tsx). */
-const withAriaLocale =
-  (load: Loader): Loader =>
-  () =>
-    Promise.all([load(), import('./aria-locale')]).then(([m, { inSpanish }]) => ({ default: inSpanish(m.default) }));
 
 const pageOf = new Map<string, LazyPage>(
   PAGE_ROUTES.map((r) => {
