@@ -100,10 +100,24 @@ test('Próximas first, the past one to close, until when to cancel, the refusal 
   await expect(soonCard.getByRole('alert')).toContainText(MSG.cancelTooLate(hours));
   await expect(page.getByRole('alert')).toHaveCount(1);
 
-  // The booking page says the cap before she picks anything, with the ones she could free.
-  await page.goto(`/book/${service.id}`);
+  // The booking page says the cap before she picks anything, with the ones she could free: in the
+  // server's HTML, and the same node after React hydrates (the steps below it never move).
+  await page.addInitScript(() => {
+    const w = window as Window & { __capNoticeRemoved?: boolean; __hydrated?: boolean };
+    document.addEventListener('auna:hydrated', () => (w.__hydrated = true));
+    new MutationObserver((changes) => {
+      for (const c of changes) for (const n of c.removedNodes) if (n instanceof Element && (n.matches('[data-testid=cap-notice]') || n.querySelector('[data-testid=cap-notice]'))) w.__capNoticeRemoved = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const bookPage = await page.goto(`/book/${service.id}`);
+  const html = (await bookPage?.text()) ?? '';
+  expect(html, 'the server rendered the notice').toContain('data-testid="cap-notice"');
+  expect(html.replaceAll('<!-- -->', '')).toContain(`Ya tienes ${cap} citas próximas, el máximo que permite el salón.`);
+  await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
   const notice = page.getByTestId('cap-notice');
   await expect(notice).toContainText(`Ya tienes ${cap} citas próximas, el máximo que permite el salón.`);
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => (window as Window & { __capNoticeRemoved?: boolean }).__capNoticeRemoved ?? false), 'hydration kept the server\'s notice').toBe(false);
   await expect(notice.getByRole('link')).toHaveCount(cap - 1); // the one inside the window cannot be freed in the app
   await notice.getByRole('link').first().click();
   await expect(page).toHaveURL(`/my-appointments#cita-${first.id}`);

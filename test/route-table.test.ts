@@ -81,20 +81,23 @@ describe('the route table', () => {
     expect(matchPageRoute('/book/%E0%A4%A')).toBeUndefined();
     // The queries run through the client they are given (on the server: the app itself, entry-server.tsx).
     const asked: string[] = [];
-    const answers: Record<string, unknown> = { service: { service: { id: 'a b' } }, professionals: { professionals: [] } };
+    const mine = { appointments: [], cap: { futureConfirmed: 0, max: 4 } };
+    const answers: Record<string, unknown> = { service: { service: { id: 'a b' } }, professionals: { professionals: [] }, mine };
     const client = apiClient('http://localhost/api', async (input) => {
       const { pathname } = new URL(String(input));
       asked.push(pathname);
-      return Response.json(answers[pathname.endsWith('/professionals') ? 'professionals' : 'service']);
+      return Response.json(answers[pathname.endsWith('/professionals') ? 'professionals' : pathname.endsWith('/my-appointments') ? 'mine' : 'service']);
     });
     const queries = FIRST_VIEW_DATA[book!.route.path]!(book!.params, client);
     expect(queries.map((q) => q.queryKey)).toEqual([
       ['catalog', 'service', 'a b'],
       ['catalog', 'professionals', 'a b'],
+      ['my-appointments'],
     ]);
     const cache = new QueryClient();
     await Promise.all(queries.map((q) => q.fetchInto(cache)));
-    expect(asked.sort()).toEqual(['/api/catalog/services/a%20b', '/api/catalog/services/a%20b/professionals']);
+    expect(asked.sort()).toEqual(['/api/catalog/services/a%20b', '/api/catalog/services/a%20b/professionals', '/api/my-appointments']);
+    expect(cache.getQueryData(['my-appointments'])).toEqual(mine);
     expect(cache.getQueryData(['catalog', 'service', 'a b'])).toEqual({ id: 'a b' });
     expect(cache.getQueryData(['catalog', 'professionals', 'a b'])).toEqual([]);
   });

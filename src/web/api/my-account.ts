@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { InferResponseType } from 'hono/client';
 import { MSG } from '../../domain/texts/common';
 import { MESSAGING_MSG } from '../../domain/texts/messaging';
-import { api, call } from '../lib/api';
+import { api, call, type ApiClient } from '../lib/api';
 
 // Mis Citas (src/server/features/my-account): the client's appointments and cancelling one, her
 // data (download, deletion: docs/decisions/026, 033) and her reminders switch (/api/messages,
@@ -15,10 +15,10 @@ export type MyAppointment = MyAppointments['appointments'][number];
  * Her appointments in the page's order (upcoming first: docs/decisions/074), with the salon's
  * cancellation window, its phone and her cap; coming back from a booking or a cancel, always as they are now.
  */
-export const myAppointmentsQuery = () =>
+export const myAppointmentsQuery = (client: ApiClient = api) =>
   queryOptions({
     queryKey: ['my-appointments'] as const,
-    queryFn: () => call(api['my-appointments'].$get(), MSG.loadMyDataFailed),
+    queryFn: () => call(client['my-appointments'].$get(), MSG.loadMyDataFailed),
     refetchOnMount: 'always',
   });
 

@@ -1,6 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { professionalsQuery, serviceQuery } from '../api/booking';
 import { activeServicesQuery } from '../api/catalog';
+import { myAppointmentsQuery } from '../api/my-account';
 import { publicPageQuery } from '../api/public-page';
 import type { ApiClient } from '../lib/api';
 
@@ -30,6 +31,7 @@ export const FIRST_VIEW_DATA: Readonly<Record<string, (params: Params, client: A
   '/login': () => [],
   '/': (_params, client) => [read(activeServicesQuery(client))],
   '/services': (_params, client) => [read(activeServicesQuery(client))],
-  '/book/:serviceId': ({ serviceId = '' }, client) => [read(serviceQuery(serviceId, client)), read(professionalsQuery(serviceId, client))],
+  // Her appointments too: at her cap the notice is in the HTML above the steps (booking/cap-notice.tsx).
+  '/book/:serviceId': ({ serviceId = '' }, client) => [read(serviceQuery(serviceId, client)), read(professionalsQuery(serviceId, client)), read(myAppointmentsQuery(client))],
   '/reservar': (_params, client) => [read(publicPageQuery(client))],
 };

@@ -10,8 +10,13 @@ import { PlainButton } from '../../components/plain-button';
 import { ApiRequestError } from '../../lib/api';
 import { todayInSalon } from '../../lib/salon-today';
 import { professionalsQuery, serviceQuery } from '../../api/booking';
+import { myAppointmentsQuery } from '../../api/my-account';
 import { sessionQuery } from '../../api/session';
 import { DayAndTimeStep, loadNotesField, NotesStep, ProfessionalStep } from './booking-steps';
+// docs/decisions/075: at her cap of future appointments, said before she picks. In the page's
+// own chunk: the first view renders it on the server, and a lazy chunk still loading when the page
+// hydrates would have React throw the server's HTML away and paint the page again.
+import CapNotice from './cap-notice';
 import { ServiceLoading, ServiceSummary, ServiceUnavailable } from './service-summary';
 import { useBook, type Booker } from './use-book';
 import { useDaySlots } from './use-day-slots';
@@ -19,8 +24,6 @@ import { useDaySlots } from './use-day-slots';
 // ADR 037: what her bono has left, in its own chunk once she picks a time.
 const loadBonoHint = () => import('./bono-hint');
 const BonoHint = lazy(loadBonoHint);
-// docs/decisions/075: at her cap of future appointments, said before she picks (its own chunk).
-const CapNotice = lazy(() => import('./cap-notice'));
 // ADR 070: "Avísame si se libera un hueco", in its own chunk, only on a day without times.
 const NotifyMe = lazy(() => import('./notify-me'));
 // docs/decisions/087: staff are asked "¿Para quién es la cita?" ("Para mí" first), in a chunk a client never loads.
@@ -48,6 +51,11 @@ export default function BookPage() {
   const navigate = useNavigate();
 
   const service = useQuery(serviceQuery(serviceId));
+  // Her own appointments, asked beside the service: at her cap the notice stands above the steps
+  // from the first paint, not after them (cap-notice.tsx says whose cap it is).
+  const me = useQuery(sessionQuery()).data;
+  const mine = useQuery({ ...myAppointmentsQuery(), retry: false, enabled: me !== undefined });
+  const atCap = mine.data !== undefined && mine.data.cap.futureConfirmed >= mine.data.cap.max;
   const professionals = useQuery({ ...professionalsQuery(serviceId), enabled: service.isSuccess });
   const today = useMemo(() => todayInSalon(), []);
   const [professionalId, setProfessionalId] = useState('');
@@ -94,7 +102,6 @@ export default function BookPage() {
     }
   }, [slots.data, time]);
 
-  const me = useQuery(sessionQuery()).data;
   const forClient = useRef<Booker>(null);
   const book = useBook(forClient);
   const submit = () => {
@@ -119,7 +126,7 @@ export default function BookPage() {
     );
   };
 
-  if (service.isPending) return <ServiceLoading />;
+  if (service.isPending || (me !== undefined && mine.isPending)) return <ServiceLoading />;
   if (service.isError) return <ServiceUnavailable missing={service.error instanceof ApiRequestError && service.error.status === 404} />;
   if (visit) return <Suspense fallback={null}><VisitPlanner serviceId={serviceId} professionalId={professionalId} date={date} today={today} booker={visitFor} onClose={() => setVisit(false)} /></Suspense>;
 
@@ -139,9 +146,7 @@ export default function BookPage() {
         <ServiceSummary service={service.data} />
 
         <div className="flex flex-col gap-6">
-          <Suspense fallback={null}>
-            <CapNotice />
-          </Suspense>
+          {atCap && <CapNotice />}
           {me && me.role !== 'client' && (
             <Suspense fallback={null}>
               <ForWhom me={me} booker={forClient} professionals={list} professionalId={professionalId} onProfessional={setProfessionalId} initial={visitFor} />

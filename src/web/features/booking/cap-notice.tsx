@@ -8,10 +8,13 @@ import { useBookingForOther } from './booking-for-other';
 
 // docs/decisions/075: the cap of future appointments said before she picks anything, with the
 // visits she could free (each a link to its card in Mis Citas). The server still refuses at
-// "Confirmar" (ADR 031): this only spares her the work. Its own chunk, after the first view.
+// "Confirmar" (ADR 031): this only spares her the work. The page reads her appointments with the
+// service (on the server for the first view) and shows its steps only then, so the notice is there
+// from the first paint and never pushes them down under her finger. Links in rose-800: 4.5:1 on gold-100.
 
 export default function CapNotice() {
-  const mine = useQuery({ ...myAppointmentsQuery(), retry: false, refetchOnMount: true });
+  // The page asked for them a moment ago (book-page.tsx): read from its cache, not again.
+  const mine = useQuery({ ...myAppointmentsQuery(), retry: false, refetchOnMount: false });
   const forOther = useBookingForOther();
   const data = mine.data;
   // Her own cap: it says nothing of the client she books for.
@@ -32,7 +35,7 @@ export default function CapNotice() {
             <ul className="mt-2 flex flex-col gap-1">
               {freeable.map((a) => (
                 <li key={a.id}>
-                  <Link to={`/my-appointments#cita-${a.id}`} className="font-medium text-rose-700 underline underline-offset-4">
+                  <Link to={`/my-appointments#cita-${a.id}`} className="font-medium text-rose-800 underline underline-offset-4">
                     {a.serviceName}, <span className="inline-block">{formatDateLong(a.startTime)}</span> a las {formatTime(a.startTime)} h
                   </Link>
                 </li>
@@ -47,7 +50,7 @@ export default function CapNotice() {
                 {' '}
                 al{' '}
                 {data.salonPhone.href ? (
-                  <a href={data.salonPhone.href} className="font-semibold text-rose-700 underline underline-offset-4">
+                  <a href={data.salonPhone.href} className="font-semibold text-rose-800 underline underline-offset-4">
                     {data.salonPhone.text}
                   </a>
                 ) : (
