@@ -15,6 +15,15 @@ import {
 import { ownIp } from './support/booking-page';
 import { expect, test, uniqueEmail } from './support/fixtures';
 
+declare global {
+  interface Window {
+    /** main.tsx dispatches 'auna:hydrated' once hydrateRoot has run (as in first-view-hydration.spec.ts). */
+    __aunaHydrated?: boolean;
+    /** Set when the booking page's cap notice, or what holds it, leaves the document. */
+    __capNoticeRemoved?: boolean;
+  }
+}
+
 // Mis Citas as she reads it (ADRs 074, 075): "Próximas" soonest first, then "Anteriores"; a past
 // visit the salon has not closed is not "Confirmada"; until when each can be cancelled, and the
 // salon's phone inside the window; the spec's refusal on the card she tapped; the cap said on the
@@ -103,21 +112,20 @@ test('Próximas first, the past one to close, until when to cancel, the refusal 
   // The booking page says the cap before she picks anything, with the ones she could free: in the
   // server's HTML, and the same node after React hydrates (the steps below it never move).
   await page.addInitScript(() => {
-    const w = window as Window & { __capNoticeRemoved?: boolean; __hydrated?: boolean };
-    document.addEventListener('auna:hydrated', () => (w.__hydrated = true));
+    document.addEventListener('auna:hydrated', () => (window.__aunaHydrated = true));
     new MutationObserver((changes) => {
-      for (const c of changes) for (const n of c.removedNodes) if (n instanceof Element && (n.matches('[data-testid=cap-notice]') || n.querySelector('[data-testid=cap-notice]'))) w.__capNoticeRemoved = true;
+      for (const c of changes) for (const n of c.removedNodes) if (n instanceof Element && (n.matches('[data-testid=cap-notice]') || n.querySelector('[data-testid=cap-notice]'))) window.__capNoticeRemoved = true;
     }).observe(document, { childList: true, subtree: true });
   });
   const bookPage = await page.goto(`/book/${service.id}`);
   const html = (await bookPage?.text()) ?? '';
   expect(html, 'the server rendered the notice').toContain('data-testid="cap-notice"');
   expect(html.replaceAll('<!-- -->', '')).toContain(`Ya tienes ${cap} citas próximas, el máximo que permite el salón.`);
-  await page.waitForFunction(() => (window as Window & { __hydrated?: boolean }).__hydrated === true);
+  await page.waitForFunction(() => window.__aunaHydrated === true);
   const notice = page.getByTestId('cap-notice');
   await expect(notice).toContainText(`Ya tienes ${cap} citas próximas, el máximo que permite el salón.`);
   await page.waitForTimeout(500);
-  expect(await page.evaluate(() => (window as Window & { __capNoticeRemoved?: boolean }).__capNoticeRemoved ?? false), 'hydration kept the server\'s notice').toBe(false);
+  expect(await page.evaluate(() => window.__capNoticeRemoved ?? false), "hydration kept the server's notice").toBe(false);
   await expect(notice.getByRole('link')).toHaveCount(cap - 1); // the one inside the window cannot be freed in the app
   await notice.getByRole('link').first().click();
   await expect(page).toHaveURL(`/my-appointments#cita-${first.id}`);

@@ -34,7 +34,8 @@ async function inputOver(ctx: Ctx, serviceId: string, professionalId: string, fr
   // What is booked is read from today on: a day before today is 'past' whatever it held (month-map.ts),
   // so the current month does not read its past weeks' appointments (a salon's history).
   const end = dayBounds(to, SALON_TIME_ZONE).end;
-  const fromToday = dayBounds([from, salonDateOf(ctx.now(), SALON_TIME_ZONE)].reduce((a, b) => (a > b ? a : b)), SALON_TIME_ZONE).start;
+  const today = salonDateOf(ctx.now(), SALON_TIME_ZONE);
+  const fromToday = dayBounds(from > today ? from : today, SALON_TIME_ZONE).start;
   const c = await monthContext(ctx.db, {
     serviceId,
     professionalId: anyone ? null : professionalId,
@@ -77,7 +78,8 @@ export async function bookingMonth(ctx: Ctx, q: { serviceId: string; professiona
   const { days, first: inMonth } = monthMap(input);
   let first = inMonth;
   if (!first) {
-    const aheadFrom = [addDays(to, 1), today].reduce((a, b) => (a > b ? a : b));
+    const next = addDays(to, 1);
+    const aheadFrom = next > today ? next : today;
     let aheadTo = to;
     for (let i = 0; i < FIRST_FREE_MONTHS_AHEAD; i++) aheadTo = monthRange(addDays(aheadTo, 1).slice(0, 7)).to;
     const last = lastBookableDate(today, input.horizonDays);

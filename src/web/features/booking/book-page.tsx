@@ -52,10 +52,10 @@ export default function BookPage() {
 
   const service = useQuery(serviceQuery(serviceId));
   // Her own appointments, asked beside the service: at her cap the notice stands above the steps
-  // from the first paint, not after them (cap-notice.tsx says whose cap it is).
+  // from the first paint, not after them (cap-notice.tsx says whether and whose cap it is). Read
+  // again only when stale: the first view's answer, just rendered by the server, is not.
   const me = useQuery(sessionQuery()).data;
-  const mine = useQuery({ ...myAppointmentsQuery(), retry: false, enabled: me !== undefined });
-  const atCap = mine.data !== undefined && mine.data.cap.futureConfirmed >= mine.data.cap.max;
+  const mine = useQuery({ ...myAppointmentsQuery(), retry: false, refetchOnMount: true, enabled: me !== undefined });
   const professionals = useQuery({ ...professionalsQuery(serviceId), enabled: service.isSuccess });
   const today = useMemo(() => todayInSalon(), []);
   const [professionalId, setProfessionalId] = useState('');
@@ -146,7 +146,7 @@ export default function BookPage() {
         <ServiceSummary service={service.data} />
 
         <div className="flex flex-col gap-6">
-          {atCap && <CapNotice />}
+          <CapNotice data={mine.data} />
           {me && me.role !== 'client' && (
             <Suspense fallback={null}>
               <ForWhom me={me} booker={forClient} professionals={list} professionalId={professionalId} onProfessional={setProfessionalId} initial={visitFor} />

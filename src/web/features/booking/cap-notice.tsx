@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { cancelNote } from '../../../domain/my-appointments';
 import { Alert } from '../../components/alert';
-import { myAppointmentsQuery } from '../../api/my-account';
+import type { MyAppointments } from '../../api/my-account';
 import { formatDateLong, formatTime } from '../../lib/format';
 import { useBookingForOther } from './booking-for-other';
 
@@ -12,11 +11,9 @@ import { useBookingForOther } from './booking-for-other';
 // service (on the server for the first view) and shows its steps only then, so the notice is there
 // from the first paint and never pushes them down under her finger. Links in rose-800: 4.5:1 on gold-100.
 
-export default function CapNotice() {
-  // The page asked for them a moment ago (book-page.tsx): read from its cache, not again.
-  const mine = useQuery({ ...myAppointmentsQuery(), retry: false, refetchOnMount: false });
+/** `data`: her Mis Citas answer as the booking page read it (undefined while it cannot). */
+export default function CapNotice({ data }: { data: MyAppointments | undefined }) {
   const forOther = useBookingForOther();
-  const data = mine.data;
   // Her own cap: it says nothing of the client she books for.
   if (forOther || !data || data.cap.futureConfirmed < data.cap.max) return null;
   const now = Date.now();
