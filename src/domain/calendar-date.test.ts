@@ -15,6 +15,24 @@ describe('calendar-date agrees with Temporal', () => {
     }
   });
 
+  it('salon day of every minute of the weeks of both DST changes of 2027 (kept per quarter hour), in Madrid and two other zones', () => {
+    for (const tz of [SALON_TIME_ZONE, 'Asia/Kathmandu', 'Pacific/Chatham']) {
+      for (const from of [Date.UTC(2027, 2, 25), Date.UTC(2027, 9, 28), Date.UTC(2027, 3, 1)]) {
+        for (let ms = from; ms < from + 7 * 86_400_000; ms += 60_000) {
+          const expected = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(tz).toPlainDate().toString();
+          if (salonDateOf(ms, tz) !== expected) expect(salonDateOf(ms, tz)).toBe(expected);
+        }
+      }
+    }
+  });
+
+  it.each([
+    ['1972-01-07T00:44:00Z', 'Africa/Monrovia', '1972-01-06'], // 23:59:30 at -0:44:30
+    ['1972-01-07T00:44:40Z', 'Africa/Monrovia', '1972-01-07'], // 00:44:40 in UTC, its new offset: the same quarter hour, another day
+  ])('salonDateOf(%s) in %s, a zone whose offset was not whole quarter hours, is %s', (iso, tz, day) => {
+    expect(salonDateOf(new Date(iso), tz)).toBe(day);
+  });
+
   it('minute of the salon day for every 7 minutes of 2027 (both DST changes), in Madrid and a half-hour zone', () => {
     for (const tz of [SALON_TIME_ZONE, 'Asia/Kolkata', 'Pacific/Chatham']) {
       for (let ms = Date.UTC(2027, 0, 1); ms < Date.UTC(2028, 0, 1); ms += 7 * 60_000) {

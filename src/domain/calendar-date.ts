@@ -143,8 +143,31 @@ function wallMinuteOf(ms: number, tz: string): number {
   return h * 60 + m;
 }
 
+/** Per zone: the salon day of each quarter hour asked for since 1980 (below). */
+const quarterDays = new Map<string, Map<number, string>>();
+/** Before it, some zones' offsets were not whole quarter hours (Monrovia's -0:44:30 until 1972). */
+const QUARTERS_FROM = Date.UTC(1980, 0, 1);
+
+/**
+ * A booking asks it of the same few instants several times (now, her visit's start): the answer
+ * is kept per quarter hour, since a salon day, like an offset (salonMinuteOf), changes on a quarter
+ * hour. Intl's formatToParts was 2 % of the app's CPU a booking under load (docs/benchmarks.md).
+ */
 export function salonDateOf(instant: InstantLike, tz: string): string {
   const ms = toEpochMs(instant);
+  if (ms < QUARTERS_FROM) return dayOf(ms, tz);
+  let days = quarterDays.get(tz);
+  if (!days || days.size > 40_000) quarterDays.set(tz, (days = new Map()));
+  const quarter = Math.floor(ms / QUARTER_MS);
+  let day = days.get(quarter);
+  if (day === undefined) {
+    day = dayOf(ms, tz);
+    days.set(quarter, day);
+  }
+  return day;
+}
+
+function dayOf(ms: number, tz: string): string {
   let f = dayFormatters.get(tz);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit', era: 'short' });
