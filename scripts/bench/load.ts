@@ -46,6 +46,12 @@ export type Figures = {
   waits?: Record<string, number>;
   /** where the machine's CPU went during the run, in cores */
   cpu?: CpuSplit;
+  /**
+   * CPU per request in ms (cores ÷ requests/s) of ONE round, the round whose sum is the median
+   * (run.ts's median()): a round's CPU over another round's rate would mix a first round's warm-up
+   * with a later round's pace.
+   */
+  cpuMs?: { app: number; postgres: number; load: number; inAll: number };
 };
 
 /** What to watch besides the responses: PostgreSQL's wait events (dbUrl), the CPU split (serverPid). */

@@ -107,7 +107,11 @@ export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: P
         .filter((k) => p.results[k]?.cpu)
         .map((k) => {
           const c = p.results[k]!.cpu!;
-          return `${size(p.size)} ${k}: server ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, load generator ${c.load.toFixed(2)}, other ${c.other.toFixed(2)} (${c.otherDetail}), idle ${c.idle.toFixed(2)}`;
+          const ms = p.results[k]!.cpuMs;
+          const perRequest = ms
+            ? `; a request, in the median round: app ${ms.app.toFixed(2)} ms, PostgreSQL ${ms.postgres.toFixed(2)}, load generator ${ms.load.toFixed(2)}, **${ms.inAll.toFixed(2)} ms in all**`
+            : '';
+          return `${size(p.size)} ${k}: server ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, load generator ${c.load.toFixed(2)}, other ${c.other.toFixed(2)} (${c.otherDetail}), idle ${c.idle.toFixed(2)}${perRequest}`;
         }),
     )
     .join('\n- ');
@@ -135,9 +139,10 @@ PostgreSQL backends busy during the run, on average per 100 ms sample, by what t
 
 - ${waits}
 
-Where the machine's CPU went during each run, in cores (1.00 = one core busy the whole run; the
-app server is one Node process, PostgreSQL is every process below it, the load generator is the
-bench itself: autocannon, or the bare-insert clients):
+Where the machine's CPU went during each run, in cores averaged over its rounds (1.00 = one core busy
+the whole run; the app server is one Node process, PostgreSQL is every process below it, the load
+generator is the bench itself: autocannon, or the bare-insert clients), and what one request cost in
+the round whose sum is the median (that round's cores ÷ its requests/s):
 
 - ${cpu}
 

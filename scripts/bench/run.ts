@@ -11,6 +11,7 @@ import { stopProcess, waitForUrl } from '../support/production-server';
 import { newSession, type Session } from '../../test/support/http-client';
 import { pool } from '../../test/support/pool';
 import { prepareBenchServer } from './bench-server';
+import { monotonicMicros } from './profile';
 import { countAppointments, createSalon, fillExceptions, fillHistory, fillPresent, type Salon } from './fill';
 import { bareInsertRate, cannon, CONNECTIONS, type Figures } from './load';
 import { explainPlans, type Plan } from './explain';
@@ -86,6 +87,11 @@ function median(rounds: Figures[]): Figures {
         otherDetail: mid(cpuRounds, (c) => c.other).otherDetail,
       } as Figures['cpu'])
     : undefined;
+  const perRequest = rounds.flatMap((r) => {
+    if (!r.cpu || !r.rps) return [];
+    const ms = (cores: number) => (cores * 1000) / r.rps;
+    return [{ app: ms(r.cpu.server), postgres: ms(r.cpu.postgres), load: ms(r.cpu.load), inAll: ms(r.cpu.server + r.cpu.postgres + r.cpu.load) }];
+  });
   return {
     rps: mid(rounds, (r) => r.rps).rps,
     p50: mid(rounds, (r) => r.p50).p50,
@@ -95,6 +101,7 @@ function median(rounds: Figures[]): Figures {
     errors: rounds.reduce((t, r) => t + r.errors, 0),
     waits: rounds.some((r) => r.waits) ? waits : undefined,
     cpu,
+    cpuMs: perRequest.length ? mid(perRequest, (c) => c.inAll) : undefined,
   };
 }
 
@@ -163,9 +170,13 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
     // BENCH_HOLD_RELAY=1: the bench holds the outbox relay's advisory lock during the booking load
     // (ADR 028), so the figure is the booking statement WITH its enqueuing and nothing else: the
     // relay's add_job and the mails it causes run after the load, not on the same two cores.
+    // What the server had left to do (the last load's messages, the sign-ups' mails) runs first,
+    // not during this load (settle()).
+    if (process.env.BENCH_HOLD_RELAY) log(`settled in ${await settle(ctx.db)} ms before the ${size} booking load`);
     const held = process.env.BENCH_HOLD_RELAY ? await holdRelay(ctx.dbUrl) : undefined;
     // BENCH_PG_STATS=1: PostgreSQL's own counters per request of this load (load-stats.ts, ADR 108).
     const stats = PG_STATS ? await watchLoadStats(ctx.db, ctx.serverPid) : undefined;
+    const from = monotonicMicros();
     const figures = await cannon(
       {
         url,
@@ -190,6 +201,8 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
       log(`PostgreSQL per booking request (${size}, ${figures.rps.toFixed(0)} req/s, load ${os.loadavg()[0]!.toFixed(2)}):\n${lines.join('\n')}`);
     }
     await held?.release();
+    // The window (monotonic µs, as --cpu-prof stamps its samples) is profile.ts's summariseProfile's.
+    if (ONLY) log(`${size} booking load: ${figures.rps.toFixed(0)} req/s, ${figures.total} requests, CPU in cores ${JSON.stringify(figures.cpu)}, between ${from} and ${monotonicMicros()} µs`);
     booked += await removeLoadBookings(ctx.db);
     return figures;
   };
@@ -247,10 +260,40 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
 /**
  * Removes what the booking load booked (and, by cascade, the resources it held), so the next
  * run books the same free slots from the same state. Returns the number of rows removed.
+ * Their dead rows go too (VACUUM): each round books the times the last one freed, and every dead
+ * row left in the exclusion constraint's index and the others at those times is one more entry
+ * each booking's checks step over. At 10,000 autovacuum cleared them between rounds (2,000 dead rows are a fifth
+ * of the table); at 1,000,000 its threshold is 200,000, so they piled up round after round, as no
+ * salon's day does: a time is booked once, not booked and deleted thousands of times a minute.
  */
 async function removeLoadBookings(db: pg.Client): Promise<number> {
   const r = await db.query(`DELETE FROM appointments WHERE client_id IN (SELECT id FROM "user" WHERE email LIKE 'load%@bench.auna')`);
+  await db.query('VACUUM appointments, appointment_resources');
   return r.rowCount ?? 0;
+}
+
+/**
+ * BENCH_HOLD_RELAY=1: once the relay's lock is released, its backlog (the last load's outbox rows),
+ * the mails it queues, the sign-ups' mails and an autovacuum would run on the same two cores as the
+ * next measured load, and be counted as its app and PostgreSQL CPU: 5-13 s of work after each 4 s
+ * load (ADR 110). Waits until the outbox is empty, no job is due and no autovacuum runs (at most 2
+ * minutes); answers how long it took.
+ */
+async function settle(db: pg.Client): Promise<number> {
+  const t0 = performance.now();
+  for (;;) {
+    const { rows } = await db.query<{ busy: boolean }>(`SELECT
+        EXISTS (SELECT 1 FROM message_outbox)
+        OR EXISTS (SELECT 1 FROM graphile_worker.jobs WHERE run_at <= now() AND attempts < max_attempts)
+        OR EXISTS (SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum worker') AS busy`);
+    const ms = Math.round(performance.now() - t0);
+    if (!rows[0]!.busy) return ms;
+    if (ms > 120_000) {
+      log('still busy after 2 minutes: the next load starts anyway');
+      return ms;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /** Takes the outbox relay's lock (migration 0006) on a connection of its own until release(). */
@@ -347,6 +390,22 @@ async function main() {
       await db.query('CHECKPOINT');
       const n = await countAppointments(db);
       log(`  ${n.toLocaleString('en')} appointments in ${((performance.now() - t) / 1000).toFixed(0)} s`);
+      if (phases.length) {
+        // Each size is measured by a server that started with that salon's data, as a salon's
+        // server is each morning (its pool's connections end after 5 idle minutes, ADR 108). The
+        // connections of the size before had planned their statements on a table a hundred times
+        // smaller: PostgreSQL compares a generic plan's cost with the average of the custom plans
+        // made so far, so at 1,000,000 it planned the booking's context read on every call (0.9 ms
+        // each, ADR 110). A fresh connection keeps the generic plan at either size.
+        await db.end();
+        await stopProcess(app);
+        app = spawnApp();
+        await waitForUrl(`${url}/api/health`, app, 'the server, restarted');
+        db = new pg.Client({ connectionString: dbUrl });
+        await db.connect();
+        await db.query('SET synchronous_commit = off');
+        log('server restarted for this size');
+      }
       phases.push(await runPhase({ url, dbUrl, serverPid: app.pid!, db, salon, admin, clients }, size));
       plans = await explainPlans(db, salon);
       if (PG_STATS) for (const p of plans.filter((x) => x.name.startsWith('booking'))) log(`${size}: EXPLAIN of ${p.name}:\n${p.plan}`);
