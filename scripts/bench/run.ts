@@ -343,17 +343,21 @@ async function main() {
   process.on('SIGINT', () => void stop().then(() => process.exit(130)));
 
   let db = new pg.Client({ connectionString: dbUrl });
+  /** The server (and its PostgreSQL) stopped and started again; this bench's connection with it. */
+  const restart = async (what: string) => {
+    await db.end();
+    await stopProcess(app);
+    app = spawnApp();
+    await waitForUrl(`${url}/api/health`, app, what);
+    db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+  };
   try {
     await waitForUrl(`${url}/api/health`, app, 'the server (see its log)');
     await db.connect();
     if (PG_STATS) {
       await enableLoadStats(db);
-      await db.end();
-      await stopProcess(app);
-      app = spawnApp();
-      await waitForUrl(`${url}/api/health`, app, 'the server, again');
-      db = new pg.Client({ connectionString: dbUrl });
-      await db.connect();
+      await restart('the server, again');
       await createLoadStatsExtension(db);
     }
     await db.query('SET synchronous_commit = off'); // only this loading session; the server's stay on
@@ -397,12 +401,7 @@ async function main() {
         // smaller: PostgreSQL compares a generic plan's cost with the average of the custom plans
         // made so far, so at 1,000,000 it planned the booking's context read on every call (0.9 ms
         // each, ADR 110). A fresh connection keeps the generic plan at either size.
-        await db.end();
-        await stopProcess(app);
-        app = spawnApp();
-        await waitForUrl(`${url}/api/health`, app, 'the server, restarted');
-        db = new pg.Client({ connectionString: dbUrl });
-        await db.connect();
+        await restart('the server, restarted');
         await db.query('SET synchronous_commit = off');
         log('server restarted for this size');
       }
