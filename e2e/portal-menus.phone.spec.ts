@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
+import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
 import { cleanUp, closeE2eDb, e2eDb, insertAppointment, makeEmployee, serviceNamed, signUpAs } from './support/agenda-arrange';
 import { DEMO, DEMO_PASSWORD, expect, test, uniqueEmail } from './support/fixtures';
 
@@ -46,18 +46,30 @@ test('the agenda opens scrolled to the next visit, past the finished ones', asyn
   const short = { ...tinte, duration: 5 };
   // Eight short visits that no longer count, then the next one, all on the salon's today: before
   // now (completed) when the day has begun long enough, else after now (cancelled), so the
-  // journey holds at any hour.
+  // journey holds at any hour. The next one starts and ends today: in the day's last 7 minutes
+  // there is no such time, so the journey waits for the next day.
+  const untilMidnight = () => {
+    const t = Date.now();
+    return wallClockToInstant(addDays(salonDateOf(t, SALON_TIME_ZONE), 1), '00:00', SALON_TIME_ZONE)!.getTime() - t;
+  };
+  if (untilMidnight() < 7 * 60_000) {
+    const wait = untilMidnight() + 60_000;
+    test.setTimeout(120_000 + wait);
+    await page.waitForTimeout(wait);
+  }
   const now = Date.now();
   const today = salonDateOf(now, SALON_TIME_ZONE);
   const sinceMidnight = now - wallClockToInstant(today, '00:00', SALON_TIME_ZONE)!.getTime();
   const past = sinceMidnight > 60 * 60_000;
+  // 10 minutes ahead, or less when the day ends before that visit would (it lasts 5).
+  const ahead = Math.min(10, Math.floor(untilMidnight() / 60_000) - 6);
   const fillers: string[] = [];
   for (let i = 0; i < 8; i++) {
     const start = past ? new Date(now - (50 - i * 6) * 60_000) : new Date(now + (2 + i * 6) * 60_000);
     fillers.push(await insertAppointment({ employee, client, service: short, start }));
   }
   await e2eDb().query(`UPDATE appointments SET status = $2 WHERE id = ANY($1)`, [fillers, past ? 'completed' : 'cancelled_by_client']);
-  const nextStart = new Date(now + (past ? 10 : 55) * 60_000);
+  const nextStart = new Date(now + (past ? ahead : 55) * 60_000);
   await insertAppointment({ employee, client, service: short, start: nextStart });
 
   await page.goto('/employee/agenda');
