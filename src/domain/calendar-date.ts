@@ -87,8 +87,14 @@ export function isoDayOfWeek(date: string): number {
 
 const dayFormatters = new Map<string, Intl.DateTimeFormat>();
 
-/** The salon calendar day ('YYYY-MM-DD') of an instant. */
 const minuteFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The zone's map of those kept per quarter hour, emptied when it grows past 40,000 (about a year). */
+function zoneCache<T>(caches: Map<string, Map<number, T>>, tz: string): Map<number, T> {
+  let cache = caches.get(tz);
+  if (!cache || cache.size > 40_000) caches.set(tz, (cache = new Map()));
+  return cache;
+}
 
 /**
  * Minutes since the salon day's midnight on the wall clock (09:30 -> 570) of an instant. The day
@@ -101,8 +107,7 @@ const minuteFormatters = new Map<string, Intl.DateTimeFormat>();
  */
 export function salonMinuteOf(instant: InstantLike, tz: string): number {
   const ms = toEpochMs(instant);
-  let offsets = quarterOffsets.get(tz);
-  if (!offsets || offsets.size > 40_000) quarterOffsets.set(tz, (offsets = new Map()));
+  const offsets = zoneCache(quarterOffsets, tz);
   const quarter = Math.floor(ms / QUARTER_MS);
   let offset = offsets.get(quarter);
   if (offset === undefined) {
@@ -149,15 +154,14 @@ const quarterDays = new Map<string, Map<number, string>>();
 const QUARTERS_FROM = Date.UTC(1980, 0, 1);
 
 /**
- * A booking asks it of the same few instants several times (now, her visit's start): the answer
- * is kept per quarter hour, since a salon day, like an offset (salonMinuteOf), changes on a quarter
- * hour. Intl's formatToParts was 2 % of the app's CPU a booking under load (docs/benchmarks.md).
+ * The salon calendar day ('YYYY-MM-DD') of an instant. A booking asks it of the same few instants
+ * several times (now, her visit's start): the answer is kept per quarter hour, since a salon day,
+ * like an offset (salonMinuteOf), changes on a quarter hour. Intl's formatToParts was 2 % of the app's CPU a booking under load (docs/benchmarks.md).
  */
 export function salonDateOf(instant: InstantLike, tz: string): string {
   const ms = toEpochMs(instant);
   if (ms < QUARTERS_FROM) return dayOf(ms, tz);
-  let days = quarterDays.get(tz);
-  if (!days || days.size > 40_000) quarterDays.set(tz, (days = new Map()));
+  const days = zoneCache(quarterDays, tz);
   const quarter = Math.floor(ms / QUARTER_MS);
   let day = days.get(quarter);
   if (day === undefined) {

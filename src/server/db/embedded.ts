@@ -3,12 +3,11 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { totalmem } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { checkPortFree } from '../startup-checks';
-import { availableMemory, sharedBuffersMb } from './pg-memory';
+import { embeddedSharedBuffersMb } from './pg-memory';
 
 export type EmbeddedDb = { url: string; stop: () => Promise<void> };
 
@@ -101,7 +100,7 @@ export async function startEmbeddedPostgres(opts: {
     createPostgresUser: process.getuid?.() === 0,
     // Listen on loopback only; fsync stays on (the default) because a booking is a promise. Its
     // buffer cache grows with the machine (pg-memory.ts, ADR 110).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `shared_buffers=${sharedBuffersMb(availableMemory(totalmem(), process.constrainedMemory?.()))}MB`],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200', '-c', `shared_buffers=${embeddedSharedBuffersMb()}MB`],
     onLog: (m: string) => opts.log.debug({ pg: String(m).trim() }, 'postgres'),
     onError: (m: unknown) => opts.log.warn({ pg: String(m).trim() }, 'postgres'),
   });

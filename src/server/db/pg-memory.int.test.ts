@@ -1,8 +1,7 @@
-import { totalmem } from 'node:os';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type FreshDatabase } from '../../../test/support/fresh-database';
-import { availableMemory, sharedBuffersMb } from './pg-memory';
+import { embeddedSharedBuffersMb } from './pg-memory';
 
 // The embedded PostgreSQL the tests run on was started by startEmbeddedPostgres (test/global-setup.ts),
 // as the server starts its own: its buffer cache is the one pg-memory.ts sizes for this machine.
@@ -23,7 +22,7 @@ describe('the embedded PostgreSQL', () => {
       const { rows } = await client.query<{ mb: number }>(
         "SELECT (setting::bigint * current_setting('block_size')::bigint / (1024 * 1024))::int AS mb FROM pg_settings WHERE name = 'shared_buffers'",
       );
-      expect(rows[0]!.mb).toBe(sharedBuffersMb(availableMemory(totalmem(), process.constrainedMemory?.())));
+      expect(rows[0]!.mb).toBe(embeddedSharedBuffersMb());
     } finally {
       await client.end();
     }

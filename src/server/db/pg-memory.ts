@@ -7,9 +7,11 @@
  * PostgreSQL's own guidance for a dedicated server is a quarter. Never below the default, never
  * above 1 GB (a salon's busiest years fit in it). The memory is taken as pages are used, not at start.
  */
+import { totalmem } from 'node:os';
+
 const MB = 1024 * 1024;
-export const MIN_SHARED_BUFFERS_MB = 128;
-export const MAX_SHARED_BUFFERS_MB = 1024;
+const MIN_SHARED_BUFFERS_MB = 128;
+const MAX_SHARED_BUFFERS_MB = 1024;
 
 /**
  * The memory this process may use: the machine's, or less in a container whose limit (cgroup) is
@@ -23,3 +25,6 @@ export function sharedBuffersMb(totalMemoryBytes: number): number {
   const eighth = Math.floor(totalMemoryBytes / MB / 8);
   return Math.min(MAX_SHARED_BUFFERS_MB, Math.max(MIN_SHARED_BUFFERS_MB, eighth));
 }
+
+/** What startEmbeddedPostgres gives PostgreSQL on this machine (or in this container). */
+export const embeddedSharedBuffersMb = () => sharedBuffersMb(availableMemory(totalmem(), process.constrainedMemory?.()));
