@@ -10,7 +10,8 @@ import { expect, logIn, test } from './support/fixtures';
 // demo salon: the receptionist opens "Nueva cita" in the day view, adds a new phone client, picks
 // a manicure with Irene, taps "Añadir otro servicio", adds a pedicure with Carmen at the same time,
 // picks a time where both fit and books once: both parts appear in the grid at once, one visit.
-// The day is past the demo's booked weeks, a Wednesday or Thursday (both work then).
+// The day is past the demo's booked weeks, a Wednesday or Thursday (both work then), and past the
+// day of the visit the cancel spec books with the same two (two workers run side by side).
 
 const TODAY = salonDateOf(Date.now(), SALON_TIME_ZONE);
 const tag = Date.now().toString(36);
@@ -19,7 +20,7 @@ const CARMEN = 'Carmen Ruiz';
 const CLIENT = `Rocío Teléfono ${tag}`;
 
 function visitDay(): string {
-  let d = addDays(TODAY, DEMO_HISTORY.futureDays + 23 + (process.pid % 5));
+  let d = addDays(TODAY, DEMO_HISTORY.futureDays + 30 + (process.pid % 5));
   while (!isBookableDate(d, TODAY) || !['wednesday', 'thursday'].includes(dayKeyOfDate(d))) d = addDays(d, 1);
   return d;
 }
@@ -31,7 +32,7 @@ async function shoot(page: Page, name: string) {
 
 /** The block of the client's appointment at `time` in the professional's column. */
 const block = (page: Page, pro: string, time: string) =>
-  page.locator(`[data-column="${pro}"]`).getByRole('button', { name: new RegExp(`^${time} ${CLIENT},`) });
+  page.locator(`[data-day-grid="shown"] [data-column="${pro}"]`).getByRole('button', { name: new RegExp(`^${time} ${CLIENT},`) });
 
 test.afterAll(async () => {
   await e2eDb().query(`DELETE FROM appointments WHERE client_name = $1`, [CLIENT]);
@@ -54,7 +55,7 @@ test('the receptionist books a manicure and a pedicure for a phone client from t
   await logIn(page, 'recepcion@auna.demo');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   await page.goto(`/admin/day?dia=${day}`);
-  await expect(page.locator(`[data-column="${IRENE}"]`)).toBeVisible();
+  await expect(page.locator(`[data-day-grid="shown"] [data-column="${IRENE}"]`)).toBeVisible();
 
   // "Nueva cita": a new phone client, the manicure with Irene.
   await page.getByRole('button', { name: 'Nueva cita', exact: true }).click();
