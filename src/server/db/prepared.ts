@@ -1,7 +1,8 @@
 import { Column, isSQLWrapper, Name, Param, Placeholder, SQL, StringChunk, Subquery, Table, View, type SQL as SqlQuery } from 'drizzle-orm';
 import { isPgEnum, PgDialect } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import type { QueryResultRow } from 'pg';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 
 const dialect = new PgDialect();
 
@@ -18,7 +19,7 @@ const texts = new Map<string, string>();
  * was 7 % of the app's CPU a booking under load (ADR 110). Outside production every call still
  * asks drizzle too and fails if the two differ, so the tests hold `paramsOf` to drizzle's answer.
  */
-export async function runPrepared<T extends QueryResultRow>(db: Db, name: string, query: SqlQuery): Promise<T[]> {
+export async function runPrepared<T extends QueryResultRow>(db: Db | Tx, name: string, query: SqlQuery): Promise<T[]> {
   let text = texts.get(name);
   let params: unknown[];
   if (text === undefined) {
@@ -30,8 +31,20 @@ export async function runPrepared<T extends QueryResultRow>(db: Db, name: string
     params = paramsOf(query);
     if (process.env.NODE_ENV !== 'production') checkAgainstDrizzle(name, text, query, params);
   }
-  const result = await db.$client.query<T>({ name, text, values: params });
+  const result = await clientOf(db).query<T>({ name, text, values: params });
   return result.rows;
+}
+
+/**
+ * Where a statement of `db` goes: the pool, or a transaction's own connection. drizzle keeps the
+ * latter as its session's client (node-postgres driver, 0.45); without it a statement meant for
+ * the transaction would run outside it, so its absence throws.
+ */
+function clientOf(db: Db | Tx): Pick<pg.PoolClient, 'query'> {
+  if ('$client' in db) return db.$client;
+  const client = (db._.session as unknown as { client?: pg.PoolClient }).client;
+  if (!client || typeof client.query !== 'function') throw new Error("runPrepared: this transaction's connection is not where drizzle kept it");
+  return client;
 }
 
 function checkAgainstDrizzle(name: string, text: string, query: SqlQuery, params: unknown[]) {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { deliveryKey, isReplyKind } from '../../domain/notification-rules';
 import { DEFAULT_SALON_NAME } from '../../domain/salon-settings';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
+import { runPrepared } from '../db/prepared';
 import type { Mailer } from '../mail/mailer';
 import type { Logger } from '../logger';
 import type { JobPayload, ReplyPayload } from './enqueue';
@@ -94,6 +95,16 @@ export function stopRemindersLink(deps: Pick<DeliverDeps, 'publicUrl' | 'message
   return token ? `${deps.publicUrl}/api/messages/stop-reminders?token=${token}` : undefined;
 }
 
+/** The message's row in sent_messages: what became of it, and the address it went to (none when nothing went). */
+async function recordOutcome(tx: Tx, key: string, p: JobPayload, appointmentId: string, sentTo: string | null, outcome: 'sent' | 'no_email' | 'opted_out') {
+  await runPrepared(
+    tx,
+    'auna_deliver_record',
+    sql`INSERT INTO sent_messages (key, appointment_id, kind, recipient, sent_to, outcome)
+      VALUES (${key}, ${appointmentId}::uuid, ${p.kind}, ${p.recipient}, ${sentTo}, ${outcome}) ON CONFLICT (key) DO NOTHING`,
+  );
+}
+
 const emailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 
 /**
@@ -107,11 +118,13 @@ const emailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? from;
 export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<'sent' | 'skipped' | 'no_email' | 'opted_out' | 'failed' | 'already'> {
   const key = deliveryKey(p);
   return deps.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 14))`);
-    const done = await tx.execute(sql`SELECT 1 FROM sent_messages WHERE key = ${key}`);
-    if (done.rows.length > 0) return 'already';
+    // Named statements (runPrepared): each parsed and planned once per connection. Planning the
+    // row's read on every message cost more PostgreSQL CPU than running it (ADR 111).
+    await runPrepared(tx, 'auna_deliver_lock', sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 14))`);
+    const done = await runPrepared(tx, 'auna_deliver_done', sql`SELECT 1 FROM sent_messages WHERE key = ${key}`);
+    if (done.length > 0) return 'already';
 
-    const res = await tx.execute<Row>(sql`
+    const res = await runPrepared<Row>(tx, 'auna_deliver_row', sql`
       SELECT a.id, a.client_id, a.client_record_id, a.client_name, a.client_email, a.employee_name, a.service_name, a.service_duration, a.price,
              a.start_time, a.end_time, a.status, a.message_sequence, a.consent_link_generation,
              coalesce(nullif(trim(e.email), ''), eu.email) AS professional_email,
@@ -129,7 +142,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       LEFT JOIN clients cr ON cr.id = a.client_record_id
       LEFT JOIN salon_settings s ON s.id = 1
       WHERE a.id = ${p.appointmentId}::uuid`);
-    const first = res.rows[0];
+    const first = res[0];
     if (!first) return 'skipped';
     // A visit of several services: her one confirmation and her one reminder list every part (ADR 093).
     // Her one cancellation names the parts cancelled with it, and says when the visit goes on (ADR 098).
@@ -149,8 +162,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       const route = clientRoute(deps, p, r);
       if (route.kind === 'phone') return deliverByPhone(deps, tx, key, p, r, route.channel, route.phone);
       if (route.kind === 'none') {
-        await tx.execute(sql`INSERT INTO sent_messages (key, appointment_id, kind, recipient, sent_to, outcome)
-          VALUES (${key}, ${r.id}::uuid, ${p.kind}, ${p.recipient}, NULL, ${route.outcome}) ON CONFLICT (key) DO NOTHING`);
+        await recordOutcome(tx, key, p, r.id, null, route.outcome);
         return route.outcome;
       }
     }
@@ -160,8 +172,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
       // A client booked at the front desk without an email (ADR 029), or one who deleted their
       // account (its address is now 'Cliente eliminado', ADR 026): nothing to send, and the row
       // says so for the staff.
-      await tx.execute(sql`INSERT INTO sent_messages (key, appointment_id, kind, recipient, sent_to, outcome)
-        VALUES (${key}, ${r.id}::uuid, ${p.kind}, ${p.recipient}, NULL, 'no_email') ON CONFLICT (key) DO NOTHING`);
+      await recordOutcome(tx, key, p, r.id, null, 'no_email');
       return 'no_email';
     }
 
@@ -230,8 +241,7 @@ export async function deliverMessage(deps: DeliverDeps, p: JobPayload): Promise<
           }
         : undefined,
     });
-    await tx.execute(sql`INSERT INTO sent_messages (key, appointment_id, kind, recipient, sent_to, outcome)
-      VALUES (${key}, ${r.id}::uuid, ${p.kind}, ${p.recipient}, ${to}, 'sent') ON CONFLICT (key) DO NOTHING`);
+    await recordOutcome(tx, key, p, r.id, to, 'sent');
     return 'sent';
   });
 }

@@ -3,6 +3,7 @@ import { sumEuros } from '../../domain/money';
 import { salonTimeText } from '../../domain/notification-rules';
 import { cancelledWith, visitGoesOn } from '../../domain/visit-messages';
 import type { Tx } from '../db/client';
+import { runPrepared } from '../db/prepared';
 
 // A visit of several services gets ONE confirmation and ONE reminder (ADR 093): the first part's,
 // which list every part still confirmed (service, professional, time). Its later parts enqueue only
@@ -33,17 +34,17 @@ const partLine = (r: PartRow): VisitPartLine => ({
 });
 
 /** Every part of the visit `appointmentId` belongs to, whatever its status, in time order; [] outside a visit. */
-async function visitRows(tx: Pick<Tx, 'execute'>, appointmentId: string): Promise<PartRow[]> {
-  const res = await tx.execute<PartRow>(sql`
+async function visitRows(tx: Tx, appointmentId: string): Promise<PartRow[]> {
+  // A named statement (runPrepared): every confirmation and reminder to her asks, visit or not.
+  return runPrepared<PartRow>(tx, 'auna_visit_rows', sql`
     SELECT p.id, p.status, p.updated_at, p.service_name, p.employee_name, p.start_time, p.end_time, p.service_duration, p.price
     FROM appointments a JOIN appointments p ON p.visit_id = a.visit_id
     WHERE a.id = ${appointmentId}::uuid AND a.visit_id IS NOT NULL
     ORDER BY p.start_time, p.service_name`);
-  return res.rows;
 }
 
 /** The confirmed parts of the visit `appointmentId` belongs to, in time order; [] for a booking of one service. */
-export async function visitPartsOf(tx: Pick<Tx, 'execute'>, appointmentId: string): Promise<VisitPartLine[]> {
+export async function visitPartsOf(tx: Tx, appointmentId: string): Promise<VisitPartLine[]> {
   const parts = (await visitRows(tx, appointmentId)).filter((r) => r.status === 'confirmed').map(partLine);
   return parts.length > 1 ? parts : [];
 }
@@ -54,7 +55,7 @@ export async function visitPartsOf(tx: Pick<Tx, 'execute'>, appointmentId: strin
  * the visit goes on (the desk cancelled one part and another is still confirmed).
  */
 export async function visitCancellationOf(
-  tx: Pick<Tx, 'execute'>,
+  tx: Tx,
   appointmentId: string,
 ): Promise<{ parts: VisitPartLine[]; goesOn: boolean }> {
   const states = (await visitRows(tx, appointmentId)).map((r) => ({
