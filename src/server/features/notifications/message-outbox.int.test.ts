@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Tx } from '../../db/client';
 import { relayOutbox } from '../../notifications/relay';
 import { startTestServer, type TestServer } from '../../../../test/support/test-server';
 
@@ -16,8 +17,11 @@ afterAll(async () => {
 });
 
 const appointmentId = '00000000-0000-4000-8000-000000000001';
-const write = (rows: { op: 'add' | 'remove'; key: string; runAt?: string }[]) =>
+type Row = { op: 'add' | 'remove'; key: string; runAt?: string };
+/** The rows, in one transaction (so one relay call finds them all), after `first` if given. */
+const write = (rows: Row[], first?: (tx: Tx) => Promise<unknown>) =>
   server.deps.db.transaction(async (tx) => {
+    await first?.(tx);
     for (const r of rows) {
       await tx.execute(sql`INSERT INTO message_outbox (op, job_key, payload, run_at)
         VALUES (${r.op}, ${r.key}, ${r.op === 'add' ? JSON.stringify({ appointmentId, kind: 'reminder', recipient: 'client', version: 0 }) : null}::json,
@@ -47,6 +51,27 @@ describe('message outbox relay', () => {
     expect((await jobs('reminder:a')).map((j) => new Date(j.run_at).toISOString())).toEqual(['2099-01-02T09:00:00.000Z']);
     expect(await jobs('reminder:b')).toEqual([]);
     expect(await jobs('reminder:c')).toHaveLength(1);
+  });
+
+  it("adds a booking's jobs (one row of several) with the rows around it, and a later row on one of its keys replaces it", async () => {
+    // What one relay call finds after a booking, its move and a cancellation: the booking's row
+    // (add_many), then a new time for its reminder, the removal of its notice, a new notice.
+    const job = (key: string, runAt: string) => ({ key, runAt, payload: { appointmentId, kind: 'reminder', recipient: 'client', version: 0 } });
+    const many = [job('m:confirmation', '2099-03-01T09:00:00Z'), job('m:notice', '2099-03-01T09:00:00Z'), job('m:reminder', '2099-03-04T09:00:00Z')];
+    await write(
+      [
+        { op: 'add', key: 'm:reminder', runAt: '2099-03-05T09:00:00Z' },
+        { op: 'remove', key: 'm:notice' },
+        { op: 'add', key: 'm:notice', runAt: '2099-03-06T09:00:00Z' },
+        { op: 'add', key: 'm:confirmation', runAt: '2099-03-07T09:00:00Z' },
+      ],
+      (tx) => tx.execute(sql`INSERT INTO message_outbox (op, job_key, payload) VALUES ('add_many', 'booking:m', ${JSON.stringify(many)}::json)`),
+    );
+    await settle();
+    const at = async (key: string) => (await jobs(key)).map((j) => new Date(j.run_at).toISOString());
+    expect(await at('m:confirmation')).toEqual(['2099-03-07T09:00:00.000Z']);
+    expect(await at('m:notice')).toEqual(['2099-03-06T09:00:00.000Z']);
+    expect(await at('m:reminder')).toEqual(['2099-03-05T09:00:00.000Z']);
   });
 
   it('relays each row once when several relays run at the same moment', async () => {
