@@ -13,6 +13,7 @@ import { pool } from '../../test/support/pool';
 import { prepareBenchServer } from './bench-server';
 import { monotonicMicros } from './profile';
 import { countAppointments, createSalon, fillExceptions, fillHistory, fillPresent, type Salon } from './fill';
+import { measureCpu } from './cpu';
 import { bareInsertRate, cannon, CONNECTIONS, type Figures } from './load';
 import { explainPlans, type Plan } from './explain';
 import { createLoadStatsExtension, enableLoadStats, watchLoadStats } from './load-stats';
@@ -102,6 +103,7 @@ function median(rounds: Figures[]): Figures {
     waits: rounds.some((r) => r.waits) ? waits : undefined,
     cpu,
     cpuMs: perRequest.length ? mid(perRequest, (c) => c.inAll) : undefined,
+    untilSentMs: rounds.some((r) => r.untilSentMs) ? mid(rounds.flatMap((r) => (r.untilSentMs ? [r.untilSentMs] : [])), (c) => c.inAll) : undefined,
   };
 }
 
@@ -177,6 +179,8 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
     // BENCH_PG_STATS=1: PostgreSQL's own counters per request of this load (load-stats.ts, ADR 108).
     const stats = PG_STATS ? await watchLoadStats(ctx.db, ctx.serverPid) : undefined;
     const from = monotonicMicros();
+    // The relay not held: the CPU from the load's start until its messages were sent, too.
+    const untilSent = held || !ctx.serverPid ? undefined : { stop: measureCpu(ctx.serverPid), at: performance.now() };
     const figures = await cannon(
       {
         url,
@@ -196,13 +200,24 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
       0, // no warm-up: it would take free slots; the runs before it warmed the server
       watch,
     );
+    const loadEnd = monotonicMicros();
+    await held?.release();
+    if (untilSent) {
+      const waited = await settle(ctx.db, false);
+      const c = untilSent.stop();
+      const seconds = (performance.now() - untilSent.at) / 1000;
+      const ms = (cores: number) => (cores * seconds * 1000) / figures.total;
+      figures.untilSentMs = { app: ms(c.server), postgres: ms(c.postgres), load: ms(c.load), inAll: ms(c.server + c.postgres + c.load), seconds };
+      log(`${size} booking load's messages sent ${waited} ms after it: ${figures.untilSentMs.inAll.toFixed(2)} ms in all a request until then`);
+    }
+    // The relay not held, the counters run until the messages were sent, as untilSentMs does.
     if (stats) {
       const lines = await stats.stop(figures.total);
-      log(`PostgreSQL per booking request (${size}, ${figures.rps.toFixed(0)} req/s, load ${os.loadavg()[0]!.toFixed(2)}):\n${lines.join('\n')}`);
+      const until = untilSent ? ', until its messages were sent' : '';
+      log(`PostgreSQL per booking request (${size}, ${figures.rps.toFixed(0)} req/s, load ${os.loadavg()[0]!.toFixed(2)}${until}):\n${lines.join('\n')}`);
     }
-    await held?.release();
     // The window (monotonic µs, as --cpu-prof stamps its samples) is profile.ts's summariseProfile's.
-    if (ONLY) log(`${size} booking load: ${figures.rps.toFixed(0)} req/s, ${figures.total} requests, CPU in cores ${JSON.stringify(figures.cpu)}, between ${from} and ${monotonicMicros()} µs`);
+    if (ONLY) log(`${size} booking load: ${figures.rps.toFixed(0)} req/s, ${figures.total} requests, CPU in cores ${JSON.stringify(figures.cpu)}, between ${from} and ${loadEnd} µs (messages sent by ${monotonicMicros()})`);
     booked += await removeLoadBookings(ctx.db);
     return figures;
   };
@@ -277,15 +292,16 @@ async function removeLoadBookings(db: pg.Client): Promise<number> {
  * the mails it queues, the sign-ups' mails and an autovacuum would run on the same two cores as the
  * next measured load, and be counted as its app and PostgreSQL CPU: 5-13 s of work after each 4 s
  * load (ADR 110). Waits until the outbox is empty, no job is due and no autovacuum runs (at most 2
- * minutes); answers how long it took.
+ * minutes); answers how long it took. With `autovacuum` false, only for the messages: the end of
+ * a not-held load's "until sent" window (ADR 111).
  */
-async function settle(db: pg.Client): Promise<number> {
+async function settle(db: pg.Client, autovacuum = true): Promise<number> {
   const t0 = performance.now();
   for (;;) {
     const { rows } = await db.query<{ busy: boolean }>(`SELECT
         EXISTS (SELECT 1 FROM message_outbox)
         OR EXISTS (SELECT 1 FROM graphile_worker.jobs WHERE run_at <= now() AND attempts < max_attempts)
-        OR EXISTS (SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum worker') AS busy`);
+        OR ($1 AND EXISTS (SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum worker')) AS busy`, [autovacuum]);
     const ms = Math.round(performance.now() - t0);
     if (!rows[0]!.busy) return ms;
     if (ms > 120_000) {
