@@ -201,7 +201,6 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
       watch,
     );
     const loadEnd = monotonicMicros();
-    await held?.release();
     if (untilSent) {
       const waited = await settle(ctx.db, false);
       const c = untilSent.stop();
@@ -216,8 +215,9 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
       const until = untilSent ? ', until its messages were sent' : '';
       log(`PostgreSQL per booking request (${size}, ${figures.rps.toFixed(0)} req/s, load ${os.loadavg()[0]!.toFixed(2)}${until}):\n${lines.join('\n')}`);
     }
+    await held?.release();
     // The window (monotonic µs, as --cpu-prof stamps its samples) is profile.ts's summariseProfile's.
-    if (ONLY) log(`${size} booking load: ${figures.rps.toFixed(0)} req/s, ${figures.total} requests, CPU in cores ${JSON.stringify(figures.cpu)}, between ${from} and ${loadEnd} µs (messages sent by ${monotonicMicros()})`);
+    if (ONLY) log(`${size} booking load: ${figures.rps.toFixed(0)} req/s, ${figures.total} requests, CPU in cores ${JSON.stringify(figures.cpu)}, between ${from} and ${loadEnd} µs${untilSent ? ` (messages sent by ${monotonicMicros()})` : ''}`);
     booked += await removeLoadBookings(ctx.db);
     return figures;
   };
