@@ -16,6 +16,7 @@ import { expect, test, uniqueEmail } from './support/fixtures';
 import { drawSignature } from './support/signature';
 import { waitForMail } from './support/mail';
 import { pdfText } from '../src/server/features/consents/pdf-text';
+import { dayColumn } from './support/day-view';
 
 // Signed consents (ADR 041, 051), end to end on a phone-sized Chromium: a laser service this
 // run makes requires a consent template (made through the admin API); a client books it for one
@@ -255,7 +256,7 @@ test('a phone client without an account signs at reception from the appointment 
   expect(booked.status(), await booked.text()).toBe(201);
 
   await desk.goto(`/admin/day?dia=${day}`);
-  const block = desk.locator(`[data-day-grid="shown"] [data-column="${pro.name}"]`).getByRole('button', { name: new RegExp(`12:00 ${name}`) });
+  const block = dayColumn(desk, pro.name).getByRole('button', { name: new RegExp(`12:00 ${name}`) });
   await expect(block.getByTestId('consent-missing')).toBeVisible();
   await block.click();
   const details = desk.getByRole('dialog');

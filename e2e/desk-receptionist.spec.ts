@@ -1,10 +1,11 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { isBookableDate } from '../src/domain/booking-rules';
 import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../src/domain/salon-time';
 import { STAFF_MSG } from '../src/domain/texts/staff';
 import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { closeE2eDb, e2eDb } from './support/agenda-arrange';
 import { expect, logIn, test } from './support/fixtures';
+import { dayColumn } from './support/day-view';
 
 // Recepción, a role of its own (ADR 063), in Chromium against the demo salon: the receptionist
 // (recepcion@auna.demo) signs in to the salon's day, her menu holds the desk's pages and none of
@@ -43,7 +44,6 @@ async function clickAt(col: Locator, time: string) {
   await col.click({ position: { x: 12, y: ((minute - min) / (max - min)) * box.height } });
 }
 
-const column = (page: Page, name: string) => page.locator(`[data-day-grid="shown"] [data-column="${name}"]`);
 
 test.afterAll(async () => {
   // The booked visit goes; the paid one stays, as the Caja's journeys leave theirs (a payment holds its visit).
@@ -82,9 +82,9 @@ test('the receptionist does the desk’s day: books a phone client, takes a paym
 
   // A phone client booked from a click on Lucía's 10:00, far ahead.
   await page.goto(`/admin/day?dia=${day}`);
-  const col = column(page, LUCIA);
+  const col = dayColumn(page, LUCIA);
   await expect(col).toBeVisible();
-  await expect(page.locator('[data-day-grid="shown"] [data-column="Paula Ortega"]')).toHaveCount(0);
+  await expect(dayColumn(page, 'Paula Ortega')).toHaveCount(0);
   await clickAt(col, '10:00');
   const dialog = page.getByRole('dialog', { name: 'Nueva cita' });
   await dialog.getByRole('button', { name: 'Nuevo cliente' }).click();

@@ -2,6 +2,7 @@ import { isBookableDate } from '../src/domain/booking-rules';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
 import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { dayColumn } from './support/day-view';
 
 // The day view fetches the days either side ahead, so "Día siguiente" draws from memory
 // (ADR 043). A day kept in memory must never hide a booking: one made
@@ -47,7 +48,7 @@ test('a booking made on a day the day view fetched ahead shows when the receptio
     });
     expect(booked.status(), await booked.text()).toBe(201);
   };
-  const column = page.locator(`[data-day-grid="shown"] [data-column="${pro.name}"]`);
+  const column = dayColumn(page, pro.name);
 
   const fetchedAhead = page.waitForResponse((r) => r.url().includes('/api/front-desk/day') && r.url().includes(`date=${next}`));
   await page.goto(`/admin/day?dia=${day}`);

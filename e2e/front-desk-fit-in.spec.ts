@@ -8,6 +8,7 @@ import { closeE2eDb, e2eDb } from './support/agenda-arrange';
 import { pickDay, timeButton } from './support/back-office';
 import { DEMO, expect, logIn, test, uniqueEmail } from './support/fixtures';
 import { waitForMail } from './support/mail';
+import { dayColumn } from './support/day-view';
 
 // The desk fits people in (ADR 058), in Chromium against the demo salon: a click on an empty 16:15
 // in Lucía's column books a phone client there; a drag moves her to 17:00 in Carmen's column and
@@ -66,7 +67,6 @@ test.afterAll(async () => {
 // A laptop's width: the grid shows a few columns, and the drag from Lucía's to Carmen's scrolls it.
 test.use({ viewport: { width: 1024, height: 800 } });
 
-const column = (page: Page, name: string) => page.locator(`[data-day-grid="shown"] [data-column="${name}"]`);
 
 /** Clicks a column a few minutes after `time` (its aria-valuemin/max are the minutes the grid shows). */
 async function clickAt(col: Locator, time: string) {
@@ -109,8 +109,8 @@ test('the desk books from the grid, drags to another professional, squeezes afte
   await logIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin/);
   await page.goto(`/admin/day?dia=${day}`);
-  const lucia = column(page, LUCIA);
-  const carmen = column(page, CARMEN);
+  const lucia = dayColumn(page, LUCIA);
+  const carmen = dayColumn(page, CARMEN);
   await expect(lucia).toBeVisible();
 
   // 1. A click on an empty 16:15 in Lucía's column: "Nueva cita" with Lucía and 16:15 (off the 30-minute grid).

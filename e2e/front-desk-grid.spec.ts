@@ -4,6 +4,7 @@ import { addDays, SALON_TIME_ZONE, salonDateOf, wallClockToInstant } from '../sr
 import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { closeE2eDb, e2eDb } from './support/agenda-arrange';
 import { DEMO, expect, logIn, test } from './support/fixtures';
+import { dayColumn } from './support/day-view';
 
 // The day grid as the desk reads it (ADR 088), in Chromium against the demo salon, on a weekday
 // past the demo's booked weeks: a 15-minute visit shows its time and client on the block (the rest
@@ -100,13 +101,13 @@ async function openDay(page: Page) {
   await logIn(page, DEMO.admin);
   await expect(page).toHaveURL(/\/admin/);
   await page.goto(`/admin/day?dia=${day}`);
-  await expect(page.locator(`[data-day-grid="shown"] [data-column="${LUCIA}"]`)).toBeVisible();
+  await expect(dayColumn(page, LUCIA)).toBeVisible();
 }
 
 test('the day grid shows short visits, keeps names over badges, labels 09:00 and uses the Spanish date field', async ({ page }) => {
   test.setTimeout(90_000); // The demo admin's sign-in and the day view on a machine shared by six engineers.
   await openDay(page);
-  const lucia = page.locator(`[data-day-grid="shown"] [data-column="${LUCIA}"]`);
+  const lucia = dayColumn(page, LUCIA);
 
   // A 15-minute visit: its time and client on the block, read whole; the service and status in its
   // accessible name and its title (hover), and all its lines when it has the keyboard's focus.

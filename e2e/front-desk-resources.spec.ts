@@ -2,6 +2,7 @@ import { isBookableDate } from '../src/domain/booking-rules';
 import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time';
 import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, signUpAs, type Person } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
+import { dayColumn } from './support/day-view';
 
 // The front desk and the cabins and machines (ADR 036) in Chromium against the built app: a laser
 // session booked with Cabina A shows in the "Cabinas y aparatos" columns of the cabin and of the
@@ -88,13 +89,12 @@ test('staff see a laser session in its cabin and laser columns and move it to th
   await page.goto(`/admin/day?dia=${day}`);
   await page.getByRole('radio', { name: 'Cabinas y aparatos' }).click();
   await expect(page).toHaveURL(/vista=cabinas/);
-  const column = (name: string) => page.locator(`[data-day-grid="shown"] [data-column="${name}"]`);
-  const block = (name: string) => column(name).getByRole('button', { name: new RegExp(`^10:00 ${clientName} · ${pro.name}`) });
+  const block = (name: string) => dayColumn(page, name).getByRole('button', { name: new RegExp(`^10:00 ${clientName} · ${pro.name}`) });
   await expect(block(names[0]!)).toBeVisible();
   await expect(block(names[2]!)).toBeVisible();
   await expect(block(names[1]!)).toHaveCount(0);
-  await expect(column(names[0]!).getByRole('img', { name: `Preparación 10 min, ${clientName}` })).toBeAttached();
-  await expect(column(names[0]!).getByRole('img', { name: `Limpieza 10 min, ${clientName}` })).toBeAttached();
+  await expect(dayColumn(page, names[0]!).getByRole('img', { name: `Preparación 10 min, ${clientName}` })).toBeAttached();
+  await expect(dayColumn(page, names[0]!).getByRole('img', { name: `Limpieza 10 min, ${clientName}` })).toBeAttached();
 
   // The details name its resources; the staff pass it to the other cabin.
   await block(names[0]!).click();

@@ -5,6 +5,7 @@ import { dayKeyOfDate } from '../src/domain/weekly-schedule';
 import { DEMO_HISTORY } from '../src/server/seed/demo-data';
 import { closeE2eDb, e2eDb, serviceNamed } from './support/agenda-arrange';
 import { expect, logIn, test } from './support/fixtures';
+import { dayColumn } from './support/day-view';
 
 // The desk books a visit of several services for a phone client (ADR 104), in Chromium against the
 // demo salon: the receptionist opens "Nueva cita" in the day view, adds a new phone client, picks
@@ -32,7 +33,7 @@ async function shoot(page: Page, name: string) {
 
 /** The block of the client's appointment at `time` in the professional's column. */
 const block = (page: Page, pro: string, time: string) =>
-  page.locator(`[data-day-grid="shown"] [data-column="${pro}"]`).getByRole('button', { name: new RegExp(`^${time} ${CLIENT},`) });
+  dayColumn(page, pro).getByRole('button', { name: new RegExp(`^${time} ${CLIENT},`) });
 
 test.afterAll(async () => {
   await e2eDb().query(`DELETE FROM appointments WHERE client_name = $1`, [CLIENT]);
@@ -55,7 +56,7 @@ test('the receptionist books a manicure and a pedicure for a phone client from t
   await logIn(page, 'recepcion@auna.demo');
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   await page.goto(`/admin/day?dia=${day}`);
-  await expect(page.locator(`[data-day-grid="shown"] [data-column="${IRENE}"]`)).toBeVisible();
+  await expect(dayColumn(page, IRENE)).toBeVisible();
 
   // "Nueva cita": a new phone client, the manicure with Irene.
   await page.getByRole('button', { name: 'Nueva cita', exact: true }).click();

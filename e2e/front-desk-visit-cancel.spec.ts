@@ -7,6 +7,7 @@ import { cleanUp, closeE2eDb, e2eDb, serviceNamed, signUpAs, statusOf } from './
 import { expect, test } from './support/back-office';
 import { logIn, uniqueEmail } from './support/fixtures';
 import { allMails, waitForMail } from './support/mail';
+import { dayColumn } from './support/day-view';
 
 // The day view cancels a whole visit (ADR 098), in Chromium against the demo salon: a client books
 // a manicure with Irene and a pedicure with Carmen at the same time (one visit, ADR 092); the
@@ -37,7 +38,7 @@ async function shoot(page: Page, name: string) {
 
 /** The block of `client`'s appointment at `time` in the professional's column. */
 const block = (page: Page, pro: string, time: string, client: string) =>
-  page.locator(`[data-day-grid="shown"] [data-column="${pro}"]`).getByRole('button', { name: new RegExp(`^${time} ${client},`) });
+  dayColumn(page, pro).getByRole('button', { name: new RegExp(`^${time} ${client},`) });
 
 test.afterAll(async () => {
   await cleanUp(made);

@@ -5,6 +5,7 @@ import { addDays, SALON_TIME_ZONE, salonDateOf } from '../src/domain/salon-time'
 import { cleanUp, closeE2eDb, e2eDb, linkEmployeeRecord, makeEmployee, serviceNamed, signUpAs, type Person } from './support/agenda-arrange';
 import { expect, test, uniqueEmail } from './support/fixtures';
 import { firstLink, waitForMail } from './support/mail';
+import { dayColumn } from './support/day-view';
 
 // The front desk (ADRs 018-020) in Chromium against the built app: a receptionist books a phone
 // client without an account in the salon's day view, finds them again by three digits of the
@@ -57,7 +58,7 @@ test('a phone client is booked in the day view, found by three digits, moved to 
 
   // The day view: click a free time in Alba's column, make the client, pick the service and a time.
   await page.goto(`/admin/day?dia=${day}`);
-  const albaColumn = page.locator(`[data-day-grid="shown"] [data-column="${alba.name}"]`);
+  const albaColumn = dayColumn(page, alba.name);
   await expect(albaColumn).toBeVisible();
   await albaColumn.click({ position: { x: 20, y: 5 } });
   const dialog = page.getByRole('dialog', { name: 'Nueva cita' });
@@ -91,7 +92,7 @@ test('a phone client is booked in the day view, found by three digits, moved to 
   await expect(page.getByText(MSG.rescheduleSucceeded)).toBeVisible();
   await expect(details.getByText(/Recepción Auna movió la cita/)).toBeVisible();
   await details.getByRole('button', { name: 'Cerrar' }).click();
-  await expect(page.locator(`[data-day-grid="shown"] [data-column="${berta.name}"]`).getByRole('button', { name: new RegExp(`11:00 ${clientName}`) })).toBeVisible();
+  await expect(dayColumn(page, berta.name).getByRole('button', { name: new RegExp(`11:00 ${clientName}`) })).toBeVisible();
   await expect(albaColumn.getByRole('button', { name: new RegExp(clientName) })).toHaveCount(0);
 
   // The client signs up later with that email and verifies it: Mis Citas shows the appointment.
