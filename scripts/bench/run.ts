@@ -13,7 +13,7 @@ import { pool } from '../../test/support/pool';
 import { prepareBenchServer } from './bench-server';
 import { monotonicMicros } from './profile';
 import { countAppointments, createSalon, fillExceptions, fillHistory, fillPresent, type Salon } from './fill';
-import { measureCpu } from './cpu';
+import { measureCpu, type CpuSplit } from './cpu';
 import { bareInsertRate, cannon, CONNECTIONS, type Figures } from './load';
 import { explainPlans, type Plan } from './explain';
 import { createLoadStatsExtension, enableLoadStats, watchLoadStats } from './load-stats';
@@ -72,6 +72,12 @@ type Ctx = { url: string; dbUrl: string; serverPid: number; db: pg.Client; salon
  * others instead of one long run, and a passing burst of someone else's work moves one round,
  * not the figure.
  */
+/** Each process's cores at `requestsPerSecond`, as ms of CPU per request (Figures.cpuMs, untilSentMs). */
+function cpuPerRequest(cpu: Pick<CpuSplit, 'server' | 'postgres' | 'load'>, requestsPerSecond: number) {
+  const ms = (cores: number) => (cores * 1000) / requestsPerSecond;
+  return { app: ms(cpu.server), postgres: ms(cpu.postgres), load: ms(cpu.load), inAll: ms(cpu.server + cpu.postgres + cpu.load) };
+}
+
 function median(rounds: Figures[]): Figures {
   const mid = <T,>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
   const codes: Record<string, number> = {};
@@ -88,11 +94,7 @@ function median(rounds: Figures[]): Figures {
         otherDetail: mid(cpuRounds, (c) => c.other).otherDetail,
       } as Figures['cpu'])
     : undefined;
-  const perRequest = rounds.flatMap((r) => {
-    if (!r.cpu || !r.rps) return [];
-    const ms = (cores: number) => (cores * 1000) / r.rps;
-    return [{ app: ms(r.cpu.server), postgres: ms(r.cpu.postgres), load: ms(r.cpu.load), inAll: ms(r.cpu.server + r.cpu.postgres + r.cpu.load) }];
-  });
+  const perRequest = rounds.flatMap((r) => (r.cpu && r.rps ? [cpuPerRequest(r.cpu, r.rps)] : []));
   return {
     rps: mid(rounds, (r) => r.rps).rps,
     p50: mid(rounds, (r) => r.p50).p50,
@@ -180,7 +182,7 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
     const stats = PG_STATS ? await watchLoadStats(ctx.db, ctx.serverPid) : undefined;
     const from = monotonicMicros();
     // The relay not held: the CPU from the load's start until its messages were sent, too.
-    const untilSent = held || !ctx.serverPid ? undefined : { stop: measureCpu(ctx.serverPid), at: performance.now() };
+    const untilSent = held ? undefined : { stop: measureCpu(ctx.serverPid), at: performance.now() };
     const figures = await cannon(
       {
         url,
@@ -203,10 +205,9 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
     const loadEnd = monotonicMicros();
     if (untilSent) {
       const waited = await settle(ctx.db, false);
-      const c = untilSent.stop();
+      const cpu = untilSent.stop();
       const seconds = (performance.now() - untilSent.at) / 1000;
-      const ms = (cores: number) => (cores * seconds * 1000) / figures.total;
-      figures.untilSentMs = { app: ms(c.server), postgres: ms(c.postgres), load: ms(c.load), inAll: ms(c.server + c.postgres + c.load), seconds };
+      figures.untilSentMs = { ...cpuPerRequest(cpu, figures.total / seconds), seconds };
       log(`${size} booking load's messages sent ${waited} ms after it: ${figures.untilSentMs.inAll.toFixed(2)} ms in all a request until then`);
     }
     // The relay not held, the counters run until the messages were sent, as untilSentMs does.
