@@ -30,6 +30,11 @@ const RESOURCES_VS_PLAIN = 1.15;
 const REPORT_P50_MS = 300;
 /** ADR 061: the booking calendar's month at 1M appointments answers in 60 ms (p50). */
 const MONTH_P50_MS = 60;
+/**
+ * ADR 112: a plain booking, its messages queued in its transaction, costs at most 3 ms of CPU in
+ * all (app, PostgreSQL and the load generator), the round whose sum is the median.
+ */
+const BOOKING_CPU_MS = 3;
 
 const n0 = (x: number) => Math.round(x).toLocaleString('en');
 const ms = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(1));
@@ -61,6 +66,8 @@ export function checks(phases: Phase[]) {
     out.push({ row: 'slots', text: `${size(p.size)}: ${pct(r)} of health's req/s (≥ ${pct(SLOTS_VS_HEALTH)})`, pass: r >= SLOTS_VS_HEALTH });
     const b = bookedRate(p.results.booking!) / p.results.bareInsert!.rps;
     out.push({ row: 'booking', text: `${size(p.size)}: ${n0(bookedRate(p.results.booking!))} booked/s = ${pct(b)} of bare inserts (≥ ${pct(BOOKINGS_VS_INSERT)})`, pass: b >= BOOKINGS_VS_INSERT });
+    const cpu = p.results.booking!.cpuMs;
+    if (cpu) out.push({ row: 'booking', text: `${size(p.size)}: ${cpu.inAll.toFixed(2)} ms of CPU in all a booking, its messages queued (≤ ${BOOKING_CPU_MS} ms)`, pass: cpu.inAll <= BOOKING_CPU_MS });
     const rb = p.results.bookingResources!.p50 / p.results.booking!.p50;
     out.push({ row: 'bookingResources', text: `${size(p.size)}: p50 = ×${rb.toFixed(2)} the booking without resources (≤ ×${RESOURCES_VS_PLAIN})`, pass: rb <= RESOURCES_VS_PLAIN });
   }

@@ -171,18 +171,23 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
       const t = targets[(n % 10 === 9 ? n - 1 : n) % targets.length]!;
       return JSON.stringify({ serviceId, professionalId: t.professionalId, date: t.date, time: t.time });
     };
-    // BENCH_HOLD_RELAY=1: the bench holds the outbox relay's advisory lock during the booking load
-    // (ADR 028), so the figure is the booking statement WITH its enqueuing and nothing else: the
-    // relay's add_job and the mails it causes run after the load, not on the same two cores.
-    // What the server had left to do (the last load's messages, the sign-ups' mails) runs first,
-    // not during this load (settle()).
-    if (process.env.BENCH_HOLD_RELAY) log(`settled in ${await settle(ctx.db)} ms before the ${size} booking load`);
-    const held = process.env.BENCH_HOLD_RELAY ? await holdRelay(ctx.dbUrl) : undefined;
+    // The bench holds the outbox relay's advisory lock during the booking load (ADR 028), so the
+    // load's window is the booking WITH its messages queued in its own transaction and nothing
+    // else, as `npm run bench:cost` measures it (ADR 094): the relay's add_jobs and the mails run
+    // after the load, not on the same two cores. Then the bench releases the lock, waits until
+    // they are sent and reports the CPU from the load's start until then, "until its messages were
+    // sent" (ADR 112). What the server had left to do (the last load's messages, the sign-ups'
+    // mails, an autovacuum) runs first, not during this load (settle()).
+    // BENCH_RELAY_LIVE=1: the relay is not held and the messages go out during the load, on the
+    // same cores as the bookings, as in ADR 111's measurements; the window then holds whatever part
+    // of the mailing fell inside it, and BENCH_PG_STATS counts until they were sent.
+    const live = Boolean(process.env.BENCH_RELAY_LIVE);
+    if (!live) log(`settled in ${await settle(ctx.db)} ms before the ${size} booking load`);
+    const held = live ? undefined : await holdRelay(ctx.dbUrl);
     // BENCH_PG_STATS=1: PostgreSQL's own counters per request of this load (load-stats.ts, ADR 108).
     const stats = PG_STATS ? await watchLoadStats(ctx.db, ctx.serverPid) : undefined;
     const from = monotonicMicros();
-    // The relay not held: the CPU from the load's start until its messages were sent, too.
-    const untilSent = held ? undefined : { stop: measureCpu(ctx.serverPid), at: performance.now() };
+    const untilSent = { stop: measureCpu(ctx.serverPid), at: performance.now() };
     const figures = await cannon(
       {
         url,
@@ -203,22 +208,23 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
       watch,
     );
     const loadEnd = monotonicMicros();
-    if (untilSent) {
-      const waited = await settle(ctx.db, false);
-      const cpu = untilSent.stop();
-      const seconds = (performance.now() - untilSent.at) / 1000;
-      figures.untilSentMs = { ...cpuPerRequest(cpu, figures.total / seconds), seconds };
-      log(`${size} booking load's messages sent ${waited} ms after it: ${figures.untilSentMs.inAll.toFixed(2)} ms in all a request until then`);
-    }
-    // The relay not held, the counters run until the messages were sent, as untilSentMs does.
-    if (stats) {
+    const printStats = async (until: string) => {
+      if (!stats) return;
       const lines = await stats.stop(figures.total);
-      const until = untilSent ? ', until its messages were sent' : '';
       log(`PostgreSQL per booking request (${size}, ${figures.rps.toFixed(0)} req/s, load ${os.loadavg()[0]!.toFixed(2)}${until}):\n${lines.join('\n')}`);
+    };
+    // Held, PostgreSQL's counters stop before the lock is released: the booking alone.
+    if (held) {
+      await printStats('');
+      await held.release();
     }
-    await held?.release();
+    const waited = await settle(ctx.db, false);
+    const seconds = (performance.now() - untilSent.at) / 1000;
+    figures.untilSentMs = { ...cpuPerRequest(untilSent.stop(), figures.total / seconds), seconds };
+    log(`${size} booking load's messages sent ${waited} ms after it: ${figures.untilSentMs.inAll.toFixed(2)} ms in all a request until then`);
+    if (!held) await printStats(', until its messages were sent');
     // The window (monotonic µs, as --cpu-prof stamps its samples) is profile.ts's summariseProfile's.
-    if (ONLY) log(`${size} booking load: ${figures.rps.toFixed(0)} req/s, ${figures.total} requests, CPU in cores ${JSON.stringify(figures.cpu)}, between ${from} and ${loadEnd} µs${untilSent ? ` (messages sent by ${monotonicMicros()})` : ''}`);
+    if (ONLY) log(`${size} booking load: ${figures.rps.toFixed(0)} req/s, ${figures.total} requests, CPU in cores ${JSON.stringify(figures.cpu)}, between ${from} and ${loadEnd} µs (messages sent by ${monotonicMicros()})`);
     booked += await removeLoadBookings(ctx.db);
     return figures;
   };
@@ -289,12 +295,11 @@ async function removeLoadBookings(db: pg.Client): Promise<number> {
 }
 
 /**
- * BENCH_HOLD_RELAY=1: once the relay's lock is released, its backlog (the last load's outbox rows),
- * the mails it queues, the sign-ups' mails and an autovacuum would run on the same two cores as the
- * next measured load, and be counted as its app and PostgreSQL CPU: 5-13 s of work after each 4 s
- * load (ADR 110). Waits until the outbox is empty, no job is due and no autovacuum runs (at most 2
- * minutes); answers how long it took. With `autovacuum` false, only for the messages: the end of
- * a not-held load's "until sent" window (ADR 111).
+ * What the server has left to do (the last load's messages, the sign-ups' mails, an autovacuum)
+ * would run on the same two cores as the next measured booking load, and be counted as its app and
+ * PostgreSQL CPU: 5-13 s of work after each 4 s load (ADR 110). Waits until the outbox is empty, no
+ * job is due and no autovacuum runs (at most 2 minutes); answers how long it took. With
+ * `autovacuum` false, only for the messages: the end of a load's "until sent" window (ADR 111, 112).
  */
 async function settle(db: pg.Client, autovacuum = true): Promise<number> {
   const t0 = performance.now();
