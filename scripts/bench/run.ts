@@ -304,12 +304,12 @@ async function removeLoadBookings(db: pg.Client): Promise<number> {
 async function settle(db: pg.Client, autovacuum = true): Promise<number> {
   const t0 = performance.now();
   for (;;) {
-    const { rows } = await db.query<{ busy: boolean }>(`SELECT
+    const { rows } = await db.query<{ bench_settle_busy: boolean }>(`SELECT
         EXISTS (SELECT 1 FROM message_outbox)
         OR EXISTS (SELECT 1 FROM graphile_worker.jobs WHERE run_at <= now() AND attempts < max_attempts)
-        OR ($1 AND EXISTS (SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum worker')) AS busy`, [autovacuum]);
+        OR ($1 AND EXISTS (SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum worker')) AS bench_settle_busy`, [autovacuum]);
     const ms = Math.round(performance.now() - t0);
-    if (!rows[0]!.busy) return ms;
+    if (!rows[0]!.bench_settle_busy) return ms;
     if (ms > 120_000) {
       log('still busy after 2 minutes: the next load starts anyway');
       return ms;
