@@ -147,8 +147,8 @@ export async function watchLoadStats(db: pg.Client, serverPid: number): Promise<
 
 const f = (x: number, d = 2) => x.toLocaleString('en', { maximumFractionDigits: d });
 // graphile-worker's own statements are counted (the jobs a booking's messages take, ADR 111); the
-// bench's wait for them (run.ts's settle, "AS bench_settle_busy") is not. (It was "AS busy", which
-// also left out the booking's context read: its busy times are a column `busy`.)
+// bench's wait for them (run.ts's settle) is not. Its column has a name no statement of the app
+// uses: the booking's context read has a column `busy`.
 const OURS = /pg_stat|pg_current_wal|pg_advisory_lock\(hashtextextended|AS bench_settle_busy|CHECKPOINT|VACUUM|pg_database|pg_reload_conf/;
 
 function render(a: Snapshot, b: Snapshot, kinds: Map<number, string>, n: number): string[] {

@@ -53,9 +53,8 @@ export type Figures = {
    */
   cpuMs?: { app: number; postgres: number; load: number; inAll: number };
   /**
-   * Bookings with the relay not held: CPU per request in ms from the load's start until the
-   * messages it queued were sent (the outbox empty and no job due), of the median round by its sum.
-   * The window alone counts whatever part of the mailing happened to run inside it (ADR 111).
+   * Bookings: CPU per request in ms from the load's start until the messages it queued were sent
+   * (the outbox empty and no job due), of the median round by its sum (ADR 111, 112).
    */
   untilSentMs?: { app: number; postgres: number; load: number; inAll: number; seconds: number };
 };

@@ -116,12 +116,10 @@ export function renderReport(opts: { machine: Machine; phases: Phase[]; plans: P
           const c = p.results[k]!.cpu!;
           const ms = p.results[k]!.cpuMs;
           const sent = p.results[k]!.untilSentMs;
-          const perRequest = ms
-            ? `; a request, in the median round: app ${ms.app.toFixed(2)} ms, PostgreSQL ${ms.postgres.toFixed(2)}, load generator ${ms.load.toFixed(2)}, **${ms.inAll.toFixed(2)} ms in all**`
-            : '';
-          const withMessages = sent
-            ? `; until its messages were sent (${sent.seconds.toFixed(1)} s from the load's start): app ${sent.app.toFixed(2)} ms, PostgreSQL ${sent.postgres.toFixed(2)}, load generator ${sent.load.toFixed(2)}, **${sent.inAll.toFixed(2)} ms in all**`
-            : '';
+          const split = (c: NonNullable<Figures['cpuMs']>) =>
+            `app ${c.app.toFixed(2)} ms, PostgreSQL ${c.postgres.toFixed(2)}, load generator ${c.load.toFixed(2)}, **${c.inAll.toFixed(2)} ms in all**`;
+          const perRequest = ms ? `; a request, in the median round: ${split(ms)}` : '';
+          const withMessages = sent ? `; until its messages were sent (${sent.seconds.toFixed(1)} s from the load's start): ${split(sent)}` : '';
           return `${size(p.size)} ${k}: server ${c.server.toFixed(2)}, PostgreSQL ${c.postgres.toFixed(2)}, load generator ${c.load.toFixed(2)}, other ${c.other.toFixed(2)} (${c.otherDetail}), idle ${c.idle.toFixed(2)}${perRequest}${withMessages}`;
         }),
     )

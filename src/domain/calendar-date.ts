@@ -156,7 +156,8 @@ const QUARTERS_FROM = Date.UTC(1980, 0, 1);
 /**
  * The salon calendar day ('YYYY-MM-DD') of an instant. A booking asks it of the same few instants
  * several times (now, her visit's start): the answer is kept per quarter hour, since a salon day,
- * like an offset (salonMinuteOf), changes on a quarter hour. Intl's formatToParts was 2 % of the app's CPU a booking under load (docs/benchmarks.md).
+ * like an offset (salonMinuteOf), changes on a quarter hour. Intl's formatToParts was 2 % of the
+ * app's CPU a booking under load (docs/benchmarks.md).
  */
 export function salonDateOf(instant: InstantLike, tz: string): string {
   const ms = toEpochMs(instant);
