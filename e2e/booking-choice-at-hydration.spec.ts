@@ -1,4 +1,5 @@
 import { DEMO, expect, logIn, test } from './support/fixtures';
+import { armChoiceAtHydration, loadChoosingAt } from './support/hydration-turns';
 
 // A professional chosen on /book/{id} in the moments around hydration is the one the page acts on
 // (docs/reliability.md, "datos y pantallas"). Choosing in the very moment React hydrates made it
@@ -8,51 +9,17 @@ import { DEMO, expect, logIn, test } from './support/fixtures';
 // here by script at each of the first message-loop turns after React starts hydrating (it
 // attaches its listeners to #root then), with the CPU slowed so hydration spans several turns.
 
-declare global {
-  interface Window {
-    __choice?: { turns: number; at?: number };
-  }
-}
-
 test('a professional chosen at any moment of hydration is the one the booking page acts on', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, DEMO.client);
   await expect(page).toHaveURL(/\/$/);
   const services = (await (await page.request.get('/api/catalog/services')).json()) as { services: Array<{ id: string }> };
   const serviceId = services.services[0]!.id;
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await page.addInitScript(() => {
-    const turns = Number(sessionStorage.getItem('choiceTurns') ?? '0');
-    window.__choice = { turns };
-    const choose = () => {
-      const select = document.querySelector('select');
-      if (!select) return;
-      // What a person's choice does to the element (Playwright's selectOption does the same).
-      select.options[1]!.selected = true;
-      select.dispatchEvent(new Event('input', { bubbles: true }));
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-      window.__choice!.at = performance.now();
-    };
-    const add = EventTarget.prototype.addEventListener;
-    let armed = false;
-    EventTarget.prototype.addEventListener = function (this: EventTarget, ...args: Parameters<EventTarget['addEventListener']>) {
-      if (!armed && this instanceof HTMLElement && this.id === 'root') {
-        armed = true; // hydrateRoot is attaching React's listeners: count turns from here
-        const channel = new MessageChannel();
-        let n = 0;
-        channel.port1.onmessage = () => (n++ >= turns ? choose() : channel.port2.postMessage(0));
-        channel.port2.postMessage(0);
-      }
-      return add.apply(this, args);
-    } as typeof EventTarget.prototype.addEventListener;
-  });
+  await armChoiceAtHydration(page, { select: true });
 
   const lost: number[] = [];
   for (let turns = 0; turns < 24; turns++) {
-    await page.evaluate((t) => sessionStorage.setItem('choiceTurns', String(t)), turns);
-    await page.goto(`/book/${serviceId}`);
-    await page.waitForFunction(() => window.__choice?.at !== undefined);
+    await loadChoosingAt(page, `/book/${serviceId}`, turns);
     const professional = page.getByLabel('Profesional');
     const name = (await professional.locator('option').nth(1).textContent())!.trim();
     // Acted on: the day's times are asked for, not a professional; and still chosen a moment later.

@@ -45,7 +45,7 @@ export async function renderFirstView(url: string, user: CurrentUser | null, fet
   if (!wanted) return null;
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   try {
-    const [loaded] = await Promise.all([Promise.allSettled(wanted.map((q) => q.fetchInto(queryClient))), preloadRoute(pathname)]);
+    const [loaded] = await Promise.all([Promise.allSettled(wanted.map((q) => q.fetchInto(queryClient))), preloadRoute(pathname, user)]);
     // A page whose data failed (an unknown service...) is left to the browser, which shows the error.
     if (loaded.some((r) => r.status === 'rejected')) return null;
     const queries: QueryEntry[] = wanted.map((q) => [q.queryKey, queryClient.getQueryData(q.queryKey)]);

@@ -7,9 +7,6 @@ import { Root } from './app/root';
 import { preloadRoute } from './app/router';
 import { sessionQuery, type CurrentUser } from './api/session';
 
-// The first view's page chunk downloads while the session is read, not after.
-const pageLoaded = preloadRoute(window.location.pathname);
-
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: true, staleTime: 15_000 } },
 });
@@ -26,8 +23,12 @@ function readJson(id: string): unknown {
 
 // The server puts the signed-in user (as /api/me answers) in the page (src/server/http/app-shell.ts),
 // so the first view renders without waiting for /api/me; without it the app asks as before.
-const session = readJson('auna-session');
-if (session !== undefined) queryClient.setQueryData(sessionQuery().queryKey, session as CurrentUser | null);
+const session = readJson('auna-session') as CurrentUser | null | undefined;
+if (session !== undefined) queryClient.setQueryData(sessionQuery().queryKey, session);
+
+// The first view's page chunk (and the parts it renders for this viewer) downloads now, not
+// after the app has asked who is signed in.
+const pageLoaded = preloadRoute(window.location.pathname, session);
 
 // When the server rendered the first view (entry-server.tsx) it also sent the data it rendered
 // with: the same cache here, so the hydrating render matches the HTML and refetches nothing.

@@ -2,7 +2,9 @@ import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { FullPageLoading, InlineLoading } from '../components/loading';
 import { LoggedOutOnly, RequireRole } from './guards';
-import { lazyPage, withAriaLocale, type LazyPage } from './lazy-page';
+import type { CurrentUser } from '../api/session';
+import { lazyComponent, type LazyComponent } from '../lib/lazy-component';
+import { withAriaLocale } from './lazy-page';
 import { MainLayout } from './layouts/main-layout';
 import { PageHydrated } from './page-hydrated';
 import { ACCESS_ROLES, matchPageRoute, normalizePath, PAGE_ROUTES, REDIRECTS, type Access, type Layout, type PageRoute } from './routes';
@@ -14,21 +16,23 @@ import { ACCESS_ROLES, matchPageRoute, normalizePath, PAGE_ROUTES, REDIRECTS, ty
 // loaders or actions (docs/decisions/009-client-bundle-budget.md, 017-one-route-table.md).
 
 type Loader = () => Promise<{ default: ComponentType }>;
+/** A page module: its component, and what its first view renders from chunks of its own (`preloadRoute`). */
+type PageModule = { default: ComponentType; firstViewParts?: (viewer: CurrentUser | null) => Array<Promise<void>> };
 
 // Every page module, each a chunk of its own; the table names which one a path shows.
-const PAGE_MODULES = import.meta.glob<{ default: ComponentType }>('../features/**/*-page.tsx');
+const PAGE_MODULES = import.meta.glob<PageModule>('../features/**/*-page.tsx');
 
-const pageOf = new Map<string, LazyPage>(
+const pageOf = new Map<string, LazyComponent>(
   PAGE_ROUTES.map((r) => {
     const load = PAGE_MODULES[`../${r.page}`] as Loader | undefined;
     if (!load) throw new Error(`app/routes.ts: ${r.path} names ${r.page}, which is not a page module (src/web/features/**/*-page.tsx)`);
-    return [r.path, lazyPage(r.reactAria === false ? load : withAriaLocale(load))];
+    return [r.path, lazyComponent(r.reactAria === false ? load : withAriaLocale(load))];
   }),
 );
 
-const layoutPage: Partial<Record<Layout, LazyPage>> = {
-  employee: lazyPage(withAriaLocale(() => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout })))),
-  admin: lazyPage(withAriaLocale(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })))),
+const layoutPage: Partial<Record<Layout, LazyComponent>> = {
+  employee: lazyComponent(withAriaLocale(() => import('./layouts/employee-layout').then((m) => ({ default: m.EmployeeLayout })))),
+  admin: lazyComponent(withAriaLocale(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })))),
 };
 
 /**
@@ -36,11 +40,24 @@ const layoutPage: Partial<Record<Layout, LazyPage>> = {
  * while the session is being read instead of after it (the guards render the page only then).
  * Settles when they are loaded (or failed: the page then reports it when it renders).
  */
-export function preloadRoute(pathname: string): Promise<void> {
+export function preloadRoute(pathname: string, viewer?: CurrentUser | null): Promise<void> {
   const path = normalizePath(pathname);
   const route = matchPageRoute(REDIRECTS[path] ?? path)?.route;
   const pages = route ? [layoutPage[route.layout], pageOf.get(route.path)] : [];
-  return Promise.all(pages.map((p) => p?.load())).then(() => undefined);
+  return Promise.all([...pages.map((p) => p?.load()), route && viewer !== undefined ? firstViewParts(route.page, viewer) : undefined]).then(() => undefined);
+}
+
+/**
+ * A page may name the code-split parts its first view renders for this viewer (its module's
+ * `firstViewParts`, e.g. the booking page's "¿Para quién es la cita?" for staff). They are
+ * loaded before the server renders and before the browser hydrates, so the page renders them
+ * without suspending: a part still loading at hydration stays server HTML without handlers
+ * after the page has said it is hydrated (app/page-hydrated.tsx), and a tap on it then is lost
+ * (docs/reliability.md). Never rejects: a part that failed reports it when it renders.
+ */
+function firstViewParts(page: string, viewer: CurrentUser | null): Promise<unknown> {
+  const load = PAGE_MODULES[`../${page}`] as (() => Promise<PageModule>) | undefined;
+  return (load?.() ?? Promise.resolve(undefined)).then((m) => Promise.all(m?.firstViewParts?.(viewer) ?? [])).catch(() => undefined);
 }
 
 /** A page outside any layout: the whole screen waits with 'Cargando...' (never a blank page). */

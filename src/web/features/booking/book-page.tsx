@@ -11,7 +11,8 @@ import { ApiRequestError } from '../../lib/api';
 import { todayInSalon } from '../../lib/salon-today';
 import { professionalsQuery, serviceQuery } from '../../api/booking';
 import { myAppointmentsQuery } from '../../api/my-account';
-import { sessionQuery } from '../../api/session';
+import { sessionQuery, type CurrentUser } from '../../api/session';
+import { lazyComponent } from '../../lib/lazy-component';
 import { DayAndTimeStep, loadNotesField, NotesStep, ProfessionalStep } from './booking-steps';
 // docs/decisions/075: at her cap of future appointments, said before she picks. In the page's
 // own chunk: the first view renders it on the server, and a lazy chunk still loading when the page
@@ -27,7 +28,12 @@ const BonoHint = lazy(loadBonoHint);
 // ADR 070: "Avísame si se libera un hueco", in its own chunk, only on a day without times.
 const NotifyMe = lazy(() => import('./notify-me'));
 // docs/decisions/087: staff are asked "¿Para quién es la cita?" ("Para mí" first), in a chunk a client never loads.
-const ForWhom = lazy(() => import('./for-whom'));
+// Loaded before a staff member's first view renders or hydrates (router.tsx's preloadRoute), so it
+// is hydrated with the page and a tap on it at once is not lost; after a move within the app it
+// appears once its chunk is here, as it did behind its own Suspense boundary.
+const ForWhom = lazyComponent(() => import('./for-whom'));
+const asksForWhom = (viewer: CurrentUser | null | undefined): viewer is CurrentUser => !!viewer && viewer.role !== 'client';
+export const firstViewParts = (viewer: CurrentUser | null) => (asksForWhom(viewer) ? [ForWhom.load()] : []);
 // ADR 092: "Añadir otro servicio" opens a visit of several services, its own chunk loaded on the tap.
 const VisitPlanner = lazy(() => import('./visit-planner'));
 
@@ -103,6 +109,10 @@ export default function BookPage() {
   }, [slots.data, time]);
 
   const forClient = useRef<Booker>(null);
+  const [forWhomLoaded, setForWhomLoaded] = useState(ForWhom.loaded);
+  useEffect(() => {
+    if (asksForWhom(me) && !forWhomLoaded) void ForWhom.load().then(() => setForWhomLoaded(true));
+  }, [me, forWhomLoaded]);
   const book = useBook(forClient);
   const submit = () => {
     if (!time || !professionalId) {
@@ -147,10 +157,8 @@ export default function BookPage() {
 
         <div className="flex flex-col gap-6">
           <CapNotice data={mine.data} />
-          {me && me.role !== 'client' && (
-            <Suspense fallback={null}>
-              <ForWhom me={me} booker={forClient} professionals={list} professionalId={professionalId} onProfessional={setProfessionalId} initial={visitFor} />
-            </Suspense>
+          {asksForWhom(me) && forWhomLoaded && (
+            <ForWhom me={me} booker={forClient} professionals={list} professionalId={professionalId} onProfessional={setProfessionalId} initial={visitFor} />
           )}
           <ProfessionalStep
             professionals={professionals}
