@@ -10,10 +10,10 @@ declare global {
   }
 }
 
-/** What a person does: picks the first select's first option, or taps the radio with this label. */
+/** What a person does: picks the first select's first option after its placeholder, or taps the radio with this label. */
 export type HydrationChoice = { select: true } | { radio: string };
 
-/** Slows the CPU ×4 and arms every later load of `page` to make `choice` at the turn `setChoiceTurn` names. */
+/** Slows the CPU ×4 and arms every later load of `page` to make `choice` at the turn `loadChoosingAt` names. */
 export async function armChoiceAtHydration(page: Page, choice: HydrationChoice) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

@@ -4,11 +4,12 @@ import { createElement, type ComponentType } from 'react';
 export type LazyComponent<P extends object = object> = ComponentType<P> & { load: () => Promise<void>; loaded: () => boolean };
 
 /**
- * React.lazy, plus `load()`: once that promise has settled, the page renders at once instead of
- * suspending first. The server renders the first view only after loading its page
- * (entry-server.tsx), and the browser hydrates that markup only after loading the same chunk
- * (main.tsx): a page that suspended during hydration would replace the server's markup with its
- * fallback ('Cargando...') for a moment (docs/decisions/014-first-view-rendered-on-the-server.md).
+ * React.lazy, plus `load()`: once that promise has settled, the page (or part) renders at once
+ * instead of suspending first; `loaded()` says whether it has. The server renders the first view
+ * only after loading its page and parts (entry-server.tsx), and the browser hydrates that markup
+ * only after loading the same chunks (main.tsx): a page that suspended during hydration would
+ * replace the server's markup with its fallback ('Cargando...') for a moment
+ * (docs/decisions/014-first-view-rendered-on-the-server.md).
  */
 export function lazyComponent<P extends object>(loader: () => Promise<{ default: ComponentType<P> }>): LazyComponent<P> {
   let component: ComponentType<P> | undefined;
@@ -23,13 +24,13 @@ export function lazyComponent<P extends object>(loader: () => Promise<{ default:
         failure = { error };
       },
     ));
-  const Page = ((props: P) => {
+  const Lazy = ((props: P) => {
     if (failure) throw failure.error; // as React.lazy: the nearest error boundary shows it
     if (!component) throw load(); // Suspense shows its fallback until the chunk is here
     return createElement(component, props);
   }) as LazyComponent<P>;
-  Page.load = load;
+  Lazy.load = load;
   /** The chunk is here (or failed): the component renders (or throws) without suspending. */
-  Page.loaded = () => component !== undefined || failure !== undefined;
-  return Page;
+  Lazy.loaded = () => component !== undefined || failure !== undefined;
+  return Lazy;
 }

@@ -30,7 +30,7 @@ const NotifyMe = lazy(() => import('./notify-me'));
 // docs/decisions/087: staff are asked "¿Para quién es la cita?" ("Para mí" first), in a chunk a client never loads.
 // Loaded before a staff member's first view renders or hydrates (router.tsx's preloadRoute), so it
 // is hydrated with the page and a tap on it at once is not lost; after a move within the app it
-// appears once its chunk is here, as it did behind its own Suspense boundary.
+// appears once its chunk is here, without suspending the page.
 const ForWhom = lazyComponent(() => import('./for-whom'));
 const asksForWhom = (viewer: CurrentUser | null | undefined): viewer is CurrentUser => !!viewer && viewer.role !== 'client';
 export const firstViewParts = (viewer: CurrentUser | null) => (asksForWhom(viewer) ? [ForWhom.load()] : []);
