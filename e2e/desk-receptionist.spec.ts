@@ -44,7 +44,6 @@ async function clickAt(col: Locator, time: string) {
   await col.click({ position: { x: 12, y: ((minute - min) / (max - min)) * box.height } });
 }
 
-
 test.afterAll(async () => {
   // The booked visit goes; the paid one stays, as the Caja's journeys leave theirs (a payment holds its visit).
   await e2eDb().query(`DELETE FROM appointments WHERE client_name = $1`, [`Rosa Mostrador ${tag}`]);

@@ -66,18 +66,18 @@ function weekOf(today: string): { from: string; to: string } {
 
 type Ctx = { url: string; dbUrl: string; serverPid: number; db: pg.Client; salon: Salon; admin: Session; clients: Session[] };
 
-/**
- * The median round of each figure: this 2-core machine is shared (other test suites, PostgreSQL,
- * the load generator), so one endpoint is measured in ROUNDS short runs interleaved with the
- * others instead of one long run, and a passing burst of someone else's work moves one round,
- * not the figure.
- */
 /** Each process's cores at `requestsPerSecond`, as ms of CPU per request (Figures.cpuMs, untilSentMs). */
 function cpuPerRequest(cpu: Pick<CpuSplit, 'server' | 'postgres' | 'load'>, requestsPerSecond: number) {
   const ms = (cores: number) => (cores * 1000) / requestsPerSecond;
   return { app: ms(cpu.server), postgres: ms(cpu.postgres), load: ms(cpu.load), inAll: ms(cpu.server + cpu.postgres + cpu.load) };
 }
 
+/**
+ * The median round of each figure: this 2-core machine is shared (other test suites, PostgreSQL,
+ * the load generator), so one endpoint is measured in ROUNDS short runs interleaved with the
+ * others instead of one long run, and a passing burst of someone else's work moves one round,
+ * not the figure.
+ */
 function median(rounds: Figures[]): Figures {
   const mid = <T,>(xs: T[], key: (x: T) => number) => [...xs].sort((a, b) => key(a) - key(b))[Math.floor(xs.length / 2)]!;
   const codes: Record<string, number> = {};
