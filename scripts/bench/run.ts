@@ -239,10 +239,13 @@ async function runPhase(ctx: Ctx, size: number): Promise<Phase> {
   const reportPaths = ['revenue', 'occupancy', 'attendance', 'services', 'clients'].flatMap((r) => [`/api/reports/${r}?${reportQuery}`, `/api/reports/${r}?${reportQuery}&professionalId=${salon.employeeIds[2]}`]);
   let ri = 0;
 
-  const runs: Record<string, Figures[]> = { health: [], slots: [], slotsResources: [], month: [], monthOne: [], adminList: [], dashboard: [], reports: [], booking: [], bookingResources: [], bareInsert: [] };
+  const runs: Record<string, Figures[]> = { health: [], slots: [], slotsResources: [], month: [], monthOne: [], adminList: [], dashboard: [], reports: [], booking: [], bookingResources: [], bareInsert: [], me: [] };
   for (let round = 1; round <= ROUNDS; round++) {
     log(`${size}: round ${round}/${ROUNDS}: health, slot lists, admin list (week ${week.from}..${week.to}), dashboard, reports (12 months), bookings (${plainTargets.length} free slots; laser service ${laserTargets.length}), bare inserts`);
     if (measured('health')) runs.health!.push(await cannon({ url: `${url}/api/health` }, each, 2, { serverPid: ctx.serverPid }));
+    // GET /api/me, the session read and nothing else: only when BENCH_ONLY names it (docs/benchmarks.md,
+    // "What the session read costs"); no row of the table.
+    if (ONLY?.includes('me')) runs.me!.push(await cannon({ url: `${url}/api/me`, headers: { cookie: clientCookies[0]! } }, each, 2, watch));
     if (measured('slots')) runs.slots!.push(
       await cannon(
         { url, headers: { cookie: clientCookies[0]! }, requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: slotPaths[si++ % slotPaths.length] }) }] },
