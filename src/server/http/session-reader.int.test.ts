@@ -14,6 +14,7 @@ let read: ReturnType<typeof createSessionReader>;
 let cookieName = '';
 let secret = '';
 
+const DAY = 86_400_000;
 const header = (s: Session) => [...s.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const sign = (token: string) => encodeURIComponent(`${token}.${createHmac('sha256', secret).update(token).digest('base64')}`);
 const betterAuth = (cookie: string) => server.deps.auth.api.getSession({ headers: new Headers({ cookie }) });
@@ -55,14 +56,18 @@ describe('session reader', () => {
   it('a session is never extended (absolute lifetime, ADR 025); an expired one is left to better-auth', async () => {
     const bea = await signUp(server.url, { email: 'bea.sesion@example.com', password: 'secreto-1' });
     const token = decodeURIComponent(bea.cookies.get(cookieName)!).split('.')[0]!;
+    // The times are the app's clock, which the reader and better-auth compare them with, not the
+    // database's now(): under faketime (scripts/clock-matrix.sh) the two differ by months.
+    const fromNow = (ms: number) => new Date(Date.now() + ms).toISOString();
     // Signed in two days ago: before ADR 025 better-auth extended it to 30 days from now.
-    await server.deps.db.execute(sql`UPDATE "session" SET expires_at = now() + interval '28 days', created_at = now() - interval '2 days' WHERE token = ${token}`);
+    const expiresAt = fromNow(28 * DAY);
+    await server.deps.db.execute(sql`UPDATE "session" SET expires_at = ${expiresAt}::timestamptz, created_at = ${fromNow(-2 * DAY)}::timestamptz WHERE token = ${token}`);
     expect(await read(header(bea))).not.toBe('ask-better-auth');
     expect((await bea.get('/api/me')).status).toBe(200);
-    const [kept] = (await server.deps.db.execute<{ days: number }>(sql`SELECT extract(day FROM expires_at - now())::int AS days FROM "session" WHERE token = ${token}`)).rows;
-    expect(kept!.days).toBeLessThanOrEqual(28);
+    const [kept] = (await server.deps.db.execute<{ expires_at: string | Date }>(sql`SELECT expires_at FROM "session" WHERE token = ${token}`)).rows;
+    expect(new Date(kept!.expires_at).toISOString()).toBe(expiresAt);
     // Expired: refused, and better-auth deletes it.
-    await server.deps.db.execute(sql`UPDATE "session" SET expires_at = now() - interval '1 minute' WHERE token = ${token}`);
+    await server.deps.db.execute(sql`UPDATE "session" SET expires_at = ${fromNow(-60_000)}::timestamptz WHERE token = ${token}`);
     expect(await read(header(bea))).toBe('ask-better-auth');
     expect((await bea.get('/api/me')).status).toBe(401);
     const left = (await server.deps.db.execute(sql`SELECT 1 FROM "session" WHERE token = ${token}`)).rows;
